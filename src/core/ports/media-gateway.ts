@@ -1,0 +1,160 @@
+/**
+ * The port through which the core reaches the media gateway. The HTTP implementation is
+ * `HttpMediaGateway` in `src/gateway/`; tests may also run the core against the simulator through it.
+ * Every call takes the token to use (personal, community or operator) and an optional abort signal.
+ */
+
+/** Why a gateway call failed, normalized across every dialect the gateway family speaks. */
+export type GatewayErrorKind =
+  | 'auth' // 401: token missing, wrong or revoked
+  | 'model_not_found' // 404 (seed) or routing 503 with code model_not_found for an unknown id
+  | 'no_channel' // the token's group has no route to this (existing) model
+  | 'quota' // 403 insufficient_user_quota / pre_consume_token_quota_failed
+  | 'forbidden_model' // 403 "This token has no access to model X"
+  | 'rate_limited' // 429
+  | 'content_policy' // 400 moderation_blocked / content_policy_violation
+  | 'bad_request' // any other 4xx about the request (invalid_image_file, bad size…)
+  | 'not_ready' // video content asked for before the task finished
+  | 'task_not_found' // unknown video task id (final)
+  | 'upstream' // 5xx, do_request_failed, HTML error pages
+  | 'timeout' // the call's own deadline passed
+  | 'network' // connection refused/reset, DNS, socket closed
+  | 'malformed'; // a 2xx whose body is not what the endpoint promises
+
+/** Machine-readable facts about a failed call; the message has the "(request id: …)" suffix stripped. */
+export interface GatewayFailureInfo {
+  kind: GatewayErrorKind;
+  /** HTTP status when the server answered. */
+  status?: number;
+  /** The gateway's `error.code` / envelope `code`, as a string. */
+  code?: string;
+  /** From the `X-Oneapi-Request-Id` header or the message suffix; for logs and support only. */
+  requestId?: string;
+  /** How long the server asked us to wait (Retry-After / retry-after-ms), when it said. */
+  retryAfterMs?: number;
+  /** The gateway's own message without request id and without anything token-like. Never shown raw to users. */
+  message: string;
+}
+
+/** True when `e` carries {@link GatewayFailureInfo} (an instance of the gateway's error class). */
+export function isGatewayFailure(e: unknown): e is Error & GatewayFailureInfo {
+  return e instanceof Error && typeof (e as Partial<GatewayFailureInfo>).kind === 'string' && e.name === 'GatewayError';
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** One entry of `GET /v1/models`. Only `id` is promised; the rest is kept when present. */
+export interface GatewayModel {
+  id: string;
+  ownedBy?: string;
+  /** Endpoint kinds the gateway says the model supports (new-api `supported_endpoint_types`), if any. */
+  endpointTypes?: string[];
+}
+
+/** A binary input (reference image) as the core holds it. */
+export interface BinaryInput {
+  data: Uint8Array;
+  filename: string;
+  /** MIME type, sniffed from the bytes by the core before it gets here. */
+  contentType: string;
+}
+
+export interface ImageGenerationRequest {
+  model: string;
+  prompt: string;
+  /** `WxH` in pixels; omitted means the gateway's default (1:1). */
+  size?: string;
+  /** Number of images; only sent when set (the seed does not document it). */
+  n?: number;
+}
+
+export interface ImageEditRequest extends ImageGenerationRequest {
+  /** 1..N reference images, sent as repeated `image` parts (or `image[]`, per gateway config). */
+  images: BinaryInput[];
+}
+
+/** One produced image: base64 data, or a URL to fetch, as the gateway returned it. */
+export interface GatewayImage {
+  b64?: string;
+  url?: string;
+  revisedPrompt?: string;
+}
+
+export interface ImageResult {
+  images: GatewayImage[];
+  requestId?: string;
+}
+
+export interface VideoCreateRequest {
+  model: string;
+  prompt: string;
+  /** 4..15; sent as a string ("8"). */
+  seconds: number;
+  /** `WxH`. */
+  size?: string;
+  /** Makes it image-to-video; sent as multipart part `input_reference`. */
+  inputReference?: BinaryInput;
+}
+
+export type VideoStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+
+/** A video task, normalized from any dialect. */
+export interface VideoTask {
+  id: string;
+  status: VideoStatus;
+  /** 0..100. */
+  progress: number;
+  /** Present when failed and the gateway said why. */
+  error?: { code?: string; message?: string };
+  /** A download URL found in the poll body, if any (used only when `/content` fails). */
+  url?: string;
+}
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface ChatRequest {
+  model: string;
+  messages: ChatMessage[];
+  maxTokens?: number;
+}
+
+export interface ChatResult {
+  text: string;
+  usage: { promptTokens: number; completionTokens: number; totalTokens: number };
+  requestId?: string;
+}
+
+export interface DownloadResult {
+  /** Bytes written to the destination. */
+  bytes: number;
+  contentType?: string;
+}
+
+/** The gateway, as the core sees it. Every method throws the gateway's error class ({@link isGatewayFailure}). */
+export interface MediaGateway {
+  listModels(token: string, opts?: CallOptions): Promise<GatewayModel[]>;
+  generateImage(token: string, req: ImageGenerationRequest, opts?: CallOptions): Promise<ImageResult>;
+  editImage(token: string, req: ImageEditRequest, opts?: CallOptions): Promise<ImageResult>;
+  /** Fetches an image returned as `url` (no auth header is sent to foreign hosts). */
+  fetchImage(url: string, maxBytes: number, opts?: CallOptions): Promise<Uint8Array>;
+  createVideo(token: string, req: VideoCreateRequest, opts?: CallOptions): Promise<VideoTask>;
+  getVideo(token: string, taskId: string, opts?: CallOptions): Promise<VideoTask>;
+  /**
+   * Streams the finished mp4 to `destination` (a file path, written atomically, or a writable stream)
+   * without holding it in memory. Uses `GET /v1/videos/{id}/content`; falls back to `fallbackUrl`.
+   * Refuses (kind `bad_request`) past `maxBytes` when given, and `malformed` when the body is cut short.
+   */
+  downloadVideo(
+    token: string,
+    taskId: string,
+    destination: string | NodeJS.WritableStream,
+    opts?: CallOptions & { fallbackUrl?: string; maxBytes?: number },
+  ): Promise<DownloadResult>;
+  chat(token: string, req: ChatRequest, opts?: CallOptions): Promise<ChatResult>;
+  messages(token: string, req: ChatRequest, opts?: CallOptions): Promise<ChatResult>;
+}

@@ -1,0 +1,100 @@
+import pino, { type Logger } from 'pino';
+
+export type { Logger } from 'pino';
+
+/** Strings that look like gateway keys (`sk-…`) or Telegram bot tokens (`123456:AA…`). */
+const SECRET_PATTERNS: RegExp[] = [/\bsk-[A-Za-z0-9_\-]{6,}/g, /\b[0-9]{6,12}:[A-Za-z0-9_-]{30,}\b/g];
+
+/**
+ * The secrets known at run time (bot tokens from the config, gateway tokens as they are decrypted).
+ * Every log line is scrubbed of them and of anything matching {@link SECRET_PATTERNS}.
+ * One instance is made by the composition root and shared explicitly; there is no global.
+ */
+export class SecretSet {
+  private readonly values = new Set<string>();
+
+  /** Registers a secret; values shorter than 8 characters are ignored (too likely to match normal text). */
+  add(secret: string | undefined): void {
+    if (secret && secret.length >= 8) this.values.add(secret);
+  }
+
+  /** Replaces every known secret and secret-looking substring with `[redacted]`. */
+  scrub(text: string): string {
+    let out = text;
+    for (const v of this.values) if (out.includes(v)) out = out.split(v).join('[redacted]');
+    for (const re of SECRET_PATTERNS) out = out.replace(re, '[redacted]');
+    return out;
+  }
+
+  /** Deep copy of `value` with every string scrubbed (depth-limited; cycles cut). */
+  scrubDeep(value: unknown, depth = 0, seen = new WeakSet<object>()): unknown {
+    if (typeof value === 'string') return this.scrub(value);
+    if (value === null || typeof value !== 'object' || depth > 8) return value;
+    if (seen.has(value)) return '[circular]';
+    seen.add(value);
+    if (Array.isArray(value)) return value.map((v) => this.scrubDeep(v, depth + 1, seen));
+    if (value instanceof Error) {
+      return { type: value.name, message: this.scrub(value.message), stack: value.stack ? this.scrub(value.stack) : undefined, ...(this.scrubDeep({ ...value }, depth + 1, seen) as object) };
+    }
+    if (Buffer.isBuffer(value) || ArrayBuffer.isView(value)) return `[${(value as Uint8Array).byteLength} bytes]`;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = this.scrubDeep(v, depth + 1, seen);
+    return out;
+  }
+}
+
+/** Paths whose values are always removed, whatever they contain. */
+export const REDACT_PATHS = [
+  'token',
+  '*.token',
+  'apiKey',
+  '*.apiKey',
+  'authorization',
+  '*.authorization',
+  '*.headers.authorization',
+  '*.headers["x-api-key"]',
+  'headers.authorization',
+  'headers["x-api-key"]',
+  '*.secret',
+  'secret',
+  'password',
+  '*.password',
+];
+
+export interface LogOptions {
+  level: string;
+  /** `pretty` for people at a terminal, `json` for machines; `auto` picks pretty on a TTY. Default `auto`. */
+  format?: 'json' | 'pretty' | 'auto';
+  secrets: SecretSet;
+  /** Where lines go; defaults to stdout. Tests pass a stream to capture them. */
+  destination?: NodeJS.WritableStream;
+}
+
+/**
+ * Builds the pino logger. Redaction works in two layers: known paths are censored by pino, and every string
+ * (message and fields) is scrubbed of known and secret-looking tokens before it is written.
+ */
+export function createLogger(opts: LogOptions): Logger {
+  const { secrets } = opts;
+  const wantPretty = opts.format === 'pretty' || (opts.format !== 'json' && !opts.destination && process.stdout.isTTY === true);
+  const base = {
+    level: opts.level,
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    formatters: {
+      log: (obj: Record<string, unknown>) => secrets.scrubDeep(obj) as Record<string, unknown>,
+    },
+    hooks: {
+      logMethod(this: Logger, args: Parameters<Logger['info']>, method: (...a: unknown[]) => void) {
+        method.apply(
+          this,
+          (args as unknown[]).map((a) => (typeof a === 'string' ? secrets.scrub(a) : a)),
+        );
+      },
+    },
+    serializers: { err: (e: unknown) => secrets.scrubDeep(e) },
+  };
+  if (wantPretty) {
+    return pino({ ...base, transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } });
+  }
+  return opts.destination ? pino(base, opts.destination) : pino(base);
+}
