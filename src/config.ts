@@ -117,6 +117,8 @@ const schema = z.object({
   OUTPUT_RETENTION_HOURS: int(24, 1, 720, 'hours an undeliverable result stays retrievable with /job'),
   TEXT_PRICE_PER_1K_TOKENS: z.string().trim().optional().default('0.002'),
   DEMO_BUDGET: z.string().trim().optional().default('5'),
+  DEFAULT_ALLOWANCE: z.string().trim().optional().default('1'),
+  DEFAULT_PERIOD: z.enum(['day', 'week', 'month', 'total']).optional().default('day'),
 });
 
 /** The validated settings object handed to the composition root. */
@@ -158,6 +160,8 @@ export interface Config {
   textPricePer1kTokens: string;
   /** Playground allowance per user, USD as written. */
   demoBudget: string;
+  /** Allowance of every user in a community nobody configured yet: USD as written ('none' = unlimited) and period. */
+  defaultAllowance: { amount: string; period: 'day' | 'week' | 'month' | 'total' };
 }
 
 /** A configuration problem, with a message that fits on one line and names the variable. */
@@ -239,5 +243,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outputRetentionHours: e.OUTPUT_RETENTION_HOURS,
     textPricePer1kTokens: e.TEXT_PRICE_PER_1K_TOKENS,
     demoBudget: e.DEMO_BUDGET,
+    defaultAllowance: { amount: e.DEFAULT_ALLOWANCE, period: e.DEFAULT_PERIOD },
   };
 }

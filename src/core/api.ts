@@ -1,0 +1,280 @@
+/**
+ * The surface the adapters (Discord, Telegram, terminal playground, operator CLI) call.
+ * Plain data in, typed results out: no platform or HTTP types cross this line.
+ * Implemented by `BotCore` (`src/core/bot-core.ts`).
+ */
+import type { Failure, Result, TokenSource } from './failures.js';
+import type { Micros } from './money.js';
+import type { ModelKind } from './pricing.js';
+
+export type Platform = 'discord' | 'telegram' | 'console';
+
+/** A community or chat: a Discord guild (or DM), a Telegram group or private chat, the console. */
+export interface ScopeRef {
+  platform: Platform;
+  /** Guild id, chat id, or `dm:<user id>` for a Discord DM. */
+  externalId: string;
+  kind: 'guild' | 'group' | 'private' | 'console';
+  title?: string;
+}
+
+export interface UserRef {
+  platform: Platform;
+  externalId: string;
+  displayName?: string;
+  /** Telegram @username without the @, used for `/budget set @name`. */
+  username?: string;
+}
+
+/** Who is asking, and where. */
+export interface Actor {
+  scope: ScopeRef;
+  user: UserRef;
+}
+
+/** A file the user sent, already downloaded by the adapter (CDN links expire). */
+export interface Attachment {
+  name: string;
+  bytes: Uint8Array;
+  /** What the platform claimed; informational only (the core sniffs the bytes). */
+  declaredType?: string;
+}
+
+/**
+ * Where a job's result goes. Stored with the job (JSON), so the poller can deliver after a restart.
+ * Adapters put in what they need; the core never reads platform fields.
+ */
+export interface DeliveryTarget {
+  platform: Platform;
+  /** Channel id (Discord), chat id (Telegram), `console`. */
+  chatId: string;
+  /** The requester's platform user id (for mentions and DM fallback). */
+  userExternalId: string;
+  /** The user's message to reply to (Telegram). */
+  replyToMessageId?: string;
+  /** A bot message to edit with progress (Telegram status message, Discord original response id). */
+  statusMessageId?: string;
+  /** Discord: the interaction webhook, usable until `expiresAt` (15 min after the interaction). */
+  interaction?: { applicationId: string; token: string; expiresAt: number };
+  guildId?: string;
+}
+
+/** Fair-use hooks: the adapter shows a queue position instead of a bare refusal. */
+export interface JobHooks {
+  onQueued?(position: number): void;
+  onStarted?(): void;
+}
+
+export interface ImagineRequest extends Actor {
+  prompt: string;
+  /** Default: the configured image model. */
+  model?: string;
+  /** `1:1`, `16:9`, `9:16`, `4:3`, `3:4`. Ignored when `size` is given. */
+  aspect?: string;
+  /** `WxH`. */
+  size?: string;
+  /** Images to make, default 1 (only sent when > 1). */
+  count?: number;
+}
+
+export interface EditRequest extends ImagineRequest {
+  /** 1..N reference images (N from the model's limits, 3 for alpha-image-2). */
+  images: Attachment[];
+}
+
+export interface ImageFile {
+  filename: string;
+  mime: string;
+  bytes: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** A finished image job. The charge is already settled when this is returned. */
+export interface ImageJobResult {
+  jobId: string;
+  model: string;
+  size: string;
+  images: ImageFile[];
+  costMicros: Micros;
+  tokenSource: TokenSource;
+  /** Remaining allowance after the charge (null when unlimited or on a personal token without cap). */
+  remainingMicros: Micros | null;
+}
+
+export interface VideoRequest extends Actor {
+  prompt: string;
+  model?: string;
+  /** 4..15, default configured. */
+  seconds?: number;
+  aspect?: string;
+  size?: string;
+  /** Makes it image-to-video. */
+  image?: Attachment;
+  delivery: DeliveryTarget;
+}
+
+/** A video job accepted: the hold is placed and the gateway task created; the poller does the rest. */
+export interface VideoStarted {
+  jobId: string;
+  model: string;
+  seconds: number;
+  size: string;
+  estimateMicros: Micros;
+  /** A rough wait, for the acknowledgment text. */
+  etaSeconds: number;
+  remainingMicros: Micros | null;
+}
+
+export interface AskRequest extends Actor {
+  prompt: string;
+  model?: string;
+}
+
+export interface AskResult {
+  jobId: string;
+  model: string;
+  text: string;
+  costMicros: Micros;
+  totalTokens: number;
+}
+
+/** A model as shown to users: id, kind and price text ("$0.01 / image", "$0.05 / second"). */
+export interface ModelView {
+  id: string;
+  kind: ModelKind;
+  unitMicros: Micros;
+  priceText: string;
+  onSale: boolean;
+}
+
+export type JobKind = 'imagine' | 'edit' | 'video' | 'ask';
+
+export type JobStatus =
+  | 'reserved'
+  | 'submitted'
+  | 'running'
+  | 'downloading'
+  | 'delivering'
+  | 'delivered'
+  | 'succeeded'
+  | 'failed'
+  | 'refunded'
+  | 'expired'
+  | 'released'
+  | 'undeliverable';
+
+/** What `/jobs` and `/job` show. */
+export interface JobView {
+  id: string;
+  kind: JobKind;
+  status: JobStatus;
+  model: string;
+  prompt: string;
+  progress: number;
+  seconds?: number;
+  size?: string;
+  estimateMicros: Micros;
+  chargedMicros: Micros | null;
+  createdAt: number;
+  finishedAt: number | null;
+  userExternalId: string;
+  /** Failure code when the job ended without a result. */
+  errorCode?: string;
+  /** Files kept for re-posting (`/job <id>`), while retained. */
+  outputs?: { path: string; filename: string; mime: string; bytes: number }[];
+}
+
+export interface BalanceView {
+  limitMicros: Micros | null;
+  period: 'day' | 'week' | 'month' | 'total';
+  spentMicros: Micros;
+  heldMicros: Micros;
+  adjustedMicros: Micros;
+  remainingMicros: Micros | null;
+  resetsAt: number | null;
+  blocked: boolean;
+  tokenSource: TokenSource | 'none';
+  /** Human text of the above, made by the core's messages module. */
+  text: string;
+}
+
+/** An admin command, platform-neutral; amounts and periods arrive as the user typed them. */
+export type AdminCommand =
+  | { op: 'default'; amount: string; period?: string }
+  | { op: 'set'; target: string; amount: string; period?: string }
+  | { op: 'clear'; target: string }
+  | { op: 'pool'; amount: string; period?: string }
+  | { op: 'block'; target: string }
+  | { op: 'unblock'; target: string }
+  | { op: 'adjust'; target: string; amount: string; note?: string }
+  | { op: 'show'; target?: string }
+  | { op: 'timezone'; timeZone: string }
+  | { op: 'usage'; period?: string; target?: string }
+  | { op: 'token_show' }
+  | { op: 'token_unlink' };
+
+/**
+ * `target` in admin commands is a platform user id, `@username` (a member the bot has seen in this scope),
+ * or `<platform>:<id>`. The adapter resolves mentions to ids where it can.
+ */
+export interface AdminResult {
+  /** Human summary for the chat. */
+  text: string;
+  /** For `usage`: the CSV report. */
+  csv?: { filename: string; content: string };
+}
+
+/** The core, as adapters see it. Every method validates fully before money moves. */
+export interface CoreApi {
+  imagine(req: ImagineRequest, hooks?: JobHooks): Promise<Result<ImageJobResult>>;
+  edit(req: EditRequest, hooks?: JobHooks): Promise<Result<ImageJobResult>>;
+  startVideo(req: VideoRequest, hooks?: JobHooks): Promise<Result<VideoStarted>>;
+  ask(req: AskRequest, hooks?: JobHooks): Promise<Result<AskResult>>;
+  /** Records where a job's result was posted (message ids), so `/job` and restarts know. */
+  recordDelivery(jobId: string, messageIds: string[]): Promise<void>;
+  /** Models the actor's token reaches, with prices; `kind` filters. */
+  models(actor: Actor, kind?: ModelKind): Promise<Result<ModelView[]>>;
+  /** From cache only, never waits (Discord autocomplete). Empty when nothing is cached yet. */
+  cachedModels(actor: Actor, kind?: ModelKind): ModelView[];
+  balance(actor: Actor): Promise<BalanceView>;
+  jobs(actor: Actor, limit?: number): Promise<JobView[]>;
+  /** A job of this scope (or the actor's own), or `job_not_found`. */
+  job(actor: Actor, id: string): Promise<Result<JobView>>;
+  /** The request of an earlier job, for Reroll / Animate buttons. */
+  jobRequest(actor: Actor, id: string): Promise<Result<{ kind: JobKind; prompt: string; model: string; size?: string; seconds?: number; outputs?: JobView['outputs'] }>>;
+  /** Runs an admin command; the adapter has already checked that the actor is an admin. */
+  admin(actor: Actor, cmd: AdminCommand): Promise<Result<AdminResult>>;
+  /** Validates a token with `GET /v1/models` and stores it (community when `personal` is false). Reply is masked. */
+  linkToken(actor: Actor, token: string, personal: boolean): Promise<Result<{ text: string; last4: string }>>;
+  unlinkToken(actor: Actor, personal: boolean): Promise<Result<{ text: string }>>;
+  /** Renders a failure for users ("… (ref K7Q2XM)"); logs the detail under the ref. */
+  explain(failure: Failure): string;
+  /** Remembers a member (for @username lookups). */
+  touch(actor: Actor): Promise<void>;
+}
+
+/** Thrown by {@link Delivery} implementations; the poller decides from `kind`. */
+export class DeliveryError extends Error {
+  constructor(
+    readonly kind: 'too_large' | 'gone' | 'transient',
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+    this.name = 'DeliveryError';
+  }
+}
+
+/** The port through which the video poller reaches the chat a job came from. One per platform. */
+export interface Delivery {
+  readonly platform: Platform;
+  /** Shows progress (0..100). The poller already throttles; implementations may throttle further. */
+  progress(target: DeliveryTarget, job: JobView): Promise<void>;
+  /** Posts the finished file; returns the platform message ids. Throws {@link DeliveryError}. */
+  deliverVideo(target: DeliveryTarget, job: JobView, file: { path: string; bytes: number; mime: string }): Promise<{ messageIds: string[] }>;
+  /** Tells the user the job ended without a result, and whether money moved. */
+  notifyFailure(target: DeliveryTarget, job: JobView, failure: Failure): Promise<void>;
+  /** Largest file this target accepts, in bytes. */
+  uploadLimitBytes(target: DeliveryTarget): number;
+}

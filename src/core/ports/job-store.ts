@@ -1,0 +1,95 @@
+/**
+ * The jobs table as the core and the poller see it. Implemented over Kysely in `src/jobs/job-repository.ts`.
+ * Every status change is a conditional update: it applies only when the row is still in one of the expected
+ * states (and, for leased work, still leased by the caller), so two processes or a restart never apply it twice.
+ */
+import type { DeliveryTarget, JobKind, JobStatus } from '../api.js';
+import type { TokenSource } from '../failures.js';
+import type { Micros } from '../money.js';
+
+/** Request parameters kept with a job (for Reroll/Animate and for `/job`). */
+export interface JobParams {
+  size?: string;
+  aspect?: string;
+  seconds?: number;
+  count?: number;
+  /** Number of reference images sent. */
+  references?: number;
+}
+
+export interface JobRecord {
+  id: string;
+  kind: JobKind;
+  status: JobStatus;
+  scopeId: number;
+  userId: number;
+  model: string;
+  prompt: string;
+  params: JobParams;
+  tokenSource: TokenSource;
+  tokenId: number | null;
+  holdId: number | null;
+  estimateMicros: Micros;
+  chargedMicros: Micros | null;
+  remoteTaskId: string | null;
+  progress: number;
+  delivery: DeliveryTarget | null;
+  delivered: { messageIds: string[] } | null;
+  outputPath: string | null;
+  outputExpiresAt: number | null;
+  errorCode: string | null;
+  errorDetail: string | null;
+  leaseOwner: string | null;
+  leaseExpiresAt: number | null;
+  nextPollAt: number | null;
+  pollIntervalMs: number | null;
+  deadlineAt: number | null;
+  attempts: number;
+  createdAt: number;
+  updatedAt: number;
+  finishedAt: number | null;
+}
+
+export type NewJob = Pick<
+  JobRecord,
+  'id' | 'kind' | 'status' | 'scopeId' | 'userId' | 'model' | 'prompt' | 'params' | 'tokenSource' | 'tokenId' | 'estimateMicros' | 'delivery'
+> &
+  Partial<Pick<JobRecord, 'holdId' | 'deadlineAt' | 'nextPollAt' | 'pollIntervalMs'>>;
+
+/** Fields a transition may change along with the status. */
+export type JobPatch = Partial<
+  Omit<JobRecord, 'id' | 'kind' | 'scopeId' | 'userId' | 'createdAt' | 'status'>
+>;
+
+/** Statuses the poller works on. */
+export const ACTIVE_VIDEO_STATUSES: readonly JobStatus[] = ['submitted', 'running', 'downloading', 'delivering'];
+
+/** Statuses after which nothing more happens to a job. */
+export const FINAL_STATUSES: readonly JobStatus[] = ['delivered', 'succeeded', 'failed', 'refunded', 'expired', 'released', 'undeliverable'];
+
+export interface JobStore {
+  create(job: NewJob): Promise<JobRecord>;
+  get(id: string): Promise<JobRecord | undefined>;
+  /**
+   * Moves a job to `to` only if its status is one of `from` (and, when `leaseOwner` is given, only if that owner
+   * holds the lease). Returns the updated record, or undefined when the condition did not hold.
+   */
+  transition(id: string, from: readonly JobStatus[], to: JobStatus, patch?: JobPatch, leaseOwner?: string): Promise<JobRecord | undefined>;
+  /** Changes fields without changing the status, under the same conditions. Returns whether it applied. */
+  update(id: string, expected: readonly JobStatus[], patch: JobPatch, leaseOwner?: string): Promise<boolean>;
+  /**
+   * Leases up to `limit` due jobs (active status, `next_poll_at <= now`, lease empty or expired) to `owner` until
+   * `now + leaseMs`, atomically. Cost grows with the number of due jobs (index on status, next_poll_at).
+   */
+  claimDue(owner: string, now: number, leaseMs: number, limit: number): Promise<JobRecord[]>;
+  /** Extends a lease held by `owner`. False when the lease was lost. */
+  renewLease(id: string, owner: string, until: number): Promise<boolean>;
+  /** Drops a lease held by `owner` (the job stays due at its `next_poll_at`). */
+  releaseLease(id: string, owner: string): Promise<void>;
+  /** Recent jobs of a user in a scope, newest first. */
+  listByUser(scopeId: number, userId: number, limit: number): Promise<JobRecord[]>;
+  /** Count of jobs in active statuses (for start-up logs and the playground). */
+  countActive(): Promise<number>;
+  /** Jobs whose retained output expired before `now` (to delete their files). */
+  expiredOutputs(now: number, limit: number): Promise<JobRecord[]>;
+}

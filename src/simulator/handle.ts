@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { BodyError, parseBody } from './body.js';
+import { findModel, groupCanUse, type SimModelKind } from './catalog.js';
+import { chatText, handleChat, handleMessages } from './chat.js';
+import type { ParsedBody, ReqCtx, SimState } from './context.js';
+import { handleControl } from './control.js';
+import { apiError, badRequest, invalidToken, noChannel, unknownModel, type ErrorCtx } from './errors.js';
+import { faultReply } from './faults.js';
+import { editImages, handleEdit, handleGeneration } from './images.js';
+import { handleModels } from './models.js';
+import { fieldText } from './multipart.js';
+import { ReplyError, sleep, writeReply, type Reply } from './reply.js';
+import { BODY_MODEL_ENDPOINTS, route, type Route } from './router.js';
+import { extractToken } from './tokens.js';
+import type { RecordedRequest, SimEndpoint } from './types.js';
+import { handleVideoContent } from './video-content.js';
+import { handleLegacyPoll, handleVideoCreate, handleVideoPoll, videoFields } from './videos.js';
+
+let seq = 0;
+
+/** A new-api-like request id: UTC timestamp to the millisecond plus 8 random hex digits and a counter. */
+export function newRequestId(now = new Date()): string {
+  const ts = now.toISOString().replace(/[-:TZ.]/g, '');
+  seq = (seq + 1) % 1000;
+  return `${ts}${randomBytes(4).toString('hex')}${String(seq).padStart(3, '0')}`;
+}
+
+const KIND_OF: Partial<Record<SimEndpoint, SimModelKind>> = { image: 'image', edit: 'image', video_create: 'video', chat: 'text', messages: 'text' };
+
+function bodyModel(body: ParsedBody): unknown {
+  return body.parts ? fieldText(body.parts, 'model') : body.json?.model;
+}
+
+function promptOf(endpoint: SimEndpoint, body: ParsedBody): string | undefined {
+  if (endpoint === 'chat' || endpoint === 'messages') return chatText(body.json);
+  const p = body.parts ? fieldText(body.parts, 'prompt') : body.json?.prompt;
+  return typeof p === 'string' ? p : undefined;
+}
+
+function fillRecord(record: RecordedRequest, endpoint: SimEndpoint, body: ParsedBody, model: unknown): void {
+  if (typeof model === 'string') record.model = model;
+  if (endpoint === 'edit' && body.parts) {
+    const e = editImages(body.parts);
+    record.imageParts = e.received;
+    if (e.field) record.imageField = e.field;
+  }
+  if (endpoint === 'video_create') {
+    const f = videoFields({ body });
+    record.hasInputReference = f.inputRef;
+    if (f.seconds !== undefined && f.seconds !== null) record.seconds = String(f.seconds);
+  }
+  const size = body.parts ? fieldText(body.parts, 'size') : body.json?.size;
+  if (typeof size === 'string') record.size = size;
+}
+
+async function dispatch(ctx: ReqCtx, r: Route): Promise<Reply> {
+  switch (ctx.endpoint) {
+    case 'models': return handleModels(ctx);
+    case 'image': return handleGeneration(ctx);
+    case 'edit': return handleEdit(ctx);
+    case 'video_create': return handleVideoCreate(ctx);
+    case 'video_poll': return r.legacy ? handleLegacyPoll(ctx) : handleVideoPoll(ctx);
+    case 'video_content': return handleVideoContent(ctx);
+    case 'chat': return handleChat(ctx);
+    case 'messages': return handleMessages(ctx);
+  }
+}
+
+/** Authenticates, parses, records, applies faults, checks the model, then runs the endpoint's handler. */
+async function serve(state: SimState, req: IncomingMessage, res: ServerResponse, r: Route, record: RecordedRequest, err: ErrorCtx): Promise<Reply> {
+  const token = extractToken(req.headers, r.endpoint === 'messages');
+  if (token !== undefined) record.token = token;
+  const group = state.tokens.group(token);
+  if (!group || token === undefined) {
+    req.resume();
+    return invalidToken(err);
+  }
+  let body: ParsedBody = {};
+  if (req.method === 'POST') {
+    try {
+      body = await parseBody(req);
+    } catch (e) {
+      if (!(e instanceof BodyError)) throw e;
+      if (e.status === 413) res.once('finish', () => req.socket.destroy());
+      return apiError(err, e.status, { message: e.message, code: e.status === 413 ? 'request_too_large' : 'invalid_request', type: 'invalid_request_error' });
+    }
+  } else req.resume();
+  const rawModel = BODY_MODEL_ENDPOINTS.has(r.endpoint) ? bodyModel(body) : r.param !== undefined ? state.tasks.get(r.param)?.model : undefined;
+  fillRecord(record, r.endpoint, body, rawModel);
+  const ctx: ReqCtx = { req, res, state, endpoint: r.endpoint, token, group, err, body, record };
+  if (r.param !== undefined) ctx.param = r.param;
+  const promptText = promptOf(r.endpoint, body);
+  if (promptText !== undefined) ctx.promptText = promptText;
+
+  const fault = state.faults.take(r.endpoint, token, typeof rawModel === 'string' ? rawModel : undefined, promptText);
+  if (fault?.kind === 'reset') {
+    req.socket.destroy();
+    return { kind: 'handled' };
+  }
+  if (fault?.kind === 'slow') await sleep(fault.slowMs);
+  else if (fault) {
+    const immediate = faultReply(fault.kind, err, typeof rawModel === 'string' ? rawModel : undefined, group);
+    if (immediate) return immediate;
+    ctx.fault = fault.kind;
+  }
+
+  const kind = KIND_OF[r.endpoint];
+  if (kind) {
+    if (typeof rawModel !== 'string' || rawModel === '') return badRequest(err, 'invalid_request', 'model is required');
+    const model = findModel(rawModel);
+    if (!model || model.kind !== kind) return unknownModel(err, rawModel, group);
+    if (!groupCanUse(group, model) || !model.onSale) return noChannel(err, rawModel, group);
+    ctx.model = model;
+  }
+  return dispatch(ctx, r);
+}
+
+/** The request listener of a simulator. Never throws; unexpected errors answer 500. */
+export async function handleRequest(state: SimState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const requestId = newRequestId();
+  res.setHeader('X-Oneapi-Request-Id', requestId);
+  const path = (req.url ?? '/').split('?')[0] ?? '/';
+  const method = req.method ?? 'GET';
+  try {
+    if (path.startsWith('/__sim/')) return await handleControl(state, req, res, path);
+    const r = route(method, path);
+    const record: RecordedRequest = { method, path, endpoint: r?.endpoint ?? 'unknown', imageParts: 0, hasInputReference: false, at: Date.now() };
+    state.log.push(record);
+    const err: ErrorCtx = { flavor: state.flavor, requestId, native: r?.endpoint === 'messages' };
+    let reply: Reply;
+    if (!r) {
+      req.resume();
+      reply = apiError(err, 404, { message: `Invalid URL (${method} ${path})`, code: '', type: 'invalid_request_error', nativeType: 'not_found_error' });
+    } else {
+      try {
+        reply = await serve(state, req, res, r, record, err);
+      } catch (e) {
+        if (!(e instanceof ReplyError)) throw e;
+        reply = e.reply;
+      }
+    }
+    writeReply(res, reply);
+  } catch {
+    writeReply(res, { kind: 'json', status: 500, body: { error: { message: 'internal simulator error', type: 'simulator_error', code: 'internal' } } });
+  }
+}

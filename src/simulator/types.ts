@@ -1,0 +1,101 @@
+/**
+ * Public types of the gateway simulator. Other modules (tests, benchmarks, the playground) code against
+ * exactly these shapes; keep them stable.
+ */
+
+/** Which dialect the simulator speaks: the seed's documented shapes, or the new-api shapes of GATEWAY-NOTES.md. */
+export type SimFlavor = 'seed' | 'new-api';
+
+/** A fault the simulator can inject, by rule or by a `[[fault:<kind>]]` marker in a prompt. */
+export type SimFaultKind =
+  | 'rate_limit' // 429 JSON body, Retry-After: 1
+  | 'rate_limit_no_header' // 429 with EMPTY body and no Retry-After
+  | 'server_error' // 500 {error:{code:'do_request_failed'}}
+  | 'bad_gateway' // 502 HTML page (not JSON)
+  | 'unavailable' // 503 generic (retryable, NOT routing)
+  | 'routing' // 503 no available channel
+  | 'auth' // 401
+  | 'quota' // 403 insufficient_user_quota
+  | 'content_policy' // 400 moderation_blocked / content_policy_violation
+  | 'malformed' // 200 with a body that is not valid JSON
+  | 'slow' // answers after `slowMs` (default 3000)
+  | 'reset' // destroys the socket without answering
+  | 'task_fail' // video task goes to failed (and is refunded)
+  | 'task_never_ends' // video task stays running forever
+  | 'truncated_mp4'; // /content sends Content-Length of the full file but closes halfway
+
+/** Endpoint groups a request is classified into (also the `endpoint` of {@link RecordedRequest}). */
+export type SimEndpoint = 'models' | 'image' | 'edit' | 'video_create' | 'video_poll' | 'video_content' | 'chat' | 'messages';
+
+/** A fault rule; every given filter must match. */
+export interface SimFaultRule {
+  kind: SimFaultKind;
+  token?: string;
+  model?: string;
+  /** Which endpoint group it applies to; default: any endpoint where the kind makes sense. */
+  endpoint?: SimEndpoint;
+  /** Apply this many times then disappear; default unlimited. */
+  times?: number;
+  /** Delay of the `slow` fault; default 3000 ms. */
+  slowMs?: number;
+}
+
+/** Options of {@link SimulatorHandle}; every field is optional. */
+export interface SimulatorOptions {
+  /** Default '127.0.0.1'. */
+  host?: string;
+  /** Default 0 (a free port). */
+  port?: number;
+  /** Default 'new-api'. */
+  flavor?: SimFlavor;
+  /** Delay added before every image answer; default 0. */
+  imageDelayMs?: number;
+  /** Video timeline; defaults queuedMs 200, runMs 1000, progressSteps 5. */
+  video?: { queuedMs?: number; runMs?: number; progressSteps?: number };
+  /** Extra bytes appended to the mp4 as a trailing `free` box (still a valid mp4); default 0; 1..7 is raised to 8. */
+  videoPaddingBytes?: number;
+  /** Initial balance per token in micro-dollars; default 1_000_000_000 (1000 USD). The `poor` token starts at 0. */
+  initialBalanceMicros?: number;
+}
+
+/** One request as the simulator received it (control requests under `/__sim` are not recorded). */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  /** A {@link SimEndpoint}, or 'unknown' for an unrouted path. */
+  endpoint: string;
+  token?: string;
+  model?: string;
+  imageParts: number;
+  imageField?: 'image' | 'image[]' | 'mixed';
+  hasInputReference: boolean;
+  seconds?: string;
+  size?: string;
+  /** Epoch milliseconds when the request arrived. */
+  at: number;
+}
+
+/** A running simulator. */
+export interface SimulatorHandle {
+  /** e.g. http://127.0.0.1:43123 (no /v1). */
+  baseUrl: string;
+  /**
+   * media: group 'media' (images, videos, text); text: group 'default' (text only; media → no available channel);
+   * poor: media group with 0 balance (→ quota 403); invalid: never accepted (401).
+   */
+  tokens: { media: string; text: string; poor: string; invalid: string };
+  /** Registers a token; balance defaults to `initialBalanceMicros`. Re-adding resets it. */
+  addToken(token: string, group: 'media' | 'default', balanceMicros?: number): void;
+  setFlavor(f: SimFlavor): void;
+  addFault(rule: SimFaultRule): void;
+  clearFaults(): void;
+  /** Micro-dollars charged minus refunded so far for this token (what the gateway would bill). */
+  spentMicros(token: string): number;
+  balanceMicros(token: string): number;
+  /** Log of every request received (bounded ring of the last 10,000), oldest first. */
+  requests(): RecordedRequest[];
+  clearRequests(): void;
+  /** Current state of a video task (for tests), or undefined. Status uses the OpenAI words. */
+  task(id: string): { status: string; model: string; seconds: number; token: string } | undefined;
+  close(): Promise<void>;
+}

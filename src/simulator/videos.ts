@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import type { ReqCtx } from './context.js';
+import { badRequest, quotaExceeded, taskNotExist } from './errors.js';
+import { faultMarkers } from './faults.js';
+import { fieldText } from './multipart.js';
+import { sniffImage } from './png.js';
+import { json, type Reply } from './reply.js';
+import type { SimTask, TaskView } from './video-tasks.js';
+
+const MIN_SECONDS = 4;
+const MAX_SECONDS = 15;
+const MAX_VIDEO_SIDE = 4096;
+
+/** Raw create fields from a JSON or multipart body (`seconds` kept as sent, for the type check). */
+export function videoFields(ctx: Pick<ReqCtx, 'body'>): { prompt: unknown; seconds: unknown; size: unknown; inputRef: boolean; inputRefData?: Buffer } {
+  const { json: j, parts } = ctx.body;
+  if (parts) {
+    const ref = parts.find((p) => p.name === 'input_reference');
+    const out = { prompt: fieldText(parts, 'prompt'), seconds: fieldText(parts, 'seconds'), size: fieldText(parts, 'size'), inputRef: ref !== undefined };
+    return ref && ref.filename !== undefined ? { ...out, inputRefData: ref.data } : out;
+  }
+  const o = j ?? {};
+  return { prompt: o.prompt, seconds: o.seconds, size: o.size, inputRef: o.input_reference !== undefined && o.input_reference !== null };
+}
+
+/**
+ * `POST /v1/videos` (JSON or multipart). `seconds` must be "4".."15" (new-api refuses a JSON number, as its Go
+ * struct does; the seed flavor accepts both). Charges unit price × seconds at create, after a balance check.
+ */
+export function handleVideoCreate(ctx: ReqCtx): Reply {
+  const model = ctx.model!;
+  const f = videoFields(ctx);
+  if (typeof f.prompt !== 'string' || f.prompt.trim() === '') return badRequest(ctx.err, 'invalid_prompt', 'prompt is required and must be a non-empty string');
+  if (typeof f.seconds === 'number' && ctx.state.flavor === 'new-api') {
+    return badRequest(ctx.err, 'invalid_request', 'json: cannot unmarshal number into Go struct field .seconds of type string');
+  }
+  const secText = f.seconds === undefined || f.seconds === null ? String(MIN_SECONDS) : String(f.seconds).trim();
+  const seconds = /^\d{1,3}$/.test(secText) ? Number(secText) : NaN;
+  if (!(seconds >= MIN_SECONDS && seconds <= MAX_SECONDS)) return badRequest(ctx.err, 'invalid_seconds', `seconds must be from ${MIN_SECONDS} to ${MAX_SECONDS}; got '${secText}'`);
+  let size = '1280x720';
+  if (f.size !== undefined && f.size !== null && f.size !== '') {
+    const m = typeof f.size === 'string' ? /^(\d{1,5})x(\d{1,5})$/.exec(f.size.trim()) : null;
+    const ok = m && Number(m[1]) > 0 && Number(m[2]) > 0 && Number(m[1]) <= MAX_VIDEO_SIDE && Number(m[2]) <= MAX_VIDEO_SIDE;
+    if (!ok) return badRequest(ctx.err, 'invalid_size', `Invalid size '${String(f.size)}': expected <width>x<height>, each side 1..${MAX_VIDEO_SIDE}`);
+    size = (f.size as string).trim();
+  }
+  if (f.inputRefData && !sniffImage(f.inputRefData)) return badRequest(ctx.err, 'invalid_image_file', 'input_reference is not a PNG, JPEG or WEBP file');
+  const price = model.priceMicros * seconds;
+  if (!ctx.state.tokens.charge(ctx.token, price)) return quotaExceeded(ctx.err);
+  const newApi = ctx.state.flavor === 'new-api';
+  const id = newApi ? `task_${randomBytes(12).toString('hex')}` : `video_${randomBytes(12).toString('hex')}`;
+  const task: SimTask = {
+    id, token: ctx.token, model: model.id, seconds, size, prompt: f.prompt, createdAt: Date.now(),
+    fate: ctx.fault === 'task_fail' ? 'fail' : ctx.fault === 'task_never_ends' ? 'never' : 'ok',
+    truncate: faultMarkers(f.prompt).includes('truncated_mp4'), chargeMicros: price, refunded: false,
+  };
+  ctx.state.tasks.add(task);
+  const createdAt = Math.floor(task.createdAt / 1000);
+  if (newApi) return json(200, { id, task_id: id, object: 'video', model: model.id, status: 'queued', progress: 0, created_at: createdAt, seconds: String(seconds), size });
+  return json(200, { id, object: 'video', model: model.id, status: 'queued', progress: 0, created_at: createdAt, seconds: String(seconds), size });
+}
+
+function newApiStatus(task: SimTask, v: TaskView, queuedMs: number): string {
+  if (v.status === 'queued') return Date.now() - task.createdAt < queuedMs / 2 ? 'unknown' : 'queued';
+  return v.status === 'in_progress' ? 'processing' : v.status === 'completed' ? 'succeeded' : 'failed';
+}
+
+const FAILURE = { code: 'generation_failed', message: 'The upstream provider failed to generate the video' };
+
+/** `GET /v1/videos/{id}`: the OpenAI shape (seed) or new-api words with "30%" progress and `metadata.url`. */
+export function handleVideoPoll(ctx: ReqCtx): Reply {
+  const task = ctx.state.tasks.get(ctx.param ?? '', ctx.token);
+  if (!task) return taskNotExist();
+  if (ctx.fault === 'task_fail') ctx.state.tasks.failNow(task);
+  const v = ctx.state.tasks.view(task);
+  const base = { id: task.id, object: 'video', model: task.model, created_at: Math.floor(task.createdAt / 1000), seconds: String(task.seconds), size: task.size };
+  const ended = v.endedAt !== undefined ? { completed_at: Math.floor(v.endedAt / 1000) } : {};
+  const error = v.status === 'failed' ? { error: FAILURE } : {};
+  if (ctx.state.flavor === 'seed') return json(200, { ...base, status: v.status, progress: v.progress, ...ended, ...error });
+  const metadata = v.status === 'completed' ? { metadata: { url: `${ctx.state.baseUrl}/v1/videos/${task.id}/content` } } : {};
+  return json(200, { ...base, task_id: task.id, status: newApiStatus(task, v, ctx.state.settings.queuedMs), progress: `${v.progress}%`, ...ended, ...error, ...metadata });
+}
+
+const LEGACY_STATUS = { queued: 'QUEUED', in_progress: 'IN_PROGRESS', completed: 'SUCCESS', failed: 'FAILURE' } as const;
+
+/** `GET /v1/video/generations/{id}`: the legacy `{code:'success', message:'', data:{…}}` envelope (both flavors). */
+export function handleLegacyPoll(ctx: ReqCtx): Reply {
+  const task = ctx.state.tasks.get(ctx.param ?? '', ctx.token);
+  if (!task) return taskNotExist();
+  if (ctx.fault === 'task_fail') ctx.state.tasks.failNow(task);
+  const v = ctx.state.tasks.view(task);
+  const data: Record<string, unknown> = {
+    task_id: task.id, action: 'generate', status: LEGACY_STATUS[v.status], progress: `${v.progress}%`,
+    submit_time: Math.floor(task.createdAt / 1000), finish_time: v.endedAt !== undefined ? Math.floor(v.endedAt / 1000) : 0,
+  };
+  if (v.status === 'failed') data.fail_reason = FAILURE.message;
+  if (v.status === 'completed') data.result_url = `${ctx.state.baseUrl}/v1/videos/${task.id}/content`;
+  return json(200, { code: 'success', message: '', data });
+}
