@@ -1,0 +1,258 @@
+import { Agent, interceptors, type Dispatcher } from 'undici';
+import type {
+  CallOptions, ChatRequest, ChatResult, DownloadResult, GatewayModel, ImageEditRequest, ImageGenerationRequest,
+  ImageResult, MediaGateway, VideoCreateRequest, VideoTask,
+} from '../core/ports/media-gateway.js';
+import type { Logger } from '../log.js';
+import { fallbackAllowed, readBytes, streamBody } from './download.js';
+import { classifyGatewayError, GatewayError, headerValue, type ClassifyContext } from './errors.js';
+import { TokenLimiter } from './limiter.js';
+import { buildEditForm, buildVideoForm, buildVideoJson, type EditImageField } from './multipart.js';
+import { normalizeVideoTask, parseChatCompletion, parseImages, parseMessagesResponse, parseModelList } from './normalize.js';
+import { Deadline, GatewayTransport, readCapped, type GatewayResponse, type SendSpec } from './transport.js';
+
+/** Settings of {@link HttpMediaGateway}. Only `baseUrl` is required. */
+export interface HttpMediaGatewayOptions {
+  /** Gateway root without `/v1` (e.g. `https://gw.example.com`); a trailing slash or `/v1` is tolerated. */
+  baseUrl: string;
+  /** Part name for edit images: `image` (the seed, default) or `image[]` (OpenAI SDK style). Never both. */
+  editImageField?: EditImageField;
+  /** Auth on `/v1/messages`: `bearer` (default) or `x-api-key` (also sends `anthropic-version: 2023-06-01`). */
+  messagesAuth?: 'bearer' | 'x-api-key';
+  /** Parallel requests per token. Default 4. */
+  concurrency?: number;
+  /** Minimum milliseconds between two request starts on one token. Default 0. */
+  minTimeMs?: number;
+  /** Overall deadline of one call, retries and downloads included. Default 180 000 ms. */
+  timeoutMs?: number;
+  /** Retries after the first attempt. Default 4. */
+  maxRetries?: number;
+  /** Backoff base in ms (full jitter, doubling per attempt, 30 s cap). Default 500. */
+  retryBaseMs?: number;
+  /** undici dispatcher. Default: a keep-alive `Agent` owned (and closed by {@link HttpMediaGateway.close}) by this client. */
+  dispatcher?: Dispatcher;
+  /** Debug line per request (method, path, status, duration, attempt, requestId); none when absent. */
+  logger?: Logger;
+  /** `User-Agent` header. Default `mediabot/0.1`. */
+  userAgent?: string;
+}
+
+const JSON_CAP = 128 * 1024 * 1024;
+
+/**
+ * The undici-based {@link MediaGateway}. Every method throws {@link GatewayError}. One Bottleneck limiter per
+ * token (keyed by its SHA-256); retries follow `retry.ts`. Foreign URLs (image URLs, download fallbacks on
+ * another origin) are fetched without credentials and may redirect (up to 3 hops).
+ */
+export class HttpMediaGateway implements MediaGateway {
+  private readonly base: string;
+  private readonly origin: string;
+  private readonly transport: GatewayTransport;
+  private readonly limiter: TokenLimiter;
+  private readonly dispatcher: Dispatcher;
+  private readonly redirecting: Dispatcher;
+  private readonly ownsDispatcher: boolean;
+  private readonly editField: EditImageField;
+  private readonly messagesAuth: 'bearer' | 'x-api-key';
+  private readonly timeoutMs: number;
+  private readonly logger?: Logger;
+
+  constructor(opts: HttpMediaGatewayOptions) {
+    this.base = opts.baseUrl.replace(/\/+$/, '').replace(/\/v1$/, '');
+    this.origin = new URL(this.base).origin;
+    this.ownsDispatcher = opts.dispatcher === undefined;
+    this.dispatcher = opts.dispatcher ?? new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000 });
+    this.redirecting = this.dispatcher.compose(interceptors.redirect({ maxRedirections: 3 }));
+    this.limiter = new TokenLimiter({ concurrency: opts.concurrency ?? 4, minTimeMs: opts.minTimeMs ?? 0 });
+    this.editField = opts.editImageField ?? 'image';
+    this.messagesAuth = opts.messagesAuth ?? 'bearer';
+    this.timeoutMs = opts.timeoutMs ?? 180_000;
+    if (opts.logger) this.logger = opts.logger;
+    this.transport = new GatewayTransport({
+      dispatcher: this.dispatcher,
+      limiter: this.limiter,
+      ...(opts.logger ? { logger: opts.logger } : {}),
+      maxRetries: opts.maxRetries ?? 4,
+      retryBaseMs: opts.retryBaseMs ?? 500,
+      userAgent: opts.userAgent ?? 'mediabot/0.1',
+    });
+  }
+
+  async listModels(token: string, opts?: CallOptions): Promise<GatewayModel[]> {
+    const { body } = await this.json({ method: 'GET', url: this.url('/v1/models'), token, policy: 'idempotent' }, opts);
+    return must(parseModelList(body), 'model list');
+  }
+
+  async generateImage(token: string, req: ImageGenerationRequest, opts?: CallOptions): Promise<ImageResult> {
+    const json: Record<string, unknown> = { model: req.model, prompt: req.prompt };
+    if (req.size) json.size = req.size;
+    if (req.n !== undefined) json.n = req.n;
+    const { body, requestId } = await this.json({ method: 'POST', url: this.url('/v1/images/generations'), token, json, policy: 'idempotent' }, opts);
+    return withId({ images: must(parseImages(body), 'image data') }, requestId);
+  }
+
+  async editImage(token: string, req: ImageEditRequest, opts?: CallOptions): Promise<ImageResult> {
+    const form = buildEditForm(req, this.editField);
+    const { body, requestId } = await this.json({ method: 'POST', url: this.url('/v1/images/edits'), token, form, policy: 'idempotent' }, opts);
+    return withId({ images: must(parseImages(body), 'image data') }, requestId);
+  }
+
+  async fetchImage(url: string, maxBytes: number, opts?: CallOptions): Promise<Uint8Array> {
+    const spec: SendSpec = { method: 'GET', url, policy: 'idempotent', accept: 'image/*,*/*', dispatcher: this.redirecting };
+    return this.run(opts, (d) => this.transport.send(spec, d, (res) => readBytes(res, maxBytes)));
+  }
+
+  async createVideo(token: string, req: VideoCreateRequest, opts?: CallOptions): Promise<VideoTask> {
+    const spec: SendSpec = req.inputReference
+      ? { method: 'POST', url: this.url('/v1/videos'), token, form: buildVideoForm({ ...req, inputReference: req.inputReference }), policy: 'create' }
+      : { method: 'POST', url: this.url('/v1/videos'), token, json: buildVideoJson(req), policy: 'create' };
+    const { body } = await this.json(spec, opts);
+    return this.task(body);
+  }
+
+  async getVideo(token: string, taskId: string, opts?: CallOptions): Promise<VideoTask> {
+    const id = encodeURIComponent(taskId);
+    const ctx: ClassifyContext = { endpoint: 'task' };
+    return this.run(opts, async (d) => {
+      const first = await this.transport.send(
+        { method: 'GET', url: this.url(`/v1/videos/${id}`), token, policy: 'idempotent', ctx, passStatuses: [404] },
+        d,
+        async (res) => {
+          const text = (await readCapped(res.body, JSON_CAP)).text;
+          if (res.statusCode !== 404) return { body: parseJson(text) };
+          if (hasJsonError(text)) throw classifyGatewayError(404, res.headers, text, ctx);
+          return undefined;
+        },
+      );
+      if (first) return this.task(first.body, taskId);
+      const legacy = await this.transport.send(
+        { method: 'GET', url: this.url(`/v1/video/generations/${id}`), token, policy: 'idempotent', ctx },
+        d,
+        async (res) => parseJson((await readCapped(res.body, JSON_CAP)).text),
+      );
+      return this.task(legacy, taskId);
+    });
+  }
+
+  async downloadVideo(
+    token: string,
+    taskId: string,
+    destination: string | NodeJS.WritableStream,
+    opts?: CallOptions & { fallbackUrl?: string; maxBytes?: number },
+  ): Promise<DownloadResult> {
+    const url = this.url(`/v1/videos/${encodeURIComponent(taskId)}/content`);
+    return this.run(opts, async (d) => {
+      let streaming = false;
+      const consume = (res: GatewayResponse) => {
+        streaming = true;
+        return streamBody(res, destination, opts?.maxBytes);
+      };
+      const ctx: ClassifyContext = { endpoint: 'content' };
+      try {
+        return await this.transport.send({ method: 'GET', url, token, policy: 'idempotent', ctx, accept: 'video/mp4,*/*' }, d, consume);
+      } catch (e) {
+        const fallback = opts?.fallbackUrl;
+        const eligible = e instanceof GatewayError && (e.kind === 'network' || e.status === 404 || e.status === 400);
+        if (!fallback || streaming || !eligible || d.signal.aborted || !fallbackAllowed(fallback, this.base)) throw e;
+        const sameOrigin = new URL(fallback).origin === this.origin;
+        this.logger?.debug({ taskId, sameOrigin }, 'gateway download: /content failed, trying the task URL');
+        try {
+          return await this.transport.send(
+            { method: 'GET', url: fallback, policy: 'idempotent', ctx, accept: 'video/mp4,*/*', dispatcher: this.redirecting, ...(sameOrigin ? { token } : {}) },
+            d,
+            consume,
+          );
+        } catch (e2) {
+          throw streaming || d.signal.aborted ? e2 : e;
+        }
+      }
+    });
+  }
+
+  async chat(token: string, req: ChatRequest, opts?: CallOptions): Promise<ChatResult> {
+    const json: Record<string, unknown> = { model: req.model, messages: req.messages };
+    if (req.maxTokens !== undefined) json.max_tokens = req.maxTokens;
+    const { body, requestId } = await this.json({ method: 'POST', url: this.url('/v1/chat/completions'), token, json, policy: 'idempotent' }, opts);
+    return withId(must(parseChatCompletion(body), 'chat completion'), requestId);
+  }
+
+  /** Native messages endpoint; `system` messages are moved to the top-level `system` field. `max_tokens` defaults to 1024. */
+  async messages(token: string, req: ChatRequest, opts?: CallOptions): Promise<ChatResult> {
+    const system = req.messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n\n');
+    const json: Record<string, unknown> = {
+      model: req.model,
+      max_tokens: req.maxTokens ?? 1024,
+      messages: req.messages.filter((m) => m.role !== 'system'),
+    };
+    if (system) json.system = system;
+    const spec: SendSpec = { method: 'POST', url: this.url('/v1/messages'), token, auth: this.messagesAuth, json, policy: 'idempotent' };
+    const { body, requestId } = await this.json(spec, opts);
+    return withId(must(parseMessagesResponse(body), 'messages content'), requestId);
+  }
+
+  /** Stops the per-token limiters and closes the dispatcher when this client created it. */
+  async close(): Promise<void> {
+    await this.limiter.stop();
+    if (this.ownsDispatcher) await this.dispatcher.close();
+  }
+
+  private url(path: string): string {
+    return `${this.base}${path}`;
+  }
+
+  private async run<T>(opts: CallOptions | undefined, fn: (d: Deadline) => Promise<T>): Promise<T> {
+    const deadline = new Deadline(this.timeoutMs, opts?.signal);
+    try {
+      return await fn(deadline);
+    } finally {
+      deadline.dispose();
+    }
+  }
+
+  private json(spec: SendSpec, opts: CallOptions | undefined): Promise<{ body: unknown; requestId?: string }> {
+    return this.run(opts, (d) =>
+      this.transport.send(spec, d, async (res) => {
+        const body = parseJson((await readCapped(res.body, JSON_CAP)).text, res.statusCode);
+        const requestId = headerValue(res.headers, 'x-oneapi-request-id');
+        return requestId ? { body, requestId } : { body };
+      }),
+    );
+  }
+
+  private task(body: unknown, fallbackId?: string): VideoTask {
+    const n = normalizeVideoTask(body, fallbackId);
+    if (!n) throw malformed('video task without an id');
+    if (n.unknownStatus !== undefined) this.logger?.warn({ taskId: n.task.id, status: n.unknownStatus.slice(0, 40) }, 'gateway: unknown video status word, treating as running');
+    return n.task;
+  }
+}
+
+function malformed(what: string): GatewayError {
+  return new GatewayError({ kind: 'malformed', message: `the gateway's answer has no ${what}` });
+}
+
+function must<T>(v: T | undefined, what: string): T {
+  if (v === undefined) throw malformed(what);
+  return v;
+}
+
+function withId<T extends object>(v: T, requestId: string | undefined): T & { requestId?: string } {
+  return requestId ? { ...v, requestId } : v;
+}
+
+function parseJson(text: string, status = 200): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new GatewayError({ kind: 'malformed', status, message: `unexpected non-JSON answer (HTTP ${status})` });
+  }
+}
+
+function hasJsonError(text: string): boolean {
+  try {
+    const v: unknown = JSON.parse(text);
+    return v !== null && typeof v === 'object' && ('error' in v || 'code' in v || 'message' in v);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,179 @@
+import { request, type Dispatcher } from 'undici';
+import type { FormData } from 'undici';
+import type { Logger } from '../log.js';
+import { classifyGatewayError, GatewayError, headerValue, networkError, timeoutError, type ClassifyContext } from './errors.js';
+import type { TokenLimiter } from './limiter.js';
+import { backoffDelay, isRetryable, sleep, type RetryPolicy } from './retry.js';
+
+/** One call's overall deadline (covering every retry), merged with the caller's own signal. */
+export class Deadline {
+  readonly signal: AbortSignal;
+  readonly expiresAt: number;
+  private readonly controller = new AbortController();
+  private readonly timer: NodeJS.Timeout;
+  private readonly onOuterAbort: () => void;
+
+  constructor(readonly timeoutMs: number, private readonly outer?: AbortSignal) {
+    this.expiresAt = Date.now() + timeoutMs;
+    this.signal = this.controller.signal;
+    this.timer = setTimeout(() => this.controller.abort(timeoutError(timeoutMs)), timeoutMs);
+    this.onOuterAbort = () => this.controller.abort(timeoutError(timeoutMs, true));
+    if (outer?.aborted) this.onOuterAbort();
+    else outer?.addEventListener('abort', this.onOuterAbort, { once: true });
+  }
+
+  /** Milliseconds left (never negative). */
+  remaining(): number {
+    return Math.max(0, this.expiresAt - Date.now());
+  }
+
+  /** The timeout error to throw once aborted (deadline passed, or the caller aborted). */
+  error(): GatewayError {
+    const r: unknown = this.signal.reason;
+    return r instanceof GatewayError ? r : timeoutError(this.timeoutMs, true);
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.outer?.removeEventListener('abort', this.onOuterAbort);
+  }
+}
+
+/** A response handed to a consumer: status, headers and the unread body. */
+export type GatewayResponse = Dispatcher.ResponseData;
+
+/** What to send; `token` undefined means no auth header (foreign URLs). */
+export interface SendSpec {
+  method: 'GET' | 'POST';
+  url: string;
+  token?: string;
+  /** How the token is sent; default bearer. `x-api-key` adds `anthropic-version: 2023-06-01`. */
+  auth?: 'bearer' | 'x-api-key';
+  json?: unknown;
+  form?: FormData;
+  policy: RetryPolicy;
+  ctx?: ClassifyContext;
+  /** Non-2xx statuses handed to `consume` instead of being classified and thrown. */
+  passStatuses?: number[];
+  /** `Accept` header; default `application/json`. */
+  accept?: string;
+  /** Dispatcher override (e.g. one that follows redirects). */
+  dispatcher?: Dispatcher;
+}
+
+/** Transport settings; defaults are documented on `HttpMediaGatewayOptions`. */
+export interface TransportOptions {
+  dispatcher: Dispatcher;
+  limiter: TokenLimiter;
+  logger?: Logger;
+  maxRetries: number;
+  retryBaseMs: number;
+  userAgent: string;
+}
+
+/** Reads at most `cap` bytes of `body` as UTF-8 (the rest is discarded and the stream destroyed). */
+export async function readCapped(body: GatewayResponse['body'], cap: number): Promise<{ text: string; overflow: boolean }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > cap) return { text: Buffer.concat(chunks).toString('utf8'), overflow: true };
+    chunks.push(chunk);
+  }
+  return { text: Buffer.concat(chunks).toString('utf8'), overflow: false };
+}
+
+/** Marks an error raised by a consumer: the response already started, so it is never retried. */
+class ConsumerFailure {
+  constructor(readonly error: unknown) {}
+}
+
+/**
+ * Sends one logical call: per-token limiting, retries with backoff (bounded by `maxRetries` and the deadline),
+ * error classification and one debug line per attempt (method, path, status, duration, attempt, requestId;
+ * never headers, bodies or query strings). `consume` runs inside the limiter slot with the 2xx response.
+ */
+export class GatewayTransport {
+  constructor(private readonly opts: TransportOptions) {}
+
+  async send<T>(spec: SendSpec, deadline: Deadline, consume: (res: GatewayResponse) => Promise<T>): Promise<T> {
+    const { maxRetries, retryBaseMs } = this.opts;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.opts.limiter.run(spec.token, deadline.signal, () => this.attempt(spec, deadline, attempt, consume));
+      } catch (raw) {
+        if (raw instanceof ConsumerFailure) throw this.toGatewayError(raw.error, spec, deadline);
+        const err = this.toGatewayError(raw, spec, deadline);
+        if (err.kind === 'timeout' || attempt >= maxRetries || !isRetryable(err, spec.policy)) throw err;
+        const wait = backoffDelay(attempt, err.retryAfterMs, { baseMs: retryBaseMs });
+        if (wait >= deadline.remaining()) throw err;
+        this.opts.logger?.debug({ method: spec.method, path: pathOf(spec.url), attempt, kind: err.kind, waitMs: wait }, 'gateway retry');
+        try {
+          await sleep(wait, deadline.signal);
+        } catch {
+          throw deadline.error();
+        }
+      }
+    }
+  }
+
+  private async attempt<T>(spec: SendSpec, deadline: Deadline, attempt: number, consume: (res: GatewayResponse) => Promise<T>): Promise<T> {
+    const started = Date.now();
+    const path = pathOf(spec.url);
+    const log = (fields: Record<string, unknown>) =>
+      this.opts.logger?.debug({ method: spec.method, path, attempt, durationMs: Date.now() - started, ...fields }, 'gateway call');
+    let res: GatewayResponse;
+    try {
+      res = await request(spec.url, {
+        method: spec.method,
+        headers: this.headers(spec),
+        body: spec.form ?? (spec.json === undefined ? undefined : JSON.stringify(spec.json)),
+        signal: deadline.signal,
+        dispatcher: spec.dispatcher ?? this.opts.dispatcher,
+      });
+    } catch (e) {
+      const err = this.toGatewayError(e, spec, deadline);
+      log({ kind: err.kind, code: err.code });
+      throw err;
+    }
+    const requestId = headerValue(res.headers, 'x-oneapi-request-id');
+    log({ status: res.statusCode, requestId });
+    if ((res.statusCode < 200 || res.statusCode >= 300) && !spec.passStatuses?.includes(res.statusCode)) {
+      const { text } = await readCapped(res.body, 64 * 1024).catch(() => ({ text: '' }));
+      throw classifyGatewayError(res.statusCode, res.headers, text, spec.ctx);
+    }
+    try {
+      return await consume(res);
+    } catch (e) {
+      if (!res.body.destroyed) res.body.destroy();
+      throw new ConsumerFailure(e);
+    }
+  }
+
+  private headers(spec: SendSpec): Record<string, string> {
+    const h: Record<string, string> = { 'user-agent': this.opts.userAgent, accept: spec.accept ?? 'application/json' };
+    if (spec.json !== undefined) h['content-type'] = 'application/json';
+    if (spec.token !== undefined) {
+      if (spec.auth === 'x-api-key') {
+        h['x-api-key'] = spec.token;
+        h['anthropic-version'] = '2023-06-01';
+      } else h.authorization = `Bearer ${spec.token}`;
+    }
+    return h;
+  }
+
+  private toGatewayError(e: unknown, spec: SendSpec, deadline: Deadline): GatewayError {
+    if (deadline.signal.aborted) return deadline.error();
+    if (e instanceof GatewayError) return e;
+    return networkError(e, spec.token);
+  }
+}
+
+/** The URL's path without query string (query strings of signed URLs are secrets too). */
+export function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return '(invalid url)';
+  }
+}
