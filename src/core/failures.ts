@@ -1,0 +1,239 @@
+import { newRef } from './ids.js';
+import type { Micros } from './money.js';
+import type { GatewayFailureInfo } from './ports/media-gateway.js';
+import type { ModelKind } from './pricing.js';
+
+/**
+ * Expected failures as values. Every use-case returns a {@link Result}; a {@link Failure} carries a closed
+ * {@link FailureCode}, typed details for that code, a short `ref` for support, and whether money moved.
+ * The words a user reads are made in one place (`messages.ts`); adapters only format them.
+ */
+
+/** Whether money moved before the failure: nothing held, a hold released, or the gateway refunded a charge. */
+export type MoneyMoved = 'none' | 'released' | 'refunded';
+
+/** Where a gateway token came from; used to tell the user whose token the gateway refused. */
+export type TokenSource = 'personal' | 'scope' | 'operator';
+
+type Empty = Record<never, never>;
+
+interface BudgetDetails {
+  costMicros: Micros;
+  remainingMicros: Micros;
+  /** Epoch ms of the next period start, or null when the allowance does not reset. */
+  resetsAt: number | null;
+}
+
+/** The typed details of every failure code. */
+export interface FailureDetails {
+  budget_exhausted: BudgetDetails;
+  pool_exhausted: BudgetDetails;
+  blocked: Empty;
+  no_token: { isAdminHint: boolean };
+  token_rejected: { source: TokenSource };
+  no_channel: { model: string };
+  model_unknown: { model: string; suggestion?: string };
+  model_not_on_sale: { model: string };
+  model_unpriced: { model: string };
+  model_wrong_kind: { model: string; expected: ModelKind };
+  quota_exhausted: Empty;
+  forbidden_model: { model: string };
+  content_refused: Empty;
+  attachment_missing: Empty;
+  attachment_too_many: { max: number; got: number };
+  attachment_too_large: { maxBytes: number; gotBytes: number; name: string };
+  attachment_empty: { name: string };
+  /** `detected` names what the bytes are when known: "pdf", "text", "animated gif", "bmp"… */
+  attachment_not_image: { name: string; detected?: string };
+  attachment_too_many_pixels: { width: number; height: number; maxPixels: number };
+  attachment_download_failed: { reason: 'too_big_for_platform' | 'expired' | 'network'; limitBytes?: number };
+  prompt_empty: Empty;
+  prompt_too_long: { max: number; got: number };
+  /** `allowed` is a human phrase such as "each side 64 to 1536 pixels". */
+  bad_size: { given: string; allowed: string; maxSide: number };
+  bad_aspect: { given: string; allowed: string[] };
+  bad_duration: { given: number | string; min: number; max: number };
+  bad_count: { given: number | string; max: number };
+  bad_flag: { message: string };
+  gateway_busy: { retryAfterMs?: number };
+  gateway_down: Empty;
+  gateway_timeout: Empty;
+  task_failed_refunded: { reason?: string };
+  task_expired_released: Empty;
+  /** `bytes` is null when the download was cut at the limit before the full size was known. */
+  output_too_large: { bytes: number | null; limitBytes: number; retrievableUntil: number | null };
+  cooldown: { retryAfterMs: number };
+  queue_full: { position: number };
+  not_admin: Empty;
+  bad_amount: { message: string };
+  unknown_user: { given: string };
+  job_not_found: { id: string };
+  bad_timezone: { given: string };
+  internal: Empty;
+}
+
+/** Every failure code, closed. */
+export type FailureCode = keyof FailureDetails;
+
+/** Facts kept for logs and support only; never rendered to users. */
+export interface FailureLogInfo {
+  gateway?: GatewayFailureInfo;
+  stage?: GatewayStage;
+  note?: string;
+}
+
+/** A failure of one code, with its details. `log` is for logs only. */
+export type FailureOf<C extends FailureCode> = {
+  code: C;
+  details: FailureDetails[C];
+  ref: string;
+  money: MoneyMoved;
+  log?: FailureLogInfo;
+};
+
+/** The discriminated union of all failures (narrow on `code`). */
+export type Failure = { [C in FailureCode]: FailureOf<C> }[FailureCode];
+
+export type Result<T> = { ok: true; value: T } | { ok: false; failure: Failure };
+
+/** Options of {@link fail}. `money` defaults per code (see {@link defaultMoney}). */
+export interface FailOptions {
+  money?: MoneyMoved;
+  log?: FailureLogInfo;
+}
+
+type DetailsArgs<C extends FailureCode> = Empty extends FailureDetails[C]
+  ? [details?: FailureDetails[C], opts?: FailOptions]
+  : [details: FailureDetails[C], opts?: FailOptions];
+
+/** The money a code implies when the caller does not say: refunded/released for the task outcomes, else none. */
+export function defaultMoney(code: FailureCode): MoneyMoved {
+  if (code === 'task_failed_refunded') return 'refunded';
+  if (code === 'task_expired_released') return 'released';
+  return 'none';
+}
+
+/** Builds a {@link Failure} with a fresh `ref`. Details are optional only for codes that have none. */
+export function fail<C extends FailureCode>(code: C, ...args: DetailsArgs<C>): FailureOf<C> {
+  const [details, opts] = args;
+  const f: FailureOf<C> = {
+    code,
+    details: (details ?? {}) as FailureDetails[C],
+    ref: newRef(),
+    money: opts?.money ?? defaultMoney(code),
+  };
+  if (opts?.log) f.log = opts.log;
+  return f;
+}
+
+/** A successful {@link Result}. */
+export function ok<T>(value: T): Result<T> {
+  return { ok: true, value };
+}
+
+/** A failed {@link Result} from an existing failure. */
+export function err<T = never>(failure: Failure): Result<T> {
+  return { ok: false, failure };
+}
+
+/** Shorthand for `err(fail(code, details, opts))`. */
+export function failWith<C extends FailureCode, T = never>(code: C, ...args: DetailsArgs<C>): Result<T> {
+  return { ok: false, failure: fail(code, ...args) as Failure };
+}
+
+/** Narrows a failure to one code. */
+export function isFailureCode<C extends FailureCode>(f: Failure, code: C): f is Extract<Failure, { code: C }> {
+  return f.code === code;
+}
+
+/** Returns the same failure with `money` replaced (e.g. `released` once the use-case dropped its hold). */
+export function withMoney<F extends Failure>(f: F, money: MoneyMoved): F {
+  return { ...f, money };
+}
+
+/** Which gateway call failed; changes how a few error kinds read. */
+export type GatewayStage = 'image' | 'video_create' | 'video_poll' | 'video_download' | 'chat' | 'models';
+
+/** What the use-case knows about the call when mapping a gateway failure. */
+export interface GatewayFailureContext {
+  model: string;
+  tokenSource: TokenSource;
+  stage: GatewayStage;
+  /** Defaults to `none`; a use-case that held money passes `released`. */
+  money?: MoneyMoved;
+  /** The size sent, for `invalid_size`; and the model's largest side. */
+  size?: string;
+  maxSide?: number;
+  /** A name for the reference image, for `invalid_image_file`. */
+  attachmentName?: string;
+  /** The byte limit passed to a download, for a download refused past `maxBytes`. */
+  limitBytes?: number;
+  /** A closest model id, for `model_not_found`. */
+  suggestion?: string;
+}
+
+const SIZE_CODES = new Set(['invalid_size', 'invalid_image_size', 'size_not_supported']);
+const IMAGE_FILE_CODES = new Set(['invalid_image_file', 'invalid_image', 'invalid_image_format', 'image_too_large']);
+
+/**
+ * Maps a normalized gateway failure to a user-facing failure code. The original info is kept in `log.gateway`.
+ * - auth → token_rejected; no_channel → no_channel; model_not_found → model_unknown; quota → quota_exhausted;
+ * - rate_limited and upstream 503 → gateway_busy (with retryAfterMs); other upstream, network, malformed → gateway_down;
+ * - timeout → gateway_timeout; content_policy → content_refused;
+ * - bad_request: size codes → bad_size, image-file codes → attachment_not_image, a download past its limit
+ *   → output_too_large, else internal;
+ * - task_not_found while polling/downloading → task_failed_refunded (the task is gone, the hold is released);
+ *   not_ready → internal (the poller should not have asked yet).
+ */
+export function failureFromGateway(info: GatewayFailureInfo, ctx: GatewayFailureContext): Failure {
+  const opts: FailOptions = { money: ctx.money ?? 'none', log: { gateway: info, stage: ctx.stage } };
+  const busy = (): Failure =>
+    fail('gateway_busy', info.retryAfterMs !== undefined ? { retryAfterMs: info.retryAfterMs } : {}, opts);
+  switch (info.kind) {
+    case 'auth':
+      return fail('token_rejected', { source: ctx.tokenSource }, opts);
+    case 'no_channel':
+      return fail('no_channel', { model: ctx.model }, opts);
+    case 'model_not_found':
+      return fail('model_unknown', ctx.suggestion ? { model: ctx.model, suggestion: ctx.suggestion } : { model: ctx.model }, opts);
+    case 'quota':
+      return fail('quota_exhausted', {}, opts);
+    case 'forbidden_model':
+      return fail('forbidden_model', { model: ctx.model }, opts);
+    case 'rate_limited':
+      return busy();
+    case 'upstream':
+      return info.status === 503 ? busy() : fail('gateway_down', {}, opts);
+    case 'network':
+    case 'malformed':
+      return fail('gateway_down', {}, opts);
+    case 'timeout':
+      return fail('gateway_timeout', {}, opts);
+    case 'content_policy':
+      return fail('content_refused', {}, opts);
+    case 'bad_request':
+      return fromBadRequest(info, ctx, opts);
+    case 'task_not_found':
+      if (ctx.stage === 'video_poll' || ctx.stage === 'video_download') {
+        return fail('task_failed_refunded', { reason: 'the gateway no longer knows this task' }, { ...opts, money: ctx.money ?? 'released' });
+      }
+      return fail('internal', {}, opts);
+    case 'not_ready':
+      return fail('internal', {}, opts);
+  }
+}
+
+function fromBadRequest(info: GatewayFailureInfo, ctx: GatewayFailureContext, opts: FailOptions): Failure {
+  const code = (info.code ?? '').toLowerCase();
+  if (SIZE_CODES.has(code)) {
+    const maxSide = ctx.maxSide ?? 1536;
+    return fail('bad_size', { given: ctx.size ?? 'the requested size', allowed: `each side 64 to ${maxSide} pixels`, maxSide }, opts);
+  }
+  if (IMAGE_FILE_CODES.has(code)) {
+    return fail('attachment_not_image', { name: ctx.attachmentName ?? 'the reference image' }, opts);
+  }
+  if (ctx.stage === 'video_download' && ctx.limitBytes !== undefined) {
+    return fail('output_too_large', { bytes: null, limitBytes: ctx.limitBytes, retrievableUntil: null }, opts);
+  }
+  return fail('internal', {}, opts);
+}

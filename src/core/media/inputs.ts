@@ -1,0 +1,45 @@
+import { failWith, ok, type Result } from '../failures.js';
+
+/** Default prompt ceiling, in characters (code points). The gateway documents none; 4000 keeps requests sane. */
+export const DEFAULT_MAX_PROMPT = 4000;
+
+// C0/C1 control characters except \n; \t and \r are handled before this runs.
+const CONTROL = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/g;
+
+/**
+ * Cleans a prompt: CRLF/CR → LF, tabs → spaces, other control characters removed, trimmed. Refuses text that
+ * is then empty (`prompt_empty`: blank, whitespace or control characters only) or longer than `max` code points
+ * (default 4000; `prompt_too_long`). Emoji-only prompts are fine.
+ */
+export function validatePrompt(text: string | undefined, opts?: { max?: number }): Result<string> {
+  const max = opts?.max ?? DEFAULT_MAX_PROMPT;
+  const cleaned = (text ?? '').replace(/\r\n?/g, '\n').replace(/\t/g, ' ').replace(CONTROL, '').trim();
+  if (cleaned === '') return failWith('prompt_empty');
+  const got = [...cleaned].length;
+  if (got > max) return failWith('prompt_too_long', { max, got });
+  return ok(cleaned);
+}
+
+/** Default video duration bounds, from the gateway's description: 4 to 15 seconds. */
+export const VIDEO_SECONDS = { min: 4, max: 15 } as const;
+
+/**
+ * Accepts a whole number of seconds in [min, max] (default 4..15), given as a number or as text ("8", "8s").
+ * Fractions, NaN and out-of-range values are `bad_duration`.
+ */
+export function validateDuration(seconds: number | string, bounds: { min: number; max: number } = VIDEO_SECONDS): Result<number> {
+  const n = typeof seconds === 'number' ? seconds : /^\s*\d{1,4}\s*s?\s*$/i.test(seconds) ? parseInt(seconds, 10) : NaN;
+  if (!Number.isInteger(n) || n < bounds.min || n > bounds.max) {
+    return failWith('bad_duration', { given: typeof seconds === 'number' ? (Number.isFinite(seconds) ? seconds : 'not a number') : seconds, min: bounds.min, max: bounds.max });
+  }
+  return ok(n);
+}
+
+/** Accepts a whole count from 1 to `max` (images per request). */
+export function validateCount(count: number | string, max: number): Result<number> {
+  const n = typeof count === 'number' ? count : /^\s*\d{1,3}\s*$/.test(count) ? Number(count) : NaN;
+  if (!Number.isInteger(n) || n < 1 || n > max) {
+    return failWith('bad_count', { given: typeof count === 'number' ? (Number.isFinite(count) ? count : 'not a number') : count, max });
+  }
+  return ok(n);
+}

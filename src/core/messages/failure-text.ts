@@ -1,0 +1,182 @@
+import type { Failure, FailureCode, FailureDetails, MoneyMoved } from '../failures.js';
+import { formatUsd } from '../money.js';
+import { formatBytes, formatCount, formatDuration, formatResetTime } from './time.js';
+
+/** Slash commands named in messages, in one place so a rename touches one line. */
+export const COMMANDS = {
+  models: '/models',
+  balance: '/balance',
+  token: '/token',
+  setupDiscord: '/setup token',
+  setupTelegram: '/setup',
+  jobs: '/jobs',
+} as const;
+
+/** Options of {@link describeFailure}: the current time (for "in 3 h") and the community's time zone (default UTC). */
+export interface DescribeOptions {
+  now: number;
+  timeZone?: string;
+}
+
+/** What a user reads about a failure. Adapters add `(ref …)` and platform formatting. */
+export interface FailureMessage {
+  title: string;
+  text: string;
+  money: MoneyMoved;
+  ref: string;
+}
+
+type Ctx = { now: number; timeZone: string };
+type Render<C extends FailureCode> = (d: FailureDetails[C], c: Ctx) => [title: string, text: string];
+
+/** Codes unrelated to a paid job: their messages say nothing about charges. */
+const NO_MONEY_SENTENCE = new Set<FailureCode>(['not_admin', 'bad_amount', 'unknown_user', 'job_not_found', 'bad_timezone', 'no_token', 'token_rejected', 'cooldown', 'queue_full']);
+
+/** A model id or user text quoted safely: one line, at most 80 characters. */
+function q(s: string): string {
+  const one = String(s).replace(/[\r\n\t]+/g, ' ').trim();
+  return `'${one.length > 80 ? `${one.slice(0, 77)}...` : one}'`;
+}
+
+/** A free-form reason kept only when it cannot leak anything (no JSON, no token-like text, short, one line). */
+function safeReason(s: string | undefined): string | undefined {
+  if (!s) return undefined;
+  const t = s.trim();
+  if (!t || t.length > 160 || /[{}\[\]<>\n]|sk-|request id|\bat\s+\S+\s*\(/i.test(t)) return undefined;
+  return t;
+}
+
+function num(v: number | string): string {
+  return typeof v === 'number' ? (Number.isFinite(v) ? String(v) : 'that') : q(v);
+}
+
+function budgetText(d: FailureDetails['budget_exhausted'], c: Ctx, whose: string): string {
+  const reset =
+    d.resetsAt === null
+      ? `${whose === 'you' ? 'Your' : "The community's"} allowance does not reset on its own; an admin can raise it.`
+      : `${whose === 'you' ? 'Your' : "The community's"} allowance resets ${formatResetTime(d.resetsAt, c.now, c.timeZone)}.`;
+  const has = whose === 'you' ? 'you have' : 'the community has';
+  return `This would cost ${formatUsd(d.costMicros)} but ${has} ${formatUsd(Math.max(0, d.remainingMicros))} left. ${reset} See ${COMMANDS.balance}.`;
+}
+
+const RENDER: { [C in FailureCode]: Render<C> } = {
+  budget_exhausted: (d, c) => ['Not enough budget left', budgetText(d, c, 'you')],
+  pool_exhausted: (d, c) => ['The community budget is used up', budgetText(d, c, 'community')],
+  blocked: () => ['Not allowed', 'An admin has blocked you from using the bot here. Ask an admin if you think this is a mistake.'],
+  no_token: (d) => [
+    'No gateway token',
+    d.isAdminHint
+      ? `No gateway token is linked here yet. As an admin you can link one with ${COMMANDS.setupDiscord} (Discord) or ${COMMANDS.setupTelegram} (Telegram); members can also link their own with ${COMMANDS.token}.`
+      : `No gateway token is linked here yet. An admin can link one with ${COMMANDS.setupDiscord} (Discord) or ${COMMANDS.setupTelegram} (Telegram); you can also link your own with ${COMMANDS.token}.`,
+  ],
+  token_rejected: (d) => [
+    'Gateway token refused',
+    d.source === 'personal'
+      ? `The gateway refused your personal token (it may be wrong, expired or revoked). Link a new one with ${COMMANDS.token}.`
+      : d.source === 'scope'
+        ? `The gateway refused this community's token (it may be wrong, expired or revoked). An admin can link a new one with ${COMMANDS.setupDiscord} (Discord) or ${COMMANDS.setupTelegram} (Telegram).`
+        : "The gateway refused the bot's own token. The bot operator has to replace it; you can link your own with " + `${COMMANDS.token}.`,
+  ],
+  no_channel: (d) => [
+    'Model not available to this token',
+    `The model ${q(d.model)} exists, but this token's group has no route to it. Pick another model from ${COMMANDS.models}, or use a token from the media group.`,
+  ],
+  model_unknown: (d) => [
+    'Unknown model',
+    d.suggestion
+      ? `There is no model called ${q(d.model)}. Did you mean ${d.suggestion}? See ${COMMANDS.models}.`
+      : `There is no model called ${q(d.model)}. See ${COMMANDS.models} for the list.`,
+  ],
+  model_not_on_sale: (d) => ['Model not on sale', `The model ${q(d.model)} is not currently on sale. Pick another one from ${COMMANDS.models}.`],
+  model_unpriced: (d) => [
+    'Model has no price',
+    `The bot has no price for ${q(d.model)}, so it cannot keep it within a budget. Pick another model from ${COMMANDS.models}, or ask the operator to add a price.`,
+  ],
+  model_wrong_kind: (d) => [
+    'Wrong kind of model',
+    `${q(d.model)} is not ${d.expected === 'image' ? 'an image' : d.expected === 'video' ? 'a video' : 'a text'} model. See ${COMMANDS.models} for ${d.expected} models.`,
+  ],
+  quota_exhausted: () => ['Gateway balance used up', 'The gateway account behind this token has run out of credit. An admin needs to top it up on the gateway.'],
+  forbidden_model: (d) => ['Model not allowed for this token', `This token is not allowed to use ${q(d.model)}. Pick another model from ${COMMANDS.models}.`],
+  content_refused: () => ['Request refused', "The gateway's safety filter refused this request. Try rewording the prompt or using other images."],
+  attachment_missing: () => ['Image needed', 'This needs at least one reference image. Attach one and try again.'],
+  attachment_too_many: (d) => ['Too many images', `You attached ${d.got} images; at most ${d.max} can be used. Remove some and try again.`],
+  attachment_too_large: (d) => [
+    'Image too large',
+    `${q(d.name)} is ${formatBytes(d.gotBytes)}; each image can be at most ${formatBytes(d.maxBytes)}. Try a smaller or compressed version.`,
+  ],
+  attachment_empty: (d) => ['Empty file', `${q(d.name)} is empty (0 bytes). Attach the image again.`],
+  attachment_not_image: (d) => [
+    'Not a usable image',
+    d.detected
+      ? `${q(d.name)} looks like ${/^[aeiou]/i.test(d.detected) ? 'an' : 'a'} ${d.detected} file, not a still image. Use a PNG, JPEG, WebP or single-frame GIF.`
+      : `${q(d.name)} is not an image the gateway can read. Use a PNG, JPEG, WebP or single-frame GIF.`,
+  ],
+  attachment_too_many_pixels: (d) => [
+    'Image too large',
+    `The image is ${d.width}x${d.height} pixels; at most ${formatCount(d.maxPixels)} pixels are accepted. Scale it down and try again.`,
+  ],
+  attachment_download_failed: (d) => [
+    'Could not fetch the attachment',
+    d.reason === 'too_big_for_platform'
+      ? `The file is too big for the bot to download here${d.limitBytes ? ` (the limit is ${formatBytes(d.limitBytes)})` : ''}. Send a smaller file.`
+      : d.reason === 'expired'
+        ? 'The attachment link has expired. Send the file again.'
+        : 'The attachment could not be downloaded (network problem). Try again in a moment.',
+  ],
+  prompt_empty: () => ['Prompt needed', 'Please describe what you want (the prompt is empty).'],
+  prompt_too_long: (d) => ['Prompt too long', `The prompt has ${formatCount(d.got)} characters; at most ${formatCount(d.max)} are accepted. Shorten it and try again.`],
+  bad_size: (d) => ['Size not supported', `${q(d.given)} is not a size this model accepts: ${d.allowed}. You can also pick an aspect ratio instead, such as 16:9.`],
+  bad_aspect: (d) => ['Aspect ratio not supported', `${q(d.given)} is not a supported aspect ratio. Use one of: ${d.allowed.join(', ')}.`],
+  bad_duration: (d) => ['Duration not supported', `${num(d.given)} seconds is not possible: videos last ${d.min} to ${d.max} seconds (whole seconds).`],
+  bad_count: (d) => ['Count not supported', `${num(d.given)} is not possible: ask for 1 to ${d.max}.`],
+  bad_flag: (d) => ['Option not understood', safeReason(d.message) ?? 'One of the options was not understood. Check the command and try again.'],
+  gateway_busy: (d) => [
+    'Gateway busy',
+    d.retryAfterMs !== undefined && d.retryAfterMs > 0
+      ? `The gateway is busy right now. Try again in ${formatDuration(d.retryAfterMs)}.`
+      : 'The gateway is busy right now. Try again in a minute.',
+  ],
+  gateway_down: () => ['Gateway unavailable', 'The gateway could not be reached or answered with an error. Try again in a few minutes.'],
+  gateway_timeout: () => ['Gateway too slow', 'The gateway did not answer in time. Try again in a few minutes.'],
+  task_failed_refunded: (d) => {
+    const reason = safeReason(d.reason);
+    return ['Video failed', `The video could not be made (${reason ?? 'the gateway reported a failure'}).`];
+  },
+  task_expired_released: () => ['Video took too long', 'The video was not ready in time, so the bot stopped waiting for it.'],
+  output_too_large: (d, c) => {
+    const size = d.bytes !== null ? ` (${formatBytes(d.bytes)})` : '';
+    const until = d.retrievableUntil !== null ? ` It can still be fetched with ${COMMANDS.jobs} until ${formatResetTime(d.retrievableUntil, c.now, c.timeZone)}.` : '';
+    return ['Result too large to send', `The result${size} is larger than the ${formatBytes(d.limitBytes)} this chat accepts.${until}`];
+  },
+  cooldown: (d) => ['Slow down', `You can start another request in ${formatDuration(d.retryAfterMs)}.`],
+  queue_full: (d) => [
+    'Too many requests waiting',
+    d.position > 2 ? `${d.position - 1} requests are already waiting here. Try again in a few minutes.` : 'The line here is full. Try again in a few minutes.',
+  ],
+  not_admin: () => ['Admins only', 'Only an admin of this community can do that.'],
+  bad_amount: (d) => ['Amount not understood', safeReason(d.message) ?? 'Amounts are in US dollars, e.g. 0.50 or $2.'],
+  unknown_user: (d) => ['Unknown user', `No user ${q(d.given)} is known here. Mention them or use their id.`],
+  job_not_found: (d) => ['Job not found', `There is no job ${q(d.id)} here. See ${COMMANDS.jobs} for yours.`],
+  bad_timezone: (d) => ['Unknown time zone', `${q(d.given)} is not a time zone name. Use a name such as Europe/Berlin, America/New_York or UTC.`],
+  internal: () => ['Something went wrong', 'Something went wrong on our side. Try again; if it keeps happening, tell an admin the reference below.'],
+};
+
+function moneySentence(code: FailureCode, money: MoneyMoved): string {
+  if (money === 'refunded') return 'The gateway refunded it and your hold was released: nothing was charged.';
+  if (money === 'released') return 'Your hold was released: nothing was charged.';
+  return NO_MONEY_SENTENCE.has(code) ? '' : 'Nothing was charged.';
+}
+
+/**
+ * The single place turning a {@link Failure} into words: a short title and one or two sentences saying what
+ * happened, what to do next and whether money moved. Plain text, commands written as `/command`; never
+ * stack traces, JSON, request ids or tokens. `opts.now` defaults to `Date.now()`, `opts.timeZone` to UTC.
+ */
+export function describeFailure(f: Failure, opts?: DescribeOptions): FailureMessage {
+  const c: Ctx = { now: opts?.now ?? Date.now(), timeZone: opts?.timeZone ?? 'UTC' };
+  const render = RENDER[f.code] as Render<FailureCode>;
+  const [title, body] = render(f.details as never, c);
+  const money = moneySentence(f.code, f.money);
+  return { title, text: money ? `${body} ${money}` : body, money: f.money, ref: f.ref };
+}

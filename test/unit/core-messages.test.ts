@@ -1,0 +1,197 @@
+import { describe, expect, it } from 'vitest';
+import { fail, type Failure, type FailureCode, type FailureDetails, type MoneyMoved } from '../../src/core/failures.js';
+import {
+  describeBalance,
+  describeFailure,
+  describeJobEstimate,
+  formatBytes,
+  formatDateTime,
+  formatDuration,
+  formatIn,
+  formatResetTime,
+  isValidTimeZone,
+} from '../../src/core/messages.js';
+
+const NOW = Date.UTC(2025, 10, 21, 20, 48, 0); // Fri 21 Nov 2025 20:48 UTC
+const MONDAY = Date.UTC(2025, 10, 24, 0, 0, 0);
+
+/** One sample per code; the mapped type makes a missing code a compile error. */
+const SAMPLES: { [C in FailureCode]: FailureDetails[C] } = {
+  budget_exhausted: { costMicros: 50_000, remainingMicros: 20_000, resetsAt: MONDAY },
+  pool_exhausted: { costMicros: 50_000, remainingMicros: 0, resetsAt: null },
+  blocked: {},
+  no_token: { isAdminHint: false },
+  token_rejected: { source: 'personal' },
+  no_channel: { model: 'gamma-video-1' },
+  model_unknown: { model: 'alpha-imge-2', suggestion: 'alpha-image-2' },
+  model_not_on_sale: { model: 'beta-edit-max' },
+  model_unpriced: { model: 'new-model' },
+  model_wrong_kind: { model: 'text-chat-mini', expected: 'image' },
+  quota_exhausted: {},
+  forbidden_model: { model: 'alpha-image-2' },
+  content_refused: {},
+  attachment_missing: {},
+  attachment_too_many: { max: 3, got: 5 },
+  attachment_too_large: { maxBytes: 8 * 1024 * 1024, gotBytes: 12 * 1024 * 1024, name: 'big.png' },
+  attachment_empty: { name: 'empty.png' },
+  attachment_not_image: { name: 'doc.png', detected: 'pdf' },
+  attachment_too_many_pixels: { width: 20000, height: 20000, maxPixels: 40_000_000 },
+  attachment_download_failed: { reason: 'too_big_for_platform', limitBytes: 20 * 1024 * 1024 },
+  prompt_empty: {},
+  prompt_too_long: { max: 4000, got: 4321 },
+  bad_size: { given: '99999x1', allowed: 'each side 64 to 1536 pixels, written like 1024x1024', maxSide: 1536 },
+  bad_aspect: { given: '0:0', allowed: ['1:1', '16:9'] },
+  bad_duration: { given: 99, min: 4, max: 15 },
+  bad_count: { given: 'lots', max: 4 },
+  bad_flag: { message: 'Unknown option --foo.' },
+  gateway_busy: { retryAfterMs: 3000 },
+  gateway_down: {},
+  gateway_timeout: {},
+  task_failed_refunded: {},
+  task_expired_released: {},
+  output_too_large: { bytes: 30 * 1024 * 1024, limitBytes: 10 * 1024 * 1024, retrievableUntil: NOW + 3_600_000 },
+  cooldown: { retryAfterMs: 42_000 },
+  queue_full: { position: 51 },
+  not_admin: {},
+  bad_amount: { message: '"abc" is not an amount.' },
+  unknown_user: { given: '@nobody' },
+  job_not_found: { id: 'j_abcdefgh' },
+  bad_timezone: { given: 'Mars/Base' },
+  internal: {},
+};
+
+const FORBIDDEN = ['undefined', 'NaN', '[object', '{', 'sk-', 'Error:', '    at ', 'null', 'request id'];
+
+function make<C extends FailureCode>(code: C, money?: MoneyMoved): Failure {
+  return { code, details: SAMPLES[code], ref: 'K7Q2XM', money: money ?? 'none' } as Failure;
+}
+
+describe('describeFailure', () => {
+  const codes = Object.keys(SAMPLES) as FailureCode[];
+
+  it('has a sample for every code', () => {
+    expect(codes.length).toBeGreaterThanOrEqual(41);
+  });
+
+  it.each(codes.flatMap((c) => (['none', 'released', 'refunded'] as const).map((m) => [c, m] as const)))('%s (%s) renders clean text', (code, money) => {
+    const m = describeFailure(make(code, money), { now: NOW, timeZone: 'UTC' });
+    expect(m.title.length).toBeGreaterThan(3);
+    expect(m.text.length).toBeGreaterThan(15);
+    expect(m.money).toBe(money);
+    expect(m.ref).toBe('K7Q2XM');
+    for (const bad of FORBIDDEN) {
+      expect(m.title).not.toContain(bad);
+      expect(m.text).not.toContain(bad);
+    }
+  });
+
+  it('renders optional details when absent too', () => {
+    const variants: Failure[] = [
+      fail('model_unknown', { model: 'zzz' }),
+      fail('attachment_not_image', { name: 'x.png' }),
+      fail('attachment_download_failed', { reason: 'expired' }),
+      fail('attachment_download_failed', { reason: 'network' }),
+      fail('attachment_download_failed', { reason: 'too_big_for_platform' }),
+      fail('gateway_busy'),
+      fail('task_failed_refunded', { reason: 'upstream said {"error":"sk-abcdefgh123"}' }),
+      fail('output_too_large', { bytes: null, limitBytes: 1000, retrievableUntil: null }),
+      fail('bad_duration', { given: 'not a number', min: 4, max: 15 }),
+      fail('no_token', { isAdminHint: true }),
+      fail('token_rejected', { source: 'scope' }),
+      fail('token_rejected', { source: 'operator' }),
+      fail('bad_flag', { message: 'Error: boom\n    at foo (x.js:1:1)' }),
+    ];
+    for (const f of variants) {
+      const m = describeFailure(f, { now: NOW });
+      for (const bad of FORBIDDEN) expect(m.text, `${f.code}: ${m.text}`).not.toContain(bad);
+    }
+  });
+
+  it('says exactly what the brief asks for the key codes', () => {
+    expect(describeFailure(make('budget_exhausted'), { now: NOW }).text).toBe(
+      'This would cost $0.05 but you have $0.02 left. Your allowance resets Mon 24 Nov, 00:00 UTC (in 2 d 3 h). See /balance. Nothing was charged.',
+    );
+    expect(describeFailure(make('no_token'), { now: NOW }).text).toBe(
+      'No gateway token is linked here yet. An admin can link one with /setup token (Discord) or /setup (Telegram); you can also link your own with /token.',
+    );
+    expect(describeFailure(fail('task_failed_refunded'), { now: NOW }).text).toBe(
+      'The video could not be made (the gateway reported a failure). The gateway refunded it and your hold was released: nothing was charged.',
+    );
+    expect(describeFailure(make('model_unknown'), { now: NOW }).text).toBe(
+      "There is no model called 'alpha-imge-2'. Did you mean alpha-image-2? See /models. Nothing was charged.",
+    );
+    expect(describeFailure(fail('gateway_down', {}, { money: 'released' }), { now: NOW }).text).toContain('Your hold was released: nothing was charged.');
+    expect(describeFailure(make('attachment_too_large'), { now: NOW }).text).toContain('12 MB');
+    expect(describeFailure(make('attachment_too_many_pixels'), { now: NOW }).text).toContain('40,000,000');
+    expect(describeFailure(make('cooldown'), { now: NOW }).text).toBe('You can start another request in 42 s.');
+    expect(describeFailure(make('task_failed_refunded'), { now: NOW }).text).not.toContain('sk-');
+  });
+
+  it('uses the community time zone for reset times', () => {
+    const m = describeFailure(make('budget_exhausted'), { now: NOW, timeZone: 'Europe/Berlin' });
+    expect(m.text).toContain('Mon 24 Nov, 01:00 CET');
+  });
+});
+
+describe('time and size phrases', () => {
+  it.each([
+    [0, '0 s'],
+    [-5, '0 s'],
+    [Number.NaN, '0 s'],
+    [1, '1 s'],
+    [1200, '2 s'],
+    [45_000, '45 s'],
+    [65_000, '1 min 5 s'],
+    [3 * 3600_000 + 12 * 60_000, '3 h 12 min'],
+    [3 * 3600_000 + 12 * 60_000 + 5000, '3 h 12 min'],
+    [2 * 86_400_000 + 3 * 3600_000, '2 d 3 h'],
+  ])('formatDuration(%s) = %s', (ms, text) => expect(formatDuration(ms)).toBe(text));
+
+  it('formats dates, resets and relative times', () => {
+    expect(formatDateTime(MONDAY)).toBe('Mon 24 Nov, 00:00 UTC');
+    expect(formatDateTime(MONDAY, 'America/New_York')).toBe('Sun 23 Nov, 19:00 GMT-5');
+    expect(formatDateTime(MONDAY, 'Not/AZone')).toBe('Mon 24 Nov, 00:00 UTC');
+    expect(formatIn(NOW + 11_520_000, NOW)).toBe('in 3 h 12 min');
+    expect(formatIn(NOW - 1, NOW)).toBe('now');
+    expect(formatResetTime(MONDAY, NOW)).toBe('Mon 24 Nov, 00:00 UTC (in 2 d 3 h)');
+    expect(isValidTimeZone('Europe/Berlin')).toBe(true);
+    expect(isValidTimeZone('Mars/Base')).toBe(false);
+    expect(isValidTimeZone('')).toBe(false);
+  });
+
+  it.each([
+    [0, '0 B'],
+    [900, '900 B'],
+    [8 * 1024 * 1024, '8 MB'],
+    [10_485_760, '10 MB'],
+    [1536, '1.5 KB'],
+    [25 * 1024 * 1024 * 1024, '25 GB'],
+  ])('formatBytes(%s) = %s', (b, text) => expect(formatBytes(b)).toBe(text));
+});
+
+describe('describeBalance and describeJobEstimate', () => {
+  it('shows the user allowance, pool and token source', () => {
+    const { title, text } = describeBalance(
+      {
+        user: { limitMicros: 1_000_000, spentMicros: 450_000, heldMicros: 50_000, remainingMicros: 500_000, resetsAt: MONDAY, periodName: 'week' },
+        pool: { limitMicros: null, spentMicros: 2_000_000, heldMicros: 0, remainingMicros: null, resetsAt: null },
+        tokenSource: 'scope',
+      },
+      { now: NOW },
+    );
+    expect(title).toBe('Your balance');
+    expect(text).toContain('You: $0.50 left of $1.00 this week; spent $0.45 ($0.05 held for running jobs). Resets Mon 24 Nov, 00:00 UTC (in 2 d 3 h).');
+    expect(text).toContain('Community pool: no limit. Spent $2.00.');
+    expect(text).toContain("this community's gateway token");
+    for (const bad of FORBIDDEN) expect(text).not.toContain(bad);
+  });
+
+  it('announces a job and its hold', () => {
+    expect(describeJobEstimate({ kind: 'image', model: 'alpha-image-2', costMicros: 10_000, count: 1, size: '1024x1024', remainingAfterMicros: 490_000 })).toBe(
+      'Making 1 image with alpha-image-2 (1024x1024). Up to $0.01 is held and charged only for what is delivered; $0.49 left after this.',
+    );
+    const v = describeJobEstimate({ kind: 'video', model: 'gamma-video-1', costMicros: 400_000, seconds: 8, typicalWaitMs: 120_000 });
+    expect(v).toBe('Making a video of 8 s with gamma-video-1. Up to $0.40 is held and charged only for what is delivered. It usually takes about 2 min.');
+    expect(describeJobEstimate({ kind: 'edit', model: 'm', costMicros: 20_000, count: 2 })).toContain('Editing 2 images');
+  });
+});
