@@ -1,0 +1,252 @@
+import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { CallbackQuery, Chat, Message, Update, User, UserFromGetMe } from 'grammy/types';
+import { baseMessage, callbackQuery, commandEntities, makeUser, privateChat, supergroup, type IncomingBase, type MessageRef } from './builders.js';
+import type { AddedFile, FileKind } from './files.js';
+import { listen } from './server.js';
+import { FakeState, type CallbackAnswer, type ChatActionRecord, type DeletedRecord, type MemberStatus } from './state.js';
+import type { ApiCall, EditRecord, FakeTelegramOptions, SentMessage } from './types.js';
+
+const MB = 1024 * 1024;
+
+/** Input of {@link FakeTelegram.sendPhoto}: an existing file id, or bytes to add first. */
+export interface IncomingPhoto extends IncomingBase {
+  caption?: string;
+  photoFileId?: string;
+  bytes?: Buffer;
+  mediaGroupId?: string;
+}
+
+/** Input of {@link FakeTelegram.sendDocument}. */
+export interface IncomingDocument extends IncomingBase {
+  caption?: string;
+  fileId?: string;
+  bytes?: Buffer;
+  fileName?: string;
+  mimeType?: string;
+}
+
+/**
+ * A fake Telegram Bot API server on 127.0.0.1 that real grammY talks to unmodified
+ * (`new Bot(fake.token, { client: { apiRoot: fake.apiRoot } })`), with helpers that queue user updates and
+ * record everything the bot did. Start it with {@link startFakeTelegram}; always `close()` it.
+ */
+export class FakeTelegram {
+  /** Every Bot API call answered, in order (including failed ones and getUpdates). */
+  readonly calls: ApiCall[];
+  /** Messages the bot deleted. */
+  readonly deleted: DeletedRecord[];
+  /** Chat actions the bot sent. */
+  readonly chatActions: ChatActionRecord[];
+  /** Callback query answers. */
+  readonly callbackAnswers: CallbackAnswer[];
+  private readonly listeners = new Set<(call: ApiCall) => void>();
+  private closed = false;
+  private server: Server | undefined;
+  private readonly state: FakeState;
+
+  /** Use {@link startFakeTelegram}. */
+  constructor(
+    readonly token: string,
+    readonly bot: UserFromGetMe,
+    opts: FakeTelegramOptions,
+  ) {
+    const self = opts.selfHosted === true;
+    this.state = new FakeState(bot, {
+      upload: opts.uploadLimitBytes ?? (self ? 2000 * MB : 50 * MB),
+      photo: opts.photoLimitBytes ?? 10 * MB,
+      download: opts.downloadLimitBytes ?? (self ? Number.MAX_SAFE_INTEGER : 20 * MB),
+    });
+    this.calls = this.state.calls;
+    this.deleted = this.state.deleted;
+    this.chatActions = this.state.chatActions;
+    this.callbackAnswers = this.state.callbackAnswers;
+  }
+
+  /** `http://127.0.0.1:PORT` (no trailing slash, as grammY requires). */
+  apiRoot = '';
+
+  /** @internal Binds the server; called once by {@link startFakeTelegram}. */
+  async start(): Promise<void> {
+    const { server, port } = await listen(this.state, this.token, {
+      onCall: (call) => {
+        this.state.calls.push(call);
+        for (const l of [...this.listeners]) l(call);
+      },
+    });
+    this.server = server;
+    this.apiRoot = `http://127.0.0.1:${port}`;
+  }
+
+  /** A user (fresh id unless given). */
+  user(o: { id?: number; firstName?: string; lastName?: string; username?: string; languageCode?: string } = {}): User {
+    return makeUser(this.state, o);
+  }
+
+  /** The private chat with `user` (id = user id). */
+  privateChat(user: User): Chat.PrivateChat {
+    return privateChat(this.state, user);
+  }
+
+  /** A supergroup (`-100…` id). */
+  supergroup(o: { id?: number; title?: string; username?: string; isForum?: boolean } = {}): Chat.SupergroupChat {
+    return supergroup(this.state, o);
+  }
+
+  /** Sets what `getChatMember(chatId, userId)` reports (default `member`; the bot itself `administrator` in groups). */
+  setChatMember(chatId: number, userId: number, status: MemberStatus): void {
+    this.state.members.set(`${chatId}:${userId}`, status);
+  }
+
+  /** Stores a file the bot can `getFile` and download. `kind` photo also returns a realistic `photo` sizes array. */
+  addFile(bytes: Buffer, o: { fileName?: string; mimeType?: string; kind?: FileKind } = {}): AddedFile {
+    const f = this.state.files.add(bytes, o);
+    const added: AddedFile = { file_id: f.fileId, file_unique_id: f.fileUniqueId, file_size: bytes.length, file_path: f.filePath };
+    if (f.kind === 'photo') added.photo = this.state.files.photoSizes(f);
+    return added;
+  }
+
+  /** Queues a text message; a leading `/command` (or `/command@bot`) gets its `bot_command` entity. */
+  sendText(o: IncomingBase & { text: string }): Message {
+    const msg = baseMessage(this.state, o, (m) => {
+      m.text = o.text;
+      const entities = commandEntities(o.text);
+      if (entities) m.entities = entities;
+    });
+    this.state.updates.push({ message: msg } as Omit<Update, 'update_id'>);
+    return msg;
+  }
+
+  /** Queues a photo message (bytes are added as a new file; the caption's command lands in `caption_entities`). */
+  sendPhoto(o: IncomingPhoto): Message {
+    const msg = baseMessage(this.state, o, (m) => {
+      m.photo = this.photoSizes(o);
+      if (o.caption !== undefined) this.setCaption(m, o.caption);
+      if (o.mediaGroupId) m.media_group_id = o.mediaGroupId;
+    });
+    this.state.updates.push({ message: msg } as Omit<Update, 'update_id'>);
+    return msg;
+  }
+
+  /** Queues a document message. */
+  sendDocument(o: IncomingDocument): Message {
+    const stored = o.fileId ? this.state.files.get(o.fileId) : this.state.files.add(o.bytes ?? Buffer.alloc(0), { kind: 'document', fileName: o.fileName ?? 'file.bin', mimeType: o.mimeType ?? 'application/octet-stream' });
+    if (!stored) throw new Error('sendDocument: unknown fileId');
+    const msg = baseMessage(this.state, o, (m) => {
+      m.document = { file_id: stored.fileId, file_unique_id: stored.fileUniqueId, file_name: stored.fileName ?? o.fileName ?? 'file.bin', mime_type: stored.mimeType ?? 'application/octet-stream', file_size: stored.bytes.length };
+      if (o.caption !== undefined) this.setCaption(m, o.caption);
+    });
+    this.state.updates.push({ message: msg } as Omit<Update, 'update_id'>);
+    return msg;
+  }
+
+  /** Queues an album: one photo message per item sharing a `media_group_id`, the caption on the first (as Telegram). */
+  sendAlbum(o: IncomingBase & { caption?: string; photos: Buffer[] }): Message[] {
+    const groupId = String(13_000_000_000_000_000n + BigInt(`0x${randomBytes(5).toString('hex')}`));
+    return o.photos.map((bytes, i) => this.sendPhoto({ chat: o.chat, from: o.from, bytes, mediaGroupId: groupId, ...(i === 0 && o.caption !== undefined ? { caption: o.caption } : {}), ...(i === 0 && o.replyTo !== undefined ? { replyTo: o.replyTo } : {}) }));
+  }
+
+  /** Queues a callback query for an inline button on `message`; returns it (its `id` is what the bot answers). */
+  pressButton(o: { chat: Chat; from: User; message: MessageRef; data: string }): CallbackQuery {
+    const query = callbackQuery(this.state, o);
+    this.state.updates.push({ callback_query: query } as Omit<Update, 'update_id'>);
+    return query;
+  }
+
+  /** Queues any update as given (an `update_id` is assigned). */
+  sendRaw(update: Omit<Update, 'update_id'>): Update {
+    return this.state.updates.push(update);
+  }
+
+  /** Bot messages (all, or in one chat), in send order, in their current state. */
+  sent(chatId?: number): SentMessage[] {
+    return chatId === undefined ? [...this.state.sent] : this.state.sent.filter((m) => m.chatId === chatId);
+  }
+
+  /** Edits applied to a bot message (`chatId` disambiguates when several chats use the same id). */
+  edits(messageId: number, chatId?: number): EditRecord[] {
+    return this.state.sent.filter((m) => m.messageId === messageId && (chatId === undefined || m.chatId === chatId)).flatMap((m) => m.edits);
+  }
+
+  /** Commands set for the default scope (or the given scope/language). */
+  commands(scope?: object, languageCode?: string): { command: string; description: string }[] {
+    return this.state.commands.get(JSON.stringify([scope ?? { type: 'default' }, languageCode ?? ''])) ?? [];
+  }
+
+  /** Updates queued and not yet confirmed by the bot. */
+  get pendingUpdates(): number {
+    return this.state.updates.size;
+  }
+
+  /**
+   * Resolves with the first call (already made, or made later) matching `predicate`; rejects after `timeoutMs`
+   * (default 5000) naming the methods seen. Past calls count, so waiting after the fact never races.
+   */
+  waitFor(predicate: (call: ApiCall) => boolean, timeoutMs = 5000): Promise<ApiCall> {
+    const done = this.state.calls.find(predicate);
+    if (done) return Promise.resolve(done);
+    return new Promise((resolve, reject) => {
+      const listener = (call: ApiCall) => {
+        if (!predicate(call)) return;
+        clearTimeout(timer);
+        this.listeners.delete(listener);
+        resolve(call);
+      };
+      const timer = setTimeout(() => {
+        this.listeners.delete(listener);
+        const seen = this.state.calls.filter((c) => c.method !== 'getUpdates').map((c) => `${c.method}${c.ok ? '' : `(${c.errorCode})`}`);
+        reject(new Error(`waitFor timed out after ${timeoutMs} ms; calls seen: ${seen.join(', ') || 'none'}`));
+      }, timeoutMs);
+      this.listeners.add(listener);
+    });
+  }
+
+  /** Makes the next `times` calls of `method` fail with 429 and `parameters.retry_after`. */
+  rateLimitNext(method: string, retryAfterSeconds: number, times = 1): void {
+    const q = this.state.rateLimits.get(method.toLowerCase()) ?? [];
+    for (let i = 0; i < times; i++) q.push(retryAfterSeconds);
+    this.state.rateLimits.set(method.toLowerCase(), q);
+  }
+
+  /** Releases waiting long polls and closes the server and its keep-alive connections. Idempotent. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.state.updates.close();
+    if (!this.server) return;
+    await new Promise<void>((resolve) => {
+      const server = this.server!;
+      server.close(() => resolve());
+      setImmediate(() => server.closeAllConnections());
+    });
+  }
+
+  private photoSizes(o: IncomingPhoto): Message['photo'] & object {
+    if (o.photoFileId) {
+      const f = this.state.files.get(o.photoFileId);
+      if (!f) throw new Error('sendPhoto: unknown photoFileId');
+      return this.state.files.photoSizes(f);
+    }
+    if (!o.bytes) throw new Error('sendPhoto: give photoFileId or bytes');
+    return this.state.files.photoSizes(this.state.files.add(o.bytes, { kind: 'photo', mimeType: 'image/jpeg' }));
+  }
+
+  private setCaption(m: Message, caption: string): void {
+    m.caption = caption;
+    const entities = commandEntities(caption);
+    if (entities) m.caption_entities = entities;
+  }
+}
+
+/** Starts a fake Bot API server on 127.0.0.1 (ephemeral port) with a fresh realistic token. */
+export async function startFakeTelegram(opts: FakeTelegramOptions = {}): Promise<FakeTelegram> {
+  const token = opts.token ?? `123456789:AA${randomBytes(33).toString('base64url').slice(0, 33)}`;
+  const id = Number(token.split(':')[0]);
+  const bot: UserFromGetMe = {
+    id, is_bot: true, first_name: 'Media Test Bot', username: opts.botUsername ?? 'media_test_bot',
+    can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false, can_connect_to_business: false, has_main_web_app: false,
+  } as UserFromGetMe;
+  const fake = new FakeTelegram(token, bot, opts);
+  await fake.start();
+  return fake;
+}
