@@ -21,14 +21,14 @@ export interface JobRecord {
   id: string;
   kind: JobKind;
   status: JobStatus;
-  scopeId: number;
-  userId: number;
+  scopeId: string;
+  userId: string;
   model: string;
   prompt: string;
   params: JobParams;
   tokenSource: TokenSource;
-  tokenId: number | null;
-  holdId: number | null;
+  tokenId: string | null;
+  holdId: string | null;
   estimateMicros: Micros;
   chargedMicros: Micros | null;
   remoteTaskId: string | null;
@@ -87,7 +87,7 @@ export interface JobStore {
   /** Drops a lease held by `owner` (the job stays due at its `next_poll_at`). */
   releaseLease(id: string, owner: string): Promise<void>;
   /** Recent jobs of a user in a scope, newest first. */
-  listByUser(scopeId: number, userId: number, limit: number): Promise<JobRecord[]>;
+  listByUser(scopeId: string, userId: string, limit: number): Promise<JobRecord[]>;
   /** Count of jobs in active statuses (for start-up logs and the playground). */
   countActive(): Promise<number>;
   /** Jobs whose retained output expired before `now` (to delete their files). */

@@ -1,0 +1,146 @@
+import type { BudgetDefaults } from '../budget/types.js';
+import { isPeriod, isValidTimeZone, periodWindow, type Period } from '../budget/periods.js';
+import { isMicros, MAX_USD_MICROS, type Micros } from '../money.js';
+import type { Clock } from '../ports/clock.js';
+import type { Actor, AdminStore, AuditEntry, TokenInfo, TokenOwner, UsageRow } from './ports.js';
+
+/** An admin request that cannot be applied; `message` is safe to show. */
+export class AdminError extends Error {
+  constructor(
+    readonly code: 'invalid_period' | 'invalid_amount' | 'invalid_timezone' | 'invalid_token' | 'invalid_note',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AdminError';
+  }
+}
+
+/** The default allowance in force for a scope and where it comes from. */
+export interface DefaultAllowance {
+  allowanceMicros: Micros | null;
+  period: Period;
+  source: 'scope' | 'operator';
+}
+
+/** A usage report for one period: one row per user plus totals. */
+export interface UsageReport {
+  scopeId: string;
+  period: Period;
+  since: number;
+  until: number | null;
+  rows: UsageRow[];
+  totals: Omit<UsageRow, 'userId' | 'displayName' | 'username'>;
+}
+
+function period(p: string): Period {
+  if (!isPeriod(p)) throw new AdminError('invalid_period', `"${p}" is not a period; use day, week, month or total.`);
+  return p;
+}
+function amount(m: Micros | null, signed = false): Micros | null {
+  if (m === null) return null;
+  if (!isMicros(m, !signed) || Math.abs(m) > MAX_USD_MICROS) throw new AdminError('invalid_amount', 'The amount must be between $0 and $100000.');
+  return m;
+}
+
+/**
+ * Platform-neutral admin operations. Authorization is the adapters' job; every change here is audited
+ * (actor, before, after) by the store in the same transaction as the change.
+ */
+export class AdminService {
+  constructor(
+    private readonly store: AdminStore,
+    private readonly defaults: BudgetDefaults,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The default per-user allowance of the scope (falls back to the operator's). */
+  async showDefault(scopeId: string): Promise<DefaultAllowance> {
+    const b = await this.store.getScopeBudget(scopeId);
+    if (b.defaultPeriod) return { allowanceMicros: b.defaultAllowanceMicros, period: b.defaultPeriod, source: 'scope' };
+    return { allowanceMicros: this.defaults.defaultAllowanceMicros, period: this.defaults.defaultPeriod, source: 'operator' };
+  }
+
+  /** Sets the scope's default per-user allowance; `allowanceMicros` null = unlimited. */
+  async setDefault(actor: Actor, scopeId: string, allowanceMicros: Micros | null, p: string) {
+    return this.store.updateScopeBudget(scopeId, { defaultAllowanceMicros: amount(allowanceMicros), defaultPeriod: period(p) }, { actor, action: 'budget.default.set' });
+  }
+
+  /** Gives one user their own allowance in the scope; null = unlimited. */
+  async setUserOverride(actor: Actor, scopeId: string, userId: string, allowanceMicros: Micros | null, p: string) {
+    return this.store.updateUserBudget(scopeId, userId, { allowanceMicros: amount(allowanceMicros), period: period(p) }, { actor, action: 'budget.user.set' });
+  }
+
+  /** Returns the user to the scope default. */
+  async clearUserOverride(actor: Actor, scopeId: string, userId: string) {
+    return this.store.updateUserBudget(scopeId, userId, { allowanceMicros: null, period: null }, { actor, action: 'budget.user.clear' });
+  }
+
+  /** Caps the whole scope's spending (all users, scope and operator tokens) per period. */
+  async setPool(actor: Actor, scopeId: string, capMicros: Micros, p: string) {
+    if (capMicros === null) throw new AdminError('invalid_amount', 'A pool cap needs an amount.');
+    return this.store.updateScopeBudget(scopeId, { poolCapMicros: amount(capMicros), poolPeriod: period(p) }, { actor, action: 'budget.pool.set' });
+  }
+
+  async clearPool(actor: Actor, scopeId: string) {
+    return this.store.updateScopeBudget(scopeId, { poolCapMicros: null, poolPeriod: null }, { actor, action: 'budget.pool.clear' });
+  }
+
+  async block(actor: Actor, scopeId: string, userId: string) {
+    return this.store.updateUserBudget(scopeId, userId, { blocked: true }, { actor, action: 'user.block' });
+  }
+
+  async unblock(actor: Actor, scopeId: string, userId: string) {
+    return this.store.updateUserBudget(scopeId, userId, { blocked: false }, { actor, action: 'user.unblock' });
+  }
+
+  /** A one-off signed adjustment for the current period (+ gives more room, − takes some away). */
+  async adjust(actor: Actor, scopeId: string, userId: string, amountMicros: Micros, note: string) {
+    const n = note.trim();
+    if (n === '' || n.length > 500) throw new AdminError('invalid_note', 'An adjustment needs a short note (1–500 characters).');
+    if (amountMicros === 0) throw new AdminError('invalid_amount', 'An adjustment of $0 changes nothing.');
+    return this.store.addAdjustment(scopeId, userId, amount(amountMicros, true)!, n, { actor, action: 'budget.adjust' });
+  }
+
+  /** Sets the IANA timezone budgets of this scope are computed in (e.g. "Europe/Berlin"). */
+  async setTimezone(actor: Actor, scopeId: string, timezone: string) {
+    const tz = timezone.trim();
+    if (!isValidTimeZone(tz)) throw new AdminError('invalid_timezone', `"${tz}" is not a time zone name; use one like Europe/Berlin or America/New_York.`);
+    return this.store.setTimezone(scopeId, tz, { actor, action: 'scope.timezone.set' });
+  }
+
+  /** A user's own cap on their personal-token spending (UTC periods); null allowance removes it. */
+  async setPersonalCap(actor: Actor, userId: string, allowanceMicros: Micros | null, p: string | null) {
+    return this.store.setPersonalCap(userId, amount(allowanceMicros), allowanceMicros === null ? null : period(p ?? 'month'), { actor, action: 'personal.cap.set' });
+  }
+
+  /** Stores a gateway token (community or personal) encrypted; returns masked facts only. */
+  async linkToken(actor: Actor, owner: TokenOwner, token: string, scopeId: string | null): Promise<TokenInfo> {
+    const t = token.trim();
+    if (!/^[\x21-\x7e]{8,512}$/.test(t)) throw new AdminError('invalid_token', 'That does not look like a gateway token (it usually starts with sk-).');
+    return (await this.store.linkToken(owner, t, scopeId, { actor, action: `token.${owner.kind}.link` })).after;
+  }
+
+  /** Removes a stored token; returns what was removed (masked) or null. */
+  async unlinkToken(actor: Actor, owner: TokenOwner, scopeId: string | null): Promise<TokenInfo | null> {
+    return this.store.unlinkToken(owner, scopeId, { actor, action: `token.${owner.kind}.unlink` });
+  }
+
+  async showToken(owner: TokenOwner): Promise<TokenInfo | null> {
+    return this.store.showToken(owner);
+  }
+
+  /** Usage in the current `period` (in the scope's timezone): per user and totals. */
+  async usageReport(scopeId: string, p: string): Promise<UsageReport> {
+    const per = period(p);
+    const w = periodWindow(per, await this.store.scopeTimezone(scopeId), this.clock.now());
+    const rows = await this.store.usage(scopeId, w.start, w.end);
+    const totals = { jobs: 0, images: 0, videoSeconds: 0, tokens: 0, spentMicros: 0 };
+    for (const r of rows) for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += r[k];
+    return { scopeId, period: per, since: w.start, until: w.end, rows, totals };
+  }
+
+  /** Most recent audit entries of a scope (or all when `scopeId` is null), newest first; default 50. */
+  async auditEntries(scopeId: string | null, limit = 50): Promise<AuditEntry[]> {
+    return this.store.auditEntries(scopeId, Math.min(Math.max(1, limit), 1000));
+  }
+}

@@ -1,0 +1,77 @@
+import type { Micros } from '../money.js';
+import type { Period } from './periods.js';
+
+/**
+ * Budget vocabulary shared by the core and the store. Expected outcomes are values, not exceptions.
+ */
+
+/** Who pays: the user's own linked token, the community's token, or the operator's `GATEWAY_TOKEN`. */
+export type TokenSource = 'personal' | 'scope' | 'operator';
+/** Units a charge records. */
+export type ChargeUnit = 'image' | 'second' | 'token';
+
+/** A request to place a hold before calling the gateway. */
+export interface ReserveRequest {
+  scopeId: string;
+  userId: string;
+  amountMicros: Micros;
+  jobId: string | null;
+  tokenSource: TokenSource;
+}
+
+/** Why a hold was refused. `personal_cap_exhausted` is the user's own cap on their personal token. */
+export type ReserveRefusal = 'budget_exhausted' | 'pool_exhausted' | 'blocked' | 'personal_cap_exhausted';
+
+/** The outcome of a reserve. `remainingMicros` is what is left before this request; `resetsAt` null = never. */
+export type ReserveResult =
+  | { ok: true; holdId: string }
+  | { ok: false; reason: ReserveRefusal; costMicros: Micros; remainingMicros: Micros; resetsAt: number | null };
+
+/** The outcome of a settle. Settling twice returns the first charge with `repeated: true`. */
+export type SettleResult =
+  | { ok: true; chargedMicros: Micros; clamped: boolean; repeated: boolean }
+  | { ok: false; reason: 'not_found' | 'released' };
+
+/** The outcome of a release. Releasing twice is `ok` with `repeated: true`; a settled hold is not released. */
+export type ReleaseResult = { ok: true; releasedMicros: Micros; repeated: boolean } | { ok: false; reason: 'not_found' | 'settled' };
+
+/** The outcome of a refund of a settled hold's charge (at most once per hold). */
+export type RefundResult = { ok: true; refundedMicros: Micros; repeated: boolean } | { ok: false; reason: 'not_found' | 'not_settled' };
+
+/** What the pool (the scope-wide cap across users) has left. */
+export interface PoolBalance {
+  limitMicros: Micros;
+  period: Period;
+  spentMicros: Micros;
+  heldMicros: Micros;
+  remainingMicros: Micros;
+  resetsAt: number | null;
+}
+
+/** A user's standing in a scope (spending on the scope's or operator's token). `limitMicros` null = unlimited. */
+export interface Balance {
+  limitMicros: Micros | null;
+  period: Period;
+  spentMicros: Micros;
+  heldMicros: Micros;
+  adjustedMicros: Micros;
+  remainingMicros: Micros | null;
+  resetsAt: number | null;
+  blocked: boolean;
+  pool?: PoolBalance;
+}
+
+/** The operator's default allowance for scopes nobody configured (e.g. $1 per day). null = unlimited. */
+export interface BudgetDefaults {
+  defaultAllowanceMicros: Micros | null;
+  defaultPeriod: Period;
+}
+
+/** The budget port the core uses. Every method is safe to call twice. */
+export interface BudgetLedger {
+  reserve(req: ReserveRequest): Promise<ReserveResult>;
+  settle(holdId: string, actualMicros: Micros, usage: { units: number; unit: ChargeUnit }): Promise<SettleResult>;
+  release(holdId: string, reason: string): Promise<ReleaseResult>;
+  refund(holdId: string, reason: string): Promise<RefundResult>;
+  balance(scopeId: string, userId: string): Promise<Balance>;
+}

@@ -1,0 +1,169 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { MoneyError, parseUsd, type Micros } from './money.js';
+
+/**
+ * What the bot knows about each model's price and input limits. The bot refuses to run a model it has
+ * no price for: an unpriced job could spend money no budget accounted for.
+ */
+
+/** What a model makes. */
+export type ModelKind = 'image' | 'video' | 'text';
+/** What one unit price buys. */
+export type PriceUnit = 'image' | 'second' | '1k_tokens';
+
+/** One model's price and limits. Image limits are absent for video and text models. */
+export interface ModelPrice {
+  kind: ModelKind;
+  unit: PriceUnit;
+  unitMicros: Micros;
+  /** False for models the gateway lists but does not sell (e.g. `beta-edit-max`): refused like unpriced ones. */
+  onSale: boolean;
+  maxReferenceImages?: number;
+  maxReferenceBytes?: number;
+  /** Longest image side in pixels. */
+  maxSide?: number;
+}
+
+/** Model id → price. Ids are exact strings (case and separators matter). */
+export type PriceTable = Readonly<Record<string, ModelPrice>>;
+
+const MIB = 1024 * 1024;
+const img = (usd: string, refs: number, maxSide: number, onSale = true): ModelPrice => ({
+  kind: 'image',
+  unit: 'image',
+  unitMicros: parseUsd(usd),
+  onSale,
+  maxReferenceImages: refs,
+  maxReferenceBytes: 8 * MIB,
+  maxSide,
+});
+const vid = (usd: string): ModelPrice => ({ kind: 'video', unit: 'second', unitMicros: parseUsd(usd), onSale: true });
+
+/**
+ * The built-in table, matching the gateway catalog. Text models cost `textPer1kTokens`
+ * (the `TEXT_PRICE_PER_1K_TOKENS` setting, default $0.002 per 1,000 tokens).
+ */
+export function defaultPriceTable(textPer1kTokens: Micros = 2_000): PriceTable {
+  const text: ModelPrice = { kind: 'text', unit: '1k_tokens', unitMicros: textPer1kTokens, onSale: true };
+  return {
+    'alpha-image-2': img('0.01', 3, 1536),
+    'alpha-image-2-hd': img('0.02', 3, 2048),
+    'alpha-image-2-4k': img('0.04', 3, 4096),
+    'beta-edit-max': img('0.025', 1, 2048, false),
+    'beta-edit-lite': img('0.015', 1, 2048),
+    'delta-image-turbo': img('0.005', 3, 1536),
+    'delta-image-pro': img('0.03', 3, 2048),
+    'epsilon-image-4k': img('0.05', 3, 4096),
+    'zeta-sketch': img('0.008', 3, 1536),
+    'gamma-video-1': vid('0.05'),
+    'gamma-video-1-pro': vid('0.10'),
+    'kappa-video-lite': vid('0.03'),
+    'kappa-video-hd': vid('0.08'),
+    'omega-video-i2v': vid('0.06'),
+    'text-chat-mini': { ...text },
+    'text-chat-pro': { ...text },
+  };
+}
+
+const UNIT_OF: Record<ModelKind, PriceUnit> = { image: 'image', video: 'second', text: '1k_tokens' };
+
+const entrySchema = z
+  .object({
+    kind: z.enum(['image', 'video', 'text']),
+    usd: z.string(),
+    per: z.enum(['image', 'second', '1k_tokens']).optional(),
+    onSale: z.boolean().optional(),
+    maxReferenceImages: z.number().int().min(0).max(16).optional(),
+    maxReferenceMB: z.number().positive().max(2000).optional(),
+    maxSide: z.number().int().min(64).max(16384).optional(),
+  })
+  .strict();
+const fileSchema = z.object({ models: z.record(z.string().regex(/^[A-Za-z0-9._:/-]+$/), entrySchema) }).strict();
+
+/** A price file problem; the message names the model and field. */
+export class PriceFileError extends Error {
+  constructor(message: string) {
+    super(`Price file: ${message}`);
+    this.name = 'PriceFileError';
+  }
+}
+
+/**
+ * Merges a `PRICES_FILE` document over `base`. Schema:
+ * `{"models": {"<id>": {"kind":"image","usd":"0.01","per":"image","onSale":true,"maxReferenceImages":3,"maxReferenceMB":8,"maxSide":1536}}}`.
+ * `per` defaults from `kind` (image→image, video→second, text→1k_tokens) and must agree with it; `onSale` defaults to true;
+ * image limits default to the base entry's, else 3 refs of 8 MiB and 1536 px.
+ * @throws PriceFileError naming the model and field.
+ */
+export function mergePriceFile(base: PriceTable, doc: unknown): PriceTable {
+  const parsed = fileSchema.safeParse(doc);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const [, model, field] = issue.path.map(String);
+    const where = model ? `model "${model}"${field ? `, field "${field}"` : ''}` : `"${issue.path.join('.') || 'document'}"`;
+    throw new PriceFileError(`${where}: ${issue.message}`);
+  }
+  const out: Record<string, ModelPrice> = { ...base };
+  for (const [id, e] of Object.entries(parsed.data.models)) {
+    const unit = e.per ?? UNIT_OF[e.kind];
+    if (unit !== UNIT_OF[e.kind]) throw new PriceFileError(`model "${id}", field "per": a ${e.kind} model is priced per ${UNIT_OF[e.kind]}`);
+    let unitMicros: Micros;
+    try {
+      unitMicros = parseUsd(e.usd);
+    } catch (err) {
+      throw new PriceFileError(`model "${id}", field "usd": ${err instanceof MoneyError ? err.message : String(err)}`);
+    }
+    const prev = base[id];
+    const price: ModelPrice = { kind: e.kind, unit, unitMicros, onSale: e.onSale ?? true };
+    if (e.kind === 'image') {
+      price.maxReferenceImages = e.maxReferenceImages ?? prev?.maxReferenceImages ?? 3;
+      price.maxReferenceBytes = e.maxReferenceMB !== undefined ? Math.round(e.maxReferenceMB * MIB) : (prev?.maxReferenceBytes ?? 8 * MIB);
+      price.maxSide = e.maxSide ?? prev?.maxSide ?? 1536;
+    }
+    out[id] = price;
+  }
+  return out;
+}
+
+/** Loads the default table, overridden by the JSON file at `path` when given. Throws {@link PriceFileError}. */
+export function loadPriceTable(path: string | undefined, textPer1kTokens?: Micros): PriceTable {
+  const base = defaultPriceTable(textPer1kTokens);
+  if (!path) return base;
+  let doc: unknown;
+  try {
+    doc = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    throw new PriceFileError(`${path} is not readable JSON (${(err as Error).message})`);
+  }
+  return mergePriceFile(base, doc);
+}
+
+/** How much of a model a job uses. Images default to 1; tokens are rounded up to whole thousands. */
+export interface Usage {
+  images?: number;
+  seconds?: number;
+  tokens?: number;
+}
+
+/** The result of {@link estimate}: a price, or why there is none. */
+export type Estimate =
+  | { ok: true; micros: Micros; units: number; unit: PriceUnit; price: ModelPrice }
+  | { ok: false; reason: 'unpriced' | 'not_on_sale'; model: string };
+
+/**
+ * Price of `usage` on `model`: images × unit, seconds × unit, ceil(tokens / 1000) × unit.
+ * Unknown models give `unpriced`, models not on sale give `not_on_sale`: never run either.
+ * @throws RangeError for a negative or fractional usage (a bug, not user input).
+ */
+export function estimate(table: PriceTable, model: string, usage: Usage = {}): Estimate {
+  const price = Object.hasOwn(table, model) ? table[model] : undefined;
+  if (!price) return { ok: false, reason: 'unpriced', model };
+  if (!price.onSale) return { ok: false, reason: 'not_on_sale', model };
+  let units: number;
+  if (price.unit === 'image') units = usage.images ?? 1;
+  else if (price.unit === 'second') units = usage.seconds ?? 0;
+  else units = Math.ceil((usage.tokens ?? 0) / 1000);
+  if (!Number.isSafeInteger(units) || units < 0) throw new RangeError(`estimate: usage must be a whole number ≥ 0, got ${units}`);
+  return { ok: true, micros: units * price.unitMicros, units, unit: price.unit, price };
+}
