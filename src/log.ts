@@ -71,8 +71,9 @@ export interface LogOptions {
 }
 
 /**
- * Builds the pino logger. Redaction works in two layers: known paths are censored by pino, and every string
- * (message and fields) is scrubbed of known and secret-looking tokens before it is written.
+ * Builds the pino logger. Redaction works in two layers: known paths are censored by pino, and every
+ * serialized line is scrubbed of known and secret-looking tokens before it is written (pino's `streamWrite`
+ * hook), which also covers child bindings and error stacks.
  */
 export function createLogger(opts: LogOptions): Logger {
   const { secrets } = opts;
@@ -80,18 +81,10 @@ export function createLogger(opts: LogOptions): Logger {
   const base = {
     level: opts.level,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-    formatters: {
-      log: (obj: Record<string, unknown>) => secrets.scrubDeep(obj) as Record<string, unknown>,
-    },
     hooks: {
-      logMethod(this: Logger, args: Parameters<Logger['info']>, method: (...a: unknown[]) => void) {
-        method.apply(
-          this,
-          (args as unknown[]).map((a) => (typeof a === 'string' ? secrets.scrub(a) : a)),
-        );
-      },
+      // Every serialized line (message, fields, child bindings, error stacks) passes through here.
+      streamWrite: (line: string) => secrets.scrub(line),
     },
-    serializers: { err: (e: unknown) => secrets.scrubDeep(e) },
   };
   if (wantPretty) {
     return pino({ ...base, transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } });
