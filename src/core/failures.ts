@@ -9,8 +9,11 @@ import type { ModelKind } from './pricing.js';
  * The words a user reads are made in one place (`messages.ts`); adapters only format them.
  */
 
-/** Whether money moved before the failure: nothing held, a hold released, or the gateway refunded a charge. */
-export type MoneyMoved = 'none' | 'released' | 'refunded';
+/**
+ * Whether money moved before the failure: nothing held, a hold released, the gateway refunded a charge, or
+ * `charged`: the result was made (the gateway billed it, the hold was settled) but could not be delivered.
+ */
+export type MoneyMoved = 'none' | 'released' | 'refunded' | 'charged';
 
 /** Where a gateway token came from; used to tell the user whose token the gateway refused. */
 export type TokenSource = 'personal' | 'scope' | 'operator';

@@ -165,6 +165,7 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
 function moneySentence(code: FailureCode, money: MoneyMoved): string {
   if (money === 'refunded') return 'The gateway refunded it and your hold was released: nothing was charged.';
   if (money === 'released') return 'Your hold was released: nothing was charged.';
+  if (money === 'charged') return 'The result was made, so it was charged.';
   return NO_MONEY_SENTENCE.has(code) ? '' : 'Nothing was charged.';
 }
 

@@ -1,0 +1,60 @@
+import { DeliveryError, type JobStatus } from '../core/api.js';
+import { fail } from '../core/failures.js';
+import type { JobRecord } from '../core/ports/job-store.js';
+import { downloadStep, fileSize, giveUpOrRetry } from './download-step.js';
+import { endUndeliverable, tooLarge } from './job-outcomes.js';
+import { toJobView } from './job-view.js';
+import type { PollerContext } from './poller-context.js';
+import { retryLater } from './retry-later.js';
+
+const DELIVERING: readonly JobStatus[] = ['delivering'];
+
+/**
+ * A job in `delivering`: posts the file through the platform's Delivery, then records the message ids and
+ * the `delivered` status in ONE conditional write and deletes the file. A missing file (lost temp dir) sends the
+ * job back to `downloading`. DeliveryError `transient` → retry later keeping the file (up to `maxAttempts`);
+ * `gone` / `too_large` → `undeliverable`, file kept for the retention time. A duplicate post is possible only
+ * if the process dies between the platform accepting the upload and that write.
+ */
+export async function deliverStep(ctx: PollerContext, job: JobRecord, signal: AbortSignal): Promise<void> {
+  const { deps } = ctx;
+  const target = job.delivery;
+  if (!target) return endUndeliverable(ctx, job, DELIVERING, fail('internal', {}, { money: 'charged', log: { note: 'no delivery target' } }), job.outputPath);
+  if (job.delivered) return finish(ctx, job, job.delivered.messageIds);
+  const delivery = deps.router.for(target.platform);
+  if (!delivery) {
+    deps.logger.warn({ jobId: job.id, platform: target.platform }, 'poller: no delivery for this platform in this process; retrying later');
+    await retryLater(ctx, job);
+    return;
+  }
+  const path = job.outputPath;
+  const bytes = path ? await fileSize(path) : null;
+  if (path === null || bytes === null) {
+    const back = await deps.jobs.transition(job.id, DELIVERING, 'downloading', { outputPath: null }, ctx.owner);
+    if (back) await downloadStep(ctx, back, signal);
+    return;
+  }
+  let messageIds: string[];
+  try {
+    messageIds = (await delivery.deliverVideo(target, toJobView(job), { path, bytes, mime: 'video/mp4' })).messageIds;
+  } catch (e) {
+    const kind = e instanceof DeliveryError ? e.kind : 'transient';
+    deps.logger.warn({ jobId: job.id, kind, err: e, attempt: job.attempts + 1 }, 'poller: delivery failed');
+    if (kind === 'too_large') return endUndeliverable(ctx, job, DELIVERING, { ...tooLarge(ctx, bytes, delivery.uploadLimitBytes(target), true), money: 'charged' }, path);
+    const failure = fail('internal', {}, { money: 'charged', log: { note: `delivery ${kind}` } });
+    if (kind === 'gone') return endUndeliverable(ctx, job, DELIVERING, failure, path);
+    return giveUpOrRetry(ctx, job, failure, path, e instanceof DeliveryError ? e.retryAfterMs : undefined);
+  }
+  await finish(ctx, job, messageIds);
+}
+
+async function finish(ctx: PollerContext, job: JobRecord, messageIds: string[]): Promise<void> {
+  const done = await ctx.deps.jobs.transition(job.id, DELIVERING, 'delivered', { delivered: { messageIds }, outputPath: null, outputExpiresAt: null }, ctx.owner);
+  ctx.progressAt.delete(job.id);
+  if (!done) {
+    ctx.deps.logger.error({ jobId: job.id, messageIds }, 'poller: posted, but the job was taken over before the delivery was recorded');
+    return;
+  }
+  await ctx.deps.outputs.remove(job.id).catch((e: unknown) => ctx.deps.logger.warn({ jobId: job.id, err: e }, 'poller: could not delete the delivered file'));
+  ctx.deps.logger.info({ jobId: job.id, messageIds }, 'poller: video delivered');
+}

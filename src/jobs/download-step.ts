@@ -1,0 +1,84 @@
+import { rm, stat } from 'node:fs/promises';
+import type { JobStatus } from '../core/api.js';
+import { fail, type Failure } from '../core/failures.js';
+import type { JobRecord } from '../core/ports/job-store.js';
+import { isGatewayFailure } from '../core/ports/media-gateway.js';
+import { deliverStep } from './deliver-step.js';
+import { fitVideo } from './fit-video.js';
+import { endUndeliverable, tooLarge } from './job-outcomes.js';
+import { tokenForJob } from './job-token.js';
+import type { PollerContext } from './poller-context.js';
+import { retryLater } from './retry-later.js';
+
+const DOWNLOADING: readonly JobStatus[] = ['downloading'];
+
+/** Size of a file, or null when it does not exist. */
+export async function fileSize(path: string): Promise<number | null> {
+  try {
+    return (await stat(path)).size;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A job in `downloading` (its task succeeded and is settled): streams the mp4 to `<outputs>/<job>/video.mp4`
+ * unless a previous attempt already finished it; shrinks it with ffmpeg when over the target's upload limit;
+ * then moves to `delivering`. Without a way to fit, the file is kept for the retention time and the job ends
+ * `undeliverable` (the charge stands: the gateway made the video). Failed downloads are retried with backoff
+ * up to `maxAttempts`.
+ */
+export async function downloadStep(ctx: PollerContext, job: JobRecord, signal: AbortSignal, known: { token?: string; fallbackUrl?: string | undefined } = {}): Promise<void> {
+  const { deps, config } = ctx;
+  const path = await deps.outputs.tempPath(job.id, 'video.mp4');
+  let bytes = await fileSize(path);
+  if (bytes === null) {
+    const token = known.token ?? (await tokenForJob(deps.tokens, job));
+    if (token === null) return endUndeliverable(ctx, job, DOWNLOADING, fail('token_rejected', { source: job.tokenSource }, { money: 'charged' }), null);
+    if (!job.remoteTaskId) return endUndeliverable(ctx, job, DOWNLOADING, fail('internal', {}, { money: 'charged' }), null);
+    try {
+      const opts = { signal, maxBytes: config.maxDownloadBytes, ...(known.fallbackUrl ? { fallbackUrl: known.fallbackUrl } : {}) };
+      bytes = (await deps.gateway.downloadVideo(token, job.remoteTaskId, path, opts)).bytes;
+    } catch (e) {
+      if (isGatewayFailure(e) && e.kind === 'bad_request' && e.code === 'too_large') {
+        return endUndeliverable(ctx, job, DOWNLOADING, withCharged(tooLarge(ctx, null, config.maxDownloadBytes, false)), null);
+      }
+      deps.logger.warn({ jobId: job.id, err: e, attempt: job.attempts + 1 }, 'poller: download failed');
+      return giveUpOrRetry(ctx, job, fail('gateway_down', {}, { money: 'charged', log: { stage: 'video_download', note: errText(e) } }), null, isGatewayFailure(e) ? e.retryAfterMs : undefined);
+    }
+  }
+  const target = job.delivery;
+  const delivery = target ? deps.router.for(target.platform) : undefined;
+  if (!target) return endUndeliverable(ctx, job, DOWNLOADING, fail('internal', {}, { money: 'charged', log: { note: 'no delivery target' } }), path);
+  if (!delivery) {
+    deps.logger.warn({ jobId: job.id, platform: target.platform }, 'poller: no delivery for this platform in this process; retrying later');
+    await retryLater(ctx, job);
+    return;
+  }
+  const limit = delivery.uploadLimitBytes(target);
+  let file = path;
+  if (bytes > limit) {
+    const fitPath = await deps.outputs.tempPath(job.id, 'video-fit.mp4');
+    const fitted = ctx.ffmpeg ? await fitVideo({ ffmpegPath: ctx.ffmpeg, input: path, output: fitPath, limitBytes: limit, seconds: job.params.seconds ?? 15, signal }) : null;
+    if (!fitted) return endUndeliverable(ctx, job, DOWNLOADING, withCharged(tooLarge(ctx, bytes, limit, true)), path);
+    deps.logger.info({ jobId: job.id, from: bytes, to: fitted.bytes, limit }, 'poller: video re-encoded to fit the upload limit');
+    await rm(path, { force: true });
+    file = fitPath;
+  }
+  const next = await deps.jobs.transition(job.id, DOWNLOADING, 'delivering', { outputPath: file, attempts: 0 }, ctx.owner);
+  if (next) await deliverStep(ctx, next, signal);
+}
+
+/** Retries later, or after `maxAttempts` ends the job undeliverable with `failure` (keeping `filePath` if any). */
+export async function giveUpOrRetry(ctx: PollerContext, job: JobRecord, failure: Failure, filePath: string | null, retryAfterMs?: number): Promise<void> {
+  if (job.attempts + 1 >= ctx.config.maxAttempts) return endUndeliverable(ctx, job, [job.status], failure, filePath);
+  await retryLater(ctx, job, retryAfterMs);
+}
+
+function withCharged(f: Failure): Failure {
+  return { ...f, money: 'charged' };
+}
+
+function errText(e: unknown): string {
+  return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+}

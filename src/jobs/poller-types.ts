@@ -1,0 +1,71 @@
+import type { BudgetLedger } from '../core/budget/types.js';
+import type { Clock } from '../core/ports/clock.js';
+import type { JobStore } from '../core/ports/job-store.js';
+import type { MediaGateway } from '../core/ports/media-gateway.js';
+import type { Logger } from '../log.js';
+import type { DeliveryRouter } from './delivery-router.js';
+import type { TokenResolver } from './job-token.js';
+import type { OutputStore } from './output-store.js';
+
+/** Timing and limits of the {@link VideoPoller}. */
+export interface VideoPollerConfig {
+  /** First poll interval of a job (ms); grows ×1.5 per poll up to `maxIntervalMs`. */
+  intervalMs: number;
+  maxIntervalMs: number;
+  /** A task not finished this long after its job was created (when the job has no `deadlineAt`) expires. */
+  deadlineMs: number;
+  /** Lease length; renewed every third of it while a job is worked on. Default 60 000. */
+  leaseMs?: number;
+  /** Jobs claimed per tick. Default 20. */
+  batch?: number;
+  /** At most one progress update per job this often (and only when progress changed). Default 10 000. */
+  progressEveryMs?: number;
+  /** How long an undeliverable result stays retrievable with `/job <id>`. */
+  retentionMs: number;
+  /** Pause between ticks when no more jobs are due. Default min(intervalMs, 1000). */
+  tickMs?: number;
+  /** Largest video downloaded. Default 2 GiB. */
+  maxDownloadBytes?: number;
+  /** Failed download or upload attempts of one job before it is marked undeliverable. Default 8. */
+  maxAttempts?: number;
+  /** How often expired retained outputs are purged. Default 60 000. */
+  purgeEveryMs?: number;
+}
+
+/** What the {@link VideoPoller} needs; all of it is built by the composition root. */
+export interface VideoPollerDeps {
+  jobs: JobStore;
+  gateway: MediaGateway;
+  /** The store's budget service (`store.budgets`): settle on success, release on failure. */
+  budgets: Pick<BudgetLedger, 'settle' | 'release'>;
+  /** The store's token vault (`store.tokens`), to find a job's token again. */
+  tokens: TokenResolver;
+  router: DeliveryRouter;
+  outputs: OutputStore;
+  clock: Clock;
+  logger: Logger;
+  config: VideoPollerConfig;
+  /** ffmpeg to shrink videos over the upload limit: a path, null to never re-encode, undefined to look on PATH. */
+  ffmpegPath?: string | null;
+}
+
+/** The config with every default applied. */
+export type ResolvedPollerConfig = Required<VideoPollerConfig>;
+
+/** Applies the documented defaults. */
+export function resolvePollerConfig(c: VideoPollerConfig): ResolvedPollerConfig {
+  return {
+    leaseMs: 60_000,
+    batch: 20,
+    progressEveryMs: 10_000,
+    tickMs: Math.min(c.intervalMs, 1000),
+    maxDownloadBytes: 2 * 1024 ** 3,
+    maxAttempts: 8,
+    purgeEveryMs: 60_000,
+    ...stripUndefined(c),
+  };
+}
+
+function stripUndefined<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+}

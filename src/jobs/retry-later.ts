@@ -1,0 +1,18 @@
+import type { JobRecord } from '../core/ports/job-store.js';
+import type { PollerContext } from './poller-context.js';
+
+/**
+ * Puts a job back for a later attempt in the same status: `attempts` + 1, next try after
+ * min(maxInterval, interval × 2^attempts) — or the server's `retryAfterMs` when longer — and the lease dropped.
+ * Returns whether it applied (false when the lease was lost meanwhile).
+ */
+export async function retryLater(ctx: PollerContext, job: JobRecord, retryAfterMs?: number): Promise<boolean> {
+  const backoff = Math.min(ctx.config.maxIntervalMs, ctx.config.intervalMs * 2 ** Math.min(job.attempts, 20));
+  const delay = Math.max(backoff, retryAfterMs ?? 0);
+  return ctx.deps.jobs.update(
+    job.id,
+    [job.status],
+    { nextPollAt: ctx.deps.clock.now() + delay, attempts: job.attempts + 1, leaseOwner: null, leaseExpiresAt: null },
+    ctx.owner,
+  );
+}

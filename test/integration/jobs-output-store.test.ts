@@ -1,0 +1,53 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, sep } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { systemClock } from '../../src/core/ports/clock.js';
+import { DeliveryRouter } from '../../src/jobs/delivery-router.js';
+import { OutputStore, safeName } from '../../src/jobs/output-store.js';
+
+let root: string;
+let outputs: OutputStore;
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'outputs-'));
+  outputs = new OutputStore(root, systemClock);
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe('OutputStore', () => {
+  it('saves, lists and removes a job’s files under <root>/<jobId>/', async () => {
+    const saved = await outputs.save('j_abc', 'image-1.png', new Uint8Array([1, 2, 3]));
+    expect(saved).toEqual({ path: join(root, 'j_abc', 'image-1.png'), bytes: 3 });
+    expect([...readFileSync(saved.path)]).toEqual([1, 2, 3]);
+    const tmp = await outputs.tempPath('j_abc', 'video.mp4');
+    writeFileSync(tmp, Buffer.alloc(10));
+    writeFileSync(`${tmp}.part`, Buffer.alloc(4)); // an unfinished download is not an output
+    expect(await outputs.list('j_abc')).toEqual([
+      { path: saved.path, filename: 'image-1.png', bytes: 3 },
+      { path: tmp, filename: 'video.mp4', bytes: 10 },
+    ]);
+    expect(await outputs.list('j_none')).toEqual([]);
+    await outputs.remove('j_abc');
+    await outputs.remove('j_abc');
+    expect(await outputs.list('j_abc')).toEqual([]);
+  });
+
+  it('sanitizes job ids and filenames so nothing leaves the root', async () => {
+    const p = await outputs.tempPath('../../etc', '../passwd');
+    expect(p.startsWith(root + sep)).toBe(true);
+    expect(p).toBe(join(root, '_.._etc', '_passwd'));
+    expect(safeName('..', 'x')).toBe('x');
+    expect(safeName('a b/c\u0000.mp4', 'x')).toBe('a_b_c_.mp4');
+    expect(safeName('.hidden', 'x')).toBe('hidden');
+  });
+});
+
+describe('DeliveryRouter', () => {
+  it('maps a platform to its delivery', () => {
+    const r = new DeliveryRouter();
+    const d = { platform: 'telegram' as const, progress: async () => {}, deliverVideo: async () => ({ messageIds: [] }), notifyFailure: async () => {}, uploadLimitBytes: () => 1 };
+    r.register(d);
+    expect(r.for('telegram')).toBe(d);
+    expect(r.for('discord')).toBeUndefined();
+  });
+});

@@ -1,0 +1,140 @@
+import { CompiledQuery } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { NewJob } from '../../src/core/ports/job-store.js';
+import { KyselyJobStore } from '../../src/jobs/job-repository.js';
+import { makeTempStore, type TempStore } from '../fixtures/store/temp-store.js';
+
+let t: TempStore;
+let jobs: KyselyJobStore;
+let seq = 0;
+
+function video(over: Partial<NewJob> = {}): NewJob {
+  seq++;
+  return {
+    id: `j_test${String(seq).padStart(4, '0')}`,
+    kind: 'video',
+    status: 'submitted',
+    scopeId: t.scopeId,
+    userId: t.userId,
+    model: 'gamma-video-1',
+    prompt: 'a cat',
+    params: { seconds: 4, size: '1280x720' },
+    tokenSource: 'scope',
+    tokenId: null,
+    estimateMicros: 200_000,
+    delivery: { platform: 'discord', chatId: 'c1', userExternalId: '200' },
+    holdId: `h_${seq}`,
+    ...over,
+  };
+}
+
+beforeEach(async () => {
+  t = await makeTempStore();
+  jobs = new KyselyJobStore(t.store.db, t.clock);
+});
+afterEach(async () => {
+  await t.cleanup();
+});
+
+describe('KyselyJobStore', () => {
+  it('round-trips a job with its JSON columns and makes an active video job due at once', async () => {
+    const created = await jobs.create(video({ prompt: 'a "quoted" cat' }));
+    const got = await jobs.get(created.id);
+    expect(got).toEqual(created);
+    expect(got?.params).toEqual({ seconds: 4, size: '1280x720' });
+    expect(got?.delivery).toEqual({ platform: 'discord', chatId: 'c1', userExternalId: '200' });
+    expect(got?.nextPollAt).toBe(t.clock.now());
+    expect(got?.delivered).toBeNull();
+    const image = await jobs.create(video({ kind: 'imagine', status: 'delivered' }));
+    expect(image.nextPollAt).toBeNull();
+    expect(image.finishedAt).toBe(t.clock.now());
+    expect(await jobs.get('j_missing')).toBeUndefined();
+  });
+
+  it('applies a conditional transition once; a repeat or a wrong lease owner does not apply', async () => {
+    const j = await jobs.create(video());
+    const first = await jobs.transition(j.id, ['submitted'], 'running', { progress: 20 });
+    expect(first?.status).toBe('running');
+    expect(first?.progress).toBe(20);
+    expect(await jobs.transition(j.id, ['submitted'], 'running', { progress: 40 })).toBeUndefined();
+    expect((await jobs.get(j.id))?.progress).toBe(20);
+
+    const [leased] = await jobs.claimDue('owner-a', t.clock.now(), 60_000, 10);
+    expect(leased?.leaseOwner).toBe('owner-a');
+    expect(await jobs.transition(j.id, ['running'], 'downloading', {}, 'owner-b')).toBeUndefined();
+    expect(await jobs.update(j.id, ['running'], { progress: 50 }, 'owner-b')).toBe(false);
+    expect(await jobs.update(j.id, ['running'], { progress: 50 }, 'owner-a')).toBe(true);
+    const final = await jobs.transition(j.id, ['running'], 'refunded', { errorCode: 'task_failed_refunded' }, 'owner-a');
+    expect(final).toMatchObject({ status: 'refunded', leaseOwner: null, nextPollAt: null, finishedAt: t.clock.now(), errorCode: 'task_failed_refunded' });
+    expect(await jobs.transition(j.id, [], 'running')).toBeUndefined();
+  });
+
+  it('claimDue leases due jobs to one owner only, and expired leases are taken over', async () => {
+    for (let i = 0; i < 5; i++) await jobs.create(video());
+    const later = await jobs.create(video({ nextPollAt: t.clock.now() + 10_000 })); // not due yet
+    const done = await jobs.create(video());
+    await jobs.transition(done.id, ['submitted'], 'delivered');
+
+    const a = await jobs.claimDue('owner-a', t.clock.now(), 30_000, 3);
+    const b = await jobs.claimDue('owner-b', t.clock.now(), 30_000, 10);
+    expect(a).toHaveLength(3);
+    expect(b).toHaveLength(2);
+    const ids = new Set([...a, ...b].map((j) => j.id));
+    expect(ids.size).toBe(5);
+    expect(await jobs.claimDue('owner-c', t.clock.now(), 30_000, 10)).toHaveLength(0);
+
+    expect(await jobs.renewLease(a[0]!.id, 'owner-b', t.clock.now() + 90_000)).toBe(false);
+    expect(await jobs.renewLease(a[0]!.id, 'owner-a', t.clock.now() + 90_000)).toBe(true);
+    await jobs.releaseLease(b[0]!.id, 'owner-a'); // not the owner: no effect
+    expect((await jobs.get(b[0]!.id))?.leaseOwner).toBe('owner-b');
+    await jobs.releaseLease(b[0]!.id, 'owner-b');
+    expect((await jobs.get(b[0]!.id))?.leaseOwner).toBeNull();
+
+    t.clock.advance(30_000);
+    const c = await jobs.claimDue('owner-c', t.clock.now(), 30_000, 10);
+    // The four expired or released leases, plus the job that became due; not a[0] (renewed) nor the delivered job.
+    const expected = [...ids].filter((id) => id !== a[0]!.id).concat(later.id).sort();
+    expect(c.map((j) => j.id).sort()).toEqual(expected);
+    expect(c.every((j) => j.leaseOwner === 'owner-c' && j.leaseExpiresAt === t.clock.now() + 30_000)).toBe(true);
+  });
+
+  it('claims the oldest due jobs first', async () => {
+    const late = await jobs.create(video({ nextPollAt: t.clock.now() - 10 }));
+    const early = await jobs.create(video({ nextPollAt: t.clock.now() - 1000 }));
+    const [first] = await jobs.claimDue('o', t.clock.now(), 1000, 1);
+    expect(first?.id).toBe(early.id);
+    expect(late.id).not.toBe(early.id);
+  });
+
+  it('claimDue searches the (status, next_poll_at) index', async () => {
+    for (let i = 0; i < 20; i++) await jobs.create(video());
+    const c = jobs.claimDueQuery('o', t.clock.now(), 1000, 5).compile();
+    const plan = await t.store.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${c.sql}`, [...c.parameters]));
+    const details = plan.rows.map((r) => r.detail).join('\n');
+    expect(details).toMatch(/SEARCH jobs USING INDEX jobs_status_poll_idx \(status=\? AND next_poll_at<\?\)/);
+    expect(details).not.toMatch(/SCAN jobs\b/);
+  });
+
+  it('lists a user’s jobs newest first, counts active jobs, records deliveries and finds expired outputs', async () => {
+    const a = await jobs.create(video());
+    t.clock.advance(1000);
+    const b = await jobs.create(video());
+    t.clock.advance(1000);
+    const c = await jobs.create(video({ kind: 'imagine', status: 'delivered' }));
+    const other = await t.store.directory.ensureUser({ platform: 'discord', externalId: '999' });
+    await jobs.create(video({ userId: other.id }));
+    expect((await jobs.listByUser(t.scopeId, t.userId, 10)).map((j) => j.id)).toEqual([c.id, b.id, a.id]);
+    expect((await jobs.listByUser(t.scopeId, t.userId, 2)).map((j) => j.id)).toEqual([c.id, b.id]);
+    expect((await jobs.listByScope(t.scopeId, 10)).length).toBe(4);
+    expect(await jobs.countActive()).toBe(3);
+
+    expect(await jobs.recordDelivery(c.id, ['m1', 'm2'])).toBe(true);
+    expect((await jobs.get(c.id))?.delivered).toEqual({ messageIds: ['m1', 'm2'] });
+
+    await jobs.setOutput(a.id, '/tmp/x/video.mp4', t.clock.now() + 5000);
+    await jobs.setOutput(b.id, '/tmp/y/video.mp4', t.clock.now() + 50_000);
+    expect(await jobs.expiredOutputs(t.clock.now(), 10)).toEqual([]);
+    t.clock.advance(6000);
+    expect((await jobs.expiredOutputs(t.clock.now(), 10)).map((j) => j.id)).toEqual([a.id]);
+  });
+});
