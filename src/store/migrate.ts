@@ -1,5 +1,6 @@
 import { Migrator, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
 import * as m0001 from '../../migrations/0001-initial.js';
+import * as m0003 from '../../migrations/0003-budget-totals.js';
 import type { Database } from './schema.js';
 
 /**
@@ -8,6 +9,7 @@ import type { Database } from './schema.js';
  */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': m0001,
+  '0003-budget-totals': m0003,
 };
 
 /** A migration failed; the database is left at the last successful one. */

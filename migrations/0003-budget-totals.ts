@@ -1,0 +1,84 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * Running budget totals, so a reserve reads one row instead of summing the period's ledger entries.
+ * One row per budget: kind 'user' (scope_id, user_id; non-personal tokens), 'pool' (scope_id, user_id = '')
+ * and 'personal' (scope_id = '', user_id; personal tokens). Invariant, kept by the triggers below for ANY
+ * writer of `ledger_entries`/`holds`: while a row exists, `spent`/`adjusted` equal the sums of the entries
+ * with `created_at >= since`, and `held` the sum of the open holds. The application (re)builds a row from the
+ * ledger when it is missing or its `since` is not the current window start (new period, changed period or
+ * timezone); that is the only range scan left, once per budget per window.
+ * Fewer index pages per commit (the main cost of a reserve+settle pair): the two hold indexes become one
+ * partial index over open holds (only used to rebuild `held`); the personal-spending index covers only
+ * personal entries; the hold_id index covers only refunds and is UNIQUE, so a hold is refunded at most once
+ * even if a writer skipped the ledger's check.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely migrations are written against an untyped db
+export async function up(db: Kysely<any>): Promise<void> {
+  await sql`create table budget_totals (
+    kind text not null,
+    scope_id text not null,
+    user_id text not null,
+    since integer not null,
+    spent integer not null,
+    adjusted integer not null,
+    held integer not null,
+    primary key (kind, scope_id, user_id)
+  ) without rowid`.execute(db);
+
+  // Journal → spent/adjusted. Refunds subtract; adjustments move only the user's budget, never the pool.
+  await sql`create trigger ledger_totals_ai after insert on ledger_entries
+    when new.kind in ('charge', 'refund', 'adjustment')
+    begin
+      update budget_totals
+        set spent = spent + (case new.kind when 'charge' then new.amount_micros when 'refund' then -new.amount_micros else 0 end),
+            adjusted = adjusted + (case new.kind when 'adjustment' then new.amount_micros else 0 end)
+        where new.token_source != 'personal' and kind = 'user' and scope_id = new.scope_id and user_id = new.user_id and since <= new.created_at;
+      update budget_totals
+        set spent = spent + (case new.kind when 'charge' then new.amount_micros else -new.amount_micros end)
+        where new.token_source != 'personal' and new.kind != 'adjustment' and kind = 'pool' and scope_id = new.scope_id and user_id = '' and since <= new.created_at;
+      update budget_totals
+        set spent = spent + (case new.kind when 'charge' then new.amount_micros else -new.amount_micros end)
+        where new.token_source = 'personal' and new.kind != 'adjustment' and kind = 'personal' and scope_id = '' and user_id = new.user_id and since <= new.created_at;
+    end`.execute(db);
+  // The journal is append-only; should a row ever change or go, drop the affected totals so they are rebuilt.
+  for (const ev of ['update', 'delete']) {
+    await sql`create trigger ${sql.raw(`ledger_totals_a${ev[0]}`)} after ${sql.raw(ev)} on ledger_entries
+      begin
+        delete from budget_totals where (kind in ('user', 'pool') and scope_id = old.scope_id) or (kind = 'personal' and user_id = old.user_id);
+      end`.execute(db);
+  }
+
+  // Holds → held: add when a hold is (or becomes) open, subtract when an open hold is resolved or removed.
+  const bump = (rec: 'new' | 'old', sign: '+' | '-') => sql.raw(`
+      update budget_totals set held = held ${sign} ${rec}.amount_micros
+        where ${rec}.token_source != 'personal' and kind = 'user' and scope_id = ${rec}.scope_id and user_id = ${rec}.user_id;
+      update budget_totals set held = held ${sign} ${rec}.amount_micros
+        where ${rec}.token_source != 'personal' and kind = 'pool' and scope_id = ${rec}.scope_id and user_id = '';
+      update budget_totals set held = held ${sign} ${rec}.amount_micros
+        where ${rec}.token_source = 'personal' and kind = 'personal' and scope_id = '' and user_id = ${rec}.user_id;`);
+  await sql`create trigger holds_totals_ai after insert on holds when new.status = 'open' begin ${bump('new', '+')} end`.execute(db);
+  await sql`create trigger holds_totals_au_old after update on holds when old.status = 'open' begin ${bump('old', '-')} end`.execute(db);
+  await sql`create trigger holds_totals_au_new after update on holds when new.status = 'open' begin ${bump('new', '+')} end`.execute(db);
+  await sql`create trigger holds_totals_ad after delete on holds when old.status = 'open' begin ${bump('old', '-')} end`.execute(db);
+
+  await sql`drop index if exists holds_open_user_idx`.execute(db);
+  await sql`drop index if exists holds_open_scope_idx`.execute(db);
+  await sql`create index holds_open_idx on holds (scope_id, user_id) where status = 'open'`.execute(db);
+  await sql`drop index if exists ledger_personal_idx`.execute(db);
+  await sql`create index ledger_personal_idx on ledger_entries (user_id, created_at) where token_source = 'personal'`.execute(db);
+  await sql`drop index if exists ledger_hold_idx`.execute(db);
+  await sql`create unique index ledger_refund_uq on ledger_entries (hold_id) where kind = 'refund'`.execute(db);
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function down(db: Kysely<any>): Promise<void> {
+  for (const t of ['ledger_totals_ai', 'ledger_totals_au', 'ledger_totals_ad', 'holds_totals_ai', 'holds_totals_au_old', 'holds_totals_au_new', 'holds_totals_ad'])
+    await sql`drop trigger if exists ${sql.raw(t)}`.execute(db);
+  await sql`drop table if exists budget_totals`.execute(db);
+  for (const i of ['holds_open_idx', 'ledger_personal_idx', 'ledger_refund_uq']) await sql`drop index if exists ${sql.raw(i)}`.execute(db);
+  await db.schema.createIndex('ledger_personal_idx').ifNotExists().on('ledger_entries').columns(['user_id', 'token_source', 'created_at']).execute();
+  await db.schema.createIndex('ledger_hold_idx').ifNotExists().on('ledger_entries').columns(['hold_id']).execute();
+  await db.schema.createIndex('holds_open_user_idx').ifNotExists().on('holds').columns(['user_id', 'status', 'scope_id']).execute();
+  await db.schema.createIndex('holds_open_scope_idx').ifNotExists().on('holds').columns(['scope_id', 'status']).execute();
+}
