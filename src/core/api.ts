@@ -57,6 +57,8 @@ export interface DeliveryTarget {
   /** Discord: the interaction webhook, usable until `expiresAt` (15 min after the interaction). */
   interaction?: { applicationId: string; token: string; expiresAt: number };
   guildId?: string;
+  /** Largest upload the destination accepts, as the platform reported it (Discord `attachmentSizeLimit`). */
+  uploadLimitBytes?: number;
 }
 
 /** Fair-use hooks: the adapter shows a queue position instead of a bare refusal. */

@@ -1,0 +1,173 @@
+import type { Config } from '../config.js';
+import type { Delivery } from '../core/api.js';
+import { BotCore } from '../core/bot-core.js';
+import { FairUseGate } from '../core/fair-use/fair-use-gate.js';
+import { ModelListCache } from '../core/models/model-list-cache.js';
+import { parseUsd, type Micros } from '../core/money.js';
+import { systemClock, type Clock } from '../core/ports/clock.js';
+import type { JobStore } from '../core/ports/job-store.js';
+import type { MediaGateway } from '../core/ports/media-gateway.js';
+import { loadPriceTable, type PriceTable } from '../core/pricing.js';
+import { HttpMediaGateway, type HttpMediaGatewayOptions } from '../gateway/index.js';
+import { DeliveryRouter } from '../jobs/delivery-router.js';
+import { KyselyJobStore } from '../jobs/job-repository.js';
+import { OutputStore } from '../jobs/output-store.js';
+import { VideoPoller } from '../jobs/video-poller.js';
+import type { Logger, SecretSet } from '../log.js';
+import { openStore, type Store } from '../store/open-store.js';
+
+/** Options of {@link buildApp} beyond the config. */
+export interface BuildAppOptions {
+  logger: Logger;
+  /** Shared with the logger: every token the app learns is registered here. */
+  secrets: SecretSet;
+  /** Default: the system clock. */
+  clock?: Clock;
+  /** Deliveries known at build time; more can be added with `registerDelivery`. */
+  deliveries?: Delivery[];
+  /** Where kept outputs go. Default `./data/outputs`. */
+  outputDir?: string;
+  /** A ready gateway (tests, benchmarks); then `close()` does not close it. Default: an `HttpMediaGateway`. */
+  gateway?: MediaGateway;
+  /** Base URL of a simulator started by the caller, used when `config.gateway.baseUrl` is unset. */
+  simulatorBaseUrl?: string;
+  /** Extra `HttpMediaGateway` settings (e.g. fast retries in tests). */
+  gatewayOptions?: Partial<HttpMediaGatewayOptions>;
+  /** Replaces the price table loaded from the config (tests: an unpriced model). */
+  priceTable?: PriceTable;
+  /** Start the video poller at once. Default true. */
+  startPoller?: boolean;
+  /** ffmpeg for shrinking videos over an upload limit: path, null = never, undefined = look on PATH. */
+  ffmpegPath?: string | null;
+  /** Poller tuning passed through (lease, batch, progress throttle). */
+  pollerTuning?: { leaseMs?: number; batch?: number; progressEveryMs?: number; tickMs?: number };
+}
+
+/** Everything the composition root, the playground, adapters' tests and benchmarks need. */
+export interface App {
+  core: BotCore;
+  store: Store;
+  gateway: MediaGateway;
+  poller: VideoPoller;
+  jobs: JobStore;
+  outputs: OutputStore;
+  router: DeliveryRouter;
+  priceTable: PriceTable;
+  /** The logger and secret set the app was built with (adapters log through them). */
+  logger: Logger;
+  secrets: SecretSet;
+  clock: Clock;
+  config: Config;
+  /** Plugs an adapter's delivery in after building (one per platform; a second replaces the first). */
+  registerDelivery(d: Delivery): void;
+  /** Stops the poller, closes the gateway client (when built here) and the database. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** `DEFAULT_ALLOWANCE` as micros; 'none'/'unlimited' = no limit. */
+function allowanceMicros(text: string): Micros | null {
+  return /^(none|unlimited)$/i.test(text.trim()) ? null : parseUsd(text);
+}
+
+/**
+ * The one composition function: opens the store (migrations applied), builds the gateway client, price table,
+ * model cache, fair-use gate, job repository, output store, delivery router, video poller and the core, and
+ * starts the poller. No import-time singletons: two apps in one process share nothing.
+ * @throws ConfigError-like `Error` when no gateway URL is known; the store's errors (bad key, failed migration).
+ */
+export async function buildApp(config: Config, opts: BuildAppOptions): Promise<App> {
+  const clock = opts.clock ?? systemClock;
+  const { logger, secrets } = opts;
+  secrets.add(config.gateway.token);
+  const priceTable = opts.priceTable ?? loadPriceTable(config.pricesFile, parseUsd(config.textPricePer1kTokens));
+  const baseUrl = config.gateway.baseUrl ?? opts.simulatorBaseUrl;
+  if (!opts.gateway && !baseUrl) throw new Error('buildApp: no gateway URL (set GATEWAY_BASE_URL or pass simulatorBaseUrl)');
+  const ownGateway = opts.gateway
+    ? undefined
+    : new HttpMediaGateway({
+        baseUrl: baseUrl!,
+        editImageField: config.gateway.editImageField,
+        messagesAuth: config.gateway.messagesAuth,
+        concurrency: config.gateway.concurrency,
+        minTimeMs: config.gateway.minTimeMs,
+        timeoutMs: config.gateway.timeoutMs,
+        logger: logger.child({ module: 'gateway' }),
+        ...opts.gatewayOptions,
+      });
+  const gateway: MediaGateway = opts.gateway ?? ownGateway!;
+  let store: Store;
+  try {
+    store = await openStore({
+      path: config.databasePath,
+      ...(config.encryptionKey ? { encryptionKey: config.encryptionKey } : {}),
+      ...(config.gateway.token ? { operatorToken: config.gateway.token } : {}),
+      defaultAllowanceMicros: allowanceMicros(config.defaultAllowance.amount),
+      defaultPeriod: config.defaultAllowance.period,
+      clock,
+    });
+  } catch (e) {
+    await ownGateway?.close();
+    throw e;
+  }
+  const jobs = new KyselyJobStore(store.db, clock);
+  const outputs = new OutputStore(opts.outputDir ?? './data/outputs', clock);
+  const router = new DeliveryRouter();
+  for (const d of opts.deliveries ?? []) router.register(d);
+  const retentionMs = config.outputRetentionHours * 3_600_000;
+  const poller = new VideoPoller({
+    jobs,
+    gateway,
+    budgets: store.budgets,
+    tokens: store.tokens,
+    router,
+    outputs,
+    clock,
+    logger: logger.child({ module: 'poller' }),
+    config: { intervalMs: config.poller.intervalMs, maxIntervalMs: config.poller.maxIntervalMs, deadlineMs: config.poller.deadlineMs, retentionMs, ...opts.pollerTuning },
+    ...(opts.ffmpegPath !== undefined ? { ffmpegPath: opts.ffmpegPath } : {}),
+  });
+  const core = new BotCore({
+    gateway,
+    store,
+    jobs,
+    prices: priceTable,
+    modelCache: new ModelListCache({ clock, ttlMs: config.modelsCacheTtlMs, logger }),
+    fairUse: new FairUseGate({ clock, maxPerUser: config.fairUse.maxJobsPerUser, maxPerScope: config.fairUse.maxJobsPerScope, cooldownMs: config.fairUse.userCooldownMs }),
+    outputs,
+    clock,
+    logger: logger.child({ module: 'core' }),
+    secrets,
+    settings: {
+      defaults: config.defaults,
+      pollIntervalMs: config.poller.intervalMs,
+      deadlineMs: config.poller.deadlineMs,
+      outputRetentionMs: retentionMs,
+      ownerIds: config.ownerIds,
+    },
+  });
+  if (opts.startPoller !== false) poller.start();
+  let closing: Promise<void> | undefined;
+  return {
+    core,
+    store,
+    gateway,
+    poller,
+    jobs,
+    outputs,
+    router,
+    priceTable,
+    logger,
+    secrets,
+    clock,
+    config,
+    registerDelivery: (d) => router.register(d),
+    close() {
+      closing ??= (async () => {
+        await poller.stop();
+        await ownGateway?.close();
+        await store.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,177 @@
+import type { Actor, AdminCommand, AdminResult } from './api.js';
+import * as T from './admin-text/texts.js';
+import { AdminError } from './admin/admin-service.js';
+import { renderUsageCsv } from './admin/usage-csv.js';
+import { isPeriod, type Period } from './budget/periods.js';
+import { err, fail, ok, type Failure, type Result } from './failures.js';
+import { MoneyError, parseSignedUsd, parseUsd, type Micros } from './money.js';
+import { actorIds, type ActorIds } from './use-cases/context.js';
+import type { CoreDeps } from './use-cases/deps.js';
+import { balanceOf } from './use-cases/account.js';
+
+/** A failure raised while parsing an admin command; caught once in {@link runAdmin}. */
+class AdminInputError extends Error {
+  constructor(readonly failure: Failure) {
+    super(failure.code);
+  }
+}
+
+/** Words that mean "no limit" where an allowance is expected. */
+const UNLIMITED = /^(none|unlimited|off|no limit|∞)$/i;
+
+function amount(text: string, allowUnlimited: boolean): Micros | null {
+  if (allowUnlimited && UNLIMITED.test(text.trim())) return null;
+  try {
+    return parseUsd(text);
+  } catch (e) {
+    if (e instanceof MoneyError) throw new AdminInputError(fail('bad_amount', { message: e.message }));
+    throw e;
+  }
+}
+
+function signedAmount(text: string): Micros {
+  try {
+    return parseSignedUsd(text);
+  } catch (e) {
+    if (e instanceof MoneyError) throw new AdminInputError(fail('bad_amount', { message: e.message }));
+    throw e;
+  }
+}
+
+function period(text: string | undefined, fallback: Period): Period {
+  const p = (text ?? '').trim().toLowerCase();
+  if (p === '') return fallback;
+  if (!isPeriod(p)) throw new AdminInputError(fail('bad_amount', { message: `"${text}" is not a period; use day, week, month or total.` }));
+  return p;
+}
+
+/** A target resolved to the store's user id and a name to show. */
+interface Target {
+  userId: string;
+  name: string;
+}
+
+/**
+ * Resolves `target`: `@username` (a member seen in this scope), `<platform>:<id>`, a Discord mention `<@id>`, or a
+ * bare platform id (the actor's platform). Ids not seen yet are created, so a budget can be set before someone speaks.
+ */
+async function resolveTarget(d: CoreDeps, actor: Actor, ids: ActorIds, target: string): Promise<Target> {
+  const t = target.trim();
+  if (t.startsWith('@')) {
+    const u = await d.store.directory.findMemberByUsername(ids.scopeId, t);
+    if (!u) throw new AdminInputError(fail('unknown_user', { given: t.slice(0, 64) }));
+    return { userId: u.id, name: `@${u.username ?? t.slice(1)}` };
+  }
+  const m = /^(?:<@!?(\d{5,25})>|(discord|telegram|console):([A-Za-z0-9_-]{1,64})|([A-Za-z0-9_-]{1,64}))$/.exec(t);
+  if (!m) throw new AdminInputError(fail('unknown_user', { given: t.slice(0, 64) }));
+  const platform = m[2] ?? actor.scope.platform;
+  const externalId = m[1] ?? m[3] ?? m[4]!;
+  const u = await d.store.directory.ensureUser({ platform, externalId });
+  return { userId: u.id, name: u.displayName ?? (u.username ? `@${u.username}` : externalId) };
+}
+
+async function defaults(d: CoreDeps, ids: ActorIds): Promise<Period> {
+  return (await d.store.admin.showDefault(ids.scopeId)).period;
+}
+
+/** Runs one admin command (the adapter has already checked the actor is an admin). Every change is audited by the store. */
+export async function runAdmin(d: CoreDeps, actor: Actor, cmd: AdminCommand): Promise<Result<AdminResult>> {
+  const ids = await actorIds(d, actor);
+  const by = ids.userId;
+  try {
+    switch (cmd.op) {
+      case 'default': {
+        const m = amount(cmd.amount, true);
+        const p = period(cmd.period, await defaults(d, ids));
+        await d.store.admin.setDefault(by, ids.scopeId, m, p);
+        return ok({ text: T.defaultSetText(m, p) });
+      }
+      case 'set': {
+        const target = await resolveTarget(d, actor, ids, cmd.target);
+        const m = amount(cmd.amount, true);
+        const p = period(cmd.period, await defaults(d, ids));
+        await d.store.admin.setUserOverride(by, ids.scopeId, target.userId, m, p);
+        return ok({ text: T.userSetText(target.name, m, p) });
+      }
+      case 'clear': {
+        const target = await resolveTarget(d, actor, ids, cmd.target);
+        await d.store.admin.clearUserOverride(by, ids.scopeId, target.userId);
+        return ok({ text: T.userClearedText(target.name) });
+      }
+      case 'pool': {
+        const m = amount(cmd.amount, true);
+        const p = period(cmd.period, 'month');
+        if (m === null) await d.store.admin.clearPool(by, ids.scopeId);
+        else await d.store.admin.setPool(by, ids.scopeId, m, p);
+        return ok({ text: T.poolSetText(m, p) });
+      }
+      case 'block':
+      case 'unblock': {
+        const target = await resolveTarget(d, actor, ids, cmd.target);
+        if (cmd.op === 'block') await d.store.admin.block(by, ids.scopeId, target.userId);
+        else await d.store.admin.unblock(by, ids.scopeId, target.userId);
+        return ok({ text: T.blockedText(target.name, cmd.op === 'block') });
+      }
+      case 'adjust': {
+        const target = await resolveTarget(d, actor, ids, cmd.target);
+        const m = signedAmount(cmd.amount);
+        await d.store.admin.adjust(by, ids.scopeId, target.userId, m, cmd.note?.trim() || `adjusted by ${actor.user.displayName ?? actor.user.externalId}`);
+        return ok({ text: T.adjustedText(target.name, m) });
+      }
+      case 'show':
+        return ok({ text: await show(d, actor, ids, cmd.target) });
+      case 'timezone': {
+        const r = await d.store.admin.setTimezone(by, ids.scopeId, cmd.timeZone);
+        return ok({ text: T.timezoneText(r.after) });
+      }
+      case 'usage':
+        return ok(await usage(d, actor, ids, cmd.period, cmd.target));
+      case 'token_show': {
+        const info = await d.store.admin.showToken({ kind: 'scope', ownerId: ids.scopeId });
+        return ok({ text: T.tokenShowText(info) });
+      }
+      case 'token_unlink': {
+        const removed = await d.store.admin.unlinkToken(by, { kind: 'scope', ownerId: ids.scopeId }, ids.scopeId);
+        return ok({ text: T.tokenUnlinkedText(removed?.masked ?? null, false) });
+      }
+    }
+  } catch (e) {
+    if (e instanceof AdminInputError) return err(e.failure);
+    if (e instanceof AdminError) return err(adminFailure(e, cmd));
+    throw e;
+  }
+}
+
+function adminFailure(e: AdminError, cmd: AdminCommand): Failure {
+  if (e.code === 'invalid_timezone') return fail('bad_timezone', { given: cmd.op === 'timezone' ? cmd.timeZone.slice(0, 64) : '' });
+  return fail('bad_amount', { message: e.message });
+}
+
+async function show(d: CoreDeps, actor: Actor, ids: ActorIds, target: string | undefined): Promise<string> {
+  if (target?.trim()) {
+    const t = await resolveTarget(d, actor, ids, target);
+    const view = await balanceOf(d, { ...ids, userId: t.userId });
+    return `${t.name}${view.blocked ? ' (blocked)' : ''}:\n${view.text.replace(/^You:/, 'Allowance:')}`;
+  }
+  const def = await d.store.admin.showDefault(ids.scopeId);
+  const b = await d.store.budgets.balance(ids.scopeId, ids.userId);
+  const pool = b.pool ? { micros: b.pool.limitMicros, period: b.pool.period } : null;
+  return T.scopeSettingsText({ micros: def.allowanceMicros, period: def.period, fromOperator: def.source === 'operator' }, pool);
+}
+
+async function usage(d: CoreDeps, actor: Actor, ids: ActorIds, p: string | undefined, target: string | undefined): Promise<AdminResult> {
+  const per = period(p, 'month');
+  const report = await d.store.admin.usageReport(ids.scopeId, per);
+  if (target?.trim()) {
+    const t = await resolveTarget(d, actor, ids, target);
+    report.rows = report.rows.filter((r) => r.userId === t.userId);
+    const totals = { jobs: 0, images: 0, videoSeconds: 0, tokens: 0, spentMicros: 0 };
+    for (const r of report.rows) for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += r[k];
+    report.totals = totals;
+  }
+  const date = new Date(d.clock.now()).toISOString().slice(0, 10);
+  return {
+    text: T.usageText(per, report.totals.jobs, report.totals.spentMicros, report.rows.length),
+    csv: { filename: `usage-${per}-${date}.csv`, content: renderUsageCsv(report) },
+  };
+}

@@ -1,0 +1,93 @@
+import type { Period } from '../budget/periods.js';
+import { formatDateTime } from '../messages/time.js';
+import { formatUsd, type Micros } from '../money.js';
+import type { PriceUnit } from '../pricing.js';
+
+/**
+ * The words of the account and admin answers (token link/unlink, budget changes, usage). Plain text; amounts
+ * through `formatUsd`; tokens only ever in their masked form.
+ */
+
+const UNIT_TEXT: Record<PriceUnit, string> = { image: 'image', second: 'second', '1k_tokens': '1K tokens' };
+
+/** "$0.01 / image", "$0.05 / second", "$0.002 / 1K tokens". */
+export function priceText(unitMicros: Micros, unit: PriceUnit): string {
+  return `${formatUsd(unitMicros)} / ${UNIT_TEXT[unit]}`;
+}
+
+/** Shown for a model the token lists but the bot has no price for. */
+export const NOT_PRICED = 'not priced';
+/** Shown for a model the bot knows but does not sell. */
+export const NOT_ON_SALE = 'not on sale';
+
+/** "$1.00 per day", "no limit", "$5.00 in total". */
+export function allowanceText(micros: Micros | null, period: Period): string {
+  if (micros === null) return 'no limit';
+  return period === 'total' ? `${formatUsd(micros)} in total` : `${formatUsd(micros)} per ${period}`;
+}
+
+/** After `/token` or `/setup`: which token now pays (masked) and how many models it reaches. */
+export function tokenLinkedText(masked: string, personal: boolean, modelCount: number): string {
+  const whose = personal ? 'Your own requests now use' : "This community's requests now use";
+  return `${whose} the gateway token ${masked}. It reaches ${modelCount} model${modelCount === 1 ? '' : 's'}.`;
+}
+
+/** After an unlink: what was removed (masked), or that nothing was linked. */
+export function tokenUnlinkedText(masked: string | null, personal: boolean): string {
+  if (!masked) return personal ? 'You have no personal gateway token linked.' : 'This community has no gateway token linked.';
+  return personal
+    ? `Your gateway token ${masked} was removed; your requests use the community's token (or the operator's) again.`
+    : `The community gateway token ${masked} was removed.`;
+}
+
+/** The community's token, masked, and when it was linked (UTC). */
+export function tokenShowText(info: { masked: string; createdAt: number } | null): string {
+  return info ? `This community uses the gateway token ${info.masked}, linked ${formatDateTime(info.createdAt)}.` : 'This community has no gateway token linked.';
+}
+
+/** After `/budget default`. */
+export function defaultSetText(micros: Micros | null, period: Period): string {
+  return `Everyone's default allowance here is now ${allowanceText(micros, period)}.`;
+}
+
+/** After `/budget set` for one member. */
+export function userSetText(who: string, micros: Micros | null, period: Period): string {
+  return `${who}'s allowance here is now ${allowanceText(micros, period)}.`;
+}
+
+/** After `/budget clear` for one member. */
+export function userClearedText(who: string): string {
+  return `${who} is back on the community's default allowance.`;
+}
+
+/** After `/budget pool` (null = cap removed). */
+export function poolSetText(micros: Micros | null, period: Period): string {
+  return micros === null ? 'The community pool cap was removed.' : `The community can now spend at most ${allowanceText(micros, period)} in all.`;
+}
+
+/** After `/budget block` or `unblock`. */
+export function blockedText(who: string, blocked: boolean): string {
+  return blocked ? `${who} can no longer start paid jobs here.` : `${who} can start paid jobs here again.`;
+}
+
+/** After `/budget adjust` (positive gives room, negative takes it). */
+export function adjustedText(who: string, micros: Micros): string {
+  return micros >= 0 ? `Gave ${who} ${formatUsd(micros)} more this period.` : `Took ${formatUsd(-micros)} from ${who}'s allowance this period.`;
+}
+
+/** After `/budget timezone`. */
+export function timezoneText(tz: string): string {
+  return `Budgets here now reset at midnight ${tz}.`;
+}
+
+/** The summary line of `/usage`; the CSV carries the per-member rows. */
+export function usageText(period: Period, jobs: number, spentMicros: Micros, users: number): string {
+  const when = period === 'total' ? 'in total' : period === 'day' ? 'today' : `this ${period}`;
+  return `Usage ${when}: ${jobs} job${jobs === 1 ? '' : 's'} by ${users} member${users === 1 ? '' : 's'}, ${formatUsd(spentMicros)} spent. The CSV has the details.`;
+}
+
+/** `/budget show` without a target: the scope's default allowance and pool. */
+export function scopeSettingsText(def: { micros: Micros | null; period: Period; fromOperator: boolean }, pool: { micros: Micros; period: Period } | null): string {
+  const d = `Default allowance: ${allowanceText(def.micros, def.period)}${def.fromOperator ? " (the bot operator's default)" : ''}.`;
+  return pool ? `${d}\nCommunity pool: ${allowanceText(pool.micros, pool.period)}.` : `${d}\nNo community pool cap.`;
+}

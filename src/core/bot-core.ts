@@ -1,0 +1,98 @@
+import { runAdmin } from './admin-commands.js';
+import type {
+  Actor, AdminCommand, AdminResult, AskRequest, AskResult, BalanceView, CoreApi, EditRequest, ImageJobResult, ImagineRequest,
+  JobHooks, JobKind, JobView, ModelView, VideoRequest, VideoStarted,
+} from './api.js';
+import type { Failure, Result } from './failures.js';
+import { describeFailure } from './messages.js';
+import type { ModelKind } from './pricing.js';
+import { balance, linkToken, unlinkToken } from './use-cases/account.js';
+import { ask } from './use-cases/ask.js';
+import { actorIds } from './use-cases/context.js';
+import type { CoreDeps } from './use-cases/deps.js';
+import { runImageJob } from './use-cases/images.js';
+import { getJob, jobRequest, listJobs, recordDelivery } from './use-cases/job-queries.js';
+import { cachedModels, models } from './use-cases/models.js';
+import { startVideo } from './use-cases/video.js';
+
+export type { CoreDeps, CoreSettings, OutputFiles } from './use-cases/deps.js';
+
+/**
+ * The core service: every use-case of {@link CoreApi}, over explicit dependencies (no globals). Each method
+ * validates fully before money moves; expected failures come back as values (`Result`), never thrown.
+ * The use-cases live in `./use-cases/` (one file per concern); this class only wires them.
+ */
+export class BotCore implements CoreApi {
+  private readonly d: CoreDeps;
+
+  constructor(deps: Omit<CoreDeps, 'tokenKeys'>) {
+    this.d = { ...deps, tokenKeys: new Map() };
+  }
+
+  imagine(req: ImagineRequest, hooks?: JobHooks): Promise<Result<ImageJobResult>> {
+    return runImageJob(this.d, req, 'imagine', hooks);
+  }
+
+  edit(req: EditRequest, hooks?: JobHooks): Promise<Result<ImageJobResult>> {
+    return runImageJob(this.d, req, 'edit', hooks);
+  }
+
+  startVideo(req: VideoRequest, hooks?: JobHooks): Promise<Result<VideoStarted>> {
+    return startVideo(this.d, req, hooks);
+  }
+
+  ask(req: AskRequest, hooks?: JobHooks): Promise<Result<AskResult>> {
+    return ask(this.d, req, hooks);
+  }
+
+  recordDelivery(jobId: string, messageIds: string[]): Promise<void> {
+    return recordDelivery(this.d, jobId, messageIds);
+  }
+
+  models(actor: Actor, kind?: ModelKind): Promise<Result<ModelView[]>> {
+    return models(this.d, actor, kind);
+  }
+
+  cachedModels(actor: Actor, kind?: ModelKind): ModelView[] {
+    return cachedModels(this.d, actor, kind);
+  }
+
+  balance(actor: Actor): Promise<BalanceView> {
+    return balance(this.d, actor);
+  }
+
+  jobs(actor: Actor, limit?: number): Promise<JobView[]> {
+    return listJobs(this.d, actor, limit);
+  }
+
+  job(actor: Actor, id: string): Promise<Result<JobView>> {
+    return getJob(this.d, actor, id);
+  }
+
+  jobRequest(actor: Actor, id: string): Promise<Result<{ kind: JobKind; prompt: string; model: string; size?: string; seconds?: number; outputs?: JobView['outputs'] }>> {
+    return jobRequest(this.d, actor, id);
+  }
+
+  admin(actor: Actor, cmd: AdminCommand): Promise<Result<AdminResult>> {
+    return runAdmin(this.d, actor, cmd);
+  }
+
+  linkToken(actor: Actor, token: string, personal: boolean): Promise<Result<{ text: string; last4: string }>> {
+    return linkToken(this.d, actor, token, personal);
+  }
+
+  unlinkToken(actor: Actor, personal: boolean): Promise<Result<{ text: string }>> {
+    return unlinkToken(this.d, actor, personal);
+  }
+
+  /** "<text> (ref XXXXXX)"; the failure's log facts are written at warn under the same ref. */
+  explain(failure: Failure): string {
+    const m = describeFailure(failure, { now: this.d.clock.now() });
+    this.d.logger.warn({ ref: failure.ref, code: failure.code, money: failure.money, details: failure.details, ...(failure.log ? { failure: failure.log } : {}) }, 'failure shown to a user');
+    return `${m.text} (ref ${failure.ref})`;
+  }
+
+  async touch(actor: Actor): Promise<void> {
+    await actorIds(this.d, actor);
+  }
+}

@@ -1,0 +1,87 @@
+import type { Actor, BalanceView } from '../api.js';
+import { tokenLinkedText, tokenUnlinkedText } from '../admin-text/texts.js';
+import { AdminError } from '../admin/admin-service.js';
+import type { TokenOwner } from '../admin/ports.js';
+import { err, fail, ok, type Result } from '../failures.js';
+import { describeBalance } from '../messages.js';
+import { modelCacheKey } from '../models/model-list-cache.js';
+import { actorIds, gatewayFailure, type ActorIds } from './context.js';
+import type { CoreDeps } from './deps.js';
+
+/** `balance`: the user's allowance in the scope, the pool when set, which token pays, and the text of it all. */
+export async function balance(d: CoreDeps, actor: Actor): Promise<BalanceView> {
+  return balanceOf(d, await actorIds(d, actor));
+}
+
+/** The balance of the user `ids.userId` in scope `ids.scopeId` (also used by admin `show`). */
+export async function balanceOf(d: CoreDeps, ids: ActorIds): Promise<BalanceView> {
+  const b = await d.store.budgets.balance(ids.scopeId, ids.userId);
+  let source: BalanceView['tokenSource'] = 'none';
+  try {
+    const r = await d.store.tokens.resolveToken(ids.scopeId, ids.userId);
+    source = r.source;
+  } catch (e) {
+    d.logger.warn({ err: e }, 'stored token unreadable while showing a balance');
+  }
+  const described = describeBalance(
+    {
+      user: { limitMicros: b.limitMicros, spentMicros: b.spentMicros, heldMicros: b.heldMicros, remainingMicros: b.remainingMicros, resetsAt: b.period === 'total' ? null : b.resetsAt, periodName: b.period === 'total' ? undefined : b.period },
+      ...(b.pool ? { pool: { limitMicros: b.pool.limitMicros, spentMicros: b.pool.spentMicros, heldMicros: b.pool.heldMicros, remainingMicros: b.pool.remainingMicros, resetsAt: b.pool.resetsAt, periodName: b.pool.period === 'total' ? undefined : b.pool.period } } : {}),
+      tokenSource: source === 'none' ? null : source,
+    },
+    { now: d.clock.now(), timeZone: ids.timeZone },
+  );
+  return {
+    limitMicros: b.limitMicros,
+    period: b.period,
+    spentMicros: b.spentMicros,
+    heldMicros: b.heldMicros,
+    adjustedMicros: b.adjustedMicros,
+    remainingMicros: b.remainingMicros,
+    resetsAt: b.period === 'total' ? null : b.resetsAt,
+    blocked: b.blocked,
+    tokenSource: source,
+    text: described.text,
+  };
+}
+
+function owner(ids: ActorIds, personal: boolean): TokenOwner {
+  return personal ? { kind: 'personal', ownerId: ids.userId } : { kind: 'scope', ownerId: ids.scopeId };
+}
+
+/**
+ * `linkToken`: registers the token with the log scrubber, validates it with `GET /v1/models` (refused → token_rejected,
+ * unreachable → gateway_down/busy/timeout; nothing stored then), stores it encrypted (audited) and answers masked.
+ */
+export async function linkToken(d: CoreDeps, actor: Actor, token: string, personal: boolean): Promise<Result<{ text: string; last4: string }>> {
+  const t = token.trim();
+  d.secrets.add(t);
+  const source = personal ? 'personal' : 'scope';
+  if (!/^[\x21-\x7e]{8,512}$/.test(t)) return err(fail('token_rejected', { source }, { log: { note: 'token text malformed' } }));
+  const ids = await actorIds(d, actor);
+  let count: number;
+  try {
+    const list = await d.gateway.listModels(t);
+    count = list.length;
+    d.modelCache.invalidate(modelCacheKey(t));
+    await d.modelCache.get(modelCacheKey(t), () => Promise.resolve(list));
+  } catch (e) {
+    return err(gatewayFailure(d, e, { model: '', tokenSource: source, stage: 'models' }));
+  }
+  try {
+    const info = await d.store.admin.linkToken(ids.userId, owner(ids, personal), t, personal ? null : ids.scopeId);
+    d.logger.info({ scopeId: ids.scopeId, userId: ids.userId, kind: source, last4: info.last4 }, 'gateway token linked');
+    return ok({ text: tokenLinkedText(info.masked, personal, count), last4: info.last4 });
+  } catch (e) {
+    if (e instanceof AdminError) return err(fail('token_rejected', { source }, { log: { note: e.message } }));
+    d.logger.error({ err: e }, 'storing a gateway token failed');
+    return err(fail('internal', {}, { log: { note: 'token store failed' } }));
+  }
+}
+
+/** `unlinkToken`: removes the personal or community token (audited); says which one went, masked. */
+export async function unlinkToken(d: CoreDeps, actor: Actor, personal: boolean): Promise<Result<{ text: string }>> {
+  const ids = await actorIds(d, actor);
+  const removed = await d.store.admin.unlinkToken(ids.userId, owner(ids, personal), personal ? null : ids.scopeId);
+  return ok({ text: tokenUnlinkedText(removed?.masked ?? null, personal) });
+}

@@ -1,0 +1,147 @@
+import type { Actor, JobHooks } from '../api.js';
+import type { Lease } from '../fair-use/fair-use-gate.js';
+import { err, fail, failureFromGateway, ok, type Failure, type Result, type TokenSource } from '../failures.js';
+import { modelCacheKey } from '../models/model-list-cache.js';
+import type { Micros } from '../money.js';
+import { isGatewayFailure, type GatewayFailureInfo, type GatewayModel } from '../ports/media-gateway.js';
+import type { ReserveResult } from '../budget/types.js';
+import type { CoreDeps } from './deps.js';
+
+/** The store's ids of the actor's scope and user (created on first sight; membership refreshed). */
+export interface ActorIds {
+  scopeId: string;
+  userId: string;
+  /** The scope's IANA time zone (budgets reset at its midnight). */
+  timeZone: string;
+}
+
+/** Finds or creates the scope and the user and records that the user was seen in the scope. */
+export async function actorIds(d: CoreDeps, a: Actor): Promise<ActorIds> {
+  const scope = await d.store.directory.ensureScope({ platform: a.scope.platform, externalId: a.scope.externalId, ...(a.scope.title ? { title: a.scope.title } : {}) });
+  const user = await d.store.directory.ensureUser({
+    platform: a.user.platform,
+    externalId: a.user.externalId,
+    ...(a.user.displayName ? { displayName: a.user.displayName } : {}),
+    ...(a.user.username ? { username: a.user.username } : {}),
+  });
+  await d.store.directory.touchMember(scope.id, user.id);
+  return { scopeId: scope.id, userId: user.id, timeZone: scope.timezone };
+}
+
+/** A token ready to use, with where it came from. */
+export interface UsableToken {
+  token: string;
+  source: TokenSource;
+  tokenId: string | null;
+}
+
+/** True when the actor is an operator (`OWNER_IDS`) or alone in the scope (private chat, console). */
+export function isOwnerLike(d: CoreDeps, a: Actor): boolean {
+  if (a.scope.kind === 'private' || a.scope.kind === 'console') return true;
+  return d.settings.ownerIds.some((id) => id === `${a.user.platform}:${a.user.externalId}` || id === a.user.externalId);
+}
+
+/** The token for the actor: personal, then the scope's, then the operator's; `no_token` otherwise. */
+export async function resolveToken(d: CoreDeps, a: Actor, ids: ActorIds): Promise<Result<UsableToken>> {
+  let r;
+  try {
+    r = await d.store.tokens.resolveToken(ids.scopeId, ids.userId);
+  } catch (e) {
+    d.logger.error({ err: e }, 'stored gateway token could not be read');
+    return err(fail('internal', {}, { log: { note: 'token decrypt failed' } }));
+  }
+  if (r.source === 'none') return err(fail('no_token', { isAdminHint: isOwnerLike(d, a) }));
+  d.secrets.add(r.token);
+  rememberTokenKey(d, a, r.token);
+  return ok({ token: r.token, source: r.source, tokenId: r.tokenId });
+}
+
+/**
+ * The token's model list through the cache. `auth` failures are returned (the token is refused); any other
+ * failure gives `undefined`: the caller goes on without the list and lets the real call decide.
+ */
+export async function listedModels(d: CoreDeps, t: UsableToken, model: string): Promise<Result<GatewayModel[] | undefined>> {
+  try {
+    return ok(await d.modelCache.get(modelCacheKey(t.token), () => d.gateway.listModels(t.token)));
+  } catch (e) {
+    if (isGatewayFailure(e) && e.kind === 'auth') return err(failureFromGateway(gatewayInfo(e), { model, tokenSource: t.source, stage: 'models' }));
+    d.logger.debug({ err: e }, 'model list unavailable; continuing without it');
+    return ok(undefined);
+  }
+}
+
+/** Runs `fn` under a fair-use lease (queue position reported through hooks); the lease is always released. */
+export async function withFairUse<T>(d: CoreDeps, a: Actor, hooks: JobHooks | undefined, fn: () => Promise<Result<T>>): Promise<Result<T>> {
+  const req = { userKey: `${a.user.platform}:${a.user.externalId}`, scopeKey: `${a.scope.platform}:${a.scope.externalId}` };
+  const acquired = await d.fairUse.acquire(req, hooks?.onQueued ? { onQueued: (p) => hooks.onQueued?.(p) } : undefined);
+  if (!acquired.ok) return acquired;
+  const lease: Lease = acquired.value;
+  try {
+    hooks?.onStarted?.();
+    return await fn();
+  } finally {
+    lease.release();
+  }
+}
+
+/** Turns a refused reserve into the failure the user reads (with the figures). */
+export function refusal(r: Extract<ReserveResult, { ok: false }>): Failure {
+  const figures = { costMicros: r.costMicros, remainingMicros: r.remainingMicros, resetsAt: r.resetsAt };
+  switch (r.reason) {
+    case 'blocked':
+      return fail('blocked');
+    case 'pool_exhausted':
+      return fail('pool_exhausted', figures);
+    case 'budget_exhausted':
+    case 'personal_cap_exhausted':
+      return fail('budget_exhausted', figures);
+  }
+}
+
+/**
+ * What is left for the actor after a charge: null for personal tokens and unlimited allowances; with a pool,
+ * the smaller of the two.
+ */
+export async function remainingFor(d: CoreDeps, ids: ActorIds, source: TokenSource): Promise<Micros | null> {
+  if (source === 'personal') return null;
+  const b = await d.store.budgets.balance(ids.scopeId, ids.userId);
+  const pool = b.pool?.remainingMicros;
+  if (b.remainingMicros === null) return pool ?? null;
+  return pool === undefined ? b.remainingMicros : Math.min(pool, b.remainingMicros);
+}
+
+/** The failure from a thrown gateway error (or `internal` for anything else, logged). */
+export function gatewayFailure(d: CoreDeps, e: unknown, ctx: Parameters<typeof failureFromGateway>[1]): Failure {
+  if (isGatewayFailure(e)) return failureFromGateway(gatewayInfo(e), ctx);
+  d.logger.error({ err: e, stage: ctx.stage, model: ctx.model }, 'unexpected error during a gateway call');
+  return fail('internal', {}, { money: ctx.money ?? 'none', log: { stage: ctx.stage, note: e instanceof Error ? e.message : String(e) } });
+}
+
+/** The plain facts of a gateway error (no stack, no class), for failures and logs. */
+export function gatewayInfo(e: GatewayFailureInfo): GatewayFailureInfo {
+  const info: GatewayFailureInfo = { kind: e.kind, message: e.message };
+  if (e.status !== undefined) info.status = e.status;
+  if (e.code !== undefined) info.code = e.code;
+  if (e.requestId !== undefined) info.requestId = e.requestId;
+  if (e.retryAfterMs !== undefined) info.retryAfterMs = e.retryAfterMs;
+  return info;
+}
+
+/** The memo key of an actor for {@link rememberTokenKey}. */
+export function actorKey(a: Actor): string {
+  return `${a.scope.platform}:${a.scope.externalId}|${a.user.platform}:${a.user.externalId}`;
+}
+
+/**
+ * Remembers which token (by its hash) an actor last used, so `cachedModels` can answer synchronously.
+ * Bounded: the oldest entries are dropped past 10,000 actors.
+ */
+export function rememberTokenKey(d: CoreDeps, a: Actor, token: string): void {
+  const key = actorKey(a);
+  d.tokenKeys.delete(key);
+  d.tokenKeys.set(key, modelCacheKey(token));
+  if (d.tokenKeys.size > 10_000) {
+    const oldest = d.tokenKeys.keys().next().value;
+    if (oldest !== undefined) d.tokenKeys.delete(oldest);
+  }
+}

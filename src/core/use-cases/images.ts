@@ -1,0 +1,165 @@
+import type { EditRequest, ImageFile, ImageJobResult, ImagineRequest, JobHooks } from '../api.js';
+import { err, fail, ok, withMoney, type Failure, type Result } from '../failures.js';
+import { newJobId } from '../ids.js';
+import { validateCount, validatePrompt } from '../media/inputs.js';
+import { resolveSize } from '../media/sizes.js';
+import { sniffImage } from '../media/sniff.js';
+import { validateReferenceImages, type ValidImage } from '../media/validate-images.js';
+import type { GatewayImage } from '../ports/media-gateway.js';
+import type { ModelPrice } from '../pricing.js';
+import { actorIds, gatewayFailure, refusal, remainingFor, resolveToken, withFairUse, type ActorIds, type UsableToken } from './context.js';
+import type { CoreDeps } from './deps.js';
+import { checkModel } from './model-check.js';
+
+const MIB = 1024 * 1024;
+const EXT: Record<string, string> = { png: 'png', jpeg: 'jpg', webp: 'webp', gif: 'gif' };
+
+/** Everything validated about an image request, ready to run. */
+interface ImagePlan {
+  kind: 'imagine' | 'edit';
+  ids: ActorIds;
+  token: UsableToken;
+  model: string;
+  price: ModelPrice;
+  prompt: string;
+  size: string;
+  count: number;
+  refs: ValidImage[];
+  aspect?: string;
+}
+
+/**
+ * `imagine` and `edit`: validate everything (prompt, token, model, size, count, reference images), then under a
+ * fair-use lease create the job, hold count × unit price, call the gateway, verify every returned image by its
+ * bytes, keep the files, and settle for the images that verified. Any failure after the hold releases it.
+ */
+export async function runImageJob(d: CoreDeps, req: ImagineRequest | EditRequest, kind: 'imagine' | 'edit', hooks?: JobHooks): Promise<Result<ImageJobResult>> {
+  const planned = await plan(d, req, kind);
+  if (!planned.ok) return planned;
+  return withFairUse(d, req, hooks, () => execute(d, planned.value));
+}
+
+async function plan(d: CoreDeps, req: ImagineRequest | EditRequest, kind: 'imagine' | 'edit'): Promise<Result<ImagePlan>> {
+  const prompt = validatePrompt(req.prompt);
+  if (!prompt.ok) return prompt;
+  const model = req.model?.trim() || d.settings.defaults.imageModel;
+  const ids = await actorIds(d, req);
+  const token = await resolveToken(d, req, ids);
+  if (!token.ok) return token;
+  const price = await checkModel(d, token.value, model, 'image');
+  if (!price.ok) return price;
+  const maxSide = price.value.maxSide ?? 1536;
+  const size = resolveSize({ maxSide, ...(req.aspect !== undefined ? { aspect: req.aspect } : {}), ...(req.size !== undefined ? { size: req.size } : {}) });
+  if (!size.ok) return size;
+  const count = validateCount(req.count ?? 1, d.settings.maxImagesPerRequest ?? 4);
+  if (!count.ok) return count;
+  let refs: ValidImage[] = [];
+  if (kind === 'edit') {
+    const images = 'images' in req ? req.images : [];
+    const v = validateReferenceImages(images, { minImages: 1, maxImages: price.value.maxReferenceImages ?? 3, maxBytes: price.value.maxReferenceBytes ?? 8 * MIB });
+    if (!v.ok) return v;
+    refs = v.value;
+  }
+  const p: ImagePlan = { kind, ids, token: token.value, model, price: price.value, prompt: prompt.value, size: size.value, count: count.value, refs };
+  if (req.aspect && !req.size) p.aspect = req.aspect;
+  return ok(p);
+}
+
+async function execute(d: CoreDeps, p: ImagePlan): Promise<Result<ImageJobResult>> {
+  const jobId = newJobId();
+  const estimate = p.count * p.price.unitMicros;
+  await d.jobs.create({
+    id: jobId,
+    kind: p.kind,
+    status: 'reserved',
+    scopeId: p.ids.scopeId,
+    userId: p.ids.userId,
+    model: p.model,
+    prompt: p.prompt,
+    params: { size: p.size, count: p.count, ...(p.aspect ? { aspect: p.aspect } : {}), ...(p.kind === 'edit' ? { references: p.refs.length } : {}) },
+    tokenSource: p.token.source,
+    tokenId: p.token.tokenId,
+    estimateMicros: estimate,
+    delivery: null,
+  });
+  const hold = await d.store.budgets.reserve({ scopeId: p.ids.scopeId, userId: p.ids.userId, amountMicros: estimate, jobId, tokenSource: p.token.source });
+  if (!hold.ok) {
+    const f = refusal(hold);
+    await d.jobs.transition(jobId, ['reserved'], 'failed', { errorCode: f.code, finishedAt: d.clock.now() });
+    return err(f);
+  }
+  await d.jobs.update(jobId, ['reserved'], { holdId: hold.holdId });
+  let outcome: Result<ImageJobResult>;
+  try {
+    outcome = await callAndKeep(d, p, jobId, hold.holdId);
+  } catch (e) {
+    outcome = err(gatewayFailure(d, e, { model: p.model, tokenSource: p.token.source, stage: 'image', size: p.size, maxSide: p.price.maxSide ?? 1536, money: 'released' }));
+  }
+  if (!outcome.ok) {
+    await d.store.budgets.release(hold.holdId, outcome.failure.code);
+    await d.jobs.transition(jobId, ['reserved'], 'failed', { errorCode: outcome.failure.code, finishedAt: d.clock.now() });
+    return err(withMoney(outcome.failure, 'released'));
+  }
+  return outcome;
+}
+
+async function callAndKeep(d: CoreDeps, p: ImagePlan, jobId: string, holdId: string): Promise<Result<ImageJobResult>> {
+  const base = { model: p.model, prompt: p.prompt, size: p.size, ...(p.count > 1 ? { n: p.count } : {}) };
+  const res =
+    p.kind === 'edit'
+      ? await d.gateway.editImage(p.token.token, { ...base, images: p.refs.map((r) => ({ data: r.data, filename: r.filename, contentType: r.contentType })) })
+      : await d.gateway.generateImage(p.token.token, base);
+  const files = await verifiedImages(d, jobId, res.images.slice(0, p.count));
+  if (files.length === 0) {
+    return err(noImage(res.images.length));
+  }
+  for (const f of files) await d.outputs.save(jobId, f.filename, f.bytes);
+  const actual = files.length * p.price.unitMicros;
+  const settled = await d.store.budgets.settle(holdId, actual, { units: files.length, unit: 'image' });
+  const charged = settled.ok ? settled.chargedMicros : 0;
+  if (!settled.ok) d.logger.error({ jobId, holdId, reason: settled.reason }, 'settle failed after a successful image job');
+  const now = d.clock.now();
+  const saved = await d.outputs.list(jobId);
+  await d.jobs.transition(jobId, ['reserved'], 'succeeded', {
+    chargedMicros: charged,
+    progress: 100,
+    finishedAt: now,
+    outputPath: saved[0]?.path ?? null,
+    outputExpiresAt: now + d.settings.outputRetentionMs,
+  });
+  d.logger.info({ jobId, model: p.model, images: files.length, chargedMicros: charged, tokenSource: p.token.source }, 'image job succeeded');
+  return ok({
+    jobId,
+    model: p.model,
+    size: p.size,
+    images: files,
+    costMicros: charged,
+    tokenSource: p.token.source,
+    remainingMicros: await remainingFor(d, p.ids, p.token.source),
+  });
+}
+
+function noImage(returned: number): Failure {
+  return fail('gateway_down', {}, { money: 'released', log: { stage: 'image', note: `the gateway returned ${returned} result(s) and none was a valid image` } });
+}
+
+/** Decodes (or fetches) each result and keeps only real images; the rest are logged and not charged. */
+async function verifiedImages(d: CoreDeps, jobId: string, images: GatewayImage[]): Promise<ImageFile[]> {
+  const out: ImageFile[] = [];
+  for (const [i, img] of images.entries()) {
+    let bytes: Uint8Array | undefined;
+    try {
+      if (img.b64) bytes = new Uint8Array(Buffer.from(img.b64, 'base64'));
+      else if (img.url) bytes = await d.gateway.fetchImage(img.url, d.settings.maxImageFetchBytes ?? 32 * MIB);
+    } catch (e) {
+      d.logger.warn({ jobId, index: i, err: e }, 'could not fetch an image result');
+    }
+    const s = bytes ? sniffImage(bytes) : undefined;
+    if (!bytes || !s) {
+      d.logger.warn({ jobId, index: i, bytes: bytes?.length ?? 0 }, 'gateway result is not an image; not charged');
+      continue;
+    }
+    out.push({ filename: `${jobId}-${out.length + 1}.${EXT[s.type] ?? 'png'}`, mime: s.mime, bytes, width: s.width, height: s.height });
+  }
+  return out;
+}

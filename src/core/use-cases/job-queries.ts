@@ -1,0 +1,67 @@
+import type { Actor, JobKind, JobStatus, JobView } from '../api.js';
+import { err, fail, ok, type Result } from '../failures.js';
+import { isJobId } from '../ids.js';
+import type { JobRecord } from '../ports/job-store.js';
+import { actorIds, type ActorIds } from './context.js';
+import type { CoreDeps } from './deps.js';
+import { toJobView } from './job-view.js';
+
+const ALL_STATUSES: readonly JobStatus[] = [
+  'reserved', 'submitted', 'running', 'downloading', 'delivering', 'delivered', 'succeeded', 'failed', 'refunded', 'expired', 'released', 'undeliverable',
+];
+
+/** `jobs`: the actor's recent jobs in this scope, newest first (default 10, at most 50). */
+export async function listJobs(d: CoreDeps, actor: Actor, limit = 10): Promise<JobView[]> {
+  const ids = await actorIds(d, actor);
+  const recs = await d.jobs.listByUser(ids.scopeId, ids.userId, Math.min(Math.max(1, limit), 50));
+  return recs.map((r) => toJobView(r, actor.user.externalId));
+}
+
+/** The job if the actor may see it: their own, or any job of the same scope. */
+async function visibleJob(d: CoreDeps, actor: Actor, id: string): Promise<{ rec: JobRecord; ids: ActorIds } | undefined> {
+  const clean = id.trim().toLowerCase();
+  if (!isJobId(clean)) return undefined;
+  const ids = await actorIds(d, actor);
+  const rec = await d.jobs.get(clean);
+  if (!rec || (rec.scopeId !== ids.scopeId && rec.userId !== ids.userId)) return undefined;
+  return { rec, ids };
+}
+
+async function viewOf(d: CoreDeps, actor: Actor, rec: JobRecord, ids: ActorIds): Promise<JobView> {
+  const owner = rec.userId === ids.userId ? actor.user.externalId : ((await d.store.directory.getUser(rec.userId))?.externalId ?? '');
+  const retained = rec.outputExpiresAt === null || rec.outputExpiresAt > d.clock.now();
+  const outputs = retained ? await d.outputs.list(rec.id) : [];
+  return toJobView(rec, owner, outputs);
+}
+
+/** `job`: one job of this scope (or the actor's own) with its retained files, else `job_not_found`. */
+export async function getJob(d: CoreDeps, actor: Actor, id: string): Promise<Result<JobView>> {
+  const found = await visibleJob(d, actor, id);
+  if (!found) return err(fail('job_not_found', { id: id.trim().slice(0, 40) }));
+  return ok(await viewOf(d, actor, found.rec, found.ids));
+}
+
+/** `jobRequest`: what an earlier job asked for (Reroll / Animate buttons). */
+export async function jobRequest(
+  d: CoreDeps,
+  actor: Actor,
+  id: string,
+): Promise<Result<{ kind: JobKind; prompt: string; model: string; size?: string; seconds?: number; outputs?: JobView['outputs'] }>> {
+  const found = await visibleJob(d, actor, id);
+  if (!found) return err(fail('job_not_found', { id: id.trim().slice(0, 40) }));
+  const v = await viewOf(d, actor, found.rec, found.ids);
+  return ok({
+    kind: v.kind,
+    prompt: v.prompt,
+    model: v.model,
+    ...(v.size !== undefined ? { size: v.size } : {}),
+    ...(v.seconds !== undefined ? { seconds: v.seconds } : {}),
+    ...(v.outputs ? { outputs: v.outputs } : {}),
+  });
+}
+
+/** `recordDelivery`: remembers the message ids a job's result was posted as (whatever the job's status). */
+export async function recordDelivery(d: CoreDeps, jobId: string, messageIds: string[]): Promise<void> {
+  const applied = await d.jobs.update(jobId, ALL_STATUSES, { delivered: { messageIds: [...messageIds] } });
+  if (!applied) d.logger.warn({ jobId }, 'recordDelivery for an unknown job');
+}

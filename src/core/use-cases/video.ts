@@ -1,0 +1,107 @@
+import type { JobHooks, VideoRequest, VideoStarted } from '../api.js';
+import { err, ok, withMoney, type Result } from '../failures.js';
+import { newJobId } from '../ids.js';
+import { validateDuration, validatePrompt } from '../media/inputs.js';
+import { resolveSize, videoSize } from '../media/sizes.js';
+import { validateReferenceImages, type ValidImage } from '../media/validate-images.js';
+import { actorIds, gatewayFailure, refusal, remainingFor, resolveToken, withFairUse } from './context.js';
+import type { CoreDeps } from './deps.js';
+import { checkModel } from './model-check.js';
+
+const MIB = 1024 * 1024;
+/** Longest side accepted for an explicit video size. */
+const MAX_VIDEO_SIDE = 4096;
+
+/** A rough wait for the acknowledgment: 30 s plus 4 s per second of video. */
+export function videoEtaSeconds(seconds: number): number {
+  return 30 + 4 * seconds;
+}
+
+/**
+ * `startVideo`: validate (prompt, token, model of kind video, 4–15 s, size, at most one reference image), then
+ * hold unit price × seconds, create the gateway task and hand the job to the poller (`submitted`, first poll after
+ * the configured interval, deadline from config). Returns at once. A failed create releases the hold; the gateway
+ * takes no money for a create it refused.
+ *
+ * Trade-off: a crash between the gateway's answer and the `submitted` update leaves the job `reserved` with its
+ * hold open; it is visible in `/jobs` and to the operator, never silently charged.
+ */
+export async function startVideo(d: CoreDeps, req: VideoRequest, hooks?: JobHooks): Promise<Result<VideoStarted>> {
+  const prompt = validatePrompt(req.prompt);
+  if (!prompt.ok) return prompt;
+  const model = req.model?.trim() || d.settings.defaults.videoModel;
+  const ids = await actorIds(d, req);
+  const token = await resolveToken(d, req, ids);
+  if (!token.ok) return token;
+  const price = await checkModel(d, token.value, model, 'video');
+  if (!price.ok) return price;
+  const seconds = validateDuration(req.seconds ?? d.settings.defaults.videoSeconds);
+  if (!seconds.ok) return seconds;
+  const size = req.size?.trim() ? resolveSize({ size: req.size, maxSide: MAX_VIDEO_SIDE }) : videoSize(req.aspect);
+  if (!size.ok) return size;
+  let ref: ValidImage | undefined;
+  if (req.image) {
+    const v = validateReferenceImages([req.image], { maxImages: 1, maxBytes: 8 * MIB });
+    if (!v.ok) return v;
+    ref = v.value[0];
+  }
+  const t = token.value;
+  const estimate = price.value.unitMicros * seconds.value;
+  return withFairUse(d, req, hooks, async () => {
+    const jobId = newJobId();
+    await d.jobs.create({
+      id: jobId,
+      kind: 'video',
+      status: 'reserved',
+      scopeId: ids.scopeId,
+      userId: ids.userId,
+      model,
+      prompt: prompt.value,
+      params: { seconds: seconds.value, size: size.value, ...(req.aspect && !req.size ? { aspect: req.aspect } : {}), ...(ref ? { references: 1 } : {}) },
+      tokenSource: t.source,
+      tokenId: t.tokenId,
+      estimateMicros: estimate,
+      delivery: req.delivery,
+    });
+    const hold = await d.store.budgets.reserve({ scopeId: ids.scopeId, userId: ids.userId, amountMicros: estimate, jobId, tokenSource: t.source });
+    if (!hold.ok) {
+      const f = refusal(hold);
+      await d.jobs.transition(jobId, ['reserved'], 'failed', { errorCode: f.code, finishedAt: d.clock.now() });
+      return err(f);
+    }
+    await d.jobs.update(jobId, ['reserved'], { holdId: hold.holdId });
+    let taskId: string;
+    try {
+      const task = await d.gateway.createVideo(t.token, {
+        model,
+        prompt: prompt.value,
+        seconds: seconds.value,
+        size: size.value,
+        ...(ref ? { inputReference: { data: ref.data, filename: ref.filename, contentType: ref.contentType } } : {}),
+      });
+      taskId = task.id;
+    } catch (e) {
+      const f = gatewayFailure(d, e, { model, tokenSource: t.source, stage: 'video_create', size: size.value, maxSide: MAX_VIDEO_SIDE, money: 'released', ...(ref ? { attachmentName: ref.name } : {}) });
+      await d.store.budgets.release(hold.holdId, f.code);
+      await d.jobs.transition(jobId, ['reserved'], 'failed', { errorCode: f.code, finishedAt: d.clock.now() });
+      return err(withMoney(f, 'released'));
+    }
+    const now = d.clock.now();
+    await d.jobs.transition(jobId, ['reserved'], 'submitted', {
+      remoteTaskId: taskId,
+      nextPollAt: now + d.settings.pollIntervalMs,
+      pollIntervalMs: d.settings.pollIntervalMs,
+      deadlineAt: now + d.settings.deadlineMs,
+    });
+    d.logger.info({ jobId, model, seconds: seconds.value, estimateMicros: estimate, tokenSource: t.source }, 'video job submitted');
+    return ok({
+      jobId,
+      model,
+      seconds: seconds.value,
+      size: size.value,
+      estimateMicros: estimate,
+      etaSeconds: videoEtaSeconds(seconds.value),
+      remainingMicros: await remainingFor(d, ids, t.source),
+    });
+  });
+}
