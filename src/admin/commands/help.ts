@@ -1,0 +1,29 @@
+import { AUDIT_USAGE } from './audit.js';
+import { BUDGET_USAGE } from './budget.js';
+import { JOBS_USAGE } from './jobs.js';
+import { TOKEN_USAGE } from './token.js';
+import { USAGE_USAGE } from './usage.js';
+
+/** The full help text of `npm run admin -- help`. */
+export function helpText(): string {
+  return [
+    'Operator CLI — works on DATABASE_PATH with BOT_ENCRYPTION_KEY (from the environment or .env).',
+    'Usage: npm run admin -- <command>',
+    '',
+    'Budgets (amounts in USD, e.g. 2 or 0.50; periods day|week|month|total):',
+    ...BUDGET_USAGE.map((l) => `  ${l}`),
+    '',
+    'Gateway tokens (read from stdin, never from the command line; shown masked):',
+    ...TOKEN_USAGE.map((l) => `  ${l}`),
+    '',
+    'Reports:',
+    `  ${USAGE_USAGE}`,
+    ...JOBS_USAGE.map((l) => `  ${l}`),
+    `  ${AUDIT_USAGE}`,
+    '  help',
+    '',
+    'Scopes: discord:<guild id>, telegram:<chat id>, console:local. Users: discord:<user id>, telegram:<user id>.',
+    'Every change is recorded in the audit log with actor "operator".',
+    'Exit codes: 0 ok, 1 the request could not be applied, 2 the command line is malformed.',
+  ].join('\n');
+}

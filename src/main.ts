@@ -1,0 +1,141 @@
+/**
+ * `npm start`: the composition root. Validates the configuration, then either runs the configured chat platforms
+ * (Discord and/or Telegram, with the video poller) or, with no platform token, the terminal playground.
+ * A configuration problem prints one line on stderr and exits 1; nothing else is started.
+ */
+import type { App } from './app/build-app.js';
+import { ConfigError, loadConfig, loadDotEnv, type Config } from './config.js';
+import { createLogger, SecretSet, type Logger } from './log.js';
+import type { SimulatorHandle } from './simulator/index.js';
+import { parseEncryptionKey } from './store/crypto.js';
+
+// Heavy modules (discord.js, grammY, the app) are imported only on the path that uses them, so a configuration
+// error answers at once and the playground never loads the chat libraries.
+
+/** Errors whose message is written for the operator: printed as one line, no stack. */
+const KNOWN_ERRORS = new Set(['ConfigError', 'EncryptionKeyError', 'PriceFileError', 'MigrationError', 'TokenDecryptError']);
+
+function fatal(e: unknown, secrets?: SecretSet): never {
+  const known = e instanceof Error && KNOWN_ERRORS.has(e.name);
+  const text = e instanceof Error ? e.message : String(e);
+  const line = known ? text : `Start-up failed: ${text}`;
+  process.stderr.write(`${(secrets ? secrets.scrub(line) : line).split('\n')[0]}\n`);
+  process.exit(1);
+}
+
+/**
+ * Calls `stop` on the first SIGINT/SIGTERM and exits with its result; a second signal forces exit 130.
+ */
+function onSignals(stop: () => Promise<void>, log: (m: string) => void): void {
+  let stopping = false;
+  const handler = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      log(`${signal} again: forcing exit`);
+      process.exit(130);
+    }
+    stopping = true;
+    log(`${signal}: stopping (send it again to force)`);
+    stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+}
+
+/** Runs Discord and/or Telegram with the poller until a signal arrives. */
+async function runBots(config: Config): Promise<void> {
+  if (!config.encryptionKey) throw new ConfigError('BOT_ENCRYPTION_KEY', 'set when a platform token is set (run `npm run keygen` and put the key in .env)');
+  parseEncryptionKey(config.encryptionKey);
+  const secrets = new SecretSet();
+  secrets.add(config.discord?.token);
+  secrets.add(config.telegram?.token);
+  secrets.add(config.gateway.token);
+  const logger: Logger = createLogger({ level: config.log.level, format: config.log.format, secrets });
+  const { buildApp } = await import('./app/build-app.js');
+  let sim: SimulatorHandle | undefined;
+  let cfg = config;
+  if (!config.gateway.baseUrl) {
+    const { startSimulator } = await import('./simulator/index.js');
+    sim = await startSimulator();
+    cfg = { ...config, gateway: { ...config.gateway, token: config.gateway.token ?? sim.tokens.media } };
+    logger.warn({ simulator: sim.baseUrl }, 'GATEWAY_BASE_URL is not set: using the built-in gateway simulator (fake media, no real charges)');
+  }
+  const app: App = await buildApp(cfg, { logger, secrets, startPoller: false, ...(sim ? { simulatorBaseUrl: sim.baseUrl } : {}) });
+  const stops: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const s of stops.reverse()) await s().catch((e: unknown) => logger.error({ err: e }, 'stop failed'));
+    await app.close();
+    await sim?.close();
+  };
+  onSignals(stopAll, (m) => logger.info(m));
+  try {
+    if (cfg.discord) {
+      const { startDiscord } = await import('./platforms/discord/discord-bot.js');
+      const d = await startDiscord({ config: cfg, core: app.core, logger, secrets, registerDelivery: (x) => app.registerDelivery(x) });
+      stops.push(() => d.stop());
+    }
+    if (cfg.telegram) {
+      const { startTelegram } = await import('./platforms/telegram/telegram-bot.js');
+      const t = await startTelegram({ config: cfg, core: app.core, logger, secrets, registerDelivery: (x) => app.registerDelivery(x) });
+      stops.push(() => t.stop());
+    }
+  } catch (e) {
+    await stopAll();
+    throw e;
+  }
+  app.poller.start();
+  logger.info(
+    {
+      platforms: [cfg.discord && 'discord', cfg.telegram && (cfg.telegram.webhookUrl ? 'telegram (webhook)' : 'telegram (long polling)')].filter(Boolean),
+      gateway: sim ? 'built-in simulator' : new URL(cfg.gateway.baseUrl ?? '').origin,
+      operatorToken: cfg.gateway.token ? 'set' : 'none (communities link their own)',
+      database: cfg.databasePath,
+      activeVideoJobs: await app.jobs.countActive(),
+    },
+    'mediabot started',
+  );
+}
+
+/** Runs the terminal playground on stdin/stdout and exits when it is done. */
+async function runConsole(config: Config): Promise<void> {
+  const { startPlayground } = await import('./platforms/console/playground.js');
+  const { runInteractive, runPiped } = await import('./platforms/console/input-loop.js');
+  const pg = await startPlayground(config, { env: process.env, output: process.stdout, logOutput: process.stderr });
+  let stopped = false;
+  const interactive = process.stdin.isTTY === true;
+  onSignals(
+    async () => {
+      stopped = true;
+      await pg.close();
+    },
+    (m) => pg.print(m),
+  );
+  pg.print(pg.banner(interactive));
+  const code = interactive ? await runInteractive(pg, process.stdin, process.stdout) : await runPiped(pg, process.stdin, () => stopped);
+  await pg.close();
+  process.exit(code);
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    loadDotEnv();
+    config = loadConfig();
+  } catch (e) {
+    fatal(e);
+  }
+  try {
+    if (config.discord || config.telegram) await runBots(config);
+    else await runConsole(config);
+  } catch (e) {
+    const secrets = new SecretSet();
+    secrets.add(config.discord?.token);
+    secrets.add(config.telegram?.token);
+    secrets.add(config.gateway.token);
+    fatal(e, secrets);
+  }
+}
+
+void main();

@@ -1,0 +1,148 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const TSX = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
+const MAIN = join(ROOT, 'src/main.ts');
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const d = mkdtempSync(join(tmpdir(), 'playground-'));
+  dirs.push(d);
+  return d;
+}
+
+/** `npm start` as a child process: fresh cwd (no .env), no platform tokens, a fast simulator and poller. */
+function start(cwd: string, stdin: string | null, extra: NodeJS.ProcessEnv = {}): Promise<Run> {
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: cwd,
+    DATABASE_PATH: join(cwd, 'db', 'play.sqlite'),
+    OUTPUT_DIR: join(cwd, 'out'),
+    LOG_LEVEL: 'warn',
+    SIM_VIDEO_QUEUED_MS: '50',
+    SIM_VIDEO_RUN_MS: '300',
+    POLL_INTERVAL_MS: '100',
+    POLL_MAX_INTERVAL_MS: '200',
+    PLAYGROUND_WAIT_MS: '20000',
+    ...extra,
+  };
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, ['--import', TSX, MAIN], { cwd, env, stdio: [stdin === null ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', fail);
+    child.on('close', (code) => done({ code, stdout, stderr }));
+    if (stdin !== null) child.stdin?.end(stdin);
+  });
+}
+
+function filesIn(dir: string, ext: string): string[] {
+  return readdirSync(dir).filter((f) => f.endsWith(ext)).map((f) => join(dir, f));
+}
+
+/** A real PNG: the 8-byte signature, then an IHDR chunk with non-zero width and height. */
+function expectPng(path: string): void {
+  const b = readFileSync(path);
+  expect(b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
+  expect(b.subarray(12, 16).toString('latin1')).toBe('IHDR');
+  expect(b.readUInt32BE(16)).toBeGreaterThan(0);
+  expect(b.readUInt32BE(20)).toBeGreaterThan(0);
+}
+
+/** A real MP4: an `ftyp` box first. */
+function expectMp4(path: string): void {
+  const b = readFileSync(path);
+  expect(b.subarray(4, 8).toString('latin1')).toBe('ftyp');
+  expect(statSync(path).size).toBeGreaterThan(1000);
+}
+
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+describe('npm start: terminal playground driven through stdin', () => {
+  let cwd: string;
+  let run: Run;
+
+  beforeAll(async () => {
+    cwd = tempDir();
+    run = await start(cwd, ['/imagine a red fox', '/video a wave --seconds 4', '/balance', '/video x --seconds 99', '/imagine', '/imagine a cat --ar 7', ''].join('\n'));
+  });
+
+  it('exits 0 at EOF after the running video finished, with the simulator banner', () => {
+    expect(run.stderr).not.toMatch(/Error|at .*\.ts:\d+/);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('BUILT-IN gateway simulator');
+    expect(run.stdout).toContain('DISCORD_TOKEN');
+    expect(run.stdout).toContain('.env.example');
+  });
+
+  it('/imagine a red fox writes a real PNG and prints its path', () => {
+    const pngs = filesIn(join(cwd, 'out'), '.png');
+    expect(pngs).toHaveLength(1);
+    expectPng(pngs[0]!);
+    expect(run.stdout).toContain(pngs[0]!.slice(cwd.length + 1).replace(/^out\//, ''));
+    expect(run.stdout).toMatch(/charged \$0\.01; \$4\.99 left/);
+  });
+
+  it('/video a wave --seconds 4 writes an mp4 once the poller delivered it', () => {
+    const mp4s = filesIn(join(cwd, 'out'), '.mp4');
+    expect(mp4s).toHaveLength(1);
+    expectMp4(mp4s[0]!);
+    expect(run.stdout).toMatch(/✓ video j_\w+ ready \(4 s, .*\$0\.20\): .*\.mp4/);
+  });
+
+  it('/balance shows the charge and the hold', () => {
+    expect(run.stdout).toMatch(/You: \$4\.79 left of \$5\.00 this day; spent \$0\.01 \(\$0\.20 held for running jobs\)/);
+  });
+
+  it('bad input prints clear messages and charges nothing', () => {
+    expect(run.stdout).toMatch(/✗ 99 seconds is not possible: videos last 4 to 15 seconds.*Nothing was charged/);
+    expect(run.stdout).toContain('Usage: /imagine <prompt>');
+    expect(run.stdout).toMatch(/✗ --ar 7 is not valid: use W:H/);
+    const db = new Database(join(cwd, 'db', 'play.sqlite'), { readonly: true });
+    try {
+      const charged = db.prepare("select coalesce(sum(amount_micros), 0) as s from ledger_entries where kind = 'charge'").get() as { s: number };
+      const open = db.prepare("select count(*) as n from holds where status = 'open'").get() as { n: number };
+      const jobs = db.prepare('select kind, status from jobs order by created_at, id').all() as { kind: string; status: string }[];
+      expect(charged.s).toBe(10_000 + 200_000);
+      expect(open.n).toBe(0);
+      // Only the two valid requests became jobs; the refused ones never reached the store.
+      expect(jobs.map((j) => `${j.kind}:${j.status}`).sort()).toEqual(['imagine:succeeded', 'video:delivered']);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('makes its own key file (0600) when BOT_ENCRYPTION_KEY is missing', () => {
+    expect(run.stdout).toContain('generated a local playground key in ./data/playground.key');
+    expect(statSync(join(cwd, 'data', 'playground.key')).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('npm start < /dev/null: the scripted demo', () => {
+  it('runs /imagine, a short /video and /balance, leaves a PNG and an mp4, and exits 0', async () => {
+    const cwd = tempDir();
+    const run = await start(cwd, null);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('No input on stdin: running the demo script.');
+    expect(run.stdout).toContain('> /balance');
+    expectPng(filesIn(join(cwd, 'out'), '.png')[0]!);
+    expectMp4(filesIn(join(cwd, 'out'), '.mp4')[0]!);
+    expect(run.stdout).toMatch(/spent \$0\.21/);
+  });
+});

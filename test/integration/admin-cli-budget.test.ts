@@ -1,0 +1,148 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '../../src/admin/run.js';
+import { loadConfig } from '../../src/config.js';
+import { systemClock } from '../../src/core/ports/clock.js';
+import { generateEncryptionKey } from '../../src/store/crypto.js';
+import { openStore, type Store } from '../../src/store/open-store.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const TSX = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
+const CLI = join(ROOT, 'src/admin/cli.ts');
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+let dir: string;
+let env: NodeJS.ProcessEnv;
+
+/** Runs the real CLI in a child process with a clean environment, in a temp cwd (so no .env is picked up). */
+function admin(args: string[], stdin = ''): Promise<Run> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, ['--import', TSX, CLI, ...args], { cwd: dir, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', fail);
+    child.on('close', (code) => done({ code, stdout, stderr }));
+    child.stdin.end(stdin);
+  });
+}
+
+/** The same command in-process (for the many error cases, where a child per case would be slow). */
+async function inProcess(args: string[]): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runAdmin(args, () => loadConfig(env), { out: (t) => (stdout += `${t}\n`), err: (t) => (stderr += `${t}\n`), readSecret: async () => '' });
+  return { code, stdout, stderr };
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'admin-cli-'));
+  env = { PATH: process.env.PATH, HOME: dir, DATABASE_PATH: join(dir, 'bot.sqlite'), BOT_ENCRYPTION_KEY: generateEncryptionKey(), LOG_LEVEL: 'warn', DEFAULT_ALLOWANCE: '1', DEFAULT_PERIOD: 'day' };
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('admin CLI: budgets, usage, audit', () => {
+  it('prints help with exit 0 and refuses unknown commands with exit 2', async () => {
+    const [help, bad] = await Promise.all([admin(['help']), admin(['frobnicate'])]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('budget set <scope> <user> <amount|none> [period]');
+    expect(help.stdout).toContain('token link');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('unknown command "frobnicate"');
+  });
+
+  it('sets, shows, blocks and adjusts budgets with clear errors and exit codes', async () => {
+    const set = await admin(['budget', 'set', 'discord:9001', 'discord:42', '2.50', 'week']);
+    expect(set.stderr).toBe('');
+    expect(set.code).toBe(0);
+    expect(set.stdout).toContain('discord:42 in discord:9001: $2.50 per week');
+
+    expect((await inProcess(['budget', 'default', 'discord:9001', '0.75'])).code).toBe(0);
+    expect((await inProcess(['budget', 'adjust', 'discord:9001', 'discord:42', '-0.50', 'refund', 'of', 'a', 'test'])).code).toBe(0);
+
+    const show = await admin(['budget', 'show', 'discord:9001', 'discord:42']);
+    expect(show.code).toBe(0);
+    expect(show.stdout).toContain('default allowance: $0.75 per day per user (set for this scope)');
+    expect(show.stdout).toContain('limit: $2.50 per week');
+    expect(show.stdout).toContain('remaining: $2.00');
+    expect(show.stdout).toContain('adjustments: -$0.50');
+
+    const comma = await inProcess(['budget', 'set', 'discord:9001', 'discord:42', '1,5']);
+    expect(comma.code).toBe(1);
+    expect(comma.stderr).toMatch(/^error: .*comma/);
+    const period = await inProcess(['budget', 'set', 'discord:9001', 'discord:42', '1', 'year']);
+    expect(period.code).toBe(1);
+    expect(period.stderr).toContain('"year" is not a period');
+    const missing = await inProcess(['budget', 'set', 'discord:9001']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('usage: budget set');
+    const badScope = await inProcess(['budget', 'show', 'slack:1']);
+    expect(badScope.code).toBe(2);
+    expect(badScope.stderr).toContain('is not a scope');
+    const unknown = await inProcess(['budget', 'show', 'telegram:-100777']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('no scope telegram:-100777 is known');
+
+    const block = await inProcess(['budget', 'block', 'discord:9001', 'discord:42']);
+    expect(block.code).toBe(0);
+    expect((await admin(['budget', 'show', 'discord:9001', 'discord:42'])).stdout).toContain('User discord:42 (blocked)');
+  });
+
+  it('reports usage as a table and as CSV from the real ledger', async () => {
+    const store: Store = await openStore({ path: env.DATABASE_PATH!, encryptionKey: env.BOT_ENCRYPTION_KEY!, defaultAllowanceMicros: 1_000_000, defaultPeriod: 'day', clock: systemClock });
+    try {
+      const scope = await store.directory.ensureScope({ platform: 'telegram', externalId: '-100555', title: 'Group' });
+      const user = await store.directory.ensureUser({ platform: 'telegram', externalId: '77', displayName: 'Ann', username: 'ann' });
+      for (const units of [1, 2]) {
+        const hold = await store.budgets.reserve({ scopeId: scope.id, userId: user.id, amountMicros: 20_000, jobId: null, tokenSource: 'operator' });
+        if (!hold.ok) throw new Error('reserve refused');
+        await store.budgets.settle(hold.holdId, units * 10_000, { units, unit: 'image' });
+      }
+    } finally {
+      await store.close();
+    }
+    const csv = await admin(['usage', 'telegram:-100555', 'day', '--csv']);
+    expect(csv.code).toBe(0);
+    const lines = csv.stdout.trim().split(/\r?\n/);
+    expect(lines[0]).toBe('user_id,display_name,username,jobs,images,video_seconds,tokens,spent_micros,spent_usd');
+    expect(lines[1]).toMatch(/^u_[a-z0-9]+,Ann,ann,2,3,0,0,30000,\$0\.03$/);
+    expect(lines[2]).toBe('TOTAL,,,2,3,0,0,30000,$0.03');
+
+    const table = await inProcess(['usage', 'telegram:-100555']);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/@ann\s+2\s+3\s+0\s+0\s+\$0\.03/);
+    expect((await inProcess(['usage', 'telegram:-100555', 'fortnight'])).code).toBe(1);
+  });
+
+  it('lists every change in the audit log with actor operator', async () => {
+    const all = await admin(['audit']);
+    expect(all.code).toBe(0);
+    for (const action of ['budget.user.set', 'budget.default.set', 'budget.adjust', 'user.block']) expect(all.stdout).toContain(action);
+    expect(all.stdout).toMatch(/operator\s+discord:9001\s+user\.block/);
+    expect(all.stdout).toContain('allowanceMicros: null→2500000');
+    const limited = await inProcess(['audit', 'discord:9001', '--limit', '1']);
+    expect(limited.stdout.trim().split('\n')).toHaveLength(2);
+    expect(limited.stdout).toContain('user.block');
+    expect((await inProcess(['audit', '--limit', 'x'])).code).toBe(2);
+  });
+
+  it('lists, inspects and refuses to re-deliver jobs', async () => {
+    const list = await inProcess(['jobs', 'list']);
+    expect(list.code).toBe(0);
+    expect(list.stdout.trim()).toBe('No jobs.');
+    const inspect = await inProcess(['jobs', 'inspect', 'j_nope']);
+    expect(inspect.code).toBe(1);
+    expect(inspect.stderr).toContain('no job j_nope');
+    expect((await inProcess(['jobs', 'retry-delivery'])).code).toBe(2);
+  });
+});

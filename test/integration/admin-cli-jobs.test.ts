@@ -1,0 +1,105 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DeliveryError, type Delivery, type DeliveryTarget, type JobView } from '../../src/core/api.js';
+import { createTestStack, TEST_ENCRYPTION_KEY, type TestStack } from '../support/harness.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const TSX = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
+const CLI = join(ROOT, 'src/admin/cli.ts');
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** A console delivery whose first upload fails as `gone` (channel deleted), then records what it posts. */
+class FlakyDelivery implements Delivery {
+  readonly platform = 'console' as const;
+  failuresLeft = 1;
+  readonly delivered: { jobId: string; path: string; bytes: number }[] = [];
+  readonly failures: string[] = [];
+  async progress(): Promise<void> {}
+  async deliverVideo(_t: DeliveryTarget, job: JobView, file: { path: string; bytes: number }): Promise<{ messageIds: string[] }> {
+    if (this.failuresLeft-- > 0) throw new DeliveryError('gone', 'channel deleted');
+    this.delivered.push({ jobId: job.id, path: file.path, bytes: file.bytes });
+    return { messageIds: [`m-${this.delivered.length}`] };
+  }
+  async notifyFailure(_t: DeliveryTarget, job: JobView): Promise<void> {
+    this.failures.push(job.id);
+  }
+  uploadLimitBytes(): number {
+    return 50 * 1024 * 1024;
+  }
+}
+
+let stack: TestStack;
+const delivery = new FlakyDelivery();
+
+function admin(args: string[]): Promise<Run> {
+  return new Promise((done, fail) => {
+    const env = { PATH: process.env.PATH, HOME: stack.dir, DATABASE_PATH: stack.dbPath, BOT_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY };
+    const child = spawn(process.execPath, ['--import', TSX, CLI, ...args], { cwd: stack.dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', fail);
+    child.on('close', (code) => done({ code, stdout, stderr }));
+  });
+}
+
+async function until(cond: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+beforeAll(async () => {
+  stack = await createTestStack({ deliveries: [delivery] });
+});
+afterAll(async () => stack?.close());
+
+describe('admin CLI: jobs', () => {
+  it('lists and inspects jobs, and re-queues the delivery of a kept result that the poller then posts', async () => {
+    const actor = stack.actor({ scope: 'local', user: 'me', kind: 'console' });
+    const started = await stack.core.startVideo({ ...actor, prompt: 'a wave', seconds: 4, delivery: { platform: 'console', chatId: 'console', userExternalId: 'me' } });
+    if (!started.ok) throw new Error(started.failure.code);
+    const id = started.value.jobId;
+    await until(async () => (await stack.app.jobs.get(id))?.status === 'undeliverable');
+    const kept = await stack.app.jobs.get(id);
+    expect(kept?.outputPath && existsSync(kept.outputPath)).toBe(true);
+    expect(delivery.failures).toEqual([id]);
+
+    const [list, inspect] = await Promise.all([admin(['jobs', 'list', '--scope', 'console:local', '--status', 'undeliverable']), admin(['jobs', 'inspect', id])]);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(new RegExp(`${id}\\s+video\\s+undeliverable\\s+console:local\\s+console:me\\s+gamma-video-1\\s+\\$0\\.20`));
+
+    expect(inspect.code).toBe(0);
+    expect(inspect.stdout).toMatch(/status\s+undeliverable/);
+    expect(inspect.stdout).toMatch(/charged\s+\$0\.20/);
+    expect(inspect.stdout).not.toContain(stack.sim.tokens.media);
+
+    const retry = await admin(['jobs', 'retry-delivery', id]);
+    expect(retry.stderr).toBe('');
+    expect(retry.code).toBe(0);
+    expect(retry.stdout).toContain(`Job ${id} is queued for delivery again`);
+    await until(async () => (await stack.app.jobs.get(id))?.status === 'delivered');
+    expect(delivery.delivered.map((d) => d.jobId)).toEqual([id]);
+    expect(delivery.delivered[0]!.bytes).toBeGreaterThan(1000);
+
+    const again = await admin(['jobs', 'retry-delivery', id]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('is delivered; only undeliverable or delivering jobs can be re-delivered');
+
+    const audit = await admin(['audit', 'console:local']);
+    expect(audit.stdout).toMatch(/operator\s+console:local\s+job\.retry_delivery\s+status: "undeliverable"→"delivering"/);
+    const spent = stack.sim.spentMicros(stack.sim.tokens.media);
+    expect(spent).toBe(200_000);
+  });
+});
