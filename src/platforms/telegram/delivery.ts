@@ -1,0 +1,184 @@
+import { basename } from 'node:path';
+import { GrammyError, HttpError, InputFile, type Api } from 'grammy';
+import { DeliveryError, type CoreApi, type Delivery, type DeliveryTarget, type JobView } from '../../core/api.js';
+import type { Failure } from '../../core/failures.js';
+import type { Logger } from '../../log.js';
+import { progressText, videoCaption } from './render.js';
+import { chatTypeOf, isNotModified, sendReply } from './reply.js';
+import { keepChatAction, type ChatActionHandle } from './util/chat-action.js';
+import type { StatusEditor, StatusThrottle } from './util/throttle.js';
+
+/** Options of {@link TelegramDelivery}. */
+export interface TelegramDeliveryOptions {
+  api: Api;
+  core: Pick<CoreApi, 'explain'>;
+  throttle: StatusThrottle;
+  logger: Logger;
+  /** Largest upload (videos, documents), bytes: 50 MB on the public Bot API. */
+  uploadLimitBytes: number;
+  /** Interval of the repeated `upload_video` action; default 4500 ms. */
+  chatActionIntervalMs?: number;
+  /** A chat action loop stops when no progress came for this long; default 90 s. */
+  chatActionIdleMs?: number;
+}
+
+interface Running {
+  editor: StatusEditor;
+  action: ChatActionHandle;
+  lastSeen: number;
+}
+
+/**
+ * The Telegram {@link Delivery} the video poller calls. `progress` edits the job's status message (throttled per
+ * chat) and keeps an `upload_video` action on; `deliverVideo` posts the mp4 with `sendVideo` as a reply to the
+ * user's message (or without reply when it is gone) and removes the status message; `notifyFailure` posts the
+ * core's words. Errors become {@link DeliveryError}: 403/kicked/blocked → `gone`, over the limit → `too_large`,
+ * 5xx, network and an unfinished 429 → `transient`. 429s are first waited out by the retry transformer on `api`.
+ * State is per process and rebuilt from `DeliveryTarget` after a restart.
+ */
+export class TelegramDelivery implements Delivery {
+  readonly platform = 'telegram' as const;
+  private readonly running = new Map<string, Running>();
+  /** Jobs already delivered or failed here, so a late `begin`/`progress` never restarts their chat action. */
+  private readonly finished = new Set<string>();
+  private readonly intervalMs: number;
+  private readonly idleMs: number;
+
+  constructor(private readonly opts: TelegramDeliveryOptions) {
+    this.intervalMs = opts.chatActionIntervalMs ?? 4500;
+    this.idleMs = opts.chatActionIdleMs ?? 90_000;
+  }
+
+  /**
+   * Shows the acknowledgment of a job just accepted in its status message and starts the chat action. Skipped when
+   * the poller was faster (progress already shown, or the job already delivered): its news is newer.
+   */
+  begin(target: DeliveryTarget, jobId: string, ackText: string): void {
+    if (this.finished.has(jobId) || this.running.has(jobId)) return;
+    this.track(target, jobId)?.editor.set(ackText);
+  }
+
+  async progress(target: DeliveryTarget, job: JobView): Promise<void> {
+    this.track(target, job.id)?.editor.set(progressText(job));
+  }
+
+  async deliverVideo(target: DeliveryTarget, job: JobView, file: { path: string; bytes: number; mime: string }): Promise<{ messageIds: string[] }> {
+    if (file.bytes > this.opts.uploadLimitBytes) {
+      this.end(job.id);
+      throw new DeliveryError('too_large', `video of ${file.bytes} bytes is over the ${this.opts.uploadLimitBytes}-byte upload limit`);
+    }
+    const chatId = Number(target.chatId);
+    const replyTo = target.replyToMessageId ? Number(target.replyToMessageId) : undefined;
+    try {
+      const msg = await this.opts.api.sendVideo(chatId, new InputFile(file.path, basename(file.path) || `${job.id}.mp4`), {
+        caption: videoCaption(job),
+        supports_streaming: true,
+        ...(replyTo !== undefined ? { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } } : {}),
+      });
+      this.end(job.id);
+      await this.removeStatus(target);
+      return { messageIds: [String(msg.message_id)] };
+    } catch (err) {
+      throw this.toDeliveryError(err, job.id);
+    }
+  }
+
+  async notifyFailure(target: DeliveryTarget, job: JobView, failure: Failure): Promise<void> {
+    this.end(job.id);
+    const chatId = Number(target.chatId);
+    const replyTo = target.replyToMessageId ? Number(target.replyToMessageId) : undefined;
+    try {
+      await sendReply(this.opts.api, chatId, replyTo, this.opts.core.explain(failure));
+      await this.removeStatus(target);
+    } catch (err) {
+      throw this.toDeliveryError(err, job.id);
+    }
+  }
+
+  uploadLimitBytes(): number {
+    return this.opts.uploadLimitBytes;
+  }
+
+  /** Stops every chat action loop and pending edit (at shutdown). */
+  close(): void {
+    for (const run of this.running.values()) {
+      run.action.stop();
+      run.editor.cancel();
+    }
+    this.running.clear();
+  }
+
+  private track(target: DeliveryTarget, jobId: string): Running | undefined {
+    if (this.finished.has(jobId)) return undefined;
+    const existing = this.running.get(jobId);
+    if (existing) {
+      existing.lastSeen = Date.now();
+      return existing;
+    }
+    const chatId = Number(target.chatId);
+    const statusId = target.statusMessageId ? Number(target.statusMessageId) : undefined;
+    const editor = this.opts.throttle.editor(
+      chatId,
+      chatTypeOf(chatId),
+      (text) => (statusId === undefined ? Promise.resolve() : this.opts.api.editMessageText(chatId, statusId, text)),
+    );
+    const run: Running = { editor, lastSeen: Date.now(), action: { stop: () => undefined } };
+    this.running.set(jobId, run);
+    // keepChatAction sends at once, so `run` must exist before the loop starts.
+    run.action = keepChatAction(
+      () => {
+        if (Date.now() - run.lastSeen > this.idleMs) {
+          this.end(jobId);
+          return Promise.resolve();
+        }
+        return this.opts.api.sendChatAction(chatId, 'upload_video');
+      },
+      { intervalMs: this.intervalMs, onError: (err) => this.logDebug('chat action', err) },
+    );
+    return run;
+  }
+
+  private end(jobId: string): void {
+    this.finished.add(jobId);
+    if (this.finished.size > 10_000) this.finished.delete(this.finished.values().next().value as string);
+    const run = this.running.get(jobId);
+    if (!run) return;
+    this.running.delete(jobId);
+    run.action.stop();
+    run.editor.cancel();
+  }
+
+  private async removeStatus(target: DeliveryTarget): Promise<void> {
+    if (!target.statusMessageId) return;
+    try {
+      await this.opts.api.deleteMessage(Number(target.chatId), Number(target.statusMessageId));
+    } catch (err) {
+      this.logDebug('delete status message', err);
+    }
+  }
+
+  private toDeliveryError(err: unknown, jobId: string): DeliveryError {
+    this.end(jobId);
+    if (err instanceof DeliveryError) return err;
+    if (err instanceof GrammyError) {
+      const d = err.description;
+      if (err.error_code === 403 || /chat not found|bot was kicked|bot was blocked|not enough rights|CHAT_WRITE_FORBIDDEN|have no rights/i.test(d)) {
+        return new DeliveryError('gone', `Telegram refused: ${d}`);
+      }
+      if (err.error_code === 413 || /too big|too large|entity too large/i.test(d)) return new DeliveryError('too_large', `Telegram refused: ${d}`);
+      if (err.error_code === 429) {
+        const s = err.parameters.retry_after;
+        return new DeliveryError('transient', `Telegram flood control: ${d}`, s !== undefined ? s * 1000 : undefined);
+      }
+      if (err.error_code >= 500) return new DeliveryError('transient', `Telegram server error: ${d}`);
+      return new DeliveryError('gone', `Telegram refused: ${d}`);
+    }
+    if (err instanceof HttpError) return new DeliveryError('transient', 'network error talking to Telegram');
+    return new DeliveryError('transient', err instanceof Error ? err.message : 'unknown delivery error');
+  }
+
+  private logDebug(what: string, err: unknown): void {
+    if (isNotModified(err)) return;
+    this.opts.logger.debug({ what, err: err instanceof GrammyError ? err.description : String(err) }, 'telegram delivery side call failed');
+  }
+}

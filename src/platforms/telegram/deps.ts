@@ -1,0 +1,32 @@
+import type { Api } from 'grammy';
+import type { Config } from '../../config.js';
+import type { CoreApi } from '../../core/api.js';
+import type { Logger, SecretSet } from '../../log.js';
+import type { TelegramDelivery } from './delivery.js';
+import type { FileFetcher } from './files.js';
+import type { SetupState } from './setup-state.js';
+import type { TaskTracker } from './tasks.js';
+import type { StatusThrottle } from './util/throttle.js';
+
+/** The Telegram part of the configuration (present whenever the adapter runs). */
+export type TelegramSettings = NonNullable<Config['telegram']>;
+
+/** What every feature Composer needs, built once by `startTelegram` and passed down explicitly. */
+export interface TelegramDeps {
+  core: CoreApi;
+  api: Api;
+  settings: TelegramSettings;
+  /** `OWNER_IDS` entries (`telegram:<id>` or a bare id); always admins. */
+  ownerIds: readonly string[];
+  logger: Logger;
+  secrets: SecretSet;
+  tasks: TaskTracker;
+  throttle: StatusThrottle;
+  files: FileFetcher;
+  delivery: TelegramDelivery;
+  setup: SetupState;
+  /** Interval of repeated chat actions, ms (4500 by default; tests shorten it). */
+  chatActionIntervalMs: number;
+  /** The bot's @username without the @ (known after `bot.init()`). */
+  botUsername: () => string;
+}

@@ -1,0 +1,124 @@
+import { GrammyError, type Api } from 'grammy';
+import type { Message } from 'grammy/types';
+import type { Attachment } from '../../core/api.js';
+import { fail, type Result } from '../../core/failures.js';
+
+/** Telegram's public Bot API serves files up to 20 MB through `getFile`. */
+export const PUBLIC_DOWNLOAD_LIMIT_BYTES = 20 * 1024 * 1024;
+
+/** A file a message carries, before download. */
+export interface FileRef {
+  fileId: string;
+  name: string;
+  declaredType?: string;
+  /** What Telegram said the size is, when it did. */
+  size?: number;
+}
+
+/**
+ * The reference file of a message: the largest size of a photo, or a document (any mime: the core sniffs the bytes
+ * and refuses what is not an image). Undefined when the message carries neither.
+ */
+export function fileRefOf(msg: Message | undefined): FileRef | undefined {
+  if (!msg) return undefined;
+  if (msg.photo && msg.photo.length > 0) {
+    const best = [...msg.photo].sort((a, b) => a.width * a.height - b.width * b.height || (a.file_size ?? 0) - (b.file_size ?? 0)).at(-1)!;
+    const ref: FileRef = { fileId: best.file_id, name: `photo_${msg.message_id}.jpg`, declaredType: 'image/jpeg' };
+    if (best.file_size !== undefined) ref.size = best.file_size;
+    return ref;
+  }
+  if (msg.document) {
+    const d = msg.document;
+    const ref: FileRef = { fileId: d.file_id, name: d.file_name ?? `document_${msg.message_id}` };
+    if (d.mime_type) ref.declaredType = d.mime_type;
+    if (d.file_size !== undefined) ref.size = d.file_size;
+    return ref;
+  }
+  return undefined;
+}
+
+/** Options of {@link FileFetcher}. */
+export interface FileFetcherOptions {
+  api: Api;
+  /** Bot API root (`https://api.telegram.org` or a self-hosted server); files are at `<root>/file/bot<token>/<path>`. */
+  apiRoot: string;
+  token: string;
+  /** Largest download accepted; default 20 MB (the public Bot API's own limit). */
+  maxBytes?: number;
+  /** Deadline of one download; default 60 s. */
+  timeoutMs?: number;
+}
+
+/**
+ * Downloads message files through `getFile` with a byte cap. Failures are values the core renders:
+ * `attachment_download_failed` with reason `too_big_for_platform` (Telegram's "file is too big", or over the cap)
+ * or `network`. The download URL contains the bot token, so it never appears in errors or logs.
+ */
+export class FileFetcher {
+  private readonly maxBytes: number;
+  private readonly timeoutMs: number;
+
+  constructor(private readonly opts: FileFetcherOptions) {
+    this.maxBytes = opts.maxBytes ?? PUBLIC_DOWNLOAD_LIMIT_BYTES;
+    this.timeoutMs = opts.timeoutMs ?? 60_000;
+  }
+
+  /** Downloads one file into an {@link Attachment}. */
+  async download(ref: FileRef): Promise<Result<Attachment>> {
+    const tooBig = (limitBytes = this.maxBytes) => ({ ok: false as const, failure: fail('attachment_download_failed', { reason: 'too_big_for_platform', limitBytes }) });
+    const network = (note: string) => ({ ok: false as const, failure: fail('attachment_download_failed', { reason: 'network' }, { log: { note } }) });
+    if (ref.size !== undefined && ref.size > this.maxBytes) return tooBig();
+    let path: string | undefined;
+    try {
+      path = (await this.opts.api.getFile(ref.fileId)).file_path;
+    } catch (err) {
+      // Telegram's own refusal: its limit is the public 20 MB whatever cap this fetcher has.
+      if (err instanceof GrammyError && /file is too big/i.test(err.description)) return tooBig(Math.min(this.maxBytes, PUBLIC_DOWNLOAD_LIMIT_BYTES));
+      if (err instanceof GrammyError && /wrong file_id|temporarily unavailable/i.test(err.description)) {
+        return { ok: false, failure: fail('attachment_download_failed', { reason: 'expired' }) };
+      }
+      return network(`getFile failed: ${err instanceof GrammyError ? err.description : 'network'}`);
+    }
+    if (!path) return network('getFile returned no file_path');
+    try {
+      const bytes = await this.fetchCapped(`${this.opts.apiRoot}/file/bot${this.opts.token}/${path}`);
+      if (bytes === 'too_big') return tooBig();
+      const att: Attachment = { name: ref.name, bytes };
+      if (ref.declaredType) att.declaredType = ref.declaredType;
+      return { ok: true, value: att };
+    } catch (err) {
+      return network(`download failed: ${err instanceof Error ? err.name : 'error'}`);
+    }
+  }
+
+  private async fetchCapped(url: string): Promise<Uint8Array | 'too_big'> {
+    const res = await fetch(url, { signal: AbortSignal.timeout(this.timeoutMs) });
+    if (res.status === 400) {
+      await res.body?.cancel();
+      return 'too_big';
+    }
+    if (!res.ok || !res.body) {
+      await res.body?.cancel();
+      throw new Error(`file download answered ${res.status}`);
+    }
+    const declared = Number(res.headers.get('content-length') ?? NaN);
+    if (Number.isFinite(declared) && declared > this.maxBytes) {
+      await res.body.cancel();
+      return 'too_big';
+    }
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    const reader = res.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > this.maxBytes) {
+        await reader.cancel();
+        return 'too_big';
+      }
+      chunks.push(value);
+    }
+    return Buffer.concat(chunks);
+  }
+}

@@ -1,0 +1,189 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import { Bot, webhookCallback } from 'grammy';
+import type { Config } from '../../config.js';
+import type { CoreApi, Delivery } from '../../core/api.js';
+import type { Logger, SecretSet } from '../../log.js';
+import { actorOf } from './actor.js';
+import { TELEGRAM_COMMANDS } from './commands.js';
+import type { TelegramDeps } from './deps.js';
+import { TelegramDelivery } from './delivery.js';
+import { askFeature } from './features/ask.js';
+import { adminFeature } from './features/admin.js';
+import { buttonsFeature } from './features/buttons.js';
+import { editFeature } from './features/edit.js';
+import { generateFeature } from './features/generate.js';
+import { infoFeature } from './features/info.js';
+import { setupFeature } from './features/setup.js';
+import { videoFeature } from './features/video.js';
+import { FileFetcher, PUBLIC_DOWNLOAD_LIMIT_BYTES } from './files.js';
+import { SetupState } from './setup-state.js';
+import { TaskTracker } from './tasks.js';
+import { retryAfterTransformer } from './util/retry-after.js';
+import { StatusThrottle, type StatusThrottleOptions } from './util/throttle.js';
+
+/** Knobs tests turn down; production uses the defaults. */
+export interface TelegramTuning {
+  /** Status-edit intervals (defaults: 3 s in groups, 1 s in private chats). */
+  throttle?: StatusThrottleOptions;
+  /** Quiet time closing an album, ms; default 800. */
+  albumQuietMs?: number;
+  /** Interval of repeated chat actions, ms; default 4500. */
+  chatActionIntervalMs?: number;
+  /** Longest `retry_after` waited out, s; default 30. */
+  retryMaxDelaySeconds?: number;
+}
+
+/** Input of {@link startTelegram}. */
+export interface StartTelegramOptions {
+  config: Pick<Config, 'telegram' | 'ownerIds'>;
+  core: CoreApi;
+  logger: Logger;
+  /** Hands the Telegram {@link Delivery} to the video poller. */
+  registerDelivery: (delivery: Delivery) => void;
+  /** The bot token and every pasted gateway token are added here, so logs never show them. */
+  secrets: SecretSet;
+  tuning?: TelegramTuning;
+}
+
+/** A running Telegram adapter. */
+export interface TelegramHandle {
+  bot: Bot;
+  delivery: TelegramDelivery;
+  /** Stops receiving updates, lets background jobs finish, and stops chat actions. Idempotent. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the Telegram adapter: a grammY bot on `config.telegram.apiRoot` (a self-hosted Bot API server works the same),
+ * 429s waited out on every call, one Composer per feature, `setMyCommands`, and either long polling (default) or a
+ * webhook on `webhookPort` when `webhookUrl` is set (with a random secret token checked on every request).
+ * Handlers return at once and run jobs as tracked background tasks, so a slow job never holds up other chats even
+ * though grammY's built-in polling handles updates one by one. Throws when Telegram is not configured or the token is
+ * refused by `getMe`.
+ */
+export async function startTelegram(opts: StartTelegramOptions): Promise<TelegramHandle> {
+  const settings = opts.config.telegram;
+  if (!settings) throw new Error('Telegram is not configured (TELEGRAM_BOT_TOKEN is unset)');
+  const { core, logger, secrets } = opts;
+  const log = logger.child({ platform: 'telegram' });
+  secrets.add(settings.token);
+  const tuning = opts.tuning ?? {};
+
+  const bot = new Bot(settings.token, { client: { apiRoot: settings.apiRoot } });
+  bot.api.config.use(
+    retryAfterTransformer({
+      maxDelaySeconds: tuning.retryMaxDelaySeconds ?? 30,
+      onRetry: (info) => log.warn(info, 'telegram flood control: waiting before retrying'),
+    }),
+  );
+  await bot.init();
+
+  const throttle = new StatusThrottle({ ...tuning.throttle, onError: (err) => log.debug({ err: String(err) }, 'status edit failed') });
+  const delivery = new TelegramDelivery({
+    api: bot.api,
+    core,
+    throttle,
+    logger: log,
+    uploadLimitBytes: settings.uploadLimitBytes,
+    chatActionIntervalMs: tuning.chatActionIntervalMs ?? 4500,
+  });
+  const isPublicApi = /^https:\/\/api\.telegram\.org$/i.test(settings.apiRoot);
+  const deps: TelegramDeps = {
+    core,
+    api: bot.api,
+    settings,
+    ownerIds: opts.config.ownerIds,
+    logger: log,
+    secrets,
+    tasks: new TaskTracker(log),
+    throttle,
+    files: new FileFetcher({ api: bot.api, apiRoot: settings.apiRoot, token: settings.token, maxBytes: isPublicApi ? PUBLIC_DOWNLOAD_LIMIT_BYTES : Math.max(PUBLIC_DOWNLOAD_LIMIT_BYTES, settings.uploadLimitBytes) }),
+    delivery,
+    setup: new SetupState(),
+    chatActionIntervalMs: tuning.chatActionIntervalMs ?? 4500,
+    botUsername: () => bot.botInfo.username,
+  };
+
+  bot.use(async (ctx, next) => {
+    const actor = ctx.msg ? actorOf(ctx) : undefined;
+    if (actor) {
+      try {
+        await core.touch(actor);
+      } catch (err) {
+        log.warn({ err }, 'could not remember a member');
+      }
+    }
+    await next();
+  });
+  const edit = editFeature(deps, tuning.albumQuietMs !== undefined ? { albumQuietMs: tuning.albumQuietMs } : {});
+  bot.use(setupFeature(deps), generateFeature(deps), edit.composer, videoFeature(deps), askFeature(deps), adminFeature(deps), infoFeature(deps), buttonsFeature(deps));
+  bot.catch((err) => log.error({ err: err.error, updateId: err.ctx.update.update_id }, 'telegram handler failed'));
+
+  opts.registerDelivery(delivery);
+  try {
+    await bot.api.setMyCommands([...TELEGRAM_COMMANDS]);
+  } catch (err) {
+    log.warn({ err }, 'setMyCommands failed; the command menu may be out of date');
+  }
+
+  const stopReceiving = settings.webhookUrl ? await startWebhook(bot, settings.webhookUrl, settings.webhookPort, log) : await startPolling(bot, log);
+  let stopped: Promise<void> | undefined;
+  return {
+    bot,
+    delivery,
+    stop: () =>
+      (stopped ??= (async () => {
+        await stopReceiving();
+        edit.albums.flushAll();
+        await deps.tasks.idle();
+        delivery.close();
+        log.info('telegram adapter stopped');
+      })()),
+  };
+}
+
+async function startPolling(bot: Bot, log: Logger): Promise<() => Promise<void>> {
+  let onStart!: () => void;
+  const started = new Promise<void>((resolve) => (onStart = resolve));
+  const polling = bot.start({ onStart: () => onStart(), allowed_updates: ['message', 'callback_query'] });
+  const failed = polling.then(
+    () => undefined,
+    (err: unknown) => {
+      log.error({ err }, 'telegram long polling stopped with an error');
+      throw err;
+    },
+  );
+  await Promise.race([started, failed]);
+  log.info({ username: bot.botInfo.username }, 'telegram bot started (long polling)');
+  return async () => {
+    if (bot.isRunning()) await bot.stop();
+    await failed.catch(() => undefined);
+  };
+}
+
+async function startWebhook(bot: Bot, url: string, port: number, log: Logger): Promise<() => Promise<void>> {
+  const secretToken = randomBytes(24).toString('base64url');
+  const handle = webhookCallback(bot, 'http', { secretToken, onTimeout: 'return' });
+  const server: Server = createServer((req, res) => {
+    if (req.method !== 'POST') {
+      res.writeHead(405).end();
+      return;
+    }
+    handle(req, res).catch((err: unknown) => {
+      log.error({ err }, 'telegram webhook request failed');
+      if (!res.headersSent) res.writeHead(500).end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, () => resolve());
+  });
+  await bot.api.setWebhook(url, { secret_token: secretToken, allowed_updates: ['message', 'callback_query'] });
+  log.info({ port }, 'telegram bot started (webhook)');
+  return () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+}

@@ -1,0 +1,114 @@
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import type { Chat, User } from 'grammy/types';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../../src/app/build-app.js';
+import type { Actor } from '../../src/core/api.js';
+import { createLogger, SecretSet, type Logger } from '../../src/log.js';
+import { startTelegram, type TelegramHandle } from '../../src/platforms/telegram/telegram-bot.js';
+import { encodePng } from '../../src/simulator/png.js';
+import { startFakeTelegram, type FakeTelegram } from '../fakes/telegram/index.js';
+import { createTestStack, type TestStack } from '../support/harness.js';
+
+const MB = 1024 * 1024;
+type Msg = { message_id: number; reply_to_message?: { message_id: number } };
+
+function newLogger(lines: string[]): { logger: Logger; secrets: SecretSet } {
+  const secrets = new SecretSet();
+  const destination = new Writable({ write: (c: Buffer, _e, cb) => (lines.push(c.toString()), cb()) });
+  return { logger: createLogger({ level: 'debug', format: 'json', secrets, destination }), secrets };
+}
+
+function bot(fake: FakeTelegram, core: App['core'], register: App['registerDelivery'], lines: string[]): Promise<TelegramHandle> {
+  return startTelegram({
+    config: { telegram: { token: fake.token, apiRoot: fake.apiRoot, webhookUrl: undefined, webhookPort: 0, uploadLimitBytes: 50 * MB, photoLimitBytes: 10 * MB, fullQuality: false }, ownerIds: [] },
+    core,
+    ...newLogger(lines),
+    registerDelivery: register,
+    tuning: { throttle: { groupIntervalMs: 30, privateIntervalMs: 10 }, chatActionIntervalMs: 100 },
+  });
+}
+
+const actor = (chat: Chat, user: User): Actor => ({
+  scope: { platform: 'telegram', externalId: String(chat.id), kind: chat.type === 'private' ? 'private' : 'group' },
+  user: { platform: 'telegram', externalId: String(user.id) },
+});
+
+/** /video: acknowledgment, throttled progress edits, sendVideo, refunds and a restart mid-job. */
+describe('Telegram adapter: videos', () => {
+  const cleanup: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const c of cleanup.reverse()) await c();
+  });
+
+  it('/video acknowledges, edits progress, then posts the mp4 with sendVideo; a failing task is refunded', async () => {
+    const stack = await createTestStack();
+    const fake = await startFakeTelegram();
+    const lines: string[] = [];
+    const tg = await bot(fake, stack.core, (d) => stack.app.registerDelivery(d), lines);
+    cleanup.push(() => stack.close(), () => fake.close(), () => tg.stop());
+    const user = fake.user({ username: 'director' });
+    const chat = fake.privateChat(user);
+
+    const cmd = fake.sendText({ chat, from: user, text: '/video ocean waves at dusk --seconds 4' });
+    const video = await fake.waitFor((c) => c.method === 'sendVideo' && c.ok, 10_000);
+    const result = video.result as Msg;
+    expect(result.reply_to_message?.message_id).toBe(cmd.message_id);
+    const posted = fake.sent(chat.id).find((m) => m.messageId === result.message_id)!;
+    expect(posted.files[0]?.bytes?.subarray(4, 8).toString('latin1')).toBe('ftyp');
+    expect(posted.caption).toMatch(/gamma-video-1 · 4 s/);
+
+    const status = fake.sent(chat.id).find((m) => m.method === 'sendMessage' && m.replyToMessageId === cmd.message_id)!;
+    const texts = fake.edits(status.messageId, chat.id).map((e) => e.text ?? '');
+    expect(texts[0]).toMatch(/^Making a video of 4 s with gamma-video-1.*held/s);
+    expect(texts.some((t) => /\d+%$/.test(t))).toBe(true);
+    await fake.waitFor((c) => c.method === 'deleteMessage' && Number(c.params.message_id) === status.messageId);
+    expect(fake.chatActions.some((a) => a.chatId === chat.id && a.action === 'upload_video')).toBe(true);
+    expect((await stack.core.balance(actor(chat, user))).spentMicros).toBeGreaterThan(0);
+
+    const other = fake.user();
+    const otherChat = fake.privateChat(other);
+    const bad = fake.sendText({ chat: otherChat, from: other, text: '/video a storm [[fault:task_fail]]' });
+    const refund = await fake.waitFor((c) => c.method === 'sendMessage' && c.ok && String(c.params.chat_id) === String(otherChat.id) && /refunded/.test(String(c.params.text)) && (c.result as Msg).reply_to_message?.message_id === bad.message_id, 10_000);
+    expect(String(refund.params.text)).toMatch(/The video could not be made.*nothing was charged/s);
+    expect(fake.calls.filter((c) => c.method === 'sendVideo' && String(c.params.chat_id) === String(otherChat.id))).toEqual([]);
+    expect((await stack.core.balance(actor(otherChat, other))).spentMicros).toBe(0);
+    expect(lines.join('') + stack.logs()).not.toContain(fake.token);
+  });
+
+  it('a restart between start and finish (stop bot + app, new app + bot on the same database) delivers exactly once', async () => {
+    const stack = await createTestStack({ sim: { video: { queuedMs: 100, runMs: 1500, progressSteps: 5 } } });
+    const fake = await startFakeTelegram();
+    const lines: string[] = [];
+    const tg1 = await bot(fake, stack.core, (d) => stack.app.registerDelivery(d), lines);
+    cleanup.push(() => stack.close(), () => fake.close());
+    const user = fake.user();
+    const group = fake.supergroup();
+    const ref = fake.sendPhoto({ chat: group, from: user, bytes: await encodePng(64, 64, { r: 1, g: 2, b: 3 }) });
+    const cmd = fake.sendText({ chat: group, from: user, text: '/video make it move', replyTo: ref });
+    await fake.waitFor((c) => c.method === 'editMessageText' && /\d+%$/.test(String(c.params.text)), 10_000);
+    const videoCreates = stack.sim.requests().filter((r) => r.endpoint === 'video_create');
+    expect(videoCreates).toHaveLength(1);
+    expect(videoCreates[0]?.hasInputReference).toBe(true);
+
+    await tg1.stop();
+    await stack.app.close();
+    expect(fake.calls.filter((c) => c.method === 'sendVideo')).toEqual([]);
+
+    const { logger, secrets } = newLogger(lines);
+    const app2 = await buildApp(stack.config, {
+      logger, secrets, outputDir: join(stack.dir, 'outputs'), ffmpegPath: null,
+      pollerTuning: { progressEveryMs: 0, tickMs: 50 }, gatewayOptions: { maxRetries: 2, retryBaseMs: 10 },
+    });
+    const tg2 = await bot(fake, app2.core, (d) => app2.registerDelivery(d), lines);
+    cleanup.push(() => app2.close(), () => tg2.stop());
+
+    const sent = await fake.waitFor((c) => c.method === 'sendVideo' && c.ok, 10_000);
+    expect((sent.result as Msg).reply_to_message?.message_id).toBe(cmd.message_id);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(fake.calls.filter((c) => c.method === 'sendVideo' && c.ok)).toHaveLength(1);
+    const jobs = await app2.core.jobs(actor(group, user));
+    expect(jobs.map((j) => j.status)).toEqual(['delivered']);
+    expect(stack.sim.requests().filter((r) => r.endpoint === 'video_create')).toHaveLength(1);
+  });
+});
