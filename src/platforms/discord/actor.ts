@@ -1,0 +1,33 @@
+import { PermissionFlagsBits, type BaseInteraction, type User } from 'discord.js';
+import type { Actor, ScopeRef, UserRef } from '../../core/api.js';
+
+/** The scope of an interaction: its guild, or `dm:<user id>` outside a guild. */
+export function scopeOf(interaction: BaseInteraction): ScopeRef {
+  if (interaction.guildId) {
+    const title = interaction.guild?.name;
+    return { platform: 'discord', externalId: interaction.guildId, kind: 'guild', ...(title ? { title } : {}) };
+  }
+  return { platform: 'discord', externalId: `dm:${interaction.user.id}`, kind: 'private' };
+}
+
+/** A Discord user as the core sees it (display name: global name, else username). */
+export function userRefOf(user: User): UserRef {
+  return { platform: 'discord', externalId: user.id, displayName: user.globalName ?? user.username, username: user.username };
+}
+
+/** Interaction → {@link Actor}. Pure; never calls Discord. */
+export function actorOf(interaction: BaseInteraction): Actor {
+  return { scope: scopeOf(interaction), user: userRefOf(interaction.user) };
+}
+
+/**
+ * Whether the interaction's user may run admin commands: a bot owner (`OWNER_IDS` entry `discord:<id>` or a bare
+ * id), or a member whose resolved permissions in this channel include Manage Server. Checked on every run because
+ * `default_member_permissions` only hides commands and server admins can override it.
+ */
+export function isAdmin(interaction: BaseInteraction, ownerIds: readonly string[]): boolean {
+  const id = interaction.user.id;
+  if (ownerIds.includes(id) || ownerIds.includes(`discord:${id}`)) return true;
+  if (!interaction.inGuild()) return false;
+  return interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;
+}

@@ -1,0 +1,104 @@
+import { Client, Events, GatewayIntentBits, Partials, type RESTOptions } from 'discord.js';
+import type { Config } from '../../config.js';
+import type { CoreApi, Delivery } from '../../core/api.js';
+import type { Logger, SecretSet } from '../../log.js';
+import { DEFAULT_REFERENCE_MAX_BYTES, type DownloadLimits } from './attachments.js';
+import { registerCommands, type KeyValueStore } from './commands/register.js';
+import { DiscordDelivery } from './delivery.js';
+import type { HandlerContext, PendingEdit } from './handlers/context.js';
+import { JsonFileKeyValueStore, kvPathNextTo } from './kv-file.js';
+import { errorFields } from './render.js';
+import { routeInteraction } from './router.js';
+
+/**
+ * discord.js REST through Node's global `fetch` (a strategy @discordjs/rest supports). Its default strategy calls
+ * its own undici 6 `request` on the process-wide dispatcher; once undici 7 (the gateway client) is loaded first,
+ * that dispatcher is undici 7's, which cannot read the FormData of file uploads ("action is not a function").
+ * `fetch` serialises its own FormData before dispatching, so uploads work whatever was imported first.
+ */
+export const globalFetchRequest: NonNullable<RESTOptions['makeRequest']> = (url, init) =>
+  fetch(url, init as RequestInit) as unknown as ReturnType<NonNullable<RESTOptions['makeRequest']>>;
+
+/** What {@link startDiscord} needs. */
+export interface StartDiscordOptions {
+  /** Needs `discord` (token, applicationId, apiBase, guildId), `ownerIds` and `databasePath` (for the default kv file). */
+  config: Pick<Config, 'discord' | 'ownerIds' | 'databasePath'>;
+  core: CoreApi;
+  logger: Logger;
+  /** Called once with the Discord {@link Delivery} (for the video poller), before login. */
+  registerDelivery?: (delivery: Delivery) => void;
+  /** Interaction-supplied tokens are added here so logs scrub them. The bot token is added too. */
+  secrets?: SecretSet;
+  /** Where the command-definition hash is kept; default a JSON file next to the database. */
+  kv?: KeyValueStore;
+  /** Reference image download limits; default 8 MiB (+1 MiB margin), 15 s. */
+  download?: DownloadLimits;
+  /** Skip command registration (default false). */
+  skipRegistration?: boolean;
+}
+
+/** A running Discord adapter. */
+export interface DiscordBot {
+  client: Client;
+  delivery: DiscordDelivery;
+  /** Destroys the client (gateway and REST); safe to call twice. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Logs in with discord.js (REST and gateway discovery at `config.discord.apiBase` when set), registers the slash
+ * commands when their definitions changed (globally, or to `guildId` when set), and routes interactions to the
+ * handlers. Resolves once the client is ready and registration finished (a failed registration is logged, not
+ * fatal: the previous commands stay). Intents: Guilds only (interactions need no privileged intent).
+ */
+export async function startDiscord(o: StartDiscordOptions): Promise<DiscordBot> {
+  const dc = o.config.discord;
+  if (!dc) throw new Error('startDiscord: DISCORD_TOKEN is not configured');
+  o.secrets?.add(dc.token);
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    partials: [Partials.Channel],
+    rest: { ...(dc.apiBase ? { api: dc.apiBase } : {}), makeRequest: globalFetchRequest },
+  });
+  const logger = o.logger.child({ platform: 'discord' });
+  const delivery = new DiscordDelivery({ rest: client.rest, core: o.core, logger });
+  o.registerDelivery?.(delivery);
+  const ctx: HandlerContext = {
+    core: o.core,
+    logger,
+    ownerIds: o.config.ownerIds,
+    secrets: o.secrets,
+    download: o.download ?? { maxBytes: DEFAULT_REFERENCE_MAX_BYTES },
+    pendingEdits: new Map<string, PendingEdit>(),
+  };
+  client.on(Events.InteractionCreate, (i) => {
+    void routeInteraction(i, ctx);
+  });
+  client.on(Events.Error, (e) => logger.error({ error: errorFields(e) }, 'discord client error'));
+  const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await client.destroy();
+  };
+  try {
+    await client.login(dc.token);
+    await ready;
+    if (!o.skipRegistration) {
+      const applicationId = dc.applicationId ?? client.application?.id ?? client.user?.id;
+      const kv = o.kv ?? new JsonFileKeyValueStore(kvPathNextTo(o.config.databasePath));
+      try {
+        const outcome = await registerCommands(client.rest, { applicationId: applicationId!, guildId: dc.guildId, store: kv });
+        logger.info({ outcome, guildId: dc.guildId ?? 'global' }, 'discord commands');
+      } catch (e) {
+        logger.error({ error: errorFields(e) }, 'discord command registration failed; keeping the previous commands');
+      }
+    }
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  logger.info({ user: client.user?.tag }, 'discord ready');
+  return { client, delivery, stop };
+}

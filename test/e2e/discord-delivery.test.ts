@@ -1,0 +1,140 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { REST, Routes } from 'discord.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DeliveryError, type DeliveryTarget, type JobView } from '../../src/core/api.js';
+import { fail } from '../../src/core/failures.js';
+import { createLogger, SecretSet } from '../../src/log.js';
+import { DEFAULT_UPLOAD_LIMIT_BYTES, DiscordDelivery } from '../../src/platforms/discord/delivery.js';
+import { startFakeDiscord, type FakeDiscord, type InteractionHandle } from '../fakes/discord/index.js';
+
+/**
+ * The Discord `Delivery` against the fake Discord over real HTTP (discord.js REST): original response while the
+ * interaction is valid, channel message with a mention after, DM when the channel is gone, `gone` only when the
+ * DM fails too, `too_large` before any upload.
+ */
+describe('DiscordDelivery routing', () => {
+  let fake: FakeDiscord;
+  let rest: REST;
+  let delivery: DiscordDelivery;
+  let dir: string;
+  let mp4: string;
+  const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(12)]);
+  const job: JobView = {
+    id: 'j_test0001',
+    kind: 'video',
+    status: 'delivering',
+    model: 'gamma-video-1',
+    prompt: 'a boat',
+    progress: 100,
+    seconds: 5,
+    size: '1280x720',
+    estimateMicros: 250_000,
+    chargedMicros: 250_000,
+    createdAt: Date.now(),
+    finishedAt: null,
+    userExternalId: '',
+  };
+
+  beforeAll(async () => {
+    fake = await startFakeDiscord({ waitTimeoutMs: 4000 });
+    rest = new REST({ api: fake.apiBase, retries: 1, timeout: 5000 }).setToken(fake.botToken);
+    const logger = createLogger({ level: 'silent', format: 'json', secrets: new SecretSet(), destination: new Writable({ write: (_c, _e, cb) => cb() }) });
+    delivery = new DiscordDelivery({ rest, core: { explain: (f) => `explained ${f.code} (ref ${f.ref})` }, logger });
+    dir = mkdtempSync(join(tmpdir(), 'discord-delivery-'));
+    mp4 = join(dir, 'out.mp4');
+    writeFileSync(mp4, MP4);
+  });
+
+  afterAll(async () => {
+    await fake?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function deferred(): Promise<InteractionHandle> {
+    const h = fake.slashCommand({ name: 'video', options: { prompt: 'a boat' } });
+    await rest.post(Routes.interactionCallback(h.id, h.token), { body: { type: 5 }, auth: false });
+    return h;
+  }
+
+  function target(h: InteractionHandle | undefined, over: Partial<DeliveryTarget> = {}): DeliveryTarget {
+    return {
+      platform: 'discord',
+      chatId: fake.channelId,
+      userExternalId: fake.memberUserId,
+      guildId: fake.guildId,
+      ...(h ? { interaction: { applicationId: fake.applicationId, token: h.token, expiresAt: Date.now() + 14 * 60_000 } } : {}),
+      ...over,
+    };
+  }
+  const file = () => ({ path: mp4, bytes: MP4.length, mime: 'video/mp4' });
+
+  it('edits the original response while the interaction token is valid', async () => {
+    const h = await deferred();
+    const { messageIds } = await delivery.deliverVideo(target(h), job, file());
+    const edit = await h.waitForOriginalEdit((m) => m.attachments.length > 0);
+    expect(messageIds).toEqual([edit.id]);
+    expect(edit.attachments[0]?.bytes.equals(MP4)).toBe(true);
+    expect(edit.content).toContain(`<@${fake.memberUserId}>`);
+    expect(fake.channelMessages(fake.channelId).filter((m) => m.attachments.length > 0)).toHaveLength(0);
+  });
+
+  it('posts a channel message mentioning the requester once the token is past its 15 minutes', async () => {
+    const h = await deferred();
+    const t = target(h, { interaction: { applicationId: fake.applicationId, token: h.token, expiresAt: Date.now() - 1 } });
+    const { messageIds } = await delivery.deliverVideo(t, { ...job, id: 'j_test0002' }, file());
+    const msg = await fake.waitForChannelMessage(fake.channelId, (m) => m.id === messageIds[0]);
+    expect(msg.content).toContain(`<@${fake.memberUserId}>`);
+    expect(msg.attachments[0]?.bytes.equals(MP4)).toBe(true);
+    expect(h.originalEdits()).toHaveLength(0);
+  });
+
+  it('falls back to the channel when Discord says the webhook token is invalid', async () => {
+    const h = await deferred();
+    h.expire();
+    const { messageIds } = await delivery.deliverVideo(target(h), { ...job, id: 'j_test0003' }, file());
+    expect(fake.channelMessages(fake.channelId).some((m) => m.id === messageIds[0])).toBe(true);
+  });
+
+  it('sends a DM when the channel is gone, and reports gone when the DM fails too', async () => {
+    const gone = target(undefined, { chatId: '999999999999999999' });
+    const { messageIds } = await delivery.deliverVideo(gone, { ...job, id: 'j_test0004' }, file());
+    const dm = await fake.waitForDm(fake.memberUserId, (m) => m.id === messageIds[0]);
+    expect(dm.attachments[0]?.bytes.equals(MP4)).toBe(true);
+
+    const nobody = target(undefined, { chatId: '999999999999999999', userExternalId: '888888888888888888' });
+    const err = await delivery.deliverVideo(nobody, job, file()).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DeliveryError);
+    expect((err as DeliveryError).kind).toBe('gone');
+  });
+
+  it('refuses a file over the stored upload limit before uploading', async () => {
+    const before = fake.requests().length;
+    const t = target(undefined, { uploadLimitBytes: MP4.length - 1 });
+    expect(delivery.uploadLimitBytes(t)).toBe(MP4.length - 1);
+    expect(delivery.uploadLimitBytes(target(undefined))).toBe(DEFAULT_UPLOAD_LIMIT_BYTES);
+    const err = await delivery.deliverVideo(t, job, file()).catch((e: unknown) => e);
+    expect((err as DeliveryError).kind).toBe('too_large');
+    expect(fake.requests().length).toBe(before);
+  });
+
+  it('retries a 429 on the channel upload and still delivers', async () => {
+    fake.rateLimitNext(/^POST \/channels\/\d+\/messages$/, 0.2);
+    const { messageIds } = await delivery.deliverVideo(target(undefined), { ...job, id: 'j_test0005' }, file());
+    const posts = fake.requests().filter((r) => r.method === 'POST' && r.path === `/channels/${fake.channelId}/messages`);
+    expect(posts.slice(-2).map((r) => r.status)).toEqual([429, 200]);
+    expect(fake.channelMessages(fake.channelId).some((m) => m.id === messageIds[0])).toBe(true);
+  });
+
+  it('shows progress and failures on the original response', async () => {
+    const h = await deferred();
+    await delivery.progress(target(h), { ...job, progress: 40 });
+    const p = await h.waitForOriginalEdit((m) => m.content.includes('40%'));
+    expect(p.content).toContain('▰▰▰▰▱');
+    await delivery.notifyFailure(target(h), job, fail('task_failed_refunded', {}));
+    const f = await h.waitForOriginalEdit((m) => m.content.includes('explained task_failed_refunded'));
+    expect(f.content).toContain(`<@${fake.memberUserId}>`);
+  });
+});

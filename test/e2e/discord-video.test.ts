@@ -1,0 +1,113 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../../src/app/build-app.js';
+import type { Actor } from '../../src/core/api.js';
+import { startDiscord, type DiscordBot } from '../../src/platforms/discord/discord-bot.js';
+import { MemoryKeyValueStore } from '../../src/platforms/discord/kv-file.js';
+import { startFakeDiscord, type FakeDiscord, type MessageSnapshot } from '../fakes/discord/index.js';
+import { createTestStack } from '../support/harness.js';
+
+type Stack = Awaited<ReturnType<typeof createTestStack>>;
+
+const hasMp4 = (m: MessageSnapshot) => m.attachments.some((a) => a.filename.endsWith('.mp4'));
+const isMp4 = (b: Buffer) => b.subarray(4, 8).toString('latin1') === 'ftyp';
+
+/** /video: acknowledgment, poller delivery through the Discord Delivery, refunds, and a restart in between. */
+describe('Discord adapter: videos', () => {
+  let stack: Stack;
+  let fake: FakeDiscord;
+  let bot: DiscordBot;
+  const app2: App[] = [];
+  const bots: DiscordBot[] = [];
+  const actorOf = (userId: string): Actor => ({
+    scope: { platform: 'discord', externalId: fake.guildId, kind: 'guild' },
+    user: { platform: 'discord', externalId: userId },
+  });
+
+  const start = (core: App['core'], register: (d: Parameters<App['registerDelivery']>[0]) => void) =>
+    startDiscord({
+      config: { discord: { token: fake.botToken, applicationId: fake.applicationId, apiBase: fake.apiBase, guildId: fake.guildId }, ownerIds: [], databasePath: stack.dbPath },
+      core,
+      logger: stack.logger,
+      secrets: stack.secrets,
+      registerDelivery: register,
+      kv: new MemoryKeyValueStore(),
+    });
+
+  /** Every successful upload of an mp4 to Discord (interaction edits and channel/DM posts). */
+  const mp4Uploads = () => fake.requests().filter((r) => r.status === 200 && r.files.some((f) => f.filename.endsWith('.mp4')));
+
+  beforeAll(async () => {
+    stack = await createTestStack({ sim: { video: { queuedMs: 100, runMs: 1200, progressSteps: 4 } } });
+    fake = await startFakeDiscord({ waitTimeoutMs: 12_000 });
+    bot = await start(stack.core, (d) => stack.app.registerDelivery(d));
+  });
+
+  afterAll(async () => {
+    for (const b of bots) await b.stop();
+    await bot?.stop();
+    for (const a of app2) await a.close();
+    await fake?.close();
+    await stack?.close();
+  });
+
+  it('acknowledges at once, then the poller posts the mp4 and charges the video', async () => {
+    const user = fake.addMember(fake.guildId, { username: 'director' });
+    const h = fake.slashCommand({ name: 'video', userId: user, options: { prompt: 'waves at dusk', seconds: 4 } });
+    expect((await h.waitForCallback()).type).toBe(5);
+    const ack = await h.waitForOriginalEdit((m) => m.embeds.length > 0);
+    expect(JSON.stringify(ack.embeds)).toContain('Video started');
+    expect(JSON.stringify(ack.components)).toMatch(/mb:refresh:j_/);
+    const done = await h.waitForOriginalEdit(hasMp4);
+    const file = done.attachments.find((a) => a.filename.endsWith('.mp4'))!;
+    expect(isMp4(file.bytes)).toBe(true);
+    expect(done.content).toContain(`<@${user}>`);
+    const b = await stack.core.balance(actorOf(user));
+    expect(b.spentMicros).toBe(4 * 50_000);
+    expect(b.heldMicros).toBe(0);
+  });
+
+  it('tells the user about a failed video and that nothing was charged', async () => {
+    const user = fake.addMember(fake.guildId, { username: 'unlucky' });
+    const h = fake.slashCommand({ name: 'video', userId: user, options: { prompt: 'storm [[fault:task_fail]]', seconds: 4 } });
+    const refused = (m: MessageSnapshot) => /nothing was charged/i.test(m.content);
+    const msg = await Promise.any([h.waitForOriginalEdit(refused), h.waitForFollowUp(refused)]);
+    expect(msg.content).toMatch(/refund|released/i);
+    expect(hasMp4(msg)).toBe(false);
+    const b = await stack.core.balance(actorOf(user));
+    expect(b.spentMicros).toBe(0);
+    expect(b.heldMicros).toBe(0);
+  });
+
+  it('still delivers exactly once when the bot and the app restart while the video runs', async () => {
+    const user = fake.addMember(fake.guildId, { username: 'patient' });
+    const before = mp4Uploads().length;
+    const h = fake.slashCommand({ name: 'video', userId: user, options: { prompt: 'a slow sunrise', seconds: 4 } });
+    const ack = await h.waitForOriginalEdit((m) => m.embeds.length > 0);
+    const jobId = /j_[A-Za-z0-9]+/.exec(JSON.stringify(ack.embeds))?.[0];
+    expect(jobId).toBeDefined();
+
+    await bot.stop();
+    await stack.app.close();
+    expect(mp4Uploads().length).toBe(before);
+
+    const next = await buildApp(stack.config, {
+      logger: stack.logger,
+      secrets: stack.secrets,
+      outputDir: join(stack.dir, 'outputs'),
+      ffmpegPath: null,
+      pollerTuning: { progressEveryMs: 0, tickMs: 50 },
+      gatewayOptions: { maxRetries: 2, retryBaseMs: 10 },
+    });
+    app2.push(next);
+    bots.push(await start(next.core, (d) => next.registerDelivery(d)));
+
+    const done = await h.waitForOriginalEdit(hasMp4);
+    expect(isMp4(done.attachments.find((a) => a.filename.endsWith('.mp4'))!.bytes)).toBe(true);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(mp4Uploads().length).toBe(before + 1);
+    const job = await next.core.job(actorOf(user), jobId!);
+    expect(job.ok && job.value.status).toBe('delivered');
+    expect((await next.core.balance(actorOf(user))).spentMicros).toBe(4 * 50_000);
+  });
+});
