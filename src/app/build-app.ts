@@ -40,7 +40,7 @@ export interface BuildAppOptions {
   /** ffmpeg for shrinking videos over an upload limit: path, null = never, undefined = look on PATH. */
   ffmpegPath?: string | null;
   /** Poller tuning passed through (lease, batch, progress throttle). */
-  pollerTuning?: { leaseMs?: number; batch?: number; progressEveryMs?: number; tickMs?: number };
+  pollerTuning?: { leaseMs?: number; batch?: number; progressEveryMs?: number; tickMs?: number; purgeEveryMs?: number; staleReservedMs?: number };
 }
 
 /** Everything the composition root, the playground, adapters' tests and benchmarks need. */
@@ -123,7 +123,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
     outputs,
     clock,
     logger: logger.child({ module: 'poller' }),
-    config: { intervalMs: config.poller.intervalMs, maxIntervalMs: config.poller.maxIntervalMs, deadlineMs: config.poller.deadlineMs, retentionMs, ...opts.pollerTuning },
+    config: { intervalMs: config.poller.intervalMs, maxIntervalMs: config.poller.maxIntervalMs, deadlineMs: config.poller.deadlineMs, retentionMs, staleReservedMs: config.gateway.timeoutMs + 120_000, ...opts.pollerTuning },
     ...(opts.ffmpegPath !== undefined ? { ffmpegPath: opts.ffmpegPath } : {}),
   });
   const core = new BotCore({

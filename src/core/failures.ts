@@ -63,6 +63,8 @@ export interface FailureDetails {
   gateway_timeout: Empty;
   task_failed_refunded: { reason?: string };
   task_expired_released: Empty;
+  /** The bot stopped while the job was being started; the hold was released. `kind` says which job. */
+  job_interrupted: { kind: 'imagine' | 'edit' | 'video' | 'ask' };
   /** `bytes` is null when the download was cut at the limit before the full size was known. */
   output_too_large: { bytes: number | null; limitBytes: number; retrievableUntil: number | null };
   cooldown: { retryAfterMs: number };
@@ -112,7 +114,7 @@ type DetailsArgs<C extends FailureCode> = Empty extends FailureDetails[C]
 /** The money a code implies when the caller does not say: refunded/released for the task outcomes, else none. */
 export function defaultMoney(code: FailureCode): MoneyMoved {
   if (code === 'task_failed_refunded') return 'refunded';
-  if (code === 'task_expired_released') return 'released';
+  if (code === 'task_expired_released' || code === 'job_interrupted') return 'released';
   return 'none';
 }
 

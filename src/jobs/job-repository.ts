@@ -166,6 +166,18 @@ export class KyselyJobStore implements JobStore {
   }
 
   /** Jobs with a retained output past its expiry (a scan: it runs rarely and only reads two columns to filter). */
+  async staleReserved(createdBefore: number, limit: number): Promise<JobRecord[]> {
+    const rows = await this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('status', '=', 'reserved')
+      .where('created_at', '<', createdBefore)
+      .orderBy('created_at')
+      .limit(limit)
+      .execute();
+    return rows.map(toRecord);
+  }
+
   async expiredOutputs(now: number, limit: number): Promise<JobRecord[]> {
     const rows = await this.db
       .selectFrom('jobs')

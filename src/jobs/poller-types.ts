@@ -28,16 +28,21 @@ export interface VideoPollerConfig {
   maxDownloadBytes?: number;
   /** Failed download or upload attempts of one job before it is marked undeliverable. Default 8. */
   maxAttempts?: number;
-  /** How often expired retained outputs are purged. Default 60 000. */
+  /** How often expired retained outputs are purged and stale `reserved` jobs swept. Default 60 000. */
   purgeEveryMs?: number;
+  /**
+   * A job still `reserved` this long after creation was left by a dead process: its hold is released.
+   * Must exceed the gateway client's overall deadline. Default 600 000.
+   */
+  staleReservedMs?: number;
 }
 
 /** What the {@link VideoPoller} needs; all of it is built by the composition root. */
 export interface VideoPollerDeps {
   jobs: JobStore;
   gateway: MediaGateway;
-  /** The store's budget service (`store.budgets`): settle on success, release on failure. */
-  budgets: Pick<BudgetLedger, 'settle' | 'release'>;
+  /** The store's budget service (`store.budgets`): settle on success, release on failure, find a stale job's hold. */
+  budgets: Pick<BudgetLedger, 'settle' | 'release' | 'openHoldsOfJob'>;
   /** The store's token vault (`store.tokens`), to find a job's token again. */
   tokens: TokenResolver;
   router: DeliveryRouter;
@@ -62,6 +67,7 @@ export function resolvePollerConfig(c: VideoPollerConfig): ResolvedPollerConfig 
     maxDownloadBytes: 2 * 1024 ** 3,
     maxAttempts: 8,
     purgeEveryMs: 60_000,
+    staleReservedMs: 600_000,
     ...stripUndefined(c),
   };
 }

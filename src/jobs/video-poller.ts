@@ -8,6 +8,7 @@ import { LeaseKeeper } from './lease-keeper.js';
 import { pollStep } from './poll-step.js';
 import type { PollerContext } from './poller-context.js';
 import { resolvePollerConfig, type VideoPollerDeps } from './poller-types.js';
+import { sweepStaleReserved } from './sweep-step.js';
 
 export type { VideoPollerConfig, VideoPollerDeps } from './poller-types.js';
 
@@ -63,6 +64,7 @@ export class VideoPoller {
     if (now - this.lastPurge >= config.purgeEveryMs) {
       this.lastPurge = now;
       await this.purge(now).catch((e: unknown) => deps.logger.warn({ err: e }, 'poller: purge failed'));
+      await sweepStaleReserved(this.ctx, now).catch((e: unknown) => deps.logger.warn({ err: e }, 'poller: sweep failed'));
     }
     const jobs = await deps.jobs.claimDue(this.owner, now, config.leaseMs, config.batch);
     await Promise.all(jobs.map((j) => this.work(j)));

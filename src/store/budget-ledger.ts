@@ -110,6 +110,11 @@ export class SqlBudgetLedger implements BudgetLedger {
     });
   }
 
+  async openHoldsOfJob(jobId: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('holds').select('id').where('job_id', '=', jobId).where('status', '=', 'open').execute();
+    return rows.map((r) => r.id);
+  }
+
   /** Gives back the whole charge of a settled hold (e.g. a delivered result later found broken). At most once per hold. */
   async refund(holdId: string, reason: string): Promise<RefundResult> {
     return syncTransaction(this.db, 'immediate', (): RefundResult => {

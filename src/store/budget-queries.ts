@@ -7,7 +7,7 @@ import type { RawSqlite } from './sqlite.js';
 /**
  * The read side of budgets, synchronous on the raw SQLite connection (the ledger's hot path; see
  * `syncTransaction` in sqlite.ts). Which limits apply to a user in a scope, and what was spent, held and
- * adjusted in a window — read from the running totals in `budget_totals` (migration 0003), which are rebuilt
+ * adjusted in a window — read from the running totals in `budget_totals` (migration 0002), which are rebuilt
  * from the ledger when missing or when the window moved. Every statement is prepared once per connection.
  */
 

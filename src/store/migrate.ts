@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
 import * as m0001 from '../../migrations/0001-initial.js';
-import * as m0003 from '../../migrations/0003-budget-totals.js';
+import * as m0002 from '../../migrations/0002-budget-totals.js';
+import * as m0003 from '../../migrations/0003-hold-job-index.js';
 import type { Database } from './schema.js';
 
 /**
@@ -9,7 +10,8 @@ import type { Database } from './schema.js';
  */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': m0001,
-  '0003-budget-totals': m0003,
+  '0002-budget-totals': m0002,
+  '0003-hold-job-index': m0003,
 };
 
 /** A migration failed; the database is left at the last successful one. */

@@ -49,6 +49,7 @@ const SAMPLES: { [C in FailureCode]: FailureDetails[C] } = {
   gateway_timeout: {},
   task_failed_refunded: {},
   task_expired_released: {},
+  job_interrupted: { kind: 'video' },
   output_too_large: { bytes: 30 * 1024 * 1024, limitBytes: 10 * 1024 * 1024, retrievableUntil: NOW + 3_600_000 },
   cooldown: { retryAfterMs: 42_000 },
   queue_full: { position: 51 },

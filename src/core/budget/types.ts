@@ -74,4 +74,6 @@ export interface BudgetLedger {
   release(holdId: string, reason: string): Promise<ReleaseResult>;
   refund(holdId: string, reason: string): Promise<RefundResult>;
   balance(scopeId: string, userId: string): Promise<Balance>;
+  /** Ids of the holds of `jobId` still open (normally none or one). */
+  openHoldsOfJob(jobId: string): Promise<string[]>;
 }

@@ -144,6 +144,10 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
     return ['Video failed', `The video could not be made (${reason ?? 'the gateway reported a failure'}).`];
   },
   task_expired_released: () => ['Video took too long', 'The video was not ready in time, so the bot stopped waiting for it.'],
+  job_interrupted: (d) => [
+    'Request interrupted',
+    `The bot restarted while your ${d.kind === 'video' ? 'video' : d.kind === 'ask' ? 'question' : 'image'} request was being started, so it was dropped. Please send it again.`,
+  ],
   output_too_large: (d, c) => {
     const size = d.bytes !== null ? ` (${formatBytes(d.bytes)})` : '';
     const until = d.retrievableUntil !== null ? ` It can still be fetched with ${COMMANDS.jobs} until ${formatResetTime(d.retrievableUntil, c.now, c.timeZone)}.` : '';

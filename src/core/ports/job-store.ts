@@ -90,6 +90,11 @@ export interface JobStore {
   listByUser(scopeId: string, userId: string, limit: number): Promise<JobRecord[]>;
   /** Count of jobs in active statuses (for start-up logs and the playground). */
   countActive(): Promise<number>;
+  /**
+   * Jobs still `reserved` (hold placed, gateway call not finished) created before `createdBefore`: left behind by a
+   * process that died mid-call. Served by the (status, next_poll_at) index's status prefix.
+   */
+  staleReserved(createdBefore: number, limit: number): Promise<JobRecord[]>;
   /** Jobs whose retained output expired before `now` (to delete their files). */
   expiredOutputs(now: number, limit: number): Promise<JobRecord[]>;
 }

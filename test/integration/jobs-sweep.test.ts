@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/core/ports/clock.js';
+import { createTestStack, type TestStack } from '../support/harness.js';
+import { openHolds } from '../support/ledger.js';
+import { RecordingDelivery } from '../support/recording-delivery.js';
+
+let t: TestStack | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+/** What a process leaves behind when it dies after the hold and before the gateway's answer was recorded. */
+async function leaveReservedJob(stack: TestStack, id: string, kind: 'video' | 'imagine', recordHoldId = true) {
+  const actor = stack.actor();
+  const scope = await stack.store.directory.ensureScope({ platform: actor.scope.platform, externalId: actor.scope.externalId });
+  const user = await stack.store.directory.ensureUser({ platform: actor.user.platform, externalId: actor.user.externalId });
+  const hold = await stack.store.budgets.reserve({ scopeId: scope.id, userId: user.id, amountMicros: 200_000, jobId: id, tokenSource: 'operator' });
+  if (!hold.ok) throw new Error(`reserve refused: ${hold.reason}`);
+  await stack.app.jobs.create({
+    id, kind, status: 'reserved', scopeId: scope.id, userId: user.id, model: 'gamma-video-1', prompt: 'a wave',
+    params: { seconds: 4 }, tokenSource: 'operator', tokenId: null, estimateMicros: 200_000, ...(recordHoldId ? { holdId: hold.holdId } : {}),
+    delivery: kind === 'video' ? { platform: 'console', chatId: 'console', userExternalId: actor.user.externalId } : null,
+  });
+  return { scopeId: scope.id, userId: user.id };
+}
+
+describe('stale reserved jobs (a process died mid-call)', () => {
+  it('are released after the stale time, once, and the user is told; fresh ones are left alone', async () => {
+    const clock = new ManualClock(Date.UTC(2026, 10, 22, 12));
+    const delivery = new RecordingDelivery('console');
+    t = await createTestStack({ clock, startPoller: false, deliveries: [delivery], app: { pollerTuning: { staleReservedMs: 300_000, purgeEveryMs: 0 } } });
+    const ids = await leaveReservedJob(t, 'j_stale0001', 'video');
+    await leaveReservedJob(t, 'j_stale0002', 'imagine', false);
+    expect(await openHolds(t.store)).toBe(2);
+    expect((await t.store.budgets.balance(ids.scopeId, ids.userId)).heldMicros).toBe(400_000);
+
+    clock.advance(299_000);
+    await t.app.poller.tick();
+    expect((await t.app.jobs.get('j_stale0001'))?.status).toBe('reserved');
+    expect(await openHolds(t.store)).toBe(2);
+
+    clock.advance(2_000);
+    await t.app.poller.tick();
+    await t.app.poller.tick();
+    for (const id of ['j_stale0001', 'j_stale0002']) {
+      const job = await t.app.jobs.get(id);
+      expect(job?.status).toBe('released');
+      expect(job?.errorCode).toBe('job_interrupted');
+    }
+    expect(await openHolds(t.store)).toBe(0);
+    const bal = await t.store.budgets.balance(ids.scopeId, ids.userId);
+    expect(bal.heldMicros).toBe(0);
+    expect(bal.spentMicros).toBe(0);
+    const told = delivery.events.filter((e) => e.type === 'failure');
+    expect(told).toHaveLength(1);
+    expect(told[0]?.jobId).toBe('j_stale0001');
+    expect(t.core.explain(told[0]!.type === 'failure' ? told[0]!.failure : (undefined as never))).toMatch(/restarted.*nothing was charged/is);
+  });
+});
