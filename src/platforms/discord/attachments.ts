@@ -1,5 +1,6 @@
 import type { Attachment } from '../../core/api.js';
 import { err, fail, ok, type Result } from '../../core/failures.js';
+import type { PriceTable } from '../../core/pricing.js';
 
 /** What the adapter knows about a Discord attachment before downloading it. */
 export interface RemoteFile {
@@ -12,16 +13,39 @@ export interface RemoteFile {
 
 /** Download limits. */
 export interface DownloadLimits {
-  /** The largest reference image the models accept (default 8 MiB); a bigger declared size is refused unread. */
+  /** The largest reference image the target model accepts; a bigger declared size is refused unread. */
   maxBytes: number;
-  /** Extra bytes read past `maxBytes`, so the core (not the transport) names the exact size. Default 1 MiB. */
+  /**
+   * Extra bytes tolerated past `maxBytes` before the download is cut. Default 0: Discord declares exact sizes, so
+   * the refusal already names the real size; a margin only helps when declared sizes are unreliable.
+   */
   marginBytes?: number;
   /** Whole-download deadline. Default 15 s. */
   timeoutMs?: number;
 }
 
-/** Reference image limit of the built-in price table (8 MiB). */
+/** Reference image limit of the built-in price table (8 MiB); also the core's limit for a video's start image. */
 export const DEFAULT_REFERENCE_MAX_BYTES = 8 * 1024 * 1024;
+
+/** Picks the download limits for a job's reference images. */
+export type DownloadLimitsFor = (kind: 'image' | 'video', model?: string) => DownloadLimits;
+
+/**
+ * Download limits that follow the price table: an image model's own `maxReferenceBytes` (the model option, else
+ * `defaultImageModel`); for an unknown or non-image model id, the largest image limit in the table (the core then
+ * refuses the model with a suggestion, so the cap only bounds what is read); videos use
+ * {@link DEFAULT_REFERENCE_MAX_BYTES}, the core's start-image limit. `base` sets the timeout and margin.
+ */
+export function downloadLimitsFrom(prices: PriceTable, defaultImageModel?: string, base: Omit<DownloadLimits, 'maxBytes'> = {}): DownloadLimitsFor {
+  const imageLimits = Object.values(prices).flatMap((p) => (p.kind === 'image' && p.maxReferenceBytes ? [p.maxReferenceBytes] : []));
+  const largest = imageLimits.length ? Math.max(...imageLimits) : DEFAULT_REFERENCE_MAX_BYTES;
+  return (kind, model) => {
+    if (kind === 'video') return { ...base, maxBytes: DEFAULT_REFERENCE_MAX_BYTES };
+    const id = model?.trim() || defaultImageModel;
+    const p = id ? prices[id] : undefined;
+    return { ...base, maxBytes: p?.kind === 'image' && p.maxReferenceBytes ? p.maxReferenceBytes : largest };
+  };
+}
 
 /**
  * Downloads one attachment at once (CDN links expire), reading at most `maxBytes + margin` bytes.
@@ -30,7 +54,7 @@ export const DEFAULT_REFERENCE_MAX_BYTES = 8 * 1024 * 1024;
  * The bytes are not checked here: the core sniffs type, size and pixels before anything is reserved.
  */
 export async function downloadAttachment(file: RemoteFile, limits: DownloadLimits): Promise<Result<Attachment>> {
-  const cap = limits.maxBytes + (limits.marginBytes ?? 1024 * 1024);
+  const cap = limits.maxBytes + (limits.marginBytes ?? 0);
   if (file.size > cap) return err(fail('attachment_too_large', { maxBytes: limits.maxBytes, gotBytes: file.size, name: file.name }));
   let res: Response;
   try {

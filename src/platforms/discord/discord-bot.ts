@@ -2,7 +2,8 @@ import { Client, Events, GatewayIntentBits, Partials, type RESTOptions } from 'd
 import type { Config } from '../../config.js';
 import type { CoreApi, Delivery } from '../../core/api.js';
 import type { Logger, SecretSet } from '../../log.js';
-import { DEFAULT_REFERENCE_MAX_BYTES, type DownloadLimits } from './attachments.js';
+import { loadPriceTable, type PriceTable } from '../../core/pricing.js';
+import { downloadLimitsFrom, type DownloadLimits } from './attachments.js';
 import { registerCommands, type KeyValueStore } from './commands/register.js';
 import { DiscordDelivery } from './delivery.js';
 import type { HandlerContext, PendingEdit } from './handlers/context.js';
@@ -21,8 +22,12 @@ export const globalFetchRequest: NonNullable<RESTOptions['makeRequest']> = (url,
 
 /** What {@link startDiscord} needs. */
 export interface StartDiscordOptions {
-  /** Needs `discord` (token, applicationId, apiBase, guildId), `ownerIds` and `databasePath` (for the default kv file). */
-  config: Pick<Config, 'discord' | 'ownerIds' | 'databasePath'>;
+  /**
+   * Needs `discord` (token, applicationId, apiBase, guildId), `ownerIds` and `databasePath` (for the default kv file).
+   * `defaults.imageModel` (the model an `/edit` without `model` uses) and `pricesFile` (read only when `priceTable`
+   * is not given) size the reference-image downloads.
+   */
+  config: Pick<Config, 'discord' | 'ownerIds' | 'databasePath'> & Partial<Pick<Config, 'pricesFile' | 'defaults'>>;
   core: CoreApi;
   logger: Logger;
   /** Called once with the Discord {@link Delivery} (for the video poller), before login. */
@@ -31,7 +36,12 @@ export interface StartDiscordOptions {
   secrets?: SecretSet;
   /** Where the command-definition hash is kept; default a JSON file next to the database. */
   kv?: KeyValueStore;
-  /** Reference image download limits; default 8 MiB (+1 MiB margin), 15 s. */
+  /**
+   * The price table whose `maxReferenceBytes` caps each image model's reference downloads (pass the app's).
+   * Default: the built-in table merged with `config.pricesFile`.
+   */
+  priceTable?: PriceTable;
+  /** A fixed reference download limit for every model, overriding the price table (tests, special deployments). */
   download?: DownloadLimits;
   /** Skip command registration (default false). */
   skipRegistration?: boolean;
@@ -63,12 +73,13 @@ export async function startDiscord(o: StartDiscordOptions): Promise<DiscordBot> 
   const logger = o.logger.child({ platform: 'discord' });
   const delivery = new DiscordDelivery({ rest: client.rest, core: o.core, logger });
   o.registerDelivery?.(delivery);
+  const fixedDownload = o.download;
   const ctx: HandlerContext = {
     core: o.core,
     logger,
     ownerIds: o.config.ownerIds,
     secrets: o.secrets,
-    download: o.download ?? { maxBytes: DEFAULT_REFERENCE_MAX_BYTES },
+    download: fixedDownload ? () => fixedDownload : downloadLimitsFrom(o.priceTable ?? loadPriceTable(o.config.pricesFile), o.config.defaults?.imageModel),
     pendingEdits: new Map<string, PendingEdit>(),
   };
   client.on(Events.InteractionCreate, (i) => {

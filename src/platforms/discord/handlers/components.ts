@@ -85,7 +85,7 @@ export async function handleInstructionModal(i: ModalSubmitInteraction, ctx: Han
     const pending = ctx.pendingEdits.get(parsed.arg);
     ctx.pendingEdits.delete(parsed.arg);
     if (!pending) return replyFailure(i, ctx, fail('attachment_download_failed', { reason: 'expired' }));
-    const images = await downloadAll(pending.files, ctx.download);
+    const images = await downloadAll(pending.files, ctx.download('image'));
     if (!images.ok) return replyFailure(i, ctx, images.failure);
     return runEdit(i, ctx, { prompt, images: images.value });
   }

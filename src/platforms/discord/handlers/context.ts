@@ -2,7 +2,7 @@ import { MessageFlags, type RepliableInteraction } from 'discord.js';
 import type { CoreApi, DeliveryTarget } from '../../../core/api.js';
 import { fail, type Failure } from '../../../core/failures.js';
 import type { Logger, SecretSet } from '../../../log.js';
-import type { DownloadLimits, RemoteFile } from '../attachments.js';
+import type { DownloadLimitsFor, RemoteFile } from '../attachments.js';
 import { clip, LIMITS } from '../render.js';
 
 /** Lifetime of an interaction token (Discord: 15 minutes). */
@@ -21,7 +21,8 @@ export interface HandlerContext {
   /** `OWNER_IDS`: `discord:<id>` or bare ids. */
   ownerIds: readonly string[];
   secrets?: SecretSet;
-  download: DownloadLimits;
+  /** Reference download limits for a job kind and model id (see `downloadLimitsFrom`). */
+  download: DownloadLimitsFor;
   /** Keyed by a short id carried in the modal's custom id; entries live 15 minutes. */
   pendingEdits: Map<string, PendingEdit>;
 }

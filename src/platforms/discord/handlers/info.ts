@@ -1,4 +1,5 @@
 import { MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
+import { formatBytes } from '../../../core/messages.js';
 import { actorOf } from '../actor.js';
 import { balanceEmbed, jobEmbed, jobsText, LIMITS, modelsText, refreshButton } from '../render.js';
 import { replyFailure, type HandlerContext } from './context.js';
@@ -24,10 +25,13 @@ export async function handleJob(i: ChatInputCommandInteraction, ctx: HandlerCont
   const res = await ctx.core.job(actorOf(i), i.options.getString('id', true).trim());
   if (!res.ok) return replyFailure(i, ctx, res.failure);
   const job = res.value;
-  const fits = (job.outputs ?? []).filter((o) => o.bytes <= i.attachmentSizeLimit).slice(0, LIMITS.filesPerMessage);
+  const outputs = job.outputs ?? [];
+  const fits = outputs.filter((o) => o.bytes <= i.attachmentSizeLimit).slice(0, LIMITS.filesPerMessage);
   const files = (await readOutputs(fits)).map((a) => ({ attachment: Buffer.from(a.bytes), name: a.name }));
+  const tooBig = outputs.filter((o) => o.bytes > i.attachmentSizeLimit).length;
+  const content = tooBig ? `${tooBig} file(s) of this job exceed this server's ${formatBytes(i.attachmentSizeLimit)} upload limit.` : '';
   const running = job.kind === 'video' && ['reserved', 'submitted', 'running', 'downloading', 'delivering'].includes(job.status);
-  await i.editReply({ embeds: [jobEmbed(job)], files, components: running ? [refreshButton(job.id)] : [] });
+  await i.editReply({ content, embeds: [jobEmbed(job)], files, components: running ? [refreshButton(job.id)] : [] });
 }
 
 /** `/models` (ephemeral): what this server's token reaches, with prices. */

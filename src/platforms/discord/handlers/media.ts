@@ -85,9 +85,10 @@ export async function handleImagine(i: ChatInputCommandInteraction, ctx: Handler
 /** `/edit prompt image1 [image2] [image3] [model] [size]`: downloads the images at once, then the core checks them. */
 export async function handleEdit(i: ChatInputCommandInteraction, ctx: HandlerContext): Promise<void> {
   await i.deferReply();
-  const files = await downloadAll(attachmentOptions(i), ctx.download);
+  const model = opt(i, 'model');
+  const files = await downloadAll(attachmentOptions(i), ctx.download('image', model));
   if (!files.ok) return replyFailure(i, ctx, files.failure);
-  await runEdit(i, ctx, { prompt: i.options.getString('prompt', true), model: opt(i, 'model'), size: opt(i, 'size'), images: files.value });
+  await runEdit(i, ctx, { prompt: i.options.getString('prompt', true), model, size: opt(i, 'size'), images: files.value });
 }
 
 /** `/video prompt [seconds] [aspect] [image] [model]`. */
@@ -96,7 +97,7 @@ export async function handleVideo(i: ChatInputCommandInteraction, ctx: HandlerCo
   const att = i.options.getAttachment('image');
   let image: Attachment | undefined;
   if (att) {
-    const got = await downloadAll([remoteFileOf(att)], ctx.download);
+    const got = await downloadAll([remoteFileOf(att)], ctx.download('video', opt(i, 'model')));
     if (!got.ok) return replyFailure(i, ctx, got.failure);
     image = got.value[0];
   }
