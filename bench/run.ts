@@ -8,9 +8,13 @@ import { cpus } from 'node:os';
 import { createContext, type Benchmark } from './lib/context.js';
 import { renderTable, verdict, type Row } from './lib/table.js';
 import { ledgerBench } from './ledger.bench.js';
+import { memoryBench } from './memory.bench.js';
+import { overheadBench } from './overhead.bench.js';
+import { pollerBench } from './poller.bench.js';
+import { throughputBench } from './throughput.bench.js';
 
 /** Every benchmark, in the order `npm run bench` runs them. */
-export const BENCHMARKS: readonly Benchmark[] = [ledgerBench];
+export const BENCHMARKS: readonly Benchmark[] = [overheadBench, throughputBench, ledgerBench, pollerBench, memoryBench];
 
 function parseArgs(argv: readonly string[]): { names: string[]; runs: number } {
   const names: string[] = [];
