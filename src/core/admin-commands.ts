@@ -150,13 +150,21 @@ function adminFailure(e: AdminError, cmd: AdminCommand): Failure {
 async function show(d: CoreDeps, actor: Actor, ids: ActorIds, target: string | undefined): Promise<string> {
   if (target?.trim()) {
     const t = await resolveTarget(d, actor, ids, target);
-    const view = await balanceOf(d, { ...ids, userId: t.userId });
-    return `${t.name}${view.blocked ? ' (blocked)' : ''}:\n${view.text.replace(/^You:/, 'Allowance:')}`;
+    const view = await balanceOf(d, { ...ids, userId: t.userId }, { subject: t.name });
+    return T.memberShowText(t.name, view.text, await allowanceSource(d, ids, t.userId), view.blocked);
   }
   const def = await d.store.admin.showDefault(ids.scopeId);
   const b = await d.store.budgets.balance(ids.scopeId, ids.userId);
   const pool = b.pool ? { micros: b.pool.limitMicros, period: b.pool.period } : null;
   return T.scopeSettingsText({ micros: def.allowanceMicros, period: def.period, fromOperator: def.source === 'operator' }, pool);
+}
+
+/** The member's override in the scope when they have one, else the scope's (or the operator's) default. */
+async function allowanceSource(d: CoreDeps, ids: ActorIds, userId: string): Promise<T.AllowanceSource> {
+  const row = await d.store.db.selectFrom('budget_users').select(['allowance_micros', 'period']).where('scope_id', '=', ids.scopeId).where('user_id', '=', userId).executeTakeFirst();
+  if (row && isPeriod(row.period)) return { kind: 'override', micros: row.allowance_micros, period: row.period };
+  const def = await d.store.admin.showDefault(ids.scopeId);
+  return { kind: 'default', micros: def.allowanceMicros, period: def.period, fromOperator: def.source === 'operator' };
 }
 
 async function usage(d: CoreDeps, actor: Actor, ids: ActorIds, p: string | undefined, target: string | undefined): Promise<AdminResult> {

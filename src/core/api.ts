@@ -201,6 +201,22 @@ export interface BalanceView {
   text: string;
 }
 
+/** What an earlier job asked for (Reroll / Animate / Edit buttons), from `CoreApi.jobRequest`. */
+export interface JobRequestView {
+  kind: JobKind;
+  prompt: string;
+  model: string;
+  size?: string;
+  seconds?: number;
+  /** The job's kept result files, while retained. */
+  outputs?: JobView['outputs'];
+  /**
+   * An `edit` job's reference images, in the order they were sent, kept with its results (same retention) so a
+   * Reroll can re-run the edit. Absent for other kinds, for failed edits, and once purged.
+   */
+  references?: JobView['outputs'];
+}
+
 /** An admin command, platform-neutral; amounts and periods arrive as the user typed them. */
 export type AdminCommand =
   | { op: 'default'; amount: string; period?: string }
@@ -244,7 +260,7 @@ export interface CoreApi {
   /** A job of this scope (or the actor's own), or `job_not_found`. */
   job(actor: Actor, id: string): Promise<Result<JobView>>;
   /** The request of an earlier job, for Reroll / Animate buttons. */
-  jobRequest(actor: Actor, id: string): Promise<Result<{ kind: JobKind; prompt: string; model: string; size?: string; seconds?: number; outputs?: JobView['outputs'] }>>;
+  jobRequest(actor: Actor, id: string): Promise<Result<JobRequestView>>;
   /** Runs an admin command; the adapter has already checked that the actor is an admin. */
   admin(actor: Actor, cmd: AdminCommand): Promise<Result<AdminResult>>;
   /** Validates a token with `GET /v1/models` and stores it (community when `personal` is false). Reply is masked. */

@@ -1,7 +1,7 @@
 import { runAdmin } from './admin-commands.js';
 import type {
   Actor, AdminCommand, AdminResult, AskRequest, AskResult, BalanceView, CoreApi, EditRequest, ImageJobResult, ImagineRequest,
-  JobHooks, JobKind, JobView, ModelView, VideoRequest, VideoStarted,
+  JobHooks, JobRequestView, JobView, ModelView, VideoRequest, VideoStarted,
 } from './api.js';
 import type { Failure, Result } from './failures.js';
 import { describeFailure } from './messages.js';
@@ -69,7 +69,7 @@ export class BotCore implements CoreApi {
     return getJob(this.d, actor, id);
   }
 
-  jobRequest(actor: Actor, id: string): Promise<Result<{ kind: JobKind; prompt: string; model: string; size?: string; seconds?: number; outputs?: JobView['outputs'] }>> {
+  jobRequest(actor: Actor, id: string): Promise<Result<JobRequestView>> {
     return jobRequest(this.d, actor, id);
   }
 

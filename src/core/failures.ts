@@ -67,6 +67,13 @@ export interface FailureDetails {
   job_interrupted: { kind: 'imagine' | 'edit' | 'video' | 'ask' };
   /** `bytes` is null when the download was cut at the limit before the full size was known. */
   output_too_large: { bytes: number | null; limitBytes: number; retrievableUntil: number | null };
+  /**
+   * A video the gateway made and the bot charged for, but could not deliver: the download from the gateway kept
+   * failing (`download`, nothing kept), the chat can no longer be reached (`chat_gone`), or the upload kept failing
+   * (`upload`). `jobId` is for `/job <id>`; `retrievableUntil` is when the kept file is deleted (null: none kept).
+   * Its text never says "try again": a new request would make and charge a second video.
+   */
+  delivery_failed_charged: { reason: 'download' | 'chat_gone' | 'upload'; jobId: string; retrievableUntil: number | null };
   cooldown: { retryAfterMs: number };
   queue_full: { position: number };
   not_admin: Empty;
@@ -111,10 +118,11 @@ type DetailsArgs<C extends FailureCode> = Empty extends FailureDetails[C]
   ? [details?: FailureDetails[C], opts?: FailOptions]
   : [details: FailureDetails[C], opts?: FailOptions];
 
-/** The money a code implies when the caller does not say: refunded/released for the task outcomes, else none. */
+/** The money a code implies when the caller does not say: refunded/released/charged for the task outcomes, else none. */
 export function defaultMoney(code: FailureCode): MoneyMoved {
   if (code === 'task_failed_refunded') return 'refunded';
   if (code === 'task_expired_released' || code === 'job_interrupted') return 'released';
+  if (code === 'delivery_failed_charged') return 'charged';
   return 'none';
 }
 

@@ -1,7 +1,7 @@
 import { DeliveryError, type JobStatus } from '../core/api.js';
 import { fail } from '../core/failures.js';
 import type { JobRecord } from '../core/ports/job-store.js';
-import { downloadStep, fileSize, giveUpOrRetry } from './download-step.js';
+import { deliveryFailed, downloadStep, fileSize, giveUpOrRetry } from './download-step.js';
 import { endUndeliverable, tooLarge } from './job-outcomes.js';
 import { toJobView } from './job-view.js';
 import type { PollerContext } from './poller-context.js';
@@ -12,8 +12,9 @@ const DELIVERING: readonly JobStatus[] = ['delivering'];
 /**
  * A job in `delivering`: posts the file through the platform's Delivery, then records the message ids and
  * the `delivered` status in ONE conditional write and deletes the file. A missing file (lost temp dir) sends the
- * job back to `downloading`. DeliveryError `transient` → retry later keeping the file (up to `maxAttempts`);
- * `gone` / `too_large` → `undeliverable`, file kept for the retention time. A duplicate post is possible only
+ * job back to `downloading`. DeliveryError `transient` → retry later keeping the file (up to `maxAttempts`, then
+ * `delivery_failed_charged` 'upload'); `gone` → `delivery_failed_charged` 'chat_gone'; `too_large` →
+ * `output_too_large`; all three end `undeliverable` with the file kept for the retention time. A duplicate post is possible only
  * if the process dies between the platform accepting the upload and that write.
  */
 export async function deliverStep(ctx: PollerContext, job: JobRecord, signal: AbortSignal): Promise<void> {
@@ -41,9 +42,9 @@ export async function deliverStep(ctx: PollerContext, job: JobRecord, signal: Ab
     const kind = e instanceof DeliveryError ? e.kind : 'transient';
     deps.logger.warn({ jobId: job.id, kind, err: e, attempt: job.attempts + 1 }, 'poller: delivery failed');
     if (kind === 'too_large') return endUndeliverable(ctx, job, DELIVERING, { ...tooLarge(ctx, bytes, delivery.uploadLimitBytes(target), true), money: 'charged' }, path);
-    const failure = fail('internal', {}, { money: 'charged', log: { note: `delivery ${kind}` } });
-    if (kind === 'gone') return endUndeliverable(ctx, job, DELIVERING, failure, path);
-    return giveUpOrRetry(ctx, job, failure, path, e instanceof DeliveryError ? e.retryAfterMs : undefined);
+    const log = { note: `delivery ${kind}` };
+    if (kind === 'gone') return endUndeliverable(ctx, job, DELIVERING, deliveryFailed(ctx, job, 'chat_gone', true, log), path);
+    return giveUpOrRetry(ctx, job, deliveryFailed(ctx, job, 'upload', true, log), path, e instanceof DeliveryError ? e.retryAfterMs : undefined);
   }
   await finish(ctx, job, messageIds);
 }

@@ -1,6 +1,6 @@
 import { rm, stat } from 'node:fs/promises';
 import type { JobStatus } from '../core/api.js';
-import { fail, type Failure } from '../core/failures.js';
+import { fail, type Failure, type FailureLogInfo } from '../core/failures.js';
 import type { JobRecord } from '../core/ports/job-store.js';
 import { isGatewayFailure } from '../core/ports/media-gateway.js';
 import { deliverStep } from './deliver-step.js';
@@ -26,7 +26,7 @@ export async function fileSize(path: string): Promise<number | null> {
  * unless a previous attempt already finished it; shrinks it with ffmpeg when over the target's upload limit;
  * then moves to `delivering`. Without a way to fit, the file is kept for the retention time and the job ends
  * `undeliverable` (the charge stands: the gateway made the video). Failed downloads are retried with backoff
- * up to `maxAttempts`.
+ * up to `maxAttempts`, then the job ends `undeliverable` with `delivery_failed_charged` 'download' (still charged).
  */
 export async function downloadStep(ctx: PollerContext, job: JobRecord, signal: AbortSignal, known: { token?: string; fallbackUrl?: string | undefined } = {}): Promise<void> {
   const { deps, config } = ctx;
@@ -44,7 +44,8 @@ export async function downloadStep(ctx: PollerContext, job: JobRecord, signal: A
         return endUndeliverable(ctx, job, DOWNLOADING, withCharged(tooLarge(ctx, null, config.maxDownloadBytes, false)), null);
       }
       deps.logger.warn({ jobId: job.id, err: e, attempt: job.attempts + 1 }, 'poller: download failed');
-      return giveUpOrRetry(ctx, job, fail('gateway_down', {}, { money: 'charged', log: { stage: 'video_download', note: errText(e) } }), null, isGatewayFailure(e) ? e.retryAfterMs : undefined);
+      const failure = deliveryFailed(ctx, job, 'download', false, { stage: 'video_download', note: errText(e) });
+      return giveUpOrRetry(ctx, job, failure, null, isGatewayFailure(e) ? e.retryAfterMs : undefined);
     }
   }
   const target = job.delivery;
@@ -73,6 +74,15 @@ export async function downloadStep(ctx: PollerContext, job: JobRecord, signal: A
 export async function giveUpOrRetry(ctx: PollerContext, job: JobRecord, failure: Failure, filePath: string | null, retryAfterMs?: number): Promise<void> {
   if (job.attempts + 1 >= ctx.config.maxAttempts) return endUndeliverable(ctx, job, [job.status], failure, filePath);
   await retryLater(ctx, job, retryAfterMs);
+}
+
+/**
+ * The failure of a video that was made and charged but not delivered (`delivery_failed_charged`); `kept` when its
+ * file stays retrievable with `/job <id>` for the retention time.
+ */
+export function deliveryFailed(ctx: PollerContext, job: JobRecord, reason: 'download' | 'chat_gone' | 'upload', kept: boolean, log?: FailureLogInfo): Failure {
+  const retrievableUntil = kept ? ctx.deps.clock.now() + ctx.config.retentionMs : null;
+  return fail('delivery_failed_charged', { reason, jobId: job.id, retrievableUntil }, { money: 'charged', ...(log ? { log } : {}) });
 }
 
 function withCharged(f: Failure): Failure {

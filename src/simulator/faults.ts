@@ -19,7 +19,8 @@ export function faultApplies(kind: SimFaultKind, endpoint: SimEndpoint): boolean
   return true;
 }
 
-const MARKER = /\[\[fault:([a-z_]+)\]\]/g;
+/** Kind names contain digits (`truncated_mp4`), so the class must too. */
+const MARKER = /\[\[fault:([a-z0-9_]+)\]\]/g;
 
 /** Fault kinds named by `[[fault:<kind>]]` markers in `text`, in order. */
 export function faultMarkers(text: string | undefined): SimFaultKind[] {

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { Writable } from 'node:stream';
 import type { Chat, User } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,6 +97,24 @@ describe('Telegram adapter: images', () => {
     expect(pngSize(photo.files[0]?.bytes).width).toBeGreaterThan(0);
     expect(JSON.stringify(photo.replyMarkup)).toContain('"a:');
     expect(await spent(user)).toBe(10_000);
+
+    // Reroll re-runs the edit with the same two kept reference images, no re-upload needed.
+    const rerollData = String((photo.replyMarkup!.inline_keyboard[0]![0] as { callback_data?: string }).callback_data);
+    expect(rerollData).toMatch(/^r:/);
+    const atReroll = stack.sim.requests().length;
+    const press = fake.pressButton({ chat: group, from: user, message: photo, data: rerollData });
+    const answer = await fake.waitFor((c) => c.method === 'answerCallbackQuery' && c.params.callback_query_id === press.id);
+    expect(answer.params.text).toBe('Rerolling the edit…');
+    await fake.waitFor((c) => c.method === 'sendPhoto' && c.ok && (c.result as { reply_to_message?: { message_id: number } }).reply_to_message?.message_id === photo.messageId, 8000);
+    const again = stack.sim.requests().slice(atReroll).filter((r) => r.endpoint === 'edit');
+    expect(again.map((r) => r.imageParts)).toEqual([2]);
+    expect(again[0]?.model).toBe('alpha-image-2');
+    const kept = await stack.core.jobRequest(actor(group, user), rerollData.slice(2));
+    if (!kept.ok) throw new Error(kept.failure.code);
+    expect(kept.value.references?.map((r) => r.filename)).toEqual(['ref-1.png', 'ref-2.png']);
+    for (const r of kept.value.references ?? []) expect((await readFile(r.path)).equals(src)).toBe(true);
+    expect(kept.value.outputs?.some((o) => o.filename.startsWith('ref-'))).toBe(false);
+    expect(await spent(user)).toBe(20_000);
   });
 
   it('a reply to a photo document with /edit uses that document as the reference', async () => {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attachment } from '../../src/core/api.js';
 import { defaultPriceTable, type ModelPrice } from '../../src/core/pricing.js';
@@ -71,6 +73,34 @@ describe('edit', () => {
     expect(edits).toHaveLength(1);
     expect(edits[0]!.imageParts).toBe(n);
     expect(r.value.costMicros).toBe(10_000);
+    await expectLedgerMatchesGateway();
+  });
+
+  it('keeps the reference images of an edit for Reroll, apart from its results', async () => {
+    const second = { name: 'other.png', bytes: new Uint8Array(await encodePng(32, 32, { r: 1, g: 2, b: 3 })) };
+    const r = await t.core.edit({ ...t.actor(), prompt: 'make it blue', images: [png, second] });
+    if (!r.ok) throw new Error(r.failure.code);
+    const req = await t.core.jobRequest(t.actor(), r.value.jobId);
+    if (!req.ok) throw new Error(req.failure.code);
+    expect(req.value.kind).toBe('edit');
+    expect(req.value.references?.map((f) => [f.filename, f.mime, f.bytes])).toEqual([
+      ['ref-1.png', 'image/png', png.bytes.byteLength],
+      ['ref-2.png', 'image/png', second.bytes.byteLength],
+    ]);
+    expect(new Uint8Array(await readFile(req.value.references![1]!.path))).toEqual(second.bytes);
+    expect(req.value.outputs?.map((o) => o.filename)).toEqual([`${r.value.jobId}-1.png`]);
+    const view = await t.core.job(t.actor(), r.value.jobId);
+    expect(view.ok && view.value.outputs?.map((o) => o.filename)).toEqual([`${r.value.jobId}-1.png`]);
+    const rec = await t.app.jobs.get(r.value.jobId);
+    expect(rec?.outputPath?.endsWith(`${r.value.jobId}-1.png`)).toBe(true);
+
+    const again = await t.core.edit({ ...t.actor(), prompt: req.value.prompt, model: req.value.model, images: req.value.references!.map((f) => ({ name: f.filename, bytes: new Uint8Array(readFileSync(f.path)) })) });
+    expect(again.ok).toBe(true);
+
+    const made = await t.core.imagine({ ...t.actor(), prompt: 'no references here' });
+    if (!made.ok) throw new Error(made.failure.code);
+    const plain = await t.core.jobRequest(t.actor(), made.value.jobId);
+    expect(plain.ok && plain.value.references).toBeUndefined();
     await expectLedgerMatchesGateway();
   });
 

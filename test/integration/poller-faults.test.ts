@@ -152,9 +152,15 @@ describe('VideoPoller against the simulator', () => {
     const id = await startVideoJob(rig, { prompt: 'always cut', token });
     rig.poller.start();
     const job = await untilFinal(rig, id);
-    expect(job).toMatchObject({ status: 'undeliverable', errorCode: 'gateway_down', chargedMicros: 200_000 });
+    expect(job).toMatchObject({ status: 'undeliverable', errorCode: 'delivery_failed_charged', chargedMicros: 200_000 });
     const failure = rig.delivery.of(id).find((e) => e.type === 'failure');
-    expect(failure).toMatchObject({ code: 'gateway_down', money: 'charged' });
+    expect(failure).toMatchObject({ code: 'delivery_failed_charged', money: 'charged' });
+    if (failure?.type === 'failure') {
+      expect(failure.failure.details).toEqual({ reason: 'download', jobId: id, retrievableUntil: null });
+      const text = describeFailure(failure.failure).text;
+      expect(text).toContain('was made and paid for, but the bot could not download it');
+      expect(text).not.toMatch(/try again/i);
+    }
     expect(await rig.outputs.list(id)).toEqual([]); // no partial file left behind
     await expectLedgerMatches(rig, token);
   });
@@ -216,8 +222,14 @@ describe('VideoPoller against the simulator', () => {
     rig.delivery.failNext.push(new DeliveryError('gone', 'unknown channel'));
     const gone = await startVideoJob(rig, { prompt: 'nowhere', token });
     const job = await untilFinal(rig, gone);
-    expect(job).toMatchObject({ status: 'undeliverable', chargedMicros: 200_000 });
+    expect(job).toMatchObject({ status: 'undeliverable', errorCode: 'delivery_failed_charged', chargedMicros: 200_000 });
     expect(job.outputPath && existsSync(job.outputPath)).toBe(true);
+    const told = rig.delivery.of(gone).find((e) => e.type === 'failure');
+    expect(told).toMatchObject({ code: 'delivery_failed_charged', money: 'charged' });
+    if (told?.type === 'failure') {
+      expect(told.failure.details).toMatchObject({ reason: 'chat_gone', jobId: gone });
+      expect(describeFailure(told.failure).text).toContain(`get it with /job ${gone} until`);
+    }
     await expectLedgerMatches(rig, token);
   });
 

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { faultMarkers } from '../../src/simulator/faults.js';
 import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
 
 const PADDING = 200_000;
@@ -125,6 +126,25 @@ describe('simulator videos (new-api flavor)', () => {
     await expect(res.arrayBuffer()).rejects.toThrow();
     const whole = await fetch(`${sim.baseUrl}/v1/videos/${id}/content`, { headers: hdr(sim.tokens.media) });
     expect((await whole.arrayBuffer()).byteLength).toBe(fixture.length + PADDING);
+  });
+
+  it('cuts every download of a task whose prompt carries [[fault:truncated_mp4]], and only that task', async () => {
+    const marked = String(((await (await create(sim, { model: 'gamma-video-1', prompt: 'a cut [[fault:truncated_mp4]] video', seconds: '4' })).json()) as Json).id);
+    const plain = String(((await (await create(sim, { model: 'gamma-video-1', prompt: 'a whole video', seconds: '4' })).json()) as Json).id);
+    await pollUntilDone(sim, marked, ['succeeded']);
+    await pollUntilDone(sim, plain, ['succeeded']);
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`${sim.baseUrl}/v1/videos/${marked}/content`, { headers: hdr(sim.tokens.media) });
+      expect(res.status).toBe(200);
+      expect(Number(res.headers.get('content-length'))).toBe(fixture.length + PADDING);
+      await expect(res.arrayBuffer()).rejects.toThrow();
+    }
+    const whole = await fetch(`${sim.baseUrl}/v1/videos/${plain}/content`, { headers: hdr(sim.tokens.media) });
+    expect((await whole.arrayBuffer()).byteLength).toBe(fixture.length + PADDING);
+  });
+
+  it('reads fault markers whose kind names contain digits', () => {
+    expect(faultMarkers('x [[fault:truncated_mp4]] y [[fault:task_fail]] [[fault:nope]]')).toEqual(['truncated_mp4', 'task_fail']);
   });
 
   it('answers unknown ids with task_not_exist (poll) and 404 (content)', async () => {

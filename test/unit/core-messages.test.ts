@@ -51,6 +51,7 @@ const SAMPLES: { [C in FailureCode]: FailureDetails[C] } = {
   task_expired_released: {},
   job_interrupted: { kind: 'video' },
   output_too_large: { bytes: 30 * 1024 * 1024, limitBytes: 10 * 1024 * 1024, retrievableUntil: NOW + 3_600_000 },
+  delivery_failed_charged: { reason: 'chat_gone', jobId: 'j_abcdefgh', retrievableUntil: NOW + 3_600_000 },
   cooldown: { retryAfterMs: 42_000 },
   queue_full: { position: 51 },
   not_admin: {},
@@ -71,7 +72,7 @@ describe('describeFailure', () => {
   const codes = Object.keys(SAMPLES) as FailureCode[];
 
   it('has a sample for every code', () => {
-    expect(codes.length).toBeGreaterThanOrEqual(41);
+    expect(codes.length).toBeGreaterThanOrEqual(42);
   });
 
   it.each(codes.flatMap((c) => (['none', 'released', 'refunded'] as const).map((m) => [c, m] as const)))('%s (%s) renders clean text', (code, money) => {
@@ -126,6 +127,26 @@ describe('describeFailure', () => {
     expect(describeFailure(make('attachment_too_many_pixels'), { now: NOW }).text).toContain('40,000,000');
     expect(describeFailure(make('cooldown'), { now: NOW }).text).toBe('You can start another request in 42 s.');
     expect(describeFailure(make('task_failed_refunded'), { now: NOW }).text).not.toContain('sk-');
+  });
+
+  it('tells a charged-but-undelivered video how to get it, never to try again', () => {
+    const gone = describeFailure(fail('delivery_failed_charged', { reason: 'chat_gone', jobId: 'j_abcdefgh', retrievableUntil: NOW + 3_600_000 }), { now: NOW });
+    expect(gone.money).toBe('charged');
+    expect(gone.text).toBe(
+      'Your video was made and paid for, but the chat it was meant for can no longer be reached. It is kept: get it with /job j_abcdefgh until Fri 21 Nov, 21:48 UTC (in 1 h). Starting it again would make and charge a second video.',
+    );
+    const upload = describeFailure(fail('delivery_failed_charged', { reason: 'upload', jobId: 'j_abcdefgh', retrievableUntil: NOW + 60_000 }), { now: NOW });
+    expect(upload.text).toContain('uploading it here kept failing. It is kept: get it with /job j_abcdefgh');
+    const download = describeFailure(fail('delivery_failed_charged', { reason: 'download', jobId: 'j_abcdefgh', retrievableUntil: null }), { now: NOW });
+    expect(download.text).toBe(
+      'Your video was made and paid for, but the bot could not download it from the gateway. An admin can retry the delivery of job j_abcdefgh. Starting it again would make and charge a second video.',
+    );
+    const odd = describeFailure(fail('delivery_failed_charged', { reason: 'upload', jobId: 'j_1 {sk-x}', retrievableUntil: NOW + 60_000 }), { now: NOW });
+    expect(odd.text).toContain('An admin can retry the delivery of this job.');
+    for (const m of [gone, upload, download, odd]) {
+      expect(m.text).not.toMatch(/try again|Nothing was charged|nothing was charged/i);
+      for (const bad of FORBIDDEN) expect(m.text).not.toContain(bad);
+    }
   });
 
   it('uses the community time zone for reset times', () => {
@@ -185,6 +206,71 @@ describe('describeBalance and describeJobEstimate', () => {
     expect(text).toContain('Community pool: no limit. Spent $2.00.');
     expect(text).toContain("this community's gateway token");
     for (const bad of FORBIDDEN) expect(text).not.toContain(bad);
+  });
+
+  const week = { limitMicros: 1_000_000, spentMicros: 600_000, heldMicros: 0, remainingMicros: 400_000, resetsAt: MONDAY, periodName: 'week' };
+
+  it('writes adjustments out, so more left than the limit reads honestly', () => {
+    const up = describeBalance({ user: { limitMicros: 5_000_000, spentMicros: 20_000, heldMicros: 0, remainingMicros: 5_980_000, adjustedMicros: 1_000_000, resetsAt: MONDAY, periodName: 'day' }, tokenSource: 'operator' }, { now: NOW }).text;
+    expect(up).toContain('You: $5.98 left of $5.00 + $1.00 granted this day; spent $0.02.');
+    const down = describeBalance({ user: { ...week, remainingMicros: 150_000, adjustedMicros: -250_000 }, tokenSource: 'scope' }, { now: NOW }).text;
+    expect(down).toContain('You: $0.15 left of $1.00 - $0.25 taken back this week; spent $0.60.');
+    const none = describeBalance({ user: { ...week, adjustedMicros: 0 }, tokenSource: 'scope' }, { now: NOW }).text;
+    expect(none).toContain('You: $0.40 left of $1.00 this week; spent $0.60. Resets');
+    const total = describeBalance({ user: { ...week, resetsAt: null, periodName: undefined } }, { now: NOW }).text;
+    expect(total).toBe('You: $0.40 left of $1.00 in total; spent $0.60. It does not reset on its own.');
+  });
+
+  it('says when there is no limit, with what was spent and held', () => {
+    const { text } = describeBalance({ user: { limitMicros: null, spentMicros: 2_500_000, heldMicros: 100_000, remainingMicros: null, resetsAt: MONDAY, periodName: 'week', adjustedMicros: 500_000 }, tokenSource: 'operator' }, { now: NOW });
+    expect(text).toBe("You: no limit. Spent $2.50 this week ($0.10 held for running jobs).\nYour requests use the bot operator's gateway token.");
+  });
+
+  it('puts a blocked notice first', () => {
+    const { text } = describeBalance({ user: week, blocked: true, tokenSource: 'scope' }, { now: NOW });
+    expect(text.split('\n')[0]).toBe('You are blocked here: an admin has stopped your paid requests. Ask an admin if you think this is a mistake.');
+    expect(text).toContain('You: $0.40 left of $1.00 this week');
+  });
+
+  it('on a personal token, says the community limits do not apply and shows the personal cap or its absence', () => {
+    const pool = { limitMicros: 10_000_000, spentMicros: 0, heldMicros: 0, remainingMicros: 10_000_000, resetsAt: MONDAY, periodName: 'month' };
+    const capped = describeBalance(
+      { user: week, pool, tokenSource: 'personal', personalCap: { limitMicros: 3_000_000, spentMicros: 1_000_000, heldMicros: 250_000, remainingMicros: 1_750_000, resetsAt: MONDAY, periodName: 'month' } },
+      { now: NOW },
+    ).text;
+    expect(capped).toBe(
+      "Your requests use your own gateway token, so this community's allowance and pool do not apply.\nYour own cap: $1.75 left of $3.00 this month; spent $1.00 ($0.25 held for running jobs). Resets Mon 24 Nov, 00:00 UTC (in 2 d 3 h).",
+    );
+    const uncapped = describeBalance({ user: week, tokenSource: 'personal', personalCap: null }, { now: NOW }).text;
+    expect(uncapped).toBe(
+      "Your requests use your own gateway token, so this community's allowance does not apply.\nYour own token has no spending cap set; the gateway account behind it is the only limit.",
+    );
+    const blocked = describeBalance({ user: week, tokenSource: 'personal', blocked: true }, { now: NOW }).text;
+    expect(blocked.split('\n')[0]).toMatch(/^You are blocked here/);
+  });
+
+  it('names the pool as the tighter limit only when it is', () => {
+    const tight = { limitMicros: 5_000_000, spentMicros: 4_900_000, heldMicros: 0, remainingMicros: 100_000, resetsAt: MONDAY, periodName: 'month' };
+    const t1 = describeBalance({ user: week, pool: tight, tokenSource: 'scope' }, { now: NOW }).text;
+    expect(t1).toContain('Community pool: $0.10 left of $5.00 this month; spent $4.90.');
+    expect(t1).toContain('The community pool is the tighter limit: you can spend at most $0.10 right now.');
+    const unlimited = describeBalance({ user: { limitMicros: null, spentMicros: 0, heldMicros: 0, remainingMicros: null, resetsAt: null }, pool: tight, tokenSource: 'scope' }, { now: NOW }).text;
+    expect(unlimited).toContain('The community pool is the tighter limit: you can spend at most $0.10 right now.');
+    const loose = describeBalance({ user: week, pool: { ...tight, remainingMicros: 3_000_000 }, tokenSource: 'scope' }, { now: NOW }).text;
+    expect(loose).not.toContain('tighter');
+  });
+
+  it('speaks in the third person for admin views', () => {
+    const { title, text } = describeBalance({ user: week, tokenSource: 'scope', blocked: true, subject: '@bob' }, { now: NOW });
+    expect(title).toBe('Balance of @bob');
+    expect(text).toContain('@bob is blocked here: they cannot start paid requests until an admin unblocks them.');
+    expect(text).toContain('@bob: $0.40 left of $1.00 this week; spent $0.60.');
+    expect(text).toContain("Their requests use this community's gateway token.");
+    expect(text).not.toMatch(/\b(You|you|Your|your)\b/);
+    const personal = describeBalance({ user: week, tokenSource: 'personal', personalCap: null, subject: '@bob' }, { now: NOW }).text;
+    expect(personal).toBe("Their requests use their own gateway token, so this community's allowance does not apply.\nTheir own token has no spending cap set; the gateway account behind it is the only limit.");
+    const noToken = describeBalance({ user: week, tokenSource: null, subject: '@bob' }, { now: NOW }).text;
+    expect(noToken).toContain('No gateway token is linked here yet, so they cannot start paid requests');
   });
 
   it('announces a job and its hold', () => {

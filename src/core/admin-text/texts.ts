@@ -91,3 +91,19 @@ export function scopeSettingsText(def: { micros: Micros | null; period: Period; 
   const d = `Default allowance: ${allowanceText(def.micros, def.period)}${def.fromOperator ? " (the bot operator's default)" : ''}.`;
   return pool ? `${d}\nCommunity pool: ${allowanceText(pool.micros, pool.period)}.` : `${d}\nNo community pool cap.`;
 }
+
+/** Where a member's allowance comes from, for `/budget show @user`. */
+export type AllowanceSource = { kind: 'override'; micros: Micros | null; period: Period } | { kind: 'default'; micros: Micros | null; period: Period; fromOperator: boolean };
+
+/**
+ * `/budget show @user`: the member's standing in the third person (`balanceText` made with a subject), then where
+ * their allowance comes from (their own override, or the default) and whether they are blocked.
+ */
+export function memberShowText(who: string, balanceText: string, source: AllowanceSource, blocked: boolean): string {
+  const origin =
+    source.kind === 'override'
+      ? `Allowance: ${allowanceText(source.micros, source.period)}, set for ${who} (an override; /budget clear ${who} returns them to the default).`
+      : `Allowance: the community default, ${allowanceText(source.micros, source.period)}${source.fromOperator ? " (the bot operator's default)" : ''}.`;
+  const status = blocked ? `Status: blocked (/budget unblock ${who} lets them start paid requests again).` : 'Status: not blocked.';
+  return `${balanceText}\n${origin}\n${status}`;
+}

@@ -53,6 +53,13 @@ interface Waiter {
  *
  * Trade-off: the state is in memory, per process. Running several bot processes multiplies the limits, and a
  * restart forgets cooldowns and the line (nothing queued was charged: holds are placed after the lease).
+ *
+ * Trade-off (videos): a lease covers only the START of a video job — validation, the hold and the gateway's create
+ * call — and is released as soon as the task exists (`startVideo` returns then; the poller does the rest). So
+ * `maxPerUser`/`maxPerScope` bound how many video *starts* run at once, not how many videos render at once: a user
+ * can have several videos rendering in a row, limited by their budget (each holds its full price until it ends),
+ * `cooldownMs`, and the gateway's own rate limits. Holding the lease for minutes of rendering would block that
+ * user's images and questions behind it and would not survive a restart (the poller resumes jobs, not leases).
  */
 export class FairUseGate {
   private readonly maxPerUser: number;

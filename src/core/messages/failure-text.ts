@@ -10,6 +10,7 @@ export const COMMANDS = {
   setupDiscord: '/setup token',
   setupTelegram: '/setup',
   jobs: '/jobs',
+  job: '/job',
 } as const;
 
 /** Options of {@link describeFailure}: the current time (for "in 3 h") and the community's time zone (default UTC). */
@@ -153,6 +154,21 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
     const until = d.retrievableUntil !== null ? ` It can still be fetched with ${COMMANDS.jobs} until ${formatResetTime(d.retrievableUntil, c.now, c.timeZone)}.` : '';
     return ['Result too large to send', `The result${size} is larger than the ${formatBytes(d.limitBytes)} this chat accepts.${until}`];
   },
+  delivery_failed_charged: (d, c) => {
+    const id = /^[A-Za-z0-9_-]{1,40}$/.test(d.jobId) ? d.jobId : undefined;
+    const job = id ? `job ${id}` : 'this job';
+    const why =
+      d.reason === 'download'
+        ? 'the bot could not download it from the gateway'
+        : d.reason === 'chat_gone'
+          ? 'the chat it was meant for can no longer be reached'
+          : 'uploading it here kept failing';
+    const get =
+      d.retrievableUntil !== null && id
+        ? `It is kept: get it with ${COMMANDS.job} ${id} until ${formatResetTime(d.retrievableUntil, c.now, c.timeZone)}.`
+        : `An admin can retry the delivery of ${job}.`;
+    return ['Video made but not delivered', `Your video was made and paid for, but ${why}. ${get} Starting it again would make and charge a second video.`];
+  },
   cooldown: (d) => ['Slow down', `You can start another request in ${formatDuration(d.retryAfterMs)}.`],
   queue_full: (d) => [
     'Too many requests waiting',
@@ -167,6 +183,7 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
 };
 
 function moneySentence(code: FailureCode, money: MoneyMoved): string {
+  if (code === 'delivery_failed_charged') return ''; // its text already says the video was paid for
   if (money === 'refunded') return 'The gateway refunded it and your hold was released: nothing was charged.';
   if (money === 'released') return 'Your hold was released: nothing was charged.';
   if (money === 'charged') return 'The result was made, so it was charged.';

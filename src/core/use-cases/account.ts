@@ -3,7 +3,10 @@ import { tokenLinkedText, tokenUnlinkedText } from '../admin-text/texts.js';
 import { AdminError } from '../admin/admin-service.js';
 import type { TokenOwner } from '../admin/ports.js';
 import { err, fail, ok, type Result } from '../failures.js';
-import { describeBalance } from '../messages.js';
+import type { Period } from '../budget/periods.js';
+import { describeBalance, type AllowanceView, type BalanceView as TextBalance } from '../messages.js';
+import { readPersonalCap, usage, windowFor } from '../../store/budget-queries.js';
+import { syncTransaction } from '../../store/sqlite.js';
 import { modelCacheKey } from '../models/model-list-cache.js';
 import { actorIds, gatewayFailure, type ActorIds } from './context.js';
 import type { CoreDeps } from './deps.js';
@@ -13,8 +16,18 @@ export async function balance(d: CoreDeps, actor: Actor): Promise<BalanceView> {
   return balanceOf(d, await actorIds(d, actor));
 }
 
-/** The balance of the user `ids.userId` in scope `ids.scopeId` (also used by admin `show`). */
-export async function balanceOf(d: CoreDeps, ids: ActorIds): Promise<BalanceView> {
+/** Options of {@link balanceOf}. */
+export interface BalanceOfOptions {
+  /** Speak about the member in the third person under this name (admin views). Default: second person. */
+  subject?: string;
+}
+
+/**
+ * The balance of the user `ids.userId` in scope `ids.scopeId` (also used by admin `show`). The numeric fields are
+ * the community allowance (personal-token spending is not counted there); the text also covers the personal cap
+ * when the member's own token pays, and the pool when it is the tighter limit.
+ */
+export async function balanceOf(d: CoreDeps, ids: ActorIds, opts: BalanceOfOptions = {}): Promise<BalanceView> {
   const b = await d.store.budgets.balance(ids.scopeId, ids.userId);
   let source: BalanceView['tokenSource'] = 'none';
   try {
@@ -23,14 +36,18 @@ export async function balanceOf(d: CoreDeps, ids: ActorIds): Promise<BalanceView
   } catch (e) {
     d.logger.warn({ err: e }, 'stored token unreadable while showing a balance');
   }
-  const described = describeBalance(
-    {
-      user: { limitMicros: b.limitMicros, spentMicros: b.spentMicros, heldMicros: b.heldMicros, remainingMicros: b.remainingMicros, resetsAt: b.period === 'total' ? null : b.resetsAt, periodName: b.period === 'total' ? undefined : b.period },
-      ...(b.pool ? { pool: { limitMicros: b.pool.limitMicros, spentMicros: b.pool.spentMicros, heldMicros: b.pool.heldMicros, remainingMicros: b.pool.remainingMicros, resetsAt: b.pool.resetsAt, periodName: b.pool.period === 'total' ? undefined : b.pool.period } } : {}),
-      tokenSource: source === 'none' ? null : source,
-    },
-    { now: d.clock.now(), timeZone: ids.timeZone },
-  );
+  const resetsAt = b.period === 'total' ? null : b.resetsAt;
+  const view: TextBalance = {
+    user: { limitMicros: b.limitMicros, spentMicros: b.spentMicros, heldMicros: b.heldMicros, remainingMicros: b.remainingMicros, resetsAt, adjustedMicros: b.adjustedMicros, ...periodName(b.period) },
+    tokenSource: source === 'none' ? null : source,
+    blocked: b.blocked,
+    ...(opts.subject ? { subject: opts.subject } : {}),
+  };
+  if (b.pool) {
+    view.pool = { limitMicros: b.pool.limitMicros, spentMicros: b.pool.spentMicros, heldMicros: b.pool.heldMicros, remainingMicros: b.pool.remainingMicros, resetsAt: b.pool.period === 'total' ? null : b.pool.resetsAt, ...periodName(b.pool.period) };
+  }
+  if (source === 'personal') view.personalCap = await personalCap(d, ids.userId);
+  const described = describeBalance(view, { now: d.clock.now(), timeZone: ids.timeZone });
   return {
     limitMicros: b.limitMicros,
     period: b.period,
@@ -38,11 +55,37 @@ export async function balanceOf(d: CoreDeps, ids: ActorIds): Promise<BalanceView
     heldMicros: b.heldMicros,
     adjustedMicros: b.adjustedMicros,
     remainingMicros: b.remainingMicros,
-    resetsAt: b.period === 'total' ? null : b.resetsAt,
+    resetsAt,
     blocked: b.blocked,
     tokenSource: source,
     text: described.text,
   };
+}
+
+function periodName(p: Period): { periodName?: string } {
+  return p === 'total' ? {} : { periodName: p };
+}
+
+/**
+ * The member's own cap on their personal token, as the ledger's reserve computes it (same queries, UTC windows,
+ * all scopes), or null when none is set. Read in one snapshot; nothing is written.
+ */
+async function personalCap(d: CoreDeps, userId: string): Promise<AllowanceView | null> {
+  const now = d.clock.now();
+  return syncTransaction(d.store.db, 'deferred', (raw) => {
+    const cap = readPersonalCap(raw, userId);
+    if (!cap) return null;
+    const w = windowFor(cap.period, 'UTC', now);
+    const u = usage(raw, 'personal', '', userId, w.start, false);
+    return {
+      limitMicros: cap.limit,
+      spentMicros: u.spent,
+      heldMicros: u.held,
+      remainingMicros: Math.max(0, cap.limit - u.spent - u.held),
+      resetsAt: cap.period === 'total' ? null : w.end,
+      ...periodName(cap.period),
+    };
+  });
 }
 
 function owner(ids: ActorIds, personal: boolean): TokenOwner {

@@ -114,12 +114,13 @@ async function callAndKeep(d: CoreDeps, p: ImagePlan, jobId: string, holdId: str
     return err(noImage(res.images.length));
   }
   for (const f of files) await d.outputs.save(jobId, f.filename, f.bytes);
+  await keepReferences(d, jobId, p.refs);
   const actual = files.length * p.price.unitMicros;
   const settled = await d.store.budgets.settle(holdId, actual, { units: files.length, unit: 'image' });
   const charged = settled.ok ? settled.chargedMicros : 0;
   if (!settled.ok) d.logger.error({ jobId, holdId, reason: settled.reason }, 'settle failed after a successful image job');
   const now = d.clock.now();
-  const saved = await d.outputs.list(jobId);
+  const saved = (await d.outputs.list(jobId)).filter((f) => !isReferenceFile(f.filename));
   await d.jobs.transition(jobId, ['reserved'], 'succeeded', {
     chargedMicros: charged,
     progress: 100,
@@ -137,6 +138,24 @@ async function callAndKeep(d: CoreDeps, p: ImagePlan, jobId: string, holdId: str
     tokenSource: p.token.source,
     remainingMicros: await remainingFor(d, p.ids, p.token.source),
   });
+}
+
+/** Kept reference images are named `ref-<n>.<ext>`; result files are `<jobId>-<n>.<ext>`, so the two never clash. */
+export function isReferenceFile(filename: string): boolean {
+  return /^ref-\d+\./.test(filename);
+}
+
+/**
+ * Keeps an edit's reference images next to its results (`ref-1.png`…, same retention and purge), so Reroll can
+ * re-run the edit without the user sending them again. Trade-off: up to `maxReferenceImages` × 8 MiB more disk
+ * per edit while retained. A failure to keep them is logged, never fails the (already charged) job.
+ */
+async function keepReferences(d: CoreDeps, jobId: string, refs: ValidImage[]): Promise<void> {
+  try {
+    for (const [i, r] of refs.entries()) await d.outputs.save(jobId, `ref-${i + 1}.${EXT[r.type] ?? 'png'}`, r.data);
+  } catch (e) {
+    d.logger.warn({ jobId, err: e }, 'could not keep the reference images of an edit');
+  }
 }
 
 function noImage(returned: number): Failure {

@@ -1,10 +1,11 @@
-import type { Actor, JobKind, JobStatus, JobView } from '../api.js';
+import type { Actor, JobRequestView, JobStatus, JobView } from '../api.js';
 import { err, fail, ok, type Result } from '../failures.js';
 import { isJobId } from '../ids.js';
 import type { JobRecord } from '../ports/job-store.js';
 import { actorIds, type ActorIds } from './context.js';
 import type { CoreDeps } from './deps.js';
-import { toJobView } from './job-view.js';
+import { isReferenceFile } from './images.js';
+import { mimeOf, toJobView } from './job-view.js';
 
 const ALL_STATUSES: readonly JobStatus[] = [
   'reserved', 'submitted', 'running', 'downloading', 'delivering', 'delivered', 'succeeded', 'failed', 'refunded', 'expired', 'released', 'undeliverable',
@@ -27,29 +28,27 @@ async function visibleJob(d: CoreDeps, actor: Actor, id: string): Promise<{ rec:
   return { rec, ids };
 }
 
-async function viewOf(d: CoreDeps, actor: Actor, rec: JobRecord, ids: ActorIds): Promise<JobView> {
+/** A job's view (results only) and its kept reference images (edit jobs), both empty once no longer retained. */
+async function viewOf(d: CoreDeps, actor: Actor, rec: JobRecord, ids: ActorIds): Promise<{ view: JobView; references: NonNullable<JobView['outputs']> }> {
   const owner = rec.userId === ids.userId ? actor.user.externalId : ((await d.store.directory.getUser(rec.userId))?.externalId ?? '');
   const retained = rec.outputExpiresAt === null || rec.outputExpiresAt > d.clock.now();
-  const outputs = retained ? await d.outputs.list(rec.id) : [];
-  return toJobView(rec, owner, outputs);
+  const files = retained ? await d.outputs.list(rec.id) : [];
+  const references = files.filter((f) => isReferenceFile(f.filename)).map((f) => ({ ...f, mime: mimeOf(f.filename) }));
+  return { view: toJobView(rec, owner, files.filter((f) => !isReferenceFile(f.filename))), references };
 }
 
 /** `job`: one job of this scope (or the actor's own) with its retained files, else `job_not_found`. */
 export async function getJob(d: CoreDeps, actor: Actor, id: string): Promise<Result<JobView>> {
   const found = await visibleJob(d, actor, id);
   if (!found) return err(fail('job_not_found', { id: id.trim().slice(0, 40) }));
-  return ok(await viewOf(d, actor, found.rec, found.ids));
+  return ok((await viewOf(d, actor, found.rec, found.ids)).view);
 }
 
-/** `jobRequest`: what an earlier job asked for (Reroll / Animate buttons). */
-export async function jobRequest(
-  d: CoreDeps,
-  actor: Actor,
-  id: string,
-): Promise<Result<{ kind: JobKind; prompt: string; model: string; size?: string; seconds?: number; outputs?: JobView['outputs'] }>> {
+/** `jobRequest`: what an earlier job asked for (Reroll / Animate buttons), with an edit's kept reference images. */
+export async function jobRequest(d: CoreDeps, actor: Actor, id: string): Promise<Result<JobRequestView>> {
   const found = await visibleJob(d, actor, id);
   if (!found) return err(fail('job_not_found', { id: id.trim().slice(0, 40) }));
-  const v = await viewOf(d, actor, found.rec, found.ids);
+  const { view: v, references } = await viewOf(d, actor, found.rec, found.ids);
   return ok({
     kind: v.kind,
     prompt: v.prompt,
@@ -57,6 +56,7 @@ export async function jobRequest(
     ...(v.size !== undefined ? { size: v.size } : {}),
     ...(v.seconds !== undefined ? { seconds: v.seconds } : {}),
     ...(v.outputs ? { outputs: v.outputs } : {}),
+    ...(references.length > 0 ? { references } : {}),
   });
 }
 

@@ -25,6 +25,11 @@ export function videoEtaSeconds(seconds: number): number {
  *
  * Trade-off: a crash between the gateway's answer and the `submitted` update leaves the job `reserved` with its
  * hold open; it is visible in `/jobs` and to the operator, never silently charged.
+ *
+ * Trade-off (fair use): the fair-use lease covers only this start (validate, hold, create) and is released when
+ * the task is created, not when the video is delivered. Concurrent *rendering* is therefore bounded by the budget
+ * (the full estimate stays held until the job ends), the cooldown and the gateway's limits, not by the per-user
+ * and per-scope concurrency of the `FairUseGate` (`fair-use/fair-use-gate.ts`; see its description).
  */
 export async function startVideo(d: CoreDeps, req: VideoRequest, hooks?: JobHooks): Promise<Result<VideoStarted>> {
   const prompt = validatePrompt(req.prompt);

@@ -35,10 +35,13 @@ export function videoCaption(job: JobView): string {
   return clip(parts.join(' · '), CAPTION_MAX);
 }
 
-/** Inline buttons under a result: Reroll (images made from a prompt) and Animate (any image result). */
-export function resultKeyboard(kind: 'imagine' | 'edit', jobId: string): InlineKeyboard {
+/**
+ * Inline buttons under a result: Reroll (an /imagine again, or an /edit again with its kept reference images) and
+ * Animate. `kind` is kept for callers; both kinds get both buttons.
+ */
+export function resultKeyboard(_kind: 'imagine' | 'edit', jobId: string): InlineKeyboard {
   const kb = new InlineKeyboard();
-  if (kind === 'imagine') kb.text('Reroll', encodeCallbackData({ action: 'reroll', jobId }));
+  kb.text('Reroll', encodeCallbackData({ action: 'reroll', jobId }));
   kb.text('Animate', encodeCallbackData({ action: 'animate', jobId }));
   return kb;
 }

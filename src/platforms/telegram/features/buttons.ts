@@ -7,6 +7,7 @@ import { clip } from '../render.js';
 import { replyFailure } from '../reply.js';
 import { startVideoJob } from '../run-jobs.js';
 import { decodeCallbackData } from '../util/callback-data.js';
+import { startEditAgain } from './edit.js';
 import { startImagine } from './generate.js';
 
 /** Telegram's limit on a callback answer's text. */
@@ -14,7 +15,8 @@ const ANSWER_MAX = 200;
 
 /**
  * The Reroll and Animate buttons under results. State comes from `core.jobRequest` (the button carries only the
- * action and job id), so buttons keep working after a restart. Animate takes the image from the message the button
+ * action and job id), so buttons keep working after a restart. Reroll of an `/edit` re-runs it with the reference
+ * images the core kept with the job (while retained). Animate takes the image from the message the button
  * is on (the largest photo size, or the document). The press is answered at once; the job runs in the background.
  */
 export function buttonsFeature(deps: TelegramDeps): Composer<Context> {
@@ -33,11 +35,17 @@ export function buttonsFeature(deps: TelegramDeps): Composer<Context> {
       await ctx.answerCallbackQuery({ text: clip(deps.core.explain(req.failure), ANSWER_MAX), show_alert: true });
       return;
     }
-    const { kind, prompt, model, size } = req.value;
+    const { kind, prompt, model, size, references } = req.value;
     const place = { chatId: message.chat.id, replyTo: message.message_id };
     if (data.action === 'reroll') {
+      if (kind === 'edit' && references && references.length > 0) {
+        await ctx.answerCallbackQuery({ text: 'Rerolling the edit…' });
+        startEditAgain(deps, actor, place, { prompt, model, ...(size ? { size } : {}), references });
+        return;
+      }
       if (kind !== 'imagine') {
-        await ctx.answerCallbackQuery({ text: 'Reroll works on /imagine results. Reply to the original photo with /edit to try again.', show_alert: true });
+        const text = kind === 'edit' ? 'The images of this edit are no longer kept. Reply to the original photo with /edit instead.' : 'Reroll works on /imagine and /edit results.';
+        await ctx.answerCallbackQuery({ text, show_alert: true });
         return;
       }
       await ctx.answerCallbackQuery({ text: 'Rerolling…' });

@@ -1,6 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import { Composer, type Context } from 'grammy';
 import type { Actor, Attachment } from '../../../core/api.js';
-import type { Result } from '../../../core/failures.js';
+import { fail, type Result } from '../../../core/failures.js';
 import { actorOf } from '../actor.js';
 import { commandOf } from '../command-text.js';
 import type { TelegramDeps } from '../deps.js';
@@ -33,6 +34,34 @@ export async function startEdit(deps: TelegramDeps, actor: Actor, place: Place, 
       const images = await downloadAll(deps, refs);
       if (!images.ok) return images;
       return deps.core.edit({ ...actor, prompt: parsed.prompt, images: images.value, ...flagFields(parsed.flags) }, hooks);
+    }),
+  );
+}
+
+/** What a Reroll of an edit re-runs: the earlier request and the paths of its kept reference images. */
+export interface EditAgain {
+  prompt: string;
+  model: string;
+  size?: string;
+  references: { path: string; filename: string }[];
+}
+
+/**
+ * Re-runs an earlier edit with its kept reference images (Reroll). The files are read in the background task; one
+ * purged in between reads as an expired attachment (nothing is held before the core has the images).
+ */
+export function startEditAgain(deps: TelegramDeps, actor: Actor, place: Place, again: EditAgain): void {
+  deps.tasks.run('reroll-edit', () =>
+    runImageJob(deps, place, 'edit', async (hooks) => {
+      const images: Attachment[] = [];
+      for (const r of again.references) {
+        try {
+          images.push({ name: r.filename, bytes: new Uint8Array(await readFile(r.path)) });
+        } catch {
+          return { ok: false, failure: fail('attachment_download_failed', { reason: 'expired' }) };
+        }
+      }
+      return deps.core.edit({ ...actor, prompt: again.prompt, model: again.model, ...(again.size ? { size: again.size } : {}), images }, hooks);
     }),
   );
 }
