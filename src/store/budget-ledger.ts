@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type {
+  PersonalCapView,
   Balance,
   BudgetDefaults,
   BudgetLedger,
@@ -107,6 +108,24 @@ export class SqlBudgetLedger implements BudgetLedger {
       if (this.s.releaseHold.run(now, holdId).changes !== 1) throw new Error(`hold ${holdId} changed during release`);
       this.entry('release', hold.amount_micros, fromHold(hold), null, null, reason, now);
       return { ok: true, releasedMicros: hold.amount_micros, repeated: false };
+    });
+  }
+
+  async personalCap(userId: string): Promise<PersonalCapView | null> {
+    const now = this.clock.now();
+    return syncTransaction(this.db, 'deferred', (raw): PersonalCapView | null => {
+      const cap = readPersonalCap(raw, userId);
+      if (!cap) return null;
+      const w = windowFor(cap.period, 'UTC', now);
+      const u = usage(raw, 'personal', '', userId, w.start, false);
+      return {
+        period: cap.period,
+        limitMicros: cap.limit,
+        spentMicros: u.spent,
+        heldMicros: u.held,
+        remainingMicros: Math.max(0, cap.limit - u.spent - u.held),
+        resetsAt: cap.period === 'total' ? null : w.end,
+      };
     });
   }
 

@@ -76,4 +76,17 @@ export interface BudgetLedger {
   balance(scopeId: string, userId: string): Promise<Balance>;
   /** Ids of the holds of `jobId` still open (normally none or one). */
   openHoldsOfJob(jobId: string): Promise<string[]>;
+  /** The user's own cap on their personal token (periods in UTC), or null when they set none. */
+  personalCap(userId: string): Promise<PersonalCapView | null>;
+}
+
+/** A user's personal-token cap and its use in the current period. */
+export interface PersonalCapView {
+  period: Period;
+  limitMicros: Micros;
+  spentMicros: Micros;
+  heldMicros: Micros;
+  remainingMicros: Micros;
+  /** Start of the next period; null for `total`. */
+  resetsAt: number | null;
 }

@@ -5,8 +5,6 @@ import type { TokenOwner } from '../admin/ports.js';
 import { err, fail, ok, type Result } from '../failures.js';
 import type { Period } from '../budget/periods.js';
 import { describeBalance, type AllowanceView, type BalanceView as TextBalance } from '../messages.js';
-import { readPersonalCap, usage, windowFor } from '../../store/budget-queries.js';
-import { syncTransaction } from '../../store/sqlite.js';
 import { modelCacheKey } from '../models/model-list-cache.js';
 import { actorIds, gatewayFailure, type ActorIds } from './context.js';
 import type { CoreDeps } from './deps.js';
@@ -71,21 +69,10 @@ function periodName(p: Period): { periodName?: string } {
  * all scopes), or null when none is set. Read in one snapshot; nothing is written.
  */
 async function personalCap(d: CoreDeps, userId: string): Promise<AllowanceView | null> {
-  const now = d.clock.now();
-  return syncTransaction(d.store.db, 'deferred', (raw) => {
-    const cap = readPersonalCap(raw, userId);
-    if (!cap) return null;
-    const w = windowFor(cap.period, 'UTC', now);
-    const u = usage(raw, 'personal', '', userId, w.start, false);
-    return {
-      limitMicros: cap.limit,
-      spentMicros: u.spent,
-      heldMicros: u.held,
-      remainingMicros: Math.max(0, cap.limit - u.spent - u.held),
-      resetsAt: cap.period === 'total' ? null : w.end,
-      ...periodName(cap.period),
-    };
-  });
+  const cap = await d.store.budgets.personalCap(userId);
+  if (!cap) return null;
+  const { period, limitMicros, spentMicros, heldMicros, remainingMicros, resetsAt } = cap;
+  return { limitMicros, spentMicros, heldMicros, remainingMicros, resetsAt, ...periodName(period) };
 }
 
 function owner(ids: ActorIds, personal: boolean): TokenOwner {
