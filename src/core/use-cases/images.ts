@@ -1,27 +1,20 @@
 import type { EditRequest, ImageFile, ImageJobResult, ImagineRequest, JobHooks } from '../api.js';
 import { err, fail, ok, withMoney, type Failure, type Result } from '../failures.js';
 import { newJobId } from '../ids.js';
-import { validateCount, validatePrompt } from '../media/inputs.js';
+import { validateCount } from '../media/inputs.js';
 import { resolveSize } from '../media/sizes.js';
 import { sniffImage } from '../media/sniff.js';
 import { validateReferenceImages, type ValidImage } from '../media/validate-images.js';
 import type { GatewayImage } from '../ports/media-gateway.js';
-import type { ModelPrice } from '../pricing.js';
-import { actorIds, gatewayFailure, refusal, remainingFor, resolveToken, withFairUse, type ActorIds, type UsableToken } from './context.js';
+import { gatewayFailure, jobBasics, openJob, remainingFor, withFairUse, type JobBasics } from './context.js';
 import type { CoreDeps } from './deps.js';
-import { checkModel } from './model-check.js';
 
 const MIB = 1024 * 1024;
 const EXT: Record<string, string> = { png: 'png', jpeg: 'jpg', webp: 'webp', gif: 'gif' };
 
 /** Everything validated about an image request, ready to run. */
-interface ImagePlan {
+interface ImagePlan extends JobBasics {
   kind: 'imagine' | 'edit';
-  ids: ActorIds;
-  token: UsableToken;
-  model: string;
-  price: ModelPrice;
-  prompt: string;
   size: string;
   count: number;
   refs: ValidImage[];
@@ -40,15 +33,10 @@ export async function runImageJob(d: CoreDeps, req: ImagineRequest | EditRequest
 }
 
 async function plan(d: CoreDeps, req: ImagineRequest | EditRequest, kind: 'imagine' | 'edit'): Promise<Result<ImagePlan>> {
-  const prompt = validatePrompt(req.prompt);
-  if (!prompt.ok) return prompt;
-  const model = req.model?.trim() || d.settings.defaults.imageModel;
-  const ids = await actorIds(d, req);
-  const token = await resolveToken(d, req, ids);
-  if (!token.ok) return token;
-  const price = await checkModel(d, token.value, model, 'image');
-  if (!price.ok) return price;
-  const maxSide = price.value.maxSide ?? 1536;
+  const basics = await jobBasics(d, req, 'image', d.settings.defaults.imageModel);
+  if (!basics.ok) return basics;
+  const price = basics.value.price;
+  const maxSide = price.maxSide ?? 1536;
   const size = resolveSize({ maxSide, ...(req.aspect !== undefined ? { aspect: req.aspect } : {}), ...(req.size !== undefined ? { size: req.size } : {}) });
   if (!size.ok) return size;
   const count = validateCount(req.count ?? 1, d.settings.maxImagesPerRequest ?? 4);
@@ -56,11 +44,11 @@ async function plan(d: CoreDeps, req: ImagineRequest | EditRequest, kind: 'imagi
   let refs: ValidImage[] = [];
   if (kind === 'edit') {
     const images = 'images' in req ? req.images : [];
-    const v = validateReferenceImages(images, { minImages: 1, maxImages: price.value.maxReferenceImages ?? 3, maxBytes: price.value.maxReferenceBytes ?? 8 * MIB });
+    const v = validateReferenceImages(images, { minImages: 1, maxImages: price.maxReferenceImages ?? 3, maxBytes: price.maxReferenceBytes ?? 8 * MIB });
     if (!v.ok) return v;
     refs = v.value;
   }
-  const p: ImagePlan = { kind, ids, token: token.value, model, price: price.value, prompt: prompt.value, size: size.value, count: count.value, refs };
+  const p: ImagePlan = { ...basics.value, kind, size: size.value, count: count.value, refs };
   if (req.aspect && !req.size) p.aspect = req.aspect;
   return ok(p);
 }
@@ -68,27 +56,16 @@ async function plan(d: CoreDeps, req: ImagineRequest | EditRequest, kind: 'imagi
 async function execute(d: CoreDeps, p: ImagePlan): Promise<Result<ImageJobResult>> {
   const jobId = newJobId();
   const estimate = p.count * p.price.unitMicros;
-  await d.jobs.create({
-    id: jobId,
+  const opened = await openJob(d, {
+    jobId,
     kind: p.kind,
-    status: 'reserved',
-    scopeId: p.ids.scopeId,
-    userId: p.ids.userId,
-    model: p.model,
-    prompt: p.prompt,
+    basics: p,
     params: { size: p.size, count: p.count, ...(p.aspect ? { aspect: p.aspect } : {}), ...(p.kind === 'edit' ? { references: p.refs.length } : {}) },
-    tokenSource: p.token.source,
-    tokenId: p.token.tokenId,
     estimateMicros: estimate,
     delivery: null,
   });
-  const hold = await d.store.budgets.reserve({ scopeId: p.ids.scopeId, userId: p.ids.userId, amountMicros: estimate, jobId, tokenSource: p.token.source });
-  if (!hold.ok) {
-    const f = refusal(hold);
-    await d.jobs.transition(jobId, ['reserved'], 'failed', { errorCode: f.code, finishedAt: d.clock.now() });
-    return err(f);
-  }
-  await d.jobs.update(jobId, ['reserved'], { holdId: hold.holdId });
+  if (!opened.ok) return opened;
+  const hold = opened.value;
   let outcome: Result<ImageJobResult>;
   try {
     outcome = await callAndKeep(d, p, jobId, hold.holdId);

@@ -1,12 +1,11 @@
 import type { JobHooks, VideoRequest, VideoStarted } from '../api.js';
 import { err, ok, withMoney, type Result } from '../failures.js';
 import { newJobId } from '../ids.js';
-import { validateDuration, validatePrompt } from '../media/inputs.js';
+import { validateDuration } from '../media/inputs.js';
 import { resolveSize, videoSize } from '../media/sizes.js';
 import { validateReferenceImages, type ValidImage } from '../media/validate-images.js';
-import { actorIds, gatewayFailure, refusal, remainingFor, resolveToken, withFairUse } from './context.js';
+import { gatewayFailure, jobBasics, openJob, remainingFor, withFairUse } from './context.js';
 import type { CoreDeps } from './deps.js';
-import { checkModel } from './model-check.js';
 
 const MIB = 1024 * 1024;
 /** Longest side accepted for an explicit video size. */
@@ -23,8 +22,9 @@ export function videoEtaSeconds(seconds: number): number {
  * the configured interval, deadline from config). Returns at once. A failed create releases the hold; the gateway
  * takes no money for a create it refused.
  *
- * Trade-off: a crash between the gateway's answer and the `submitted` update leaves the job `reserved` with its
- * hold open; it is visible in `/jobs` and to the operator, never silently charged.
+ * A crash between the hold and the `submitted` update leaves the job `reserved`; the poller's sweep releases its
+ * hold after the gateway deadline and tells the user (a task the gateway created just before the crash is unknown
+ * to the bot: the create call has no idempotency key).
  *
  * Trade-off (fair use): the fair-use lease covers only this start (validate, hold, create) and is released when
  * the task is created, not when the video is delivered. Concurrent *rendering* is therefore bounded by the budget
@@ -32,14 +32,9 @@ export function videoEtaSeconds(seconds: number): number {
  * and per-scope concurrency of the `FairUseGate` (`fair-use/fair-use-gate.ts`; see its description).
  */
 export async function startVideo(d: CoreDeps, req: VideoRequest, hooks?: JobHooks): Promise<Result<VideoStarted>> {
-  const prompt = validatePrompt(req.prompt);
-  if (!prompt.ok) return prompt;
-  const model = req.model?.trim() || d.settings.defaults.videoModel;
-  const ids = await actorIds(d, req);
-  const token = await resolveToken(d, req, ids);
-  if (!token.ok) return token;
-  const price = await checkModel(d, token.value, model, 'video');
-  if (!price.ok) return price;
+  const basics = await jobBasics(d, req, 'video', d.settings.defaults.videoModel);
+  if (!basics.ok) return basics;
+  const { prompt, model, ids, token: t, price } = basics.value;
   const seconds = validateDuration(req.seconds ?? d.settings.defaults.videoSeconds);
   if (!seconds.ok) return seconds;
   const size = req.size?.trim() ? resolveSize({ size: req.size, maxSide: MAX_VIDEO_SIDE }) : videoSize(req.aspect);
@@ -50,36 +45,24 @@ export async function startVideo(d: CoreDeps, req: VideoRequest, hooks?: JobHook
     if (!v.ok) return v;
     ref = v.value[0];
   }
-  const t = token.value;
-  const estimate = price.value.unitMicros * seconds.value;
+  const estimate = price.unitMicros * seconds.value;
   return withFairUse(d, req, hooks, async () => {
     const jobId = newJobId();
-    await d.jobs.create({
-      id: jobId,
+    const opened = await openJob(d, {
+      jobId,
       kind: 'video',
-      status: 'reserved',
-      scopeId: ids.scopeId,
-      userId: ids.userId,
-      model,
-      prompt: prompt.value,
+      basics: basics.value,
       params: { seconds: seconds.value, size: size.value, ...(req.aspect && !req.size ? { aspect: req.aspect } : {}), ...(ref ? { references: 1 } : {}) },
-      tokenSource: t.source,
-      tokenId: t.tokenId,
       estimateMicros: estimate,
       delivery: req.delivery,
     });
-    const hold = await d.store.budgets.reserve({ scopeId: ids.scopeId, userId: ids.userId, amountMicros: estimate, jobId, tokenSource: t.source });
-    if (!hold.ok) {
-      const f = refusal(hold);
-      await d.jobs.transition(jobId, ['reserved'], 'failed', { errorCode: f.code, finishedAt: d.clock.now() });
-      return err(f);
-    }
-    await d.jobs.update(jobId, ['reserved'], { holdId: hold.holdId });
+    if (!opened.ok) return opened;
+    const hold = opened.value;
     let taskId: string;
     try {
       const task = await d.gateway.createVideo(t.token, {
         model,
-        prompt: prompt.value,
+        prompt,
         seconds: seconds.value,
         size: size.value,
         ...(ref ? { inputReference: { data: ref.data, filename: ref.filename, contentType: ref.contentType } } : {}),
