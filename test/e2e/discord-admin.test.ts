@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/core/api.js';
-import { startDiscord, type DiscordBot } from '../../src/platforms/discord/discord-bot.js';
+import type { DiscordBot } from '../../src/platforms/discord/discord-bot.js';
 import { MemoryKeyValueStore } from '../../src/platforms/discord/kv-file.js';
 import { startFakeDiscord, type FakeDiscord } from '../fakes/discord/index.js';
+import { startDiscordFor } from '../support/discord-bot.js';
 import { createTestStack } from '../support/harness.js';
 
 type Stack = Awaited<ReturnType<typeof createTestStack>>;
@@ -22,13 +23,7 @@ describe('Discord adapter: admin, token, autocomplete', () => {
   beforeAll(async () => {
     stack = await createTestStack();
     fake = await startFakeDiscord({ waitTimeoutMs: 8000 });
-    bot = await startDiscord({
-      config: { discord: { token: fake.botToken, applicationId: fake.applicationId, apiBase: fake.apiBase, guildId: fake.guildId }, ownerIds: [], databasePath: stack.dbPath },
-      core: stack.core,
-      logger: stack.logger,
-      secrets: stack.secrets,
-      kv,
-    });
+    bot = await startDiscordFor(stack, fake, { kv, registerDelivery: false });
   });
 
   afterAll(async () => {
@@ -39,12 +34,7 @@ describe('Discord adapter: admin, token, autocomplete', () => {
 
   it('registers the commands once, and not again when the definitions did not change', async () => {
     expect(fake.commands(fake.guildId).map((c) => c.name)).toContain('imagine');
-    const again = await startDiscord({
-      config: { discord: { token: fake.botToken, applicationId: fake.applicationId, apiBase: fake.apiBase, guildId: fake.guildId }, ownerIds: [], databasePath: stack.dbPath },
-      core: stack.core,
-      logger: stack.logger,
-      kv,
-    });
+    const again = await startDiscordFor(stack, fake, { kv, registerDelivery: false });
     await again.stop();
     expect(fake.commandPutCount(fake.guildId)).toBe(1);
   });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/core/api.js';
-import { startDiscord, type DiscordBot } from '../../src/platforms/discord/discord-bot.js';
-import { MemoryKeyValueStore } from '../../src/platforms/discord/kv-file.js';
+import type { DiscordBot } from '../../src/platforms/discord/discord-bot.js';
 import { startFakeDiscord, type FakeDiscord, type InteractionHandle, type MessageSnapshot } from '../fakes/discord/index.js';
+import { startDiscordFor } from '../support/discord-bot.js';
 import { createTestStack } from '../support/harness.js';
 
 type Stack = Awaited<ReturnType<typeof createTestStack>>;
@@ -25,14 +25,7 @@ describe('Discord adapter: ask, models, jobs, validation', () => {
   beforeAll(async () => {
     stack = await createTestStack();
     fake = await startFakeDiscord({ waitTimeoutMs: 8000 });
-    bot = await startDiscord({
-      config: { discord: { token: fake.botToken, applicationId: fake.applicationId, apiBase: fake.apiBase, guildId: fake.guildId }, ownerIds: [], databasePath: stack.dbPath },
-      core: stack.core,
-      logger: stack.logger,
-      secrets: stack.secrets,
-      registerDelivery: (d) => stack.app.registerDelivery(d),
-      kv: new MemoryKeyValueStore(),
-    });
+    bot = await startDiscordFor(stack, fake);
   });
 
   afterAll(async () => {
