@@ -149,7 +149,7 @@ export class HttpMediaGateway implements MediaGateway {
       };
       const ctx: ClassifyContext = { endpoint: 'content' };
       try {
-        return await this.transport.send({ method: 'GET', url, token, policy: 'idempotent', ctx, accept: 'video/mp4,*/*' }, d, consume);
+        return await this.transport.send({ method: 'GET', url, token, policy: 'idempotent', ctx, accept: 'video/mp4,*/*', nodeClient: { maxRedirects: 0 } }, d, consume);
       } catch (e) {
         const fallback = opts?.fallbackUrl;
         const eligible = e instanceof GatewayError && (e.kind === 'network' || e.status === 404 || e.status === 400);
@@ -158,7 +158,7 @@ export class HttpMediaGateway implements MediaGateway {
         this.logger?.debug({ taskId, sameOrigin }, 'gateway download: /content failed, trying the task URL');
         try {
           return await this.transport.send(
-            { method: 'GET', url: fallback, policy: 'idempotent', ctx, accept: 'video/mp4,*/*', dispatcher: this.redirecting, ...(sameOrigin ? { token } : {}) },
+            { method: 'GET', url: fallback, policy: 'idempotent', ctx, accept: 'video/mp4,*/*', nodeClient: { maxRedirects: 3 }, ...(sameOrigin ? { token } : {}) },
             d,
             consume,
           );

@@ -1,8 +1,10 @@
 import { request, type Dispatcher } from 'undici';
 import type { FormData } from 'undici';
+import type { Readable } from 'node:stream';
 import type { Logger } from '../log.js';
 import { classifyGatewayError, GatewayError, headerValue, networkError, timeoutError, type ClassifyContext } from './errors.js';
 import type { TokenLimiter } from './limiter.js';
+import { nodeGet } from './node-get.js';
 import { backoffDelay, isRetryable, sleep, type RetryPolicy } from './retry.js';
 
 /** One call's overall deadline (covering every retry), merged with the caller's own signal. */
@@ -40,7 +42,12 @@ export class Deadline {
 }
 
 /** A response handed to a consumer: status, headers and the unread body. */
-export type GatewayResponse = Dispatcher.ResponseData;
+/** What a consumer gets: status, headers and the streamed body (from undici, or Node's client for downloads). */
+export interface GatewayResponse {
+  statusCode: number;
+  headers: Dispatcher.ResponseData['headers'];
+  body: Readable;
+}
 
 /** What to send; `token` undefined means no auth header (foreign URLs). */
 export interface SendSpec {
@@ -59,6 +66,8 @@ export interface SendSpec {
   accept?: string;
   /** Dispatcher override (e.g. one that follows redirects). */
   dispatcher?: Dispatcher;
+  /** GET through Node's own client (see `node-get.ts`), following this many redirects. For large downloads. */
+  nodeClient?: { maxRedirects: number };
 }
 
 /** Transport settings; defaults are documented on `HttpMediaGatewayOptions`. */
@@ -124,13 +133,15 @@ export class GatewayTransport {
       this.opts.logger?.debug({ method: spec.method, path, attempt, durationMs: Date.now() - started, ...fields }, 'gateway call');
     let res: GatewayResponse;
     try {
-      res = await request(spec.url, {
-        method: spec.method,
-        headers: this.headers(spec),
-        body: spec.form ?? (spec.json === undefined ? undefined : JSON.stringify(spec.json)),
-        signal: deadline.signal,
-        dispatcher: spec.dispatcher ?? this.opts.dispatcher,
-      });
+      res = spec.nodeClient
+        ? await nodeGet(spec.url, this.headers(spec), deadline.signal, spec.nodeClient.maxRedirects)
+        : await request(spec.url, {
+            method: spec.method,
+            headers: this.headers(spec),
+            body: spec.form ?? (spec.json === undefined ? undefined : JSON.stringify(spec.json)),
+            signal: deadline.signal,
+            dispatcher: spec.dispatcher ?? this.opts.dispatcher,
+          });
     } catch (e) {
       const err = this.toGatewayError(e, spec, deadline);
       log({ kind: err.kind, code: err.code });
