@@ -3,7 +3,7 @@
  * `argv[2]` = 'sim' gets a 3840×2160 PNG from the simulator (alpha-image-2-4k) through `HttpMediaGateway`;
  * 'noise' builds a 3840×2160 PNG of random pixels (≈ 24 MB, what a real model's photo-like 4K PNG weighs).
  * With the base64 text already in memory (as the gateway client hands it over), it runs exactly the core's
- * expression `new Uint8Array(Buffer.from(b64, 'base64'))` then `sniffImage`, and records heap + external memory
+ * expression `Buffer.from(b64, 'base64')` then `sniffImage`, and records heap + external memory
  * (and RSS) after each step while the intermediates are still referenced, as they are in the core. Sends back the
  * PNG size and the peak rise in bytes.
  */
@@ -77,7 +77,7 @@ try {
   const m0 = used();
   const decoded = Buffer.from(b64, 'base64');
   const m1 = used();
-  const bytes = new Uint8Array(decoded); // the core's copy, made while the Buffer is alive
+  const bytes: Uint8Array = decoded; // the core keeps the Buffer itself (no copy)
   const m2 = used();
   const s = sniffImage(bytes);
   const m3 = used();

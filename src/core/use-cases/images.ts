@@ -145,7 +145,7 @@ async function verifiedImages(d: CoreDeps, jobId: string, images: GatewayImage[]
   for (const [i, img] of images.entries()) {
     let bytes: Uint8Array | undefined;
     try {
-      if (img.b64) bytes = new Uint8Array(Buffer.from(img.b64, 'base64'));
+      if (img.b64) bytes = Buffer.from(img.b64, 'base64'); // a Buffer is a Uint8Array: no second copy
       else if (img.url) bytes = await d.gateway.fetchImage(img.url, d.settings.maxImageFetchBytes ?? 32 * MIB);
     } catch (e) {
       d.logger.warn({ jobId, index: i, err: e }, 'could not fetch an image result');
