@@ -136,18 +136,27 @@ export function jobsText(jobs: readonly JobView[]): string {
   return clip(lines.join('\n'), LIMITS.content);
 }
 
-/** `/balance`: the core's text plus the numbers as fields. */
+/**
+ * `/balance`: the core's text plus the numbers as fields. The numeric fields are the community allowance, so they
+ * are shown only when it is what limits the member; when their own token pays (`tokenSource` 'personal') the
+ * fields say so instead (the core's text carries the personal cap, which `BalanceView` has no numbers for).
+ */
 export function balanceEmbed(b: BalanceView): APIEmbed {
-  const e = new EmbedBuilder()
-    .setTitle('Your balance')
-    .setDescription(clip(b.text, LIMITS.embedDescription))
-    .addFields(
+  const e = new EmbedBuilder().setTitle('Your balance').setDescription(clip(b.text, LIMITS.embedDescription));
+  if (b.tokenSource === 'personal') {
+    e.addFields(
+      { name: 'Paid by', value: 'your own token', inline: true },
+      { name: 'Community limit', value: 'does not apply', inline: true },
+    );
+  } else {
+    e.addFields(
       { name: 'Limit', value: b.limitMicros === null ? 'no limit' : `${formatUsd(b.limitMicros)} / ${b.period}`, inline: true },
       { name: 'Spent', value: formatUsd(b.spentMicros), inline: true },
       { name: 'Held', value: formatUsd(b.heldMicros), inline: true },
       { name: 'Remaining', value: remainingText(b.remainingMicros), inline: true },
       { name: 'Resets', value: b.resetsAt === null ? 'never' : `<t:${Math.floor(b.resetsAt / 1000)}:R>`, inline: true },
     );
+  }
   if (b.blocked) e.addFields({ name: 'Blocked', value: 'yes', inline: true });
   return e.toJSON();
 }

@@ -13,9 +13,12 @@ import { fail } from '../../../core/failures.js';
 import { actorOf } from '../actor.js';
 import { downloadAll, type RemoteFile } from '../attachments.js';
 import { customId, jobEmbed, parseCustomId, refreshButton } from '../render.js';
-import { INTERACTION_TTL_MS, prunePending, replyFailure, type HandlerContext } from './context.js';
-import { readOutputs } from './media-results.js';
+import { INTERACTION_TTL_MS, prunePending, replyFailure, replyPrivately, type HandlerContext } from './context.js';
+import { readOutputs, readReferences } from './media-results.js';
 import { deferPublic, remoteFileOf, runEdit, runImagine, runVideo } from './media.js';
+
+/** Private answer to Reroll on an edit whose reference images retention has removed (nothing is charged). */
+export const REFERENCES_GONE = 'The reference images of this edit are no longer kept, so it cannot be rerolled. Run /edit again with the images.';
 
 /** The text input of the "instruction" modals. */
 export const INSTRUCTION_FIELD = 'instruction';
@@ -32,7 +35,8 @@ function instructionModal(id: string, title: string): ModalBuilder {
 
 /**
  * Result buttons `mb:<action>:<job id>`. State comes from `core.jobRequest`, so they work after a restart.
- * Reroll repeats the request; Edit opens a modal; Animate makes a video from the first output; Refresh shows the
+ * Reroll repeats the request (an `/edit` result re-runs the edit with the reference images the core kept with the
+ * job, or says privately that they are gone); Edit opens a modal; Animate makes a video from the first output; Refresh shows the
  * job's status privately. The person who clicks is the one who pays.
  */
 export async function handleButton(i: ButtonInteraction, ctx: HandlerContext): Promise<void> {
@@ -60,6 +64,11 @@ export async function handleButton(i: ButtonInteraction, ctx: HandlerContext): P
     return runVideo(i, ctx, { prompt: r.prompt, image }, statusId);
   }
   if (r.kind === 'video') return runVideo(i, ctx, { prompt: r.prompt, model: r.model, seconds: r.seconds, size: r.size }, statusId);
+  if (r.kind === 'edit') {
+    const images = await readReferences(r.references);
+    if (!images) return replyPrivately(i, REFERENCES_GONE);
+    return runEdit(i, ctx, { prompt: r.prompt, model: r.model, size: r.size, images });
+  }
   return runImagine(i, ctx, { prompt: r.prompt, model: r.model, size: r.size });
 }
 

@@ -65,3 +65,13 @@ export async function readOutputs(outputs: JobView['outputs'] | undefined, limit
   }
   return out;
 }
+
+/**
+ * Reads an edit job's kept reference images, all or nothing (a Reroll with fewer references would be a different
+ * edit). Null when none are kept, or when a listed file vanished before it was read (retention running meanwhile).
+ */
+export async function readReferences(refs: JobView['outputs'] | undefined): Promise<Attachment[] | null> {
+  if (!refs || refs.length === 0) return null;
+  const out = await readOutputs(refs);
+  return out.length === refs.length ? out : null;
+}
