@@ -212,7 +212,7 @@ export interface JobRequestView {
   outputs?: JobView['outputs'];
   /**
    * An `edit` job's reference images, in the order they were sent, kept with its results (same retention) so a
-   * Reroll can re-run the edit. Absent for other kinds, for failed edits, and once purged.
+   * Reroll can re-run the edit. Absent for other kinds, for failed edits, once purged, and when any one is missing.
    */
   references?: JobView['outputs'];
 }

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attachment } from '../../src/core/api.js';
 import { defaultPriceTable, type ModelPrice } from '../../src/core/pricing.js';
@@ -96,6 +96,10 @@ describe('edit', () => {
 
     const again = await t.core.edit({ ...t.actor(), prompt: req.value.prompt, model: req.value.model, images: req.value.references!.map((f) => ({ name: f.filename, bytes: new Uint8Array(readFileSync(f.path)) })) });
     expect(again.ok).toBe(true);
+
+    await rm(req.value.references![0]!.path);
+    const partial = await t.core.jobRequest(t.actor(), r.value.jobId);
+    expect(partial.ok && partial.value.references).toBeUndefined();
 
     const made = await t.core.imagine({ ...t.actor(), prompt: 'no references here' });
     if (!made.ok) throw new Error(made.failure.code);

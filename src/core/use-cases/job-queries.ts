@@ -49,6 +49,8 @@ export async function jobRequest(d: CoreDeps, actor: Actor, id: string): Promise
   const found = await visibleJob(d, actor, id);
   if (!found) return err(fail('job_not_found', { id: id.trim().slice(0, 40) }));
   const { view: v, references } = await viewOf(d, actor, found.rec, found.ids);
+  // All or nothing: an edit re-run with only some of its references would silently be a different edit.
+  const complete = references.length > 0 && references.length >= (found.rec.params.references ?? 0);
   return ok({
     kind: v.kind,
     prompt: v.prompt,
@@ -56,7 +58,7 @@ export async function jobRequest(d: CoreDeps, actor: Actor, id: string): Promise
     ...(v.size !== undefined ? { size: v.size } : {}),
     ...(v.seconds !== undefined ? { seconds: v.seconds } : {}),
     ...(v.outputs ? { outputs: v.outputs } : {}),
-    ...(references.length > 0 ? { references } : {}),
+    ...(complete ? { references } : {}),
   });
 }
 
