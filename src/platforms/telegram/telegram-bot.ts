@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import { Bot, webhookCallback } from 'grammy';
 import type { Config } from '../../config.js';
 import type { CoreApi, Delivery } from '../../core/api.js';
@@ -162,10 +162,16 @@ async function startPolling(bot: Bot, log: Logger): Promise<() => Promise<void>>
   };
 }
 
+/** Longest wait in `stop()` for webhook requests still being handled (grammY answers them within 10 s anyway). */
+const WEBHOOK_STOP_GRACE_MS = 10_000;
+
 async function startWebhook(bot: Bot, url: string, port: number, log: Logger): Promise<() => Promise<void>> {
   const secretToken = randomBytes(24).toString('base64url');
   const handle = webhookCallback(bot, 'http', { secretToken, onTimeout: 'return' });
+  const open = new Set<ServerResponse>();
   const server: Server = createServer((req, res) => {
+    open.add(res);
+    res.once('close', () => open.delete(res));
     if (req.method !== 'POST') {
       res.writeHead(405).end();
       return;
@@ -181,9 +187,17 @@ async function startWebhook(bot: Bot, url: string, port: number, log: Logger): P
   });
   await bot.api.setWebhook(url, { secret_token: secretToken, allowed_updates: ['message', 'callback_query'] });
   log.info({ port }, 'telegram bot started (webhook)');
+  // Invariant: an update being handled gets its answer before the listener goes away; a reset would make Telegram
+  // deliver it again after a restart (a second job, a second charge). The webhook stays registered on purpose, so
+  // Telegram keeps new updates until the bot is back.
   return () =>
     new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
+      const force = setTimeout(() => server.closeAllConnections(), WEBHOOK_STOP_GRACE_MS);
+      server.close(() => {
+        clearTimeout(force);
+        resolve();
+      });
+      for (const res of open) if (!res.headersSent) res.setHeader('connection', 'close');
+      server.closeIdleConnections();
     });
 }

@@ -98,14 +98,20 @@ export function deleteMyCommands(s: FakeState, p: Params): true {
   return true;
 }
 
-/** `setWebhook`: remembers the URL (updates are not pushed to it; long polling then answers 409). */
+/**
+ * `setWebhook`: remembers the URL, secret and `allowed_updates` (which also become the queue's filter, as on Telegram);
+ * the fake's webhook pusher then POSTs pending updates there, and long polling answers 409.
+ */
 export function setWebhook(s: FakeState, p: Params): true {
   const url = optStr(p, 'url') ?? '';
   if (url === '') return deleteWebhook(s, p);
   if (!/^https?:\/\//.test(url)) badRequest('bad webhook: An HTTPS URL must be provided for webhook');
   if (optBool(p, 'drop_pending_updates')) s.updates.dropAll();
   const secret = optStr(p, 'secret_token');
-  s.webhook = { url, ...(secret ? { secretToken: secret } : {}), ...(Array.isArray(p.allowed_updates) ? { allowedUpdates: p.allowed_updates as string[] } : {}) };
+  if (secret !== undefined && !/^[A-Za-z0-9_-]{1,256}$/.test(secret)) badRequest('secret token contains unallowed characters');
+  const allowed = Array.isArray(p.allowed_updates) ? (p.allowed_updates as string[]) : undefined;
+  s.webhook = { url, ...(secret ? { secretToken: secret } : {}), ...(allowed ? { allowedUpdates: allowed } : {}) };
+  s.updates.setAllowed(allowed);
   return true;
 }
 

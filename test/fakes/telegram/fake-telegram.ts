@@ -5,7 +5,8 @@ import { baseMessage, callbackQuery, commandEntities, makeUser, privateChat, sup
 import type { AddedFile, FileKind } from './files.js';
 import { listen } from './server.js';
 import { FakeState, type CallbackAnswer, type ChatActionRecord, type DeletedRecord, type MemberStatus } from './state.js';
-import type { ApiCall, EditRecord, FakeTelegramOptions, SentMessage } from './types.js';
+import type { ApiCall, EditRecord, FakeTelegramOptions, SentMessage, WebhookDelivery } from './types.js';
+import { WebhookPusher } from './webhook-pusher.js';
 
 const MB = 1024 * 1024;
 
@@ -29,7 +30,8 @@ export interface IncomingDocument extends IncomingBase {
 /**
  * A fake Telegram Bot API server on 127.0.0.1 that real grammY talks to unmodified
  * (`new Bot(fake.token, { client: { apiRoot: fake.apiRoot } })`), with helpers that queue user updates and
- * record everything the bot did. Start it with {@link startFakeTelegram}; always `close()` it.
+ * record everything the bot did. Updates reach the bot by `getUpdates`, or, once it calls `setWebhook` with a loopback
+ * `http://` URL, by POSTs to that URL ({@link webhookDeliveries}). Start it with {@link startFakeTelegram}; always `close()` it.
  */
 export class FakeTelegram {
   /** Every Bot API call answered, in order (including failed ones and getUpdates). */
@@ -40,6 +42,10 @@ export class FakeTelegram {
   readonly chatActions: ChatActionRecord[];
   /** Callback query answers. */
   readonly callbackAnswers: CallbackAnswer[];
+  /** Every POST of an update to the bot's webhook (see {@link WebhookPusher}), in order, failed ones included. */
+  readonly webhookDeliveries: WebhookDelivery[] = [];
+  private readonly deliveryListeners = new Set<(d: WebhookDelivery) => void>();
+  private readonly pusher: WebhookPusher;
   private readonly listeners = new Set<(call: ApiCall) => void>();
   private closed = false;
   private server: Server | undefined;
@@ -61,6 +67,11 @@ export class FakeTelegram {
     this.deleted = this.state.deleted;
     this.chatActions = this.state.chatActions;
     this.callbackAnswers = this.state.callbackAnswers;
+    this.pusher = new WebhookPusher(this.state, opts.webhookRetryMs ?? 200, (d) => {
+      this.webhookDeliveries.push(d);
+      for (const l of [...this.deliveryListeners]) l(d);
+    });
+    this.state.updates.onPush(() => this.pusher.kick());
   }
 
   /** `http://127.0.0.1:PORT` (no trailing slash, as grammY requires). */
@@ -71,6 +82,7 @@ export class FakeTelegram {
     const { server, port } = await listen(this.state, this.token, {
       onCall: (call) => {
         this.state.calls.push(call);
+        if (call.ok && call.method === 'setWebhook') this.pusher.kick();
         for (const l of [...this.listeners]) l(call);
       },
     });
@@ -201,6 +213,32 @@ export class FakeTelegram {
     });
   }
 
+  /** The webhook the bot registered (URL, secret, allowed updates), or undefined while it long-polls. */
+  get webhook(): { url: string; secretToken?: string; allowedUpdates?: string[] } | undefined {
+    const w = this.state.webhook;
+    return w ? { ...w, ...(w.allowedUpdates ? { allowedUpdates: [...w.allowedUpdates] } : {}) } : undefined;
+  }
+
+  /** Like {@link waitFor}, for webhook deliveries (past ones count); default timeout 5000 ms. */
+  waitForDelivery(predicate: (d: WebhookDelivery) => boolean, timeoutMs = 5000): Promise<WebhookDelivery> {
+    const done = this.webhookDeliveries.find(predicate);
+    if (done) return Promise.resolve(done);
+    return new Promise((resolve, reject) => {
+      const listener = (d: WebhookDelivery) => {
+        if (!predicate(d)) return;
+        clearTimeout(timer);
+        this.deliveryListeners.delete(listener);
+        resolve(d);
+      };
+      const timer = setTimeout(() => {
+        this.deliveryListeners.delete(listener);
+        const seen = this.webhookDeliveries.map((d) => `${d.updateId}:${d.status ?? d.error}`);
+        reject(new Error(`waitForDelivery timed out after ${timeoutMs} ms; deliveries: ${seen.join(', ') || 'none'}`));
+      }, timeoutMs);
+      this.deliveryListeners.add(listener);
+    });
+  }
+
   /** Makes the next `times` calls of `method` fail with 429 and `parameters.retry_after`. */
   rateLimitNext(method: string, retryAfterSeconds: number, times = 1): void {
     const q = this.state.rateLimits.get(method.toLowerCase()) ?? [];
@@ -212,6 +250,7 @@ export class FakeTelegram {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.pusher.close();
     this.state.updates.close();
     if (!this.server) return;
     await new Promise<void>((resolve) => {

@@ -3,4 +3,4 @@ export { FakeTelegram, startFakeTelegram, type IncomingDocument, type IncomingPh
 export type { MessageRef, IncomingBase } from './builders.js';
 export type { AddedFile, FileKind } from './files.js';
 export type { CallbackAnswer, ChatActionRecord, DeletedRecord, MemberStatus } from './state.js';
-export type { ApiCall, ApiErrorBody, EditRecord, FakeTelegramOptions, SentFile, SentMessage, UploadedPart } from './types.js';
+export type { ApiCall, ApiErrorBody, EditRecord, FakeTelegramOptions, SentFile, SentMessage, UploadedPart, WebhookDelivery } from './types.js';

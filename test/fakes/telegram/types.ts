@@ -1,4 +1,4 @@
-import type { InlineKeyboardMarkup, Message } from 'grammy/types';
+import type { InlineKeyboardMarkup, Message, Update } from 'grammy/types';
 
 /** Options of {@link startFakeTelegram}. Defaults mirror the public Bot API at api.telegram.org. */
 export interface FakeTelegramOptions {
@@ -14,6 +14,23 @@ export interface FakeTelegramOptions {
   downloadLimitBytes?: number;
   /** Behave like a self-hosted Bot API server (larger limits). Default false. */
   selfHosted?: boolean;
+  /** Wait before re-POSTing an update the webhook refused (non-2xx or network error), ms; default 200. */
+  webhookRetryMs?: number;
+}
+
+/** One POST of an update to the bot's webhook. */
+export interface WebhookDelivery {
+  updateId: number;
+  /** The update as POSTed. */
+  update: Update;
+  url: string;
+  /** The HTTP status the webhook answered; absent when the request failed (see `error`). */
+  status?: number;
+  /** Network error code or message (e.g. `ECONNREFUSED`) when there was no HTTP answer. */
+  error?: string;
+  /** Whether the secret header was sent (its value is the one given to `setWebhook`). */
+  withSecret: boolean;
+  at: number;
 }
 
 /** A file part received in a multipart request. */

@@ -22,13 +22,36 @@ export class UpdateQueue {
   private allowed: string[] = [];
   private waiter: Waiter | undefined;
   private closed = false;
+  private readonly pushListeners = new Set<() => void>();
 
-  /** Queues an update (assigning `update_id`) and wakes a waiting poll. */
+  /** Queues an update (assigning `update_id`), wakes a waiting poll and tells push listeners (webhook delivery). */
   push(update: Omit<Update, 'update_id'>): Update {
     const full = { ...update, update_id: this.nextId++ } as Update;
     this.pending.push(full);
     this.wake();
+    for (const l of [...this.pushListeners]) l();
     return full;
+  }
+
+  /** Calls `listener` after every {@link push}; returns the unsubscribe function. */
+  onPush(listener: () => void): () => void {
+    this.pushListeners.add(listener);
+    return () => this.pushListeners.delete(listener);
+  }
+
+  /** Replaces the persistent `allowed_updates` filter (as `setWebhook` does); `undefined` keeps the current one. */
+  setAllowed(allowed: string[] | undefined): void {
+    if (allowed !== undefined) this.allowed = allowed;
+  }
+
+  /** The oldest pending update of an allowed type, without confirming it (webhook delivery confirms with {@link ack}). */
+  peek(): Update | undefined {
+    return this.take(1)[0];
+  }
+
+  /** Confirms (drops) one delivered update by id; a no-op when it is already gone. */
+  ack(updateId: number): void {
+    this.pending = this.pending.filter((u) => u.update_id !== updateId);
   }
 
   /** Updates queued and not yet confirmed. */
