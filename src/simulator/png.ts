@@ -20,7 +20,8 @@ export function crc32(...parts: Buffer[]): number {
   return (c ^ 0xffffffff) >>> 0;
 }
 
-function chunk(type: string, data: Buffer): Buffer {
+/** One PNG chunk: length, type, data and CRC (also used by tests to build odd PNGs). */
+export function pngChunk(type: string, data: Buffer): Buffer {
   const head = Buffer.alloc(8);
   head.writeUInt32BE(data.length, 0);
   head.write(type, 4, 'latin1');
@@ -87,7 +88,7 @@ export async function encodePng(width: number, height: number, colour: Rgb): Pro
   ihdr[8] = 8; // bit depth
   ihdr[9] = 2; // colour type RGB
   const idat = await deflateAsync(raw, { level: 1 });
-  return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', ihdr), pngChunk('IDAT', idat), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
 /** Width and height from a PNG's IHDR, or undefined when `buf` is not a PNG. */
