@@ -74,6 +74,8 @@ describe('admin CLI: jobs', () => {
     await until(async () => (await stack.app.jobs.get(id))?.status === 'undeliverable');
     const kept = await stack.app.jobs.get(id);
     expect(kept?.outputPath && existsSync(kept.outputPath)).toBe(true);
+    // The user is told right after the transition (notify follows it), so wait for that too.
+    await until(() => delivery.failures.length > 0);
     expect(delivery.failures).toEqual([id]);
 
     const [list, inspect] = await Promise.all([admin(['jobs', 'list', '--scope', 'console:local', '--status', 'undeliverable']), admin(['jobs', 'inspect', id])]);
