@@ -104,10 +104,16 @@ describe('Discord adapter: videos', () => {
 
     const done = await h.waitForOriginalEdit(hasMp4);
     expect(isMp4(done.attachments.find((a) => a.filename.endsWith('.mp4'))!.bytes)).toBe(true);
-    await new Promise((r) => setTimeout(r, 600));
-    expect(mp4Uploads().length).toBe(before + 1);
-    const job = await next.core.job(actorOf(user), jobId!);
+    // The upload comes before the delivery is recorded and settled: wait for the job's final state.
+    const deadline = Date.now() + 10_000;
+    let job = await next.core.job(actorOf(user), jobId!);
+    while (!(job.ok && job.value.status === 'delivered') && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+      job = await next.core.job(actorOf(user), jobId!);
+    }
     expect(job.ok && job.value.status).toBe('delivered');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(mp4Uploads().length).toBe(before + 1);
     expect((await next.core.balance(actorOf(user))).spentMicros).toBe(4 * 50_000);
   });
 });
