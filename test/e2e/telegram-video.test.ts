@@ -105,10 +105,16 @@ describe('Telegram adapter: videos', () => {
 
     const sent = await fake.waitFor((c) => c.method === 'sendVideo' && c.ok, 10_000);
     expect((sent.result as Msg).reply_to_message?.message_id).toBe(cmd.message_id);
-    await new Promise((r) => setTimeout(r, 400));
-    expect(fake.calls.filter((c) => c.method === 'sendVideo' && c.ok)).toHaveLength(1);
-    const jobs = await app2.core.jobs(actor(group, user));
+    // The upload comes before the delivery is recorded and settled: wait for the job's final state.
+    const deadline = Date.now() + 10_000;
+    let jobs = await app2.core.jobs(actor(group, user));
+    while (jobs[0]?.status !== 'delivered' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+      jobs = await app2.core.jobs(actor(group, user));
+    }
     expect(jobs.map((j) => j.status)).toEqual(['delivered']);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(fake.calls.filter((c) => c.method === 'sendVideo' && c.ok)).toHaveLength(1);
     expect(stack.sim.requests().filter((r) => r.endpoint === 'video_create')).toHaveLength(1);
   });
 });
