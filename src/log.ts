@@ -25,22 +25,6 @@ export class SecretSet {
     for (const re of SECRET_PATTERNS) out = out.replace(re, '[redacted]');
     return out;
   }
-
-  /** Deep copy of `value` with every string scrubbed (depth-limited; cycles cut). */
-  scrubDeep(value: unknown, depth = 0, seen = new WeakSet<object>()): unknown {
-    if (typeof value === 'string') return this.scrub(value);
-    if (value === null || typeof value !== 'object' || depth > 8) return value;
-    if (seen.has(value)) return '[circular]';
-    seen.add(value);
-    if (Array.isArray(value)) return value.map((v) => this.scrubDeep(v, depth + 1, seen));
-    if (value instanceof Error) {
-      return { type: value.name, message: this.scrub(value.message), stack: value.stack ? this.scrub(value.stack) : undefined, ...(this.scrubDeep({ ...value }, depth + 1, seen) as object) };
-    }
-    if (Buffer.isBuffer(value) || ArrayBuffer.isView(value)) return `[${(value as Uint8Array).byteLength} bytes]`;
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = this.scrubDeep(v, depth + 1, seen);
-    return out;
-  }
 }
 
 /** Paths whose values are always removed, whatever they contain. */
