@@ -111,6 +111,7 @@ const schema = z.object({
   POLL_INTERVAL_MS: int(5_000, 100, 600_000, 'first video poll interval in milliseconds'),
   POLL_MAX_INTERVAL_MS: int(30_000, 100, 3_600_000, 'longest video poll interval in milliseconds'),
   JOB_DEADLINE_MS: int(7_200_000, 1_000, 172_800_000, 'how long a video job may run before it expires, in milliseconds'),
+  POLL_LEASE_MS: int(60_000, 1_000, 3_600_000, 'how long one bot process holds a video job before another may take it over, in milliseconds'),
   MAX_JOBS_PER_USER: int(2, 1, 100, 'concurrent jobs one user may run'),
   MAX_JOBS_PER_SCOPE: int(10, 1, 10_000, 'concurrent jobs one server or group may run'),
   USER_COOLDOWN_MS: int(0, 0, 86_400_000, 'pause between two jobs of one user, in milliseconds (0 = none)'),
@@ -153,7 +154,8 @@ export interface Config {
   log: { level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'; format: 'json' | 'pretty' | 'auto' };
   defaults: { imageModel: string; videoModel: string; textModel: string; videoSeconds: number };
   modelsCacheTtlMs: number;
-  poller: { intervalMs: number; maxIntervalMs: number; deadlineMs: number };
+  /** `leaseMs`: a crashed process's video jobs are taken over after this (default 60 s). */
+  poller: { intervalMs: number; maxIntervalMs: number; deadlineMs: number; leaseMs: number };
   fairUse: { maxJobsPerUser: number; maxJobsPerScope: number; userCooldownMs: number };
   outputRetentionHours: number;
   /** USD per 1,000 text tokens as written (parsed by the money module). */
@@ -238,7 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       videoSeconds: e.DEFAULT_VIDEO_SECONDS,
     },
     modelsCacheTtlMs: e.MODELS_CACHE_TTL_MS,
-    poller: { intervalMs: e.POLL_INTERVAL_MS, maxIntervalMs: e.POLL_MAX_INTERVAL_MS, deadlineMs: e.JOB_DEADLINE_MS },
+    poller: { intervalMs: e.POLL_INTERVAL_MS, maxIntervalMs: e.POLL_MAX_INTERVAL_MS, deadlineMs: e.JOB_DEADLINE_MS, leaseMs: e.POLL_LEASE_MS },
     fairUse: { maxJobsPerUser: e.MAX_JOBS_PER_USER, maxJobsPerScope: e.MAX_JOBS_PER_SCOPE, userCooldownMs: e.USER_COOLDOWN_MS },
     outputRetentionHours: e.OUTPUT_RETENTION_HOURS,
     textPricePer1kTokens: e.TEXT_PRICE_PER_1K_TOKENS,

@@ -123,7 +123,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
     outputs,
     clock,
     logger: logger.child({ module: 'poller' }),
-    config: { intervalMs: config.poller.intervalMs, maxIntervalMs: config.poller.maxIntervalMs, deadlineMs: config.poller.deadlineMs, retentionMs, staleReservedMs: config.gateway.timeoutMs + 120_000, ...opts.pollerTuning },
+    config: { intervalMs: config.poller.intervalMs, maxIntervalMs: config.poller.maxIntervalMs, deadlineMs: config.poller.deadlineMs, leaseMs: config.poller.leaseMs, retentionMs, staleReservedMs: config.gateway.timeoutMs + 120_000, ...opts.pollerTuning },
     ...(opts.ffmpegPath !== undefined ? { ffmpegPath: opts.ffmpegPath } : {}),
   });
   const core = new BotCore({

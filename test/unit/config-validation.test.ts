@@ -31,7 +31,7 @@ describe('loadConfig defaults', () => {
     expect(c.ownerIds).toEqual([]);
     expect(c.log).toEqual({ level: 'info', format: 'auto' });
     expect(c.defaults).toEqual({ imageModel: 'alpha-image-2', videoModel: 'gamma-video-1', textModel: 'text-chat-mini', videoSeconds: 5 });
-    expect(c.poller).toEqual({ intervalMs: 5_000, maxIntervalMs: 30_000, deadlineMs: 7_200_000 });
+    expect(c.poller).toEqual({ intervalMs: 5_000, maxIntervalMs: 30_000, deadlineMs: 7_200_000, leaseMs: 60_000 });
     expect(c.demoBudget).toBe('5');
     expect(c.defaultAllowance).toEqual({ amount: '1', period: 'day' });
   });
@@ -69,6 +69,7 @@ describe('loadConfig errors name their variable', () => {
     ['GATEWAY_CONCURRENCY', { GATEWAY_CONCURRENCY: 'four' }, /whole number from 1 to 256/],
     ['GATEWAY_CONCURRENCY', { GATEWAY_CONCURRENCY: '0' }, /whole number/],
     ['POLL_INTERVAL_MS', { POLL_INTERVAL_MS: '1.5' }, /whole number/],
+    ['POLL_LEASE_MS', { POLL_LEASE_MS: '10' }, /whole number from 1000/],
     ['DEFAULT_VIDEO_SECONDS', { DEFAULT_VIDEO_SECONDS: '99' }, /4 to 15/],
     ['GATEWAY_EDIT_IMAGE_FIELD', { GATEWAY_EDIT_IMAGE_FIELD: 'images' }, /one of image, image\[\]/],
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }, /one of fatal, error/],
