@@ -73,7 +73,7 @@ async function runBots(config: Config): Promise<void> {
   try {
     if (cfg.discord) {
       const { startDiscord } = await import('./platforms/discord/discord-bot.js');
-      const d = await startDiscord({ config: cfg, core: app.core, logger, secrets, priceTable: app.priceTable, registerDelivery: (x) => app.registerDelivery(x) });
+      const d = await startDiscord({ config: cfg, core: app.core, logger, secrets, registerDelivery: (x) => app.registerDelivery(x) });
       stops.push(() => d.stop());
     }
     if (cfg.telegram) {

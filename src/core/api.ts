@@ -261,6 +261,8 @@ export interface CoreApi {
   job(actor: Actor, id: string): Promise<Result<JobView>>;
   /** The request of an earlier job, for Reroll / Animate buttons. */
   jobRequest(actor: Actor, id: string): Promise<Result<JobRequestView>>;
+  /** Most bytes one reference image may have for `model` (image) or as a video's start image; for early download caps. */
+  referenceLimitBytes(kind: 'image' | 'video', model?: string): number;
   /** Runs an admin command; the adapter has already checked that the actor is an admin. */
   admin(actor: Actor, cmd: AdminCommand): Promise<Result<AdminResult>>;
   /** Validates a token with `GET /v1/models` and stores it (community when `personal` is false). Reply is masked. */

@@ -9,6 +9,7 @@ import type { ModelKind } from './pricing.js';
 import { balance, linkToken, unlinkToken } from './use-cases/account.js';
 import { ask } from './use-cases/ask.js';
 import { actorIds } from './use-cases/context.js';
+import { referenceLimitBytes } from './use-cases/model-check.js';
 import type { CoreDeps } from './use-cases/deps.js';
 import { runImageJob } from './use-cases/images.js';
 import { getJob, jobRequest, listJobs, recordDelivery } from './use-cases/job-queries.js';
@@ -71,6 +72,10 @@ export class BotCore implements CoreApi {
 
   jobRequest(actor: Actor, id: string): Promise<Result<JobRequestView>> {
     return jobRequest(this.d, actor, id);
+  }
+
+  referenceLimitBytes(kind: 'image' | 'video', model?: string): number {
+    return referenceLimitBytes(this.d, kind, model);
   }
 
   admin(actor: Actor, cmd: AdminCommand): Promise<Result<AdminResult>> {

@@ -31,14 +31,13 @@ describe('Discord adapter: result buttons and reference limits', () => {
   });
   const prices = { ...defaultPriceTable(), 'alpha-image-2': { ...defaultPriceTable()['alpha-image-2']!, maxReferenceBytes: 12 * MIB } };
 
-  const start = (app: Pick<App, 'core' | 'registerDelivery' | 'priceTable'>) =>
+  const start = (app: Pick<App, 'core' | 'registerDelivery'>) =>
     startDiscord({
       config: { discord: { token: fake.botToken, applicationId: fake.applicationId, apiBase: fake.apiBase, guildId: fake.guildId }, ownerIds: [], databasePath: stack.dbPath },
       core: app.core,
       logger: stack.logger,
       secrets: stack.secrets,
       registerDelivery: (d) => app.registerDelivery(d),
-      priceTable: app.priceTable,
       kv: new MemoryKeyValueStore(),
     });
 

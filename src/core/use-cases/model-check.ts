@@ -31,3 +31,20 @@ export async function checkModel(d: CoreDeps, t: UsableToken, model: string, kin
   const suggestion = suggestModel(model, candidates);
   return err(fail('model_unknown', suggestion ? { model, suggestion } : { model }));
 }
+
+/** Largest start image of an image-to-video job (the core's own limit; no model documents one). */
+export const VIDEO_REFERENCE_MAX_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The most bytes one reference image may have for `model` (default: the configured image model), so adapters can
+ * stop downloading early. For an unknown or non-image model, the largest image limit in the price table (the
+ * model itself is refused later with a suggestion); for videos, {@link VIDEO_REFERENCE_MAX_BYTES}.
+ */
+export function referenceLimitBytes(d: CoreDeps, kind: 'image' | 'video', model?: string): number {
+  if (kind === 'video') return VIDEO_REFERENCE_MAX_BYTES;
+  const id = model?.trim() || d.settings.defaults.imageModel;
+  const p = Object.hasOwn(d.prices, id) ? d.prices[id] : undefined;
+  if (p?.kind === 'image' && p.maxReferenceBytes) return p.maxReferenceBytes;
+  const limits = Object.values(d.prices).flatMap((x) => (x.kind === 'image' && x.maxReferenceBytes ? [x.maxReferenceBytes] : []));
+  return limits.length ? Math.max(...limits) : VIDEO_REFERENCE_MAX_BYTES;
+}

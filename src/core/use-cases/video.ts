@@ -6,8 +6,8 @@ import { resolveSize, videoSize } from '../media/sizes.js';
 import { validateReferenceImages, type ValidImage } from '../media/validate-images.js';
 import { gatewayFailure, jobBasics, openJob, remainingFor, withFairUse } from './context.js';
 import type { CoreDeps } from './deps.js';
+import { VIDEO_REFERENCE_MAX_BYTES } from './model-check.js';
 
-const MIB = 1024 * 1024;
 /** Longest side accepted for an explicit video size. */
 const MAX_VIDEO_SIDE = 4096;
 
@@ -41,7 +41,7 @@ export async function startVideo(d: CoreDeps, req: VideoRequest, hooks?: JobHook
   if (!size.ok) return size;
   let ref: ValidImage | undefined;
   if (req.image) {
-    const v = validateReferenceImages([req.image], { maxImages: 1, maxBytes: 8 * MIB });
+    const v = validateReferenceImages([req.image], { maxImages: 1, maxBytes: VIDEO_REFERENCE_MAX_BYTES });
     if (!v.ok) return v;
     ref = v.value[0];
   }

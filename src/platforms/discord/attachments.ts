@@ -1,6 +1,5 @@
 import type { Attachment } from '../../core/api.js';
 import { err, fail, ok, type Result } from '../../core/failures.js';
-import type { PriceTable } from '../../core/pricing.js';
 
 /** What the adapter knows about a Discord attachment before downloading it. */
 export interface RemoteFile {
@@ -24,28 +23,8 @@ export interface DownloadLimits {
   timeoutMs?: number;
 }
 
-/** Reference image limit of the built-in price table (8 MiB); also the core's limit for a video's start image. */
-export const DEFAULT_REFERENCE_MAX_BYTES = 8 * 1024 * 1024;
-
 /** Picks the download limits for a job's reference images. */
 export type DownloadLimitsFor = (kind: 'image' | 'video', model?: string) => DownloadLimits;
-
-/**
- * Download limits that follow the price table: an image model's own `maxReferenceBytes` (the model option, else
- * `defaultImageModel`); for an unknown or non-image model id, the largest image limit in the table (the core then
- * refuses the model with a suggestion, so the cap only bounds what is read); videos use
- * {@link DEFAULT_REFERENCE_MAX_BYTES}, the core's start-image limit. `base` sets the timeout and margin.
- */
-export function downloadLimitsFrom(prices: PriceTable, defaultImageModel?: string, base: Omit<DownloadLimits, 'maxBytes'> = {}): DownloadLimitsFor {
-  const imageLimits = Object.values(prices).flatMap((p) => (p.kind === 'image' && p.maxReferenceBytes ? [p.maxReferenceBytes] : []));
-  const largest = imageLimits.length ? Math.max(...imageLimits) : DEFAULT_REFERENCE_MAX_BYTES;
-  return (kind, model) => {
-    if (kind === 'video') return { ...base, maxBytes: DEFAULT_REFERENCE_MAX_BYTES };
-    const id = model?.trim() || defaultImageModel;
-    const p = id ? prices[id] : undefined;
-    return { ...base, maxBytes: p?.kind === 'image' && p.maxReferenceBytes ? p.maxReferenceBytes : largest };
-  };
-}
 
 /**
  * Downloads one attachment at once (CDN links expire), reading at most `maxBytes + margin` bytes.

@@ -2,8 +2,7 @@ import { Client, Events, GatewayIntentBits, Partials, type RESTOptions } from 'd
 import type { Config } from '../../config.js';
 import type { CoreApi, Delivery } from '../../core/api.js';
 import type { Logger, SecretSet } from '../../log.js';
-import { loadPriceTable, type PriceTable } from '../../core/pricing.js';
-import { downloadLimitsFrom, type DownloadLimits } from './attachments.js';
+import type { DownloadLimits } from './attachments.js';
 import { registerCommands, type KeyValueStore } from './commands/register.js';
 import { DiscordDelivery } from './delivery.js';
 import type { HandlerContext, PendingEdit } from './handlers/context.js';
@@ -24,10 +23,8 @@ export const globalFetchRequest: NonNullable<RESTOptions['makeRequest']> = (url,
 export interface StartDiscordOptions {
   /**
    * Needs `discord` (token, applicationId, apiBase, guildId), `ownerIds` and `databasePath` (for the default kv file).
-   * `defaults.imageModel` (the model an `/edit` without `model` uses) and `pricesFile` (read only when `priceTable`
-   * is not given) size the reference-image downloads.
    */
-  config: Pick<Config, 'discord' | 'ownerIds' | 'databasePath'> & Partial<Pick<Config, 'pricesFile' | 'defaults'>>;
+  config: Pick<Config, 'discord' | 'ownerIds' | 'databasePath'>;
   core: CoreApi;
   logger: Logger;
   /** Called once with the Discord {@link Delivery} (for the video poller), before login. */
@@ -36,12 +33,7 @@ export interface StartDiscordOptions {
   secrets?: SecretSet;
   /** Where the command-definition hash is kept; default a JSON file next to the database. */
   kv?: KeyValueStore;
-  /**
-   * The price table whose `maxReferenceBytes` caps each image model's reference downloads (pass the app's).
-   * Default: the built-in table merged with `config.pricesFile`.
-   */
-  priceTable?: PriceTable;
-  /** A fixed reference download limit for every model, overriding the price table (tests, special deployments). */
+  /** A fixed reference download limit for every model, overriding the core's per-model limits (tests, special deployments). */
   download?: DownloadLimits;
   /** Skip command registration (default false). */
   skipRegistration?: boolean;
@@ -79,7 +71,7 @@ export async function startDiscord(o: StartDiscordOptions): Promise<DiscordBot> 
     logger,
     ownerIds: o.config.ownerIds,
     secrets: o.secrets,
-    download: fixedDownload ? () => fixedDownload : downloadLimitsFrom(o.priceTable ?? loadPriceTable(o.config.pricesFile), o.config.defaults?.imageModel),
+    download: fixedDownload ? () => fixedDownload : (kind, model) => ({ maxBytes: o.core.referenceLimitBytes(kind, model) }),
     pendingEdits: new Map<string, PendingEdit>(),
   };
   client.on(Events.InteractionCreate, (i) => {

@@ -21,7 +21,7 @@ export interface HandlerContext {
   /** `OWNER_IDS`: `discord:<id>` or bare ids. */
   ownerIds: readonly string[];
   secrets?: SecretSet;
-  /** Reference download limits for a job kind and model id (see `downloadLimitsFrom`). */
+  /** Reference download limits for a job kind and model id (the core's `referenceLimitBytes` unless a fixed limit is configured). */
   download: DownloadLimitsFor;
   /** Keyed by a short id carried in the modal's custom id; entries live 15 minutes. */
   pendingEdits: Map<string, PendingEdit>;
