@@ -1,44 +1,25 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../src/admin/run.js';
+import { runAdminCli, type CliRun } from '../support/run-admin-cli.js';
 import { loadConfig } from '../../src/config.js';
 import { systemClock } from '../../src/core/ports/clock.js';
 import { generateEncryptionKey } from '../../src/store/crypto.js';
 import { openStore, type Store } from '../../src/store/open-store.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const TSX = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
-const CLI = join(ROOT, 'src/admin/cli.ts');
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 let dir: string;
 let env: NodeJS.ProcessEnv;
 
 /** Runs the real CLI in a child process with a clean environment, in a temp cwd (so no .env is picked up). */
-function admin(args: string[], stdin = ''): Promise<Run> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', TSX, CLI, ...args], { cwd: dir, env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
+function admin(args: string[], stdin = ''): Promise<CliRun> {
+  return runAdminCli(args, { cwd: dir, env, stdin });
 }
 
 /** The same command in-process (for the many error cases, where a child per case would be slow). */
-async function inProcess(args: string[]): Promise<Run> {
+async function inProcess(args: string[]): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   const code = await runAdmin(args, () => loadConfig(env), { out: (t) => (stdout += `${t}\n`), err: (t) => (stderr += `${t}\n`), readSecret: async () => '' });

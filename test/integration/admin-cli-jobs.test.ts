@@ -1,20 +1,8 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeliveryError, type Delivery, type DeliveryTarget, type JobView } from '../../src/core/api.js';
 import { createTestStack, TEST_ENCRYPTION_KEY, type TestStack } from '../support/harness.js';
-
-const ROOT = resolve(import.meta.dirname, '../..');
-const TSX = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
-const CLI = join(ROOT, 'src/admin/cli.ts');
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+import { runAdminCli, type CliRun } from '../support/run-admin-cli.js';
 
 /** A console delivery whose first upload fails as `gone` (channel deleted), then records what it posts. */
 class FlakyDelivery implements Delivery {
@@ -39,17 +27,8 @@ class FlakyDelivery implements Delivery {
 let stack: TestStack;
 const delivery = new FlakyDelivery();
 
-function admin(args: string[]): Promise<Run> {
-  return new Promise((done, fail) => {
-    const env = { PATH: process.env.PATH, HOME: stack.dir, DATABASE_PATH: stack.dbPath, BOT_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY };
-    const child = spawn(process.execPath, ['--import', TSX, CLI, ...args], { cwd: stack.dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
-  });
+function admin(args: string[]): Promise<CliRun> {
+  return runAdminCli(args, { cwd: stack.dir, env: { PATH: process.env.PATH, HOME: stack.dir, DATABASE_PATH: stack.dbPath, BOT_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY } });
 }
 
 async function until(cond: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {

@@ -1,39 +1,20 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/ports/clock.js';
+import { runAdminCli, type CliRun } from '../support/run-admin-cli.js';
 import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
 import { generateEncryptionKey } from '../../src/store/crypto.js';
 import { openStore } from '../../src/store/open-store.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const TSX = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
-const CLI = join(ROOT, 'src/admin/cli.ts');
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 let dir: string;
 let sim: SimulatorHandle;
 let env: NodeJS.ProcessEnv;
 
-function admin(args: string[], stdin = '', extraEnv: NodeJS.ProcessEnv = {}): Promise<Run> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', TSX, CLI, ...args], { cwd: dir, env: { ...env, ...extraEnv }, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
+function admin(args: string[], stdin = '', extraEnv: NodeJS.ProcessEnv = {}): Promise<CliRun> {
+  return runAdminCli(args, { cwd: dir, env: { ...env, ...extraEnv }, stdin });
 }
 
 /** Every byte SQLite may hold the data in: the main file, the WAL and the shared-memory index. */
