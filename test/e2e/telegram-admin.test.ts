@@ -1,13 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { Writable } from 'node:stream';
 import type { Chat, Message, User } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, SecretSet } from '../../src/log.js';
-import { startTelegram, type TelegramHandle } from '../../src/platforms/telegram/telegram-bot.js';
+import type { TelegramHandle } from '../../src/platforms/telegram/telegram-bot.js';
 import { startFakeTelegram, type FakeTelegram } from '../fakes/telegram/index.js';
+import { startTelegramFor } from '../support/telegram-bot.js';
 import { createTestStack, type TestStack } from '../support/harness.js';
 
-const MB = 1024 * 1024;
 type Msg = { message_id: number; text?: string; reply_to_message?: { message_id: number } };
 
 /** Budgets, usage and the token flows: real grammY → fake Bot API, real core, real SQLite. */
@@ -36,16 +34,7 @@ describe('Telegram adapter: admin and setup', () => {
     member = fake.user({ username: 'minnie' });
     outsider = fake.user({ username: 'mallory' });
     fake.setChatMember(group.id, admin.id, 'administrator');
-    const secrets = new SecretSet();
-    const logger = createLogger({ level: 'debug', format: 'json', secrets, destination: new Writable({ write: (c: Buffer, _e, cb) => (logLines.push(c.toString()), cb()) }) });
-    tg = await startTelegram({
-      config: { telegram: { token: fake.token, apiRoot: fake.apiRoot, webhookUrl: undefined, webhookPort: 0, uploadLimitBytes: 50 * MB, photoLimitBytes: 10 * MB, fullQuality: false }, ownerIds: [] },
-      core: stack.core,
-      logger,
-      secrets,
-      registerDelivery: (d) => stack.app.registerDelivery(d),
-      tuning: { throttle: { groupIntervalMs: 50, privateIntervalMs: 20 }, chatActionIntervalMs: 200 },
-    });
+    tg = await startTelegramFor(stack, fake, logLines);
   });
 
   afterAll(async () => {

@@ -1,12 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { Writable } from 'node:stream';
 import type { Chat, User } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/core/api.js';
-import { createLogger, SecretSet } from '../../src/log.js';
-import { startTelegram, type TelegramHandle } from '../../src/platforms/telegram/telegram-bot.js';
+import type { TelegramHandle } from '../../src/platforms/telegram/telegram-bot.js';
 import { encodePng } from '../../src/simulator/png.js';
 import { startFakeTelegram, type FakeTelegram } from '../fakes/telegram/index.js';
+import { startTelegramFor } from '../support/telegram-bot.js';
 import { createTestStack, type TestStack } from '../support/harness.js';
 
 const MB = 1024 * 1024;
@@ -42,16 +41,7 @@ describe('Telegram adapter: images', () => {
     fake = await startFakeTelegram();
     group = fake.supergroup({ title: 'Painters' });
     src = await encodePng(64, 48, { r: 200, g: 40, b: 90 });
-    const secrets = new SecretSet();
-    const logger = createLogger({ level: 'debug', format: 'json', secrets, destination: new Writable({ write: (c: Buffer, _e, cb) => (logLines.push(c.toString()), cb()) }) });
-    tg = await startTelegram({
-      config: { telegram: { token: fake.token, apiRoot: fake.apiRoot, webhookUrl: undefined, webhookPort: 0, uploadLimitBytes: 50 * MB, photoLimitBytes: 10 * MB, fullQuality: false }, ownerIds: [] },
-      core: stack.core,
-      logger,
-      secrets,
-      registerDelivery: (d) => stack.app.registerDelivery(d),
-      tuning: { throttle: { groupIntervalMs: 50, privateIntervalMs: 20 }, albumQuietMs: 150, chatActionIntervalMs: 200 },
-    });
+    tg = await startTelegramFor(stack, fake, logLines, { tuning: { albumQuietMs: 150 } });
   });
 
   afterAll(async () => {

@@ -1,15 +1,13 @@
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import type { Chat, Update, User } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/core/api.js';
-import { createLogger, SecretSet } from '../../src/log.js';
-import { startTelegram, type TelegramHandle } from '../../src/platforms/telegram/telegram-bot.js';
+import type { TelegramHandle } from '../../src/platforms/telegram/telegram-bot.js';
 import { startFakeTelegram, type FakeTelegram, type WebhookDelivery } from '../fakes/telegram/index.js';
+import { startTelegramFor } from '../support/telegram-bot.js';
 import { createTestStack, type TestStack } from '../support/harness.js';
 
-const MB = 1024 * 1024;
 const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
 
 /** A port that was free a moment ago (the adapter needs the port before it listens, to name it in the URL). */
@@ -130,16 +128,7 @@ describe('Telegram adapter: webhook mode', () => {
     group = fake.supergroup({ title: 'Webhookers' });
     const port = await freePort();
     webhookUrl = `http://127.0.0.1:${port}/telegram/hook`;
-    const secrets = new SecretSet();
-    const logger = createLogger({ level: 'debug', format: 'json', secrets, destination: new Writable({ write: (c: Buffer, _e, cb) => (logLines.push(c.toString()), cb()) }) });
-    tg = await startTelegram({
-      config: { telegram: { token: fake.token, apiRoot: fake.apiRoot, webhookUrl, webhookPort: port, uploadLimitBytes: 50 * MB, photoLimitBytes: 10 * MB, fullQuality: false }, ownerIds: [] },
-      core: stack.core,
-      logger,
-      secrets,
-      registerDelivery: (d) => stack.app.registerDelivery(d),
-      tuning: { throttle: { groupIntervalMs: 50, privateIntervalMs: 20 }, chatActionIntervalMs: 200 },
-    });
+    tg = await startTelegramFor(stack, fake, logLines, { webhookUrl, webhookPort: port });
   });
 
   afterAll(async () => {
