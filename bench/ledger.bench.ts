@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 import { systemClock } from '../src/core/ports/clock.js';
-import { openStore, type Store } from '../src/store/open-store.js';
+import { openStore, type SqliteStore } from '../src/store/sqlite/open-store.js';
 import type { BenchContext, Benchmark } from './lib/context.js';
 import { withEventLoopDelay, withRssSamples } from './lib/context.js';
 import { median, msSince, opsPerSecond, p99, p99Low } from './lib/stats.js';
@@ -32,7 +32,7 @@ interface RunResult {
 }
 
 /** Runs `callers` loops that each do reserve→settle until `pairs` pairs are done, picking a user per pair. */
-async function drive(store: Store, scopeId: string, pairs: number, callers: number, userFor: (caller: number) => string): Promise<{ ms: number; latenciesMs: number[] }> {
+async function drive(store: SqliteStore, scopeId: string, pairs: number, callers: number, userFor: (caller: number) => string): Promise<{ ms: number; latenciesMs: number[] }> {
   let issued = 0;
   const latenciesMs: number[] = [];
   const caller = async (c: number) => {
@@ -53,7 +53,7 @@ async function drive(store: Store, scopeId: string, pairs: number, callers: numb
 }
 
 /** Verifies the run against the raw ledger rows (not the ledger's own totals). Throws on any violation. */
-async function verify(store: Store, scopeId: string, users: readonly string[], perUserLimit: number, poolLimit: number | null): Promise<void> {
+async function verify(store: SqliteStore, scopeId: string, users: readonly string[], perUserLimit: number, poolLimit: number | null): Promise<void> {
   const spent = await sql<{ user_id: string; spent: number }>`
     select user_id, sum(case when kind = 'charge' then amount_micros when kind = 'refund' then -amount_micros else 0 end) as spent
     from ledger_entries where scope_id = ${scopeId} group by user_id`.execute(store.db);

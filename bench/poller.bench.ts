@@ -15,11 +15,11 @@ import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs,
 import { ManualClock } from '../src/core/ports/clock.js';
 import type { MediaGateway, VideoTask } from '../src/core/ports/media-gateway.js';
 import { DeliveryRouter } from '../src/jobs/delivery-router.js';
-import { KyselyJobStore } from '../src/jobs/job-repository.js';
+import { KyselyJobStore } from '../src/store/sqlite/job-store.js';
 import { OutputStore } from '../src/jobs/output-store.js';
 import { VideoPoller } from '../src/jobs/video-poller.js';
-import { openStore, type Store } from '../src/store/open-store.js';
-import { TokenVault } from '../src/store/token-vault.js';
+import { openStore, type SqliteStore } from '../src/store/sqlite/open-store.js';
+import { KyselyTokenVault } from '../src/store/sqlite/token-vault.js';
 import type { BenchContext, Benchmark } from './lib/context.js';
 import { median, msSince, p99 } from './lib/stats.js';
 import { row, type Row } from './lib/table.js';
@@ -60,7 +60,7 @@ interface Round {
 }
 
 /** Inserts `total` running jobs in one transaction, spread so that {@link DUE_PER_TICK} fall due per tick. */
-async function fill(store: Store, total: number): Promise<void> {
+async function fill(store: SqliteStore, total: number): Promise<void> {
   const groups = total / DUE_PER_TICK;
   await store.db.transaction().execute(async (trx) => {
     const repo = new KyselyJobStore(trx, new ManualClock(T0 - 60_000));
@@ -103,7 +103,7 @@ async function round(ctx: BenchContext, total: number, explain: boolean): Promis
     if (explain) explainClaim(ctx, path, jobs);
     const { logger } = quietLogger('warn');
     const poller = new VideoPoller({
-      jobs, gateway: runningGateway(), budgets: store.budgets, tokens: new TokenVault(db, clock, undefined, OPERATOR),
+      jobs, gateway: runningGateway(), budgets: store.budgets, tokens: new KyselyTokenVault(db, clock, undefined, OPERATOR), users: store.directory,
       router: new DeliveryRouter(), outputs: new OutputStore(join(dir, 'outputs'), clock), clock, logger,
       config: { intervalMs: 1_000, maxIntervalMs: (total / DUE_PER_TICK) * TICK_MS, deadlineMs: 86_400_000, retentionMs: 3_600_000, batch: DUE_PER_TICK, purgeEveryMs: 3_600_000 * 24 * 365 },
       ffmpegPath: null,

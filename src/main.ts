@@ -1,9 +1,9 @@
 /**
- * `npm start`: the composition root. Validates the configuration, then either runs the configured chat platforms
- * (Discord and/or Telegram, with the video poller) or, with no platform token, the terminal playground.
+ * `npm start`: validates the configuration, then composes (`src/app/compose.ts`, the one composition root) either the
+ * configured chat platforms (Discord and/or Telegram, with the video poller) or, with no platform token, the terminal
+ * playground.
  * A configuration problem prints one line on stderr and exits 1; nothing else is started.
  */
-import type { App } from './app/build-app.js';
 import { ConfigError, loadConfig, loadDotEnv, type Config } from './config.js';
 import { createLogger, SecretSet, type Logger } from './log.js';
 import type { SimulatorHandle } from './simulator/index.js';
@@ -53,7 +53,7 @@ async function runBots(config: Config): Promise<void> {
   secrets.add(config.telegram?.token);
   secrets.add(config.gateway.token);
   const logger: Logger = createLogger({ level: config.log.level, format: config.log.format, secrets });
-  const { buildApp } = await import('./app/build-app.js');
+  const { compose, chatSurfaces } = await import('./app/compose.js');
   let sim: SimulatorHandle | undefined;
   let cfg = config;
   if (!config.gateway.baseUrl) {
@@ -62,37 +62,24 @@ async function runBots(config: Config): Promise<void> {
     cfg = { ...config, gateway: { ...config.gateway, token: config.gateway.token ?? sim.tokens.media } };
     logger.warn({ simulator: sim.baseUrl }, 'GATEWAY_BASE_URL is not set: using the built-in gateway simulator (fake media, no real charges)');
   }
-  const app: App = await buildApp(cfg, { logger, secrets, startPoller: false, ...(sim ? { simulatorBaseUrl: sim.baseUrl } : {}) });
-  const stops: (() => Promise<void>)[] = [];
-  const stopAll = async () => {
-    for (const s of stops.reverse()) await s().catch((e: unknown) => logger.error({ err: e }, 'stop failed'));
-    await app.close();
+  const running = await compose(cfg, { logger, secrets, surfaces: chatSurfaces(cfg), ...(sim ? { simulatorBaseUrl: sim.baseUrl } : {}) }).catch(async (e: unknown) => {
     await sim?.close();
-  };
-  onSignals(stopAll, (m) => logger.info(m));
-  try {
-    if (cfg.discord) {
-      const { startDiscord } = await import('./platforms/discord/discord-bot.js');
-      const d = await startDiscord({ config: cfg, core: app.core, logger, secrets, registerDelivery: (x) => app.registerDelivery(x) });
-      stops.push(() => d.stop());
-    }
-    if (cfg.telegram) {
-      const { startTelegram } = await import('./platforms/telegram/telegram-bot.js');
-      const t = await startTelegram({ config: cfg, core: app.core, logger, secrets, registerDelivery: (x) => app.registerDelivery(x) });
-      stops.push(() => t.stop());
-    }
-  } catch (e) {
-    await stopAll();
     throw e;
-  }
-  app.poller.start();
+  });
+  onSignals(
+    async () => {
+      await running.close();
+      await sim?.close();
+    },
+    (m) => logger.info(m),
+  );
   logger.info(
     {
-      platforms: [cfg.discord && 'discord', cfg.telegram && (cfg.telegram.webhookUrl ? 'telegram (webhook)' : 'telegram (long polling)')].filter(Boolean),
+      platforms: running.surfaces.map((s) => s.name),
       gateway: sim ? 'built-in simulator' : new URL(cfg.gateway.baseUrl ?? '').origin,
       operatorToken: cfg.gateway.token ? 'set' : 'none (communities link their own)',
       database: cfg.databasePath,
-      activeVideoJobs: await app.jobs.countActive(),
+      activeVideoJobs: await running.app.jobs.countActive(),
     },
     'mediabot started',
   );
@@ -112,7 +99,7 @@ async function runConsole(config: Config): Promise<void> {
     },
     (m) => pg.print(m),
   );
-  pg.print(pg.banner(interactive));
+  pg.print(await pg.banner(interactive));
   const code = interactive ? await runInteractive(pg, process.stdin, process.stdout) : await runPiped(pg, process.stdin, () => stopped);
   await pg.close();
   process.exit(code);

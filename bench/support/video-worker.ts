@@ -48,7 +48,7 @@ const dir = mkdtempSync(join(tmpdir(), 'bench-video-'));
 const { logger } = quietLogger('warn');
 const gateway = new HttpMediaGateway({ baseUrl: input.simBaseUrl, logger });
 const bot = new Bot(input.botToken, { client: { apiRoot: input.apiRoot } });
-const delivery = new TelegramDelivery({ api: bot.api, core: { explain: () => 'failed' }, throttle: new StatusThrottle(), logger, uploadLimitBytes: 200 * 1024 * 1024, chatActionIntervalMs: 60_000 });
+const delivery = new TelegramDelivery({ api: bot.api, core: { explain: () => 'failed' }, hint: (command) => `/${command}`, throttle: new StatusThrottle(), logger, uploadLimitBytes: 200 * 1024 * 1024, chatActionIntervalMs: 60_000 });
 try {
   let task = await gateway.createVideo(input.mediaToken, { model: 'gamma-video-1', prompt: 'memory bench', seconds: 4 });
   while (task.status !== 'succeeded') {
@@ -64,7 +64,7 @@ try {
   // Warm the upload path with a 4 KiB file (so loading grammY's multipart code is not counted) without touching
   // anything near 45 MB, which would leave allocator pages behind and hide a real rise. Then settle the heap.
   writeFileSync(join(dir, 'warm.mp4'), Buffer.alloc(4096, 1));
-  await delivery.deliverVideo({ platform: 'telegram', chatId: String(input.chatId), userExternalId: '1' }, { ...job, id: 'job_warm' }, { path: join(dir, 'warm.mp4'), bytes: 4096, mime: 'video/mp4' });
+  await delivery.deliverVideo({ surface: 'telegram', chatId: String(input.chatId), userId: '1' }, { ...job, id: 'job_warm' }, { path: join(dir, 'warm.mp4'), bytes: 4096, mime: 'video/mp4' });
   rmSync(join(dir, 'warm.mp4'));
   fullGc();
   await sleep(300);
@@ -83,7 +83,7 @@ try {
   const got = await gateway.downloadVideo(input.mediaToken, task.id, path);
   samples.push(rss());
   const split = samples.length;
-  await delivery.deliverVideo({ platform: 'telegram', chatId: String(input.chatId), userExternalId: '1' }, job, { path, bytes: got.bytes, mime: 'video/mp4' });
+  await delivery.deliverVideo({ surface: 'telegram', chatId: String(input.chatId), userId: '1' }, job, { path, bytes: got.bytes, mime: 'video/mp4' });
   samples.push(rss());
   const ms = performance.now() - t0;
   clearInterval(timer);

@@ -1,10 +1,13 @@
 import type { Config } from '../config.js';
-import type { Store } from '../store/open-store.js';
+import type { CommandDispatcher } from '../core/commands/dispatch.js';
+import type { OperatorStore } from '../core/ports/store.js';
 
-/** Everything a CLI command needs, passed explicitly (tests build it around a temp database). */
+/** Everything a CLI command needs, passed explicitly (built by `runAdmin` from the composition root). */
 export interface AdminContext {
   config: Config;
-  store: Store;
+  store: OperatorStore;
+  /** The chat commands' dispatcher: `budget` and `token` run their pieces as the operator (an owner). */
+  dispatcher: CommandDispatcher;
   /** Writes one line (or block) of results to stdout. */
   print(text: string): void;
   /** Reads a secret (a gateway token) from stdin: the first non-empty line. Never from argv. */
@@ -12,5 +15,5 @@ export interface AdminContext {
   now(): number;
 }
 
-/** The actor recorded in the audit log for every change made through the CLI. */
+/** The actor recorded in the audit log for changes the CLI makes itself (`jobs retry-delivery`). */
 export const OPERATOR = 'operator';

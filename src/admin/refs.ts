@@ -1,16 +1,14 @@
-import type { Kysely } from 'kysely';
-import type { Platform } from '../core/api.js';
-import type { Database } from '../store/schema.js';
-import type { DirectoryRepo } from '../store/directory-repo.js';
+import type { Directory, ExternalRef } from '../core/ports/directory.js';
 import { CliError, UsageError } from './errors.js';
 
-const PLATFORMS: readonly Platform[] = ['discord', 'telegram', 'console'];
+/**
+ * The surfaces the operator can name. Scope and user rows of any surface id work in the store; this list only
+ * catches typos (`discrod:1`) as malformed usage before anything is created.
+ */
+const SURFACES: readonly string[] = ['discord', 'telegram', 'console'];
 
-/** A `platform:id` reference as typed by the operator. */
-export interface PlatformRef {
-  platform: Platform;
-  externalId: string;
-}
+/** A `surface:id` reference as typed by the operator. */
+export type PlatformRef = ExternalRef;
 
 /**
  * Parses `discord:<id>`, `telegram:<id>`, `console:<id>` (the id may itself contain a colon, e.g. `discord:dm:42`).
@@ -19,8 +17,8 @@ export interface PlatformRef {
  */
 export function parseRef(text: string | undefined, what: 'scope' | 'user'): PlatformRef {
   const m = /^([a-z]+):([A-Za-z0-9_:@.-]+)$/.exec(text ?? '');
-  const platform = m?.[1] as Platform | undefined;
-  if (!m || !platform || !PLATFORMS.includes(platform)) {
+  const platform = m?.[1];
+  if (!m || !platform || !SURFACES.includes(platform)) {
     const example = what === 'scope' ? 'discord:<guild id>, telegram:<chat id> or console:local' : 'discord:<user id>, telegram:<user id> or console:<name>';
     throw new UsageError(`"${text ?? ''}" is not a ${what}; write ${example}`);
   }
@@ -33,17 +31,17 @@ export function refText(platform: string, externalId: string): string {
 }
 
 /** The internal id of a scope, creating the row when `create` (writes), or failing with a clear message (reads). */
-export async function scopeId(db: Kysely<Database>, dir: DirectoryRepo, ref: PlatformRef, create: boolean): Promise<string> {
+export async function scopeId(dir: Directory, ref: PlatformRef, create: boolean): Promise<string> {
   if (create) return (await dir.ensureScope(ref)).id;
-  const row = await db.selectFrom('scopes').select('id').where('platform', '=', ref.platform).where('external_id', '=', ref.externalId).executeTakeFirst();
-  if (!row) throw new CliError(`no scope ${refText(ref.platform, ref.externalId)} is known to the bot yet`);
-  return row.id;
+  const scope = await dir.findScope(ref);
+  if (!scope) throw new CliError(`no scope ${refText(ref.platform, ref.externalId)} is known to the bot yet`);
+  return scope.id;
 }
 
 /** The internal id of a user, creating the row when `create`, or failing with a clear message. */
-export async function userId(db: Kysely<Database>, dir: DirectoryRepo, ref: PlatformRef, create: boolean): Promise<string> {
+export async function userId(dir: Directory, ref: PlatformRef, create: boolean): Promise<string> {
   if (create) return (await dir.ensureUser(ref)).id;
-  const row = await db.selectFrom('users').select('id').where('platform', '=', ref.platform).where('external_id', '=', ref.externalId).executeTakeFirst();
-  if (!row) throw new CliError(`no user ${refText(ref.platform, ref.externalId)} is known to the bot yet`);
-  return row.id;
+  const user = await dir.findUser(ref);
+  if (!user) throw new CliError(`no user ${refText(ref.platform, ref.externalId)} is known to the bot yet`);
+  return user.id;
 }

@@ -1,8 +1,7 @@
+import { compose, type Composition } from '../app/compose.js';
 import { ConfigError, type Config } from '../config.js';
-import { MoneyError, parseUsd } from '../core/money.js';
 import { systemClock } from '../core/ports/clock.js';
-import { SecretSet } from '../log.js';
-import { openStore, type Store } from '../store/open-store.js';
+import { createLogger, SecretSet } from '../log.js';
 import { parseArgs } from './args.js';
 import { auditCommand } from './commands/audit.js';
 import { budgetCommand } from './commands/budget.js';
@@ -12,6 +11,7 @@ import { tokenCommand } from './commands/token.js';
 import { usageCommand } from './commands/usage.js';
 import type { AdminContext } from './context.js';
 import { CliError, UsageError } from './errors.js';
+import { OPERATOR_OWNER_ID, unconfiguredGateway, vouchingGateway } from './operator-surface.js';
 
 /** Where the CLI reads and writes; the real process streams in `cli.ts`, buffers in tests. */
 export interface AdminIo {
@@ -32,26 +32,19 @@ function isCommand(name: string | undefined): name is keyof typeof COMMANDS {
   return name !== undefined && Object.hasOwn(COMMANDS, name);
 }
 
-/** The operator's allowance for unconfigured scopes, as `openStore` wants it ('none' = unlimited). */
-export function defaultAllowanceMicros(config: Config): number | null {
-  const text = config.defaultAllowance.amount;
-  if (/^(none|unlimited)$/i.test(text.trim())) return null;
-  try {
-    return parseUsd(text);
-  } catch (e) {
-    if (e instanceof MoneyError) throw new ConfigError('DEFAULT_ALLOWANCE', `an amount in USD or "none" (${e.message})`);
-    throw e;
-  }
-}
+/** Errors whose message is written for the operator (exit 1, one line, no stack). */
+const KNOWN = ['AdminError', 'EncryptionKeyError', 'TokenDecryptError', 'MigrationError', 'PriceFileError'];
 
 /**
  * Runs one CLI command and returns the exit code: 0 ok, 1 the request could not be applied, 2 malformed usage.
- * The store is opened (migrations applied) only for commands that need it, and always closed.
+ * The app is composed through the one composition root (`compose`, no surfaces, no poller) with the operator
+ * listed as an owner, so `budget` and `token` run the chat commands' own pieces through the dispatcher; without
+ * `GATEWAY_BASE_URL` the app gets a gateway that refuses every call (budgets and reports need none). Always closed.
  * `config` is a thunk so that `help` works even with a broken configuration.
  */
 export async function runAdmin(argv: readonly string[], config: () => Config, io: AdminIo): Promise<number> {
   const secrets = new SecretSet();
-  let store: Store | undefined;
+  let composed: Composition | undefined;
   try {
     const args = parseArgs(argv, ['scope', 'status', 'limit'], ['csv', 'no-verify', 'help']);
     const [name, ...rest] = args.positional;
@@ -65,17 +58,17 @@ export async function runAdmin(argv: readonly string[], config: () => Config, io
     }
     const cfg = config();
     secrets.add(cfg.gateway.token);
-    store = await openStore({
-      path: cfg.databasePath,
-      ...(cfg.encryptionKey ? { encryptionKey: cfg.encryptionKey } : {}),
-      ...(cfg.gateway.token ? { operatorToken: cfg.gateway.token } : {}),
-      defaultAllowanceMicros: defaultAllowanceMicros(cfg),
-      defaultPeriod: cfg.defaultAllowance.period,
-      clock: systemClock,
-    });
+    const noVerify = name === 'token' && args.flags.get('no-verify') === true;
+    // Only errors reach stderr: the operator reads the command's own answer, and failures are printed as `error: …`.
+    const logger = createLogger({ level: 'error', format: 'json', secrets, destination: process.stderr });
+    composed = await compose(
+      { ...cfg, ownerIds: [...cfg.ownerIds, OPERATOR_OWNER_ID] },
+      { logger, secrets, startPoller: false, ...(noVerify ? { gateway: vouchingGateway() } : cfg.gateway.baseUrl ? {} : { gateway: unconfiguredGateway() }) },
+    );
     const ctx: AdminContext = {
       config: cfg,
-      store,
+      store: composed.app.store,
+      dispatcher: composed.dispatcher,
       print: (t) => io.out(secrets.scrub(t)),
       readSecret: async (prompt) => {
         const s = await io.readSecret(prompt);
@@ -91,11 +84,11 @@ export async function runAdmin(argv: readonly string[], config: () => Config, io
       io.err(`error: ${e.message}`);
       return 2;
     }
-    const known = e instanceof CliError || e instanceof ConfigError || (e instanceof Error && ['AdminError', 'EncryptionKeyError', 'TokenDecryptError', 'MigrationError'].includes(e.name));
+    const known = e instanceof CliError || e instanceof ConfigError || (e instanceof Error && KNOWN.includes(e.name));
     const message = e instanceof Error ? e.message : String(e);
     io.err(secrets.scrub(known ? `error: ${message}` : `unexpected error: ${message}`));
     return 1;
   } finally {
-    await store?.close();
+    await composed?.close();
   }
 }

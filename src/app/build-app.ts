@@ -10,11 +10,10 @@ import type { MediaGateway } from '../core/ports/media-gateway.js';
 import { loadPriceTable, type PriceTable } from '../core/pricing.js';
 import { HttpMediaGateway, type HttpMediaGatewayOptions } from '../gateway/index.js';
 import { DeliveryRouter } from '../jobs/delivery-router.js';
-import { KyselyJobStore } from '../jobs/job-repository.js';
 import { OutputStore } from '../jobs/output-store.js';
 import { VideoPoller } from '../jobs/video-poller.js';
 import type { Logger, SecretSet } from '../log.js';
-import { openStore, type Store } from '../store/open-store.js';
+import { openStore, type SqliteStore as Store } from '../store/sqlite/open-store.js';
 
 /** Options of {@link buildApp} beyond the config. */
 export interface BuildAppOptions {
@@ -70,9 +69,9 @@ function allowanceMicros(text: string): Micros | null {
 }
 
 /**
- * The one composition function: opens the store (migrations applied), builds the gateway client, price table,
- * model cache, fair-use gate, job repository, output store, delivery router, video poller and the core, and
- * starts the poller. No import-time singletons: two apps in one process share nothing.
+ * Builds the app under the composition root (`compose` in `./compose.ts`, which adds the dispatcher and the
+ * surfaces): opens the store (migrations applied), builds the gateway client, price table, model cache, fair-use
+ * gate, output store, delivery router, video poller and the core, and starts the poller unless told not to. No import-time singletons: two apps in one process share nothing.
  * @throws ConfigError-like `Error` when no gateway URL is known; the store's errors (bad key, failed migration).
  */
 export async function buildApp(config: Config, opts: BuildAppOptions): Promise<App> {
@@ -109,7 +108,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
     await ownGateway?.close();
     throw e;
   }
-  const jobs = new KyselyJobStore(store.db, clock);
+  const jobs = store.jobs;
   const outputs = new OutputStore(opts.outputDir ?? './data/outputs', clock);
   const router = new DeliveryRouter();
   for (const d of opts.deliveries ?? []) router.register(d);
@@ -119,6 +118,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
     gateway,
     budgets: store.budgets,
     tokens: store.tokens,
+    users: store.directory,
     router,
     outputs,
     clock,

@@ -52,8 +52,8 @@ interface Target {
 }
 
 /**
- * Resolves `target`: `@username` (a member seen in this scope), `<platform>:<id>`, a Discord mention `<@id>`, or a
- * bare platform id (the actor's platform). Ids not seen yet are created, so a budget can be set before someone speaks.
+ * Resolves `target`: `@username` (a member seen in this scope), `<surface>:<id>`, a mention `<@id>`, or a bare id
+ * on the actor's surface. Ids not seen yet are created, so a budget can be set before someone speaks.
  */
 async function resolveTarget(d: CoreDeps, actor: Actor, ids: ActorIds, target: string): Promise<Target> {
   const t = target.trim();
@@ -62,7 +62,7 @@ async function resolveTarget(d: CoreDeps, actor: Actor, ids: ActorIds, target: s
     if (!u) throw new AdminInputError(fail('unknown_user', { given: t.slice(0, 64) }));
     return { userId: u.id, name: `@${u.username ?? t.slice(1)}` };
   }
-  const m = /^(?:<@!?(\d{5,25})>|(discord|telegram|console):([A-Za-z0-9_-]{1,64})|([A-Za-z0-9_-]{1,64}))$/.exec(t);
+  const m = /^(?:<@!?(\d{5,25})>|([a-z][a-z0-9_-]{1,31}):([A-Za-z0-9_-]{1,64})|([A-Za-z0-9_-]{1,64}))$/.exec(t);
   if (!m) throw new AdminInputError(fail('unknown_user', { given: t.slice(0, 64) }));
   const platform = m[2] ?? actor.scope.platform;
   const externalId = m[1] ?? m[3] ?? m[4]!;
@@ -77,7 +77,7 @@ async function defaults(d: CoreDeps, ids: ActorIds): Promise<Period> {
 /** Runs one admin command (the adapter has already checked the actor is an admin). Every change is audited by the store. */
 export async function runAdmin(d: CoreDeps, actor: Actor, cmd: AdminCommand): Promise<Result<AdminResult>> {
   const ids = await actorIds(d, actor);
-  const by = ids.userId;
+  const by = actor.user.auditAs ?? ids.userId;
   try {
     switch (cmd.op) {
       case 'default': {
@@ -161,8 +161,8 @@ async function show(d: CoreDeps, actor: Actor, ids: ActorIds, target: string | u
 
 /** The member's override in the scope when they have one, else the scope's (or the operator's) default. */
 async function allowanceSource(d: CoreDeps, ids: ActorIds, userId: string): Promise<T.AllowanceSource> {
-  const row = await d.store.db.selectFrom('budget_users').select(['allowance_micros', 'period']).where('scope_id', '=', ids.scopeId).where('user_id', '=', userId).executeTakeFirst();
-  if (row && isPeriod(row.period)) return { kind: 'override', micros: row.allowance_micros, period: row.period };
+  const own = await d.store.admin.userOverride(ids.scopeId, userId);
+  if (own) return { kind: 'override', micros: own.allowanceMicros, period: own.period };
   const def = await d.store.admin.showDefault(ids.scopeId);
   return { kind: 'default', micros: def.allowanceMicros, period: def.period, fromOperator: def.source === 'operator' };
 }

@@ -7,11 +7,10 @@ import type { Failure, Result, TokenSource } from './failures.js';
 import type { Micros } from './money.js';
 import type { ModelKind } from './pricing.js';
 
-export type Platform = 'discord' | 'telegram' | 'console';
-
 /** A community or chat: a Discord guild (or DM), a Telegram group or private chat, the console. */
 export interface ScopeRef {
-  platform: Platform;
+  /** The surface id (`SurfaceInfo.id`): an open string, stored as the scope's `platform` column. */
+  platform: string;
   /** Guild id, chat id, or `dm:<user id>` for a Discord DM. */
   externalId: string;
   kind: 'guild' | 'group' | 'private' | 'console';
@@ -19,11 +18,14 @@ export interface ScopeRef {
 }
 
 export interface UserRef {
-  platform: Platform;
+  /** The surface id, as in {@link ScopeRef.platform}. */
+  platform: string;
   externalId: string;
   displayName?: string;
   /** Telegram @username without the @, used for `/budget set @name`. */
   username?: string;
+  /** Recorded as the actor of audited changes instead of the store's user id (the operator CLI sets `operator`). */
+  auditAs?: string;
 }
 
 /** Who is asking, and where. */
@@ -41,24 +43,14 @@ export interface Attachment {
 }
 
 /**
- * Where a job's result goes. Stored with the job (JSON), so the poller can deliver after a restart.
- * Adapters put in what they need; the core never reads platform fields.
+ * Where an asynchronous job's result goes, opaque to the core: `surface` routes it to that surface's
+ * {@link Delivery}; every other field belongs to that surface, which defines its own address type and casts at its
+ * boundary. Stored with the job (JSON), so the poller can deliver after a restart; it must be plain JSON data.
+ * Structurally the same as `DeliveryAddressLike` of `src/core/commands/types.ts`.
  */
-export interface DeliveryTarget {
-  platform: Platform;
-  /** Channel id (Discord), chat id (Telegram), `console`. */
-  chatId: string;
-  /** The requester's platform user id (for mentions and DM fallback). */
-  userExternalId: string;
-  /** The user's message to reply to (Telegram). */
-  replyToMessageId?: string;
-  /** A bot message to edit with progress (Telegram status message, Discord original response id). */
-  statusMessageId?: string;
-  /** Discord: the interaction webhook, usable until `expiresAt` (15 min after the interaction). */
-  interaction?: { applicationId: string; token: string; expiresAt: number };
-  guildId?: string;
-  /** Largest upload the destination accepts, as the platform reported it (Discord `attachmentSizeLimit`). */
-  uploadLimitBytes?: number;
+export interface DeliveryAddress {
+  readonly surface: string;
+  readonly [key: string]: unknown;
 }
 
 /** Fair-use hooks: the adapter shows a queue position instead of a bare refusal. */
@@ -113,7 +105,8 @@ export interface VideoRequest extends Actor {
   size?: string;
   /** Makes it image-to-video. */
   image?: Attachment;
-  delivery: DeliveryTarget;
+  /** From `SurfaceRequest.deliveryAddress()`. */
+  delivery: DeliveryAddress;
 }
 
 /** A video job accepted: the hold is placed and the gateway task created; the poller does the rest. */
@@ -268,8 +261,11 @@ export interface CoreApi {
   /** Validates a token with `GET /v1/models` and stores it (community when `personal` is false). Reply is masked. */
   linkToken(actor: Actor, token: string, personal: boolean): Promise<Result<{ text: string; last4: string }>>;
   unlinkToken(actor: Actor, personal: boolean): Promise<Result<{ text: string }>>;
-  /** Renders a failure for users ("… (ref K7Q2XM)"); logs the detail under the ref. */
-  explain(failure: Failure): string;
+  /**
+   * Renders a failure for users ("… (ref K7Q2XM)"); logs the detail under the ref. `hint` names commands the way the
+   * asking surface writes them (`SurfaceInfo.commandHint`); default `/command subcommand`.
+   */
+  explain(failure: Failure, hint?: (command: string, subcommand?: string) => string): string;
   /** Remembers a member (for @username lookups). */
   touch(actor: Actor): Promise<void>;
 }
@@ -286,15 +282,25 @@ export class DeliveryError extends Error {
   }
 }
 
-/** The port through which the video poller reaches the chat a job came from. One per platform. */
+/**
+ * The port through which the video poller reaches the chat a job came from: one per surface, routed by
+ * {@link DeliveryAddress.surface}. Each method receives an address that surface made (or an older row of it: read
+ * fields defensively).
+ */
 export interface Delivery {
-  readonly platform: Platform;
+  /** The surface id this delivery serves (`SurfaceInfo.id`). */
+  readonly surface: string;
   /** Shows progress (0..100). The poller already throttles; implementations may throttle further. */
-  progress(target: DeliveryTarget, job: JobView): Promise<void>;
+  progress(address: DeliveryAddress, job: JobView): Promise<void>;
   /** Posts the finished file; returns the platform message ids. Throws {@link DeliveryError}. */
-  deliverVideo(target: DeliveryTarget, job: JobView, file: { path: string; bytes: number; mime: string }): Promise<{ messageIds: string[] }>;
+  deliverVideo(address: DeliveryAddress, job: JobView, file: { path: string; bytes: number; mime: string }): Promise<{ messageIds: string[] }>;
   /** Tells the user the job ended without a result, and whether money moved. */
-  notifyFailure(target: DeliveryTarget, job: JobView, failure: Failure): Promise<void>;
-  /** Largest file this target accepts, in bytes. */
-  uploadLimitBytes(target: DeliveryTarget): number;
+  notifyFailure(address: DeliveryAddress, job: JobView, failure: Failure): Promise<void>;
+  /** Largest file this address accepts, in bytes. */
+  uploadLimitBytes(address: DeliveryAddress): number;
+  /**
+   * False for an address of this surface that another running process serves (two playgrounds on one database):
+   * the poller then hands the job back untouched. Absent: every address of the surface is served here.
+   */
+  accepts?(address: DeliveryAddress): boolean;
 }

@@ -4,7 +4,7 @@ import type {
   JobHooks, JobRequestView, JobView, ModelView, VideoRequest, VideoStarted,
 } from './api.js';
 import type { Failure, Result } from './failures.js';
-import { describeFailure } from './messages.js';
+import { describeFailure, type CommandHint } from './messages.js';
 import type { ModelKind } from './pricing.js';
 import { balance, linkToken, unlinkToken } from './use-cases/account.js';
 import { ask } from './use-cases/ask.js';
@@ -91,8 +91,8 @@ export class BotCore implements CoreApi {
   }
 
   /** "<text> (ref XXXXXX)"; the failure's log facts are written at warn under the same ref. */
-  explain(failure: Failure): string {
-    const m = describeFailure(failure, { now: this.d.clock.now() });
+  explain(failure: Failure, hint?: CommandHint): string {
+    const m = describeFailure(failure, { now: this.d.clock.now(), ...(hint ? { hint } : {}) });
     this.d.logger.warn({ ref: failure.ref, code: failure.code, money: failure.money, details: failure.details, ...(failure.log ? { failure: failure.log } : {}) }, 'failure shown to a user');
     return `${m.text} (ref ${failure.ref})`;
   }

@@ -81,6 +81,17 @@ export interface FailureDetails {
   unknown_user: { given: string };
   job_not_found: { id: string };
   bad_timezone: { given: string };
+  /**
+   * A command name (or `command subcommand`) no definition has. `suggestion` is the closest listed one; `otherBot`
+   * is set when a text command was addressed to another bot (`/imagine@other_bot`): surfaces stay silent then.
+   */
+  unknown_command: { given: string; suggestion?: { command: string; subcommand?: string }; otherBot?: boolean };
+  /** A required argument was not given; `usage` holds the command's usage lines (surface-neutral `/command …`). */
+  missing_argument: { name: string; usage: readonly string[] };
+  /** The command does not work in this kind of chat (`private`: only in a private chat with the bot). */
+  not_here: { place: 'community' | 'private' };
+  /** An earlier job's kept files (its results, or an edit's reference images) are gone, so it cannot be reused. */
+  job_files_gone: { id: string; what: 'outputs' | 'references' };
   internal: Empty;
 }
 

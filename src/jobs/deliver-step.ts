@@ -1,16 +1,16 @@
 import { DeliveryError, type JobStatus } from '../core/api.js';
 import { fail } from '../core/failures.js';
 import type { JobRecord } from '../core/ports/job-store.js';
-import { deliveryFailed, downloadStep, fileSize, giveUpOrRetry } from './download-step.js';
-import { endUndeliverable, tooLarge } from './job-outcomes.js';
-import { toJobView } from './job-view.js';
+import { deliveryFailed, endUndeliverable, giveUpOrRetry, tooLarge } from './job-outcomes.js';
+import { pollerJobView } from './job-view.js';
+import { fileSize } from './output-store.js';
 import type { PollerContext } from './poller-context.js';
 import { retryLater } from './retry-later.js';
 
 const DELIVERING: readonly JobStatus[] = ['delivering'];
 
 /**
- * A job in `delivering`: posts the file through the platform's Delivery, then records the message ids and
+ * A job in `delivering`: posts the file through its surface's Delivery, then records the message ids and
  * the `delivered` status in ONE conditional write and deletes the file. A missing file (lost temp dir) sends the
  * job back to `downloading`. DeliveryError `transient` → retry later keeping the file (up to `maxAttempts`, then
  * `delivery_failed_charged` 'upload'); `gone` → `delivery_failed_charged` 'chat_gone'; `too_large` →
@@ -19,12 +19,12 @@ const DELIVERING: readonly JobStatus[] = ['delivering'];
  */
 export async function deliverStep(ctx: PollerContext, job: JobRecord, signal: AbortSignal): Promise<void> {
   const { deps } = ctx;
-  const target = job.delivery;
-  if (!target) return endUndeliverable(ctx, job, DELIVERING, fail('internal', {}, { money: 'charged', log: { note: 'no delivery target' } }), job.outputPath);
+  const address = job.delivery;
+  if (!address) return endUndeliverable(ctx, job, DELIVERING, fail('internal', {}, { money: 'charged', log: { note: 'no delivery address' } }), job.outputPath);
   if (job.delivered) return finish(ctx, job, job.delivered.messageIds);
-  const delivery = deps.router.for(target.platform);
+  const delivery = deps.router.for(address.surface);
   if (!delivery) {
-    deps.logger.warn({ jobId: job.id, platform: target.platform }, 'poller: no delivery for this platform in this process; retrying later');
+    deps.logger.warn({ jobId: job.id, surface: address.surface }, 'poller: no delivery for this surface in this process; retrying later');
     await retryLater(ctx, job);
     return;
   }
@@ -32,16 +32,16 @@ export async function deliverStep(ctx: PollerContext, job: JobRecord, signal: Ab
   const bytes = path ? await fileSize(path) : null;
   if (path === null || bytes === null) {
     const back = await deps.jobs.transition(job.id, DELIVERING, 'downloading', { outputPath: null }, ctx.owner);
-    if (back) await downloadStep(ctx, back, signal);
+    if (back) await ctx.resume(back, signal);
     return;
   }
   let messageIds: string[];
   try {
-    messageIds = (await delivery.deliverVideo(target, toJobView(job), { path, bytes, mime: 'video/mp4' })).messageIds;
+    messageIds = (await delivery.deliverVideo(address, await pollerJobView(ctx, job), { path, bytes, mime: 'video/mp4' })).messageIds;
   } catch (e) {
     const kind = e instanceof DeliveryError ? e.kind : 'transient';
     deps.logger.warn({ jobId: job.id, kind, err: e, attempt: job.attempts + 1 }, 'poller: delivery failed');
-    if (kind === 'too_large') return endUndeliverable(ctx, job, DELIVERING, { ...tooLarge(ctx, bytes, delivery.uploadLimitBytes(target), true), money: 'charged' }, path);
+    if (kind === 'too_large') return endUndeliverable(ctx, job, DELIVERING, { ...tooLarge(ctx, bytes, delivery.uploadLimitBytes(address), true), money: 'charged' }, path);
     const log = { note: `delivery ${kind}` };
     if (kind === 'gone') return endUndeliverable(ctx, job, DELIVERING, deliveryFailed(ctx, job, 'chat_gone', true, log), path);
     return giveUpOrRetry(ctx, job, deliveryFailed(ctx, job, 'upload', true, log), path, e instanceof DeliveryError ? e.retryAfterMs : undefined);

@@ -1,19 +1,20 @@
-import type { Delivery, Platform } from '../core/api.js';
+import type { Delivery } from '../core/api.js';
 
 /**
- * Maps a platform to its {@link Delivery} (one per platform). The poller asks it for the delivery of each
- * job's target; a job whose platform has no delivery registered (that adapter is not running in this
- * process) is retried later rather than failed, so it is delivered once that adapter is back.
+ * Maps a surface id to its {@link Delivery} (one per surface). The poller asks it for the delivery of each job's
+ * address (`address.surface`); a job whose surface has no delivery registered (that surface is not running in
+ * this process) is retried later rather than failed, so it is delivered once that surface is back.
  */
 export class DeliveryRouter {
-  private readonly byPlatform = new Map<Platform, Delivery>();
+  private readonly bySurface = new Map<string, Delivery>();
 
-  /** Registers (or replaces) the delivery of `d.platform`. */
+  /** Registers (or replaces) the delivery of `d.surface`. */
   register(d: Delivery): void {
-    this.byPlatform.set(d.platform, d);
+    this.bySurface.set(d.surface, d);
   }
 
-  for(platform: Platform): Delivery | undefined {
-    return this.byPlatform.get(platform);
+  /** The delivery of `surface`, or undefined when none is registered in this process. */
+  for(surface: string): Delivery | undefined {
+    return this.bySurface.get(surface);
   }
 }

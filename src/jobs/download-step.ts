@@ -1,29 +1,20 @@
-import { rm, stat } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import type { JobStatus } from '../core/api.js';
-import { fail, type Failure, type FailureLogInfo } from '../core/failures.js';
+import { fail, type Failure } from '../core/failures.js';
 import type { JobRecord } from '../core/ports/job-store.js';
 import { isGatewayFailure } from '../core/ports/media-gateway.js';
-import { deliverStep } from './deliver-step.js';
 import { fitVideo } from './fit-video.js';
-import { endUndeliverable, tooLarge } from './job-outcomes.js';
+import { deliveryFailed, endUndeliverable, giveUpOrRetry, tooLarge } from './job-outcomes.js';
 import { tokenForJob } from './job-token.js';
+import { fileSize } from './output-store.js';
 import type { PollerContext } from './poller-context.js';
 import { retryLater } from './retry-later.js';
 
 const DOWNLOADING: readonly JobStatus[] = ['downloading'];
 
-/** Size of a file, or null when it does not exist. */
-export async function fileSize(path: string): Promise<number | null> {
-  try {
-    return (await stat(path)).size;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * A job in `downloading` (its task succeeded and is settled): streams the mp4 to `<outputs>/<job>/video.mp4`
- * unless a previous attempt already finished it; shrinks it with ffmpeg when over the target's upload limit;
+ * unless a previous attempt already finished it; shrinks it with ffmpeg when over the upload limit of the job's address;
  * then moves to `delivering`. Without a way to fit, the file is kept for the retention time and the job ends
  * `undeliverable` (the charge stands: the gateway made the video). Failed downloads are retried with backoff
  * up to `maxAttempts`, then the job ends `undeliverable` with `delivery_failed_charged` 'download' (still charged).
@@ -48,15 +39,15 @@ export async function downloadStep(ctx: PollerContext, job: JobRecord, signal: A
       return giveUpOrRetry(ctx, job, failure, null, isGatewayFailure(e) ? e.retryAfterMs : undefined);
     }
   }
-  const target = job.delivery;
-  const delivery = target ? deps.router.for(target.platform) : undefined;
-  if (!target) return endUndeliverable(ctx, job, DOWNLOADING, fail('internal', {}, { money: 'charged', log: { note: 'no delivery target' } }), path);
+  const address = job.delivery;
+  const delivery = address ? deps.router.for(address.surface) : undefined;
+  if (!address) return endUndeliverable(ctx, job, DOWNLOADING, fail('internal', {}, { money: 'charged', log: { note: 'no delivery address' } }), path);
   if (!delivery) {
-    deps.logger.warn({ jobId: job.id, platform: target.platform }, 'poller: no delivery for this platform in this process; retrying later');
+    deps.logger.warn({ jobId: job.id, surface: address.surface }, 'poller: no delivery for this surface in this process; retrying later');
     await retryLater(ctx, job);
     return;
   }
-  const limit = delivery.uploadLimitBytes(target);
+  const limit = delivery.uploadLimitBytes(address);
   let file = path;
   if (bytes > limit) {
     const fitPath = await deps.outputs.tempPath(job.id, 'video-fit.mp4');
@@ -67,22 +58,7 @@ export async function downloadStep(ctx: PollerContext, job: JobRecord, signal: A
     file = fitPath;
   }
   const next = await deps.jobs.transition(job.id, DOWNLOADING, 'delivering', { outputPath: file, attempts: 0 }, ctx.owner);
-  if (next) await deliverStep(ctx, next, signal);
-}
-
-/** Retries later, or after `maxAttempts` ends the job undeliverable with `failure` (keeping `filePath` if any). */
-export async function giveUpOrRetry(ctx: PollerContext, job: JobRecord, failure: Failure, filePath: string | null, retryAfterMs?: number): Promise<void> {
-  if (job.attempts + 1 >= ctx.config.maxAttempts) return endUndeliverable(ctx, job, [job.status], failure, filePath);
-  await retryLater(ctx, job, retryAfterMs);
-}
-
-/**
- * The failure of a video that was made and charged but not delivered (`delivery_failed_charged`); `kept` when its
- * file stays retrievable with `/job <id>` for the retention time.
- */
-export function deliveryFailed(ctx: PollerContext, job: JobRecord, reason: 'download' | 'chat_gone' | 'upload', kept: boolean, log?: FailureLogInfo): Failure {
-  const retrievableUntil = kept ? ctx.deps.clock.now() + ctx.config.retentionMs : null;
-  return fail('delivery_failed_charged', { reason, jobId: job.id, retrievableUntil }, { money: 'charged', ...(log ? { log } : {}) });
+  if (next) await ctx.resume(next, signal);
 }
 
 function withCharged(f: Failure): Failure {

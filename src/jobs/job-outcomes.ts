@@ -1,8 +1,9 @@
 import type { JobStatus } from '../core/api.js';
-import { fail, type Failure } from '../core/failures.js';
+import { fail, type Failure, type FailureLogInfo } from '../core/failures.js';
 import type { JobPatch, JobRecord } from '../core/ports/job-store.js';
-import { toJobView } from './job-view.js';
+import { pollerJobView } from './job-view.js';
 import type { PollerContext } from './poller-context.js';
+import { retryLater } from './retry-later.js';
 
 /**
  * The ways a video job ends without being delivered. Each one moves money first (release and settle are
@@ -43,15 +44,30 @@ export function tooLarge(ctx: PollerContext, bytes: number | null, limitBytes: n
   return fail('output_too_large', { bytes, limitBytes, retrievableUntil: retained ? ctx.deps.clock.now() + ctx.config.retentionMs : null });
 }
 
-/** Tells the user through the job's platform; a failure to tell is logged, never thrown (the state is already final). */
+/** Retries later, or after `maxAttempts` ends the job undeliverable with `failure` (keeping `filePath` if any). */
+export async function giveUpOrRetry(ctx: PollerContext, job: JobRecord, failure: Failure, filePath: string | null, retryAfterMs?: number): Promise<void> {
+  if (job.attempts + 1 >= ctx.config.maxAttempts) return endUndeliverable(ctx, job, [job.status], failure, filePath);
+  await retryLater(ctx, job, retryAfterMs);
+}
+
+/**
+ * The failure of a video that was made and charged but not delivered (`delivery_failed_charged`); `kept` when its
+ * file stays retrievable with `/job <id>` for the retention time.
+ */
+export function deliveryFailed(ctx: PollerContext, job: JobRecord, reason: 'download' | 'chat_gone' | 'upload', kept: boolean, log?: FailureLogInfo): Failure {
+  const retrievableUntil = kept ? ctx.deps.clock.now() + ctx.config.retentionMs : null;
+  return fail('delivery_failed_charged', { reason, jobId: job.id, retrievableUntil }, { money: 'charged', ...(log ? { log } : {}) });
+}
+
+/** Tells the user through the job's surface; a failure to tell is logged, never thrown (the state is already final). */
 export async function notify(ctx: PollerContext, job: JobRecord, failure: Failure): Promise<void> {
   ctx.progressAt.delete(job.id);
-  const target = job.delivery;
-  const delivery = target ? ctx.deps.router.for(target.platform) : undefined;
+  const address = job.delivery;
+  const delivery = address ? ctx.deps.router.for(address.surface) : undefined;
   ctx.deps.logger.info({ jobId: job.id, code: failure.code, ref: failure.ref, status: job.status, log: failure.log }, 'poller: job ended without delivery');
-  if (!target || !delivery) return;
+  if (!address || !delivery) return;
   try {
-    await delivery.notifyFailure(target, toJobView(job, await ctx.deps.outputs.list(job.id)), failure);
+    await delivery.notifyFailure(address, await pollerJobView(ctx, job, true), failure);
   } catch (e) {
     ctx.deps.logger.warn({ jobId: job.id, err: e }, 'poller: could not notify the user');
   }

@@ -1,10 +1,5 @@
 import type { JobRecord } from '../core/ports/job-store.js';
-import type { ResolvedToken } from '../store/token-vault.js';
-
-/** The part of the store's token vault the poller uses (`TokenVault.resolveToken`). */
-export interface TokenResolver {
-  resolveToken(scopeId: string, userId: string): Promise<ResolvedToken>;
-}
+import type { TokenVault } from '../core/ports/token-vault.js';
 
 /** An owner id no scope or user has (store ids are `sc_…` / `u_…`), used to ask for one source only. */
 const NOBODY = '\u0000none';
@@ -15,9 +10,9 @@ const NOBODY = '\u0000none';
  * Asking the vault with the other owner set to an id nobody has returns exactly that source, even when a
  * token of higher priority was linked since. Returns null when that token is gone (unlinked).
  * A replaced token (same source, new id) is used as is: the gateway decides whether it still sees the task.
- * @throws TokenDecryptError (from the vault) when a stored token does not open: a configuration problem, not the job's.
+ * @throws (from the vault) when a stored token does not open: a configuration problem, not the job's.
  */
-export async function tokenForJob(tokens: TokenResolver, job: Pick<JobRecord, 'scopeId' | 'userId' | 'tokenSource'>): Promise<string | null> {
+export async function tokenForJob(tokens: TokenVault, job: Pick<JobRecord, 'scopeId' | 'userId' | 'tokenSource'>): Promise<string | null> {
   const scopeId = job.tokenSource === 'scope' ? job.scopeId : NOBODY;
   const userId = job.tokenSource === 'personal' ? job.userId : NOBODY;
   const r = await tokens.resolveToken(scopeId, userId);

@@ -80,3 +80,12 @@ export function safeName(name: string, fallback: string): string {
   const cleaned = name.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '').slice(0, 100);
   return cleaned === '' || cleaned === '.' || cleaned === '..' ? fallback : cleaned;
 }
+
+/** Size of a file, or null when it does not exist. */
+export async function fileSize(path: string): Promise<number | null> {
+  try {
+    return (await stat(path)).size;
+  } catch {
+    return null;
+  }
+}

@@ -5,7 +5,7 @@ import { isGatewayFailure, type VideoTask } from '../core/ports/media-gateway.js
 import { downloadStep } from './download-step.js';
 import { endWithRelease } from './job-outcomes.js';
 import { tokenForJob } from './job-token.js';
-import { toJobView } from './job-view.js';
+import { pollerJobView } from './job-view.js';
 import type { PollerContext } from './poller-context.js';
 import { retryLater } from './retry-later.js';
 
@@ -63,10 +63,13 @@ async function running(ctx: PollerContext, job: JobRecord, task: VideoTask): Pro
   if (!done || progress === job.progress || !done.delivery) return;
   const last = ctx.progressAt.get(job.id);
   if (last !== undefined && now - last < ctx.config.progressEveryMs) return;
-  const delivery = ctx.deps.router.for(done.delivery.platform);
+  const delivery = ctx.deps.router.for(done.delivery.surface);
   if (!delivery) return;
   ctx.progressAt.set(job.id, now);
-  await delivery.progress(done.delivery, toJobView(done)).catch((e: unknown) => ctx.deps.logger.debug({ jobId: job.id, err: e }, 'poller: progress update failed'));
+  const address = done.delivery;
+  await pollerJobView(ctx, done)
+    .then((view) => delivery.progress(address, view))
+    .catch((e: unknown) => ctx.deps.logger.debug({ jobId: job.id, err: e }, 'poller: progress update failed'));
 }
 
 async function succeeded(ctx: PollerContext, job: JobRecord, token: string, task: VideoTask, signal: AbortSignal): Promise<void> {

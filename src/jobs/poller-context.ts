@@ -1,3 +1,4 @@
+import type { JobRecord } from '../core/ports/job-store.js';
 import type { ResolvedPollerConfig, VideoPollerDeps } from './poller-types.js';
 
 /** State shared by the poller's steps within one process. */
@@ -10,4 +11,9 @@ export interface PollerContext {
   ffmpeg: string | null;
   /** When each job's progress was last shown (throttle), by job id. In memory: a restart may show one extra update. */
   progressAt: Map<string, number>;
+  /**
+   * Runs the step of the job's current status at once (a step that moved a job on hands it over here), under the
+   * same lease. Set by the `VideoPoller`, so the steps need not import each other.
+   */
+  resume(job: JobRecord, signal: AbortSignal): Promise<void>;
 }

@@ -1,10 +1,11 @@
-import type { BudgetLedger } from '../core/budget/types.js';
+import type { BudgetLedger } from '../core/ports/budget-ledger.js';
 import type { Clock } from '../core/ports/clock.js';
+import type { Directory } from '../core/ports/directory.js';
 import type { JobStore } from '../core/ports/job-store.js';
 import type { MediaGateway } from '../core/ports/media-gateway.js';
+import type { TokenVault } from '../core/ports/token-vault.js';
 import type { Logger } from '../log.js';
 import type { DeliveryRouter } from './delivery-router.js';
-import type { TokenResolver } from './job-token.js';
 import type { OutputStore } from './output-store.js';
 
 /** Timing and limits of the {@link VideoPoller}. */
@@ -44,7 +45,9 @@ export interface VideoPollerDeps {
   /** The store's budget service (`store.budgets`): settle on success, release on failure, find a stale job's hold. */
   budgets: Pick<BudgetLedger, 'settle' | 'release' | 'openHoldsOfJob'>;
   /** The store's token vault (`store.tokens`), to find a job's token again. */
-  tokens: TokenResolver;
+  tokens: TokenVault;
+  /** The store's directory (`store.directory`): the requester's id on their surface, for the job views deliveries get. */
+  users: Pick<Directory, 'getUser'>;
   router: DeliveryRouter;
   outputs: OutputStore;
   clock: Clock;

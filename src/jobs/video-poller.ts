@@ -34,7 +34,7 @@ export class VideoPoller {
 
   constructor(private readonly deps: VideoPollerDeps) {
     this.owner = `${hostname().slice(0, 20)}:${process.pid}:${randomBytes(4).toString('hex')}`;
-    this.ctx = { deps, config: resolvePollerConfig(deps.config), owner: this.owner, ffmpeg: deps.ffmpegPath ?? null, progressAt: new Map() };
+    this.ctx = { deps, config: resolvePollerConfig(deps.config), owner: this.owner, ffmpeg: deps.ffmpegPath ?? null, progressAt: new Map(), resume: (job, signal) => this.step(job, signal) };
     this.ffmpegResolved = deps.ffmpegPath !== undefined;
   }
 
@@ -66,7 +66,12 @@ export class VideoPoller {
       await this.purge(now).catch((e: unknown) => deps.logger.warn({ err: e }, 'poller: purge failed'));
       await sweepStaleReserved(this.ctx, now).catch((e: unknown) => deps.logger.warn({ err: e }, 'poller: sweep failed'));
     }
-    const jobs = await deps.jobs.claimDue(this.owner, now, config.leaseMs, config.batch);
+    const claimed = await deps.jobs.claimDue(this.owner, now, config.leaseMs, config.batch);
+    const jobs: JobRecord[] = [];
+    for (const job of claimed) {
+      if (!this.declined(job)) jobs.push(job);
+      else await deps.jobs.update(job.id, [job.status], { nextPollAt: now + config.intervalMs, leaseOwner: null, leaseExpiresAt: null }, this.owner);
+    }
     await Promise.all(jobs.map((j) => this.work(j)));
     return jobs.length;
   }
@@ -82,18 +87,29 @@ export class VideoPoller {
     }, ms);
   }
 
+  /** True when the job's surface is served here but its delivery declines this address (another process's). */
+  private declined(job: JobRecord): boolean {
+    if (!job.delivery) return false;
+    return this.deps.router.for(job.delivery.surface)?.accepts?.(job.delivery) === false;
+  }
+
   private async work(job: JobRecord): Promise<void> {
     const keeper = new LeaseKeeper(this.deps.jobs, this.deps.clock, job.id, this.owner, this.ctx.config.leaseMs);
     try {
-      if (job.status === 'submitted' || job.status === 'running') await pollStep(this.ctx, job, keeper.signal);
-      else if (job.status === 'downloading') await downloadStep(this.ctx, job, keeper.signal);
-      else if (job.status === 'delivering') await deliverStep(this.ctx, job, keeper.signal);
+      await this.step(job, keeper.signal);
     } catch (e) {
       // Unexpected (database busy, a bug): leave the job leased; it is taken over when the lease expires.
       this.deps.logger.error({ jobId: job.id, status: job.status, err: e }, 'poller: job step failed');
     } finally {
       keeper.stop();
     }
+  }
+
+  /** Runs the step of the job's status (the one place that knows which step serves which status). */
+  private async step(job: JobRecord, signal: AbortSignal): Promise<void> {
+    if (job.status === 'submitted' || job.status === 'running') await pollStep(this.ctx, job, signal);
+    else if (job.status === 'downloading') await downloadStep(this.ctx, job, signal);
+    else if (job.status === 'delivering') await deliverStep(this.ctx, job, signal);
   }
 
   /** Deletes retained outputs past their expiry and forgets their paths. */

@@ -1,5 +1,5 @@
-import { migrateToLatest } from './migrate.js';
-import { openSqlite } from './sqlite.js';
+import { migrateToLatest } from './sqlite/migrate.js';
+import { openSqlite } from './sqlite/connection.js';
 
 /** `npm run migrate`: applies pending migrations to `DATABASE_PATH` (default ./data/bot.sqlite). */
 const path = process.env.DATABASE_PATH?.trim() || './data/bot.sqlite';

@@ -1,7 +1,7 @@
 import { parseEncryptionKey } from './crypto.js';
-import { migrateToLatest } from './migrate.js';
-import { checkpoint, openSqlite } from './sqlite.js';
-import { TokenVault } from './token-vault.js';
+import { migrateToLatest } from './sqlite/migrate.js';
+import { checkpoint, openSqlite } from './sqlite/connection.js';
+import { KyselyTokenVault } from './sqlite/token-vault.js';
 
 /**
  * `npm run rekey`: re-encrypts every stored token from BOT_ENCRYPTION_KEY (old) to NEW_BOT_ENCRYPTION_KEY (new)
@@ -19,7 +19,7 @@ try {
   const db = openSqlite(path);
   try {
     await migrateToLatest(db);
-    const n = await TokenVault.rekey(db, oldKey, newKey);
+    const n = await KyselyTokenVault.rekey(db, oldKey, newKey);
     await checkpoint(db);
     console.log(`Re-encrypted ${n} token(s) in ${path}. Now set BOT_ENCRYPTION_KEY to the new key.`);
   } finally {

@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { REST, Routes } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeliveryError, type DeliveryTarget, type JobView } from '../../src/core/api.js';
+import { DeliveryError, type JobView } from '../../src/core/api.js';
 import { fail } from '../../src/core/failures.js';
 import { createLogger, SecretSet } from '../../src/log.js';
-import { DEFAULT_UPLOAD_LIMIT_BYTES, DiscordDelivery } from '../../src/platforms/discord/delivery.js';
+import { DEFAULT_UPLOAD_LIMIT_BYTES, type DiscordAddress } from '../../src/platforms/discord/address.js';
+import { DiscordDelivery } from '../../src/platforms/discord/delivery.js';
 import { startFakeDiscord, type FakeDiscord, type InteractionHandle } from '../fakes/discord/index.js';
 
 /**
@@ -59,12 +60,13 @@ describe('DiscordDelivery routing', () => {
     return h;
   }
 
-  function target(h: InteractionHandle | undefined, over: Partial<DeliveryTarget> = {}): DeliveryTarget {
+  function target(h: InteractionHandle | undefined, over: Partial<DiscordAddress> = {}): DiscordAddress {
     return {
-      platform: 'discord',
-      chatId: fake.channelId,
-      userExternalId: fake.memberUserId,
+      surface: 'discord',
+      channelId: fake.channelId,
+      userId: fake.memberUserId,
       guildId: fake.guildId,
+      uploadLimitBytes: DEFAULT_UPLOAD_LIMIT_BYTES,
       ...(h ? { interaction: { applicationId: fake.applicationId, token: h.token, expiresAt: Date.now() + 14 * 60_000 } } : {}),
       ...over,
     };
@@ -99,12 +101,12 @@ describe('DiscordDelivery routing', () => {
   });
 
   it('sends a DM when the channel is gone, and reports gone when the DM fails too', async () => {
-    const gone = target(undefined, { chatId: '999999999999999999' });
+    const gone = target(undefined, { channelId: '999999999999999999' });
     const { messageIds } = await delivery.deliverVideo(gone, { ...job, id: 'j_test0004' }, file());
     const dm = await fake.waitForDm(fake.memberUserId, (m) => m.id === messageIds[0]);
     expect(dm.attachments[0]?.bytes.equals(MP4)).toBe(true);
 
-    const nobody = target(undefined, { chatId: '999999999999999999', userExternalId: '888888888888888888' });
+    const nobody = target(undefined, { channelId: '999999999999999999', userId: '888888888888888888' });
     const err = await delivery.deliverVideo(nobody, job, file()).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DeliveryError);
     expect((err as DeliveryError).kind).toBe('gone');
@@ -114,7 +116,8 @@ describe('DiscordDelivery routing', () => {
     const before = fake.requests().length;
     const t = target(undefined, { uploadLimitBytes: MP4.length - 1 });
     expect(delivery.uploadLimitBytes(t)).toBe(MP4.length - 1);
-    expect(delivery.uploadLimitBytes(target(undefined))).toBe(DEFAULT_UPLOAD_LIMIT_BYTES);
+    const { uploadLimitBytes: _none, ...unrecorded } = target(undefined);
+    expect(delivery.uploadLimitBytes(unrecorded)).toBe(DEFAULT_UPLOAD_LIMIT_BYTES);
     const err = await delivery.deliverVideo(t, job, file()).catch((e: unknown) => e);
     expect((err as DeliveryError).kind).toBe('too_large');
     expect(fake.requests().length).toBe(before);
@@ -126,6 +129,38 @@ describe('DiscordDelivery routing', () => {
     const posts = fake.requests().filter((r) => r.method === 'POST' && r.path === `/channels/${fake.channelId}/messages`);
     expect(posts.slice(-2).map((r) => r.status)).toEqual([429, 200]);
     expect(fake.channelMessages(fake.channelId).some((m) => m.id === messageIds[0])).toBe(true);
+  });
+
+  it('still delivers to addresses stored before the command layer (platform/chatId/userExternalId)', async () => {
+    const h = await deferred();
+    const legacy = {
+      surface: 'discord',
+      platform: 'discord',
+      chatId: fake.channelId,
+      userExternalId: fake.memberUserId,
+      interaction: { applicationId: fake.applicationId, token: h.token, expiresAt: Date.now() - 1 },
+    };
+    expect(delivery.uploadLimitBytes(legacy)).toBe(DEFAULT_UPLOAD_LIMIT_BYTES);
+    const { messageIds } = await delivery.deliverVideo(legacy, { ...job, id: 'j_test0006' }, file());
+    const msg = await fake.waitForChannelMessage(fake.channelId, (m) => m.id === messageIds[0]);
+    expect(msg.content).toContain(`<@${fake.memberUserId}>`);
+    expect(msg.attachments[0]?.bytes.equals(MP4)).toBe(true);
+  });
+
+  it('a channel upload retried after a client timeout posts once (nonce + enforce_nonce)', async () => {
+    // The fake creates the message at once but answers after 800 ms; this client gives up after 250 ms and retries.
+    const impatient = new REST({ api: fake.apiBase, retries: 2, timeout: 250 }).setToken(fake.botToken);
+    const logger = createLogger({ level: 'silent', format: 'json', secrets: new SecretSet(), destination: new Writable({ write: (_c, _e, cb) => cb() }) });
+    const slow = new DiscordDelivery({ rest: impatient, core: { explain: (f) => f.code }, logger });
+    const path = `/channels/${fake.channelId}/messages`;
+    const before = fake.requests().filter((r) => r.method === 'POST' && r.path === path).length;
+    fake.delayNext(`POST ${path}`, 800);
+    const { messageIds } = await slow.deliverVideo(target(undefined), { ...job, id: 'j_slowupload1' }, file());
+    const posts = fake.requests().filter((r) => r.method === 'POST' && r.path === path).slice(before);
+    expect(posts.length).toBeGreaterThan(1);
+    expect(posts.every((r) => (r.json as { nonce?: string; enforce_nonce?: boolean }).enforce_nonce === true)).toBe(true);
+    const copies = fake.channelMessages(fake.channelId).filter((m) => m.attachments.some((a) => a.filename === 'video-j_slowupload1.mp4'));
+    expect(copies.map((m) => m.id)).toEqual(messageIds);
   });
 
   it('shows progress and failures on the original response', async () => {

@@ -178,10 +178,13 @@ describe('Discord adapter: budgets, usage, setup, personal tokens', () => {
     expect(unlinked.content).not.toContain(secret);
     expect((await admin('setup', 'show', undefined)).content).toMatch(/no gateway token/i);
 
+    // A member is refused by the core, privately (deferred ephemerally, then the refusal).
     const member = fake.slashCommand({ name: 'setup', subcommand: 'show' });
     const cb = await member.waitForCallback();
-    expect(cb.type).toBe(4);
     expect(cb.data?.flags).toBe(EPHEMERAL);
+    const refusal = await member.waitForOriginalEdit((m) => m.content.length > 0);
+    expect(refusal.content).toMatch(/admin/i);
+    expect(refusal.content).not.toContain(secret.slice(-4));
   });
 
   it('/token link in a DM stores a personal token that the next /imagine uses; /token unlink forgets it', async () => {

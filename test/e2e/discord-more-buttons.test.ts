@@ -85,7 +85,8 @@ describe('Discord adapter: result buttons and reference limits', () => {
     const v = fake.slashCommand({ name: 'video', userId: user, options: { prompt: 'clouds drifting', seconds: 4 } });
     const ack = await v.waitForOriginalEdit((m) => m.embeds.length > 0);
     const jobId = jobIdOf(ack)!;
-    expect(JSON.stringify(ack.components)).toContain(`mb:refresh:${jobId}`);
+    expect(JSON.stringify(ack.components)).toContain(`mb:job:${jobId}`);
+    // A Refresh button posted before the command layer (`mb:refresh:<id>`) still shows the job.
     const r = fake.button({ customId: `mb:refresh:${jobId}`, userId: user, message: ack });
     expect((await r.waitForCallback()).data?.flags).toBe(EPHEMERAL);
     const shown = await r.waitForOriginalEdit((m) => m.embeds.length > 0);
@@ -93,7 +94,7 @@ describe('Discord adapter: result buttons and reference limits', () => {
     expect(embed.title).toBe(`video ${jobId}`);
     expect(embed.description).toMatch(/[▰▱]{10} \d+%/);
     expect(embed.fields?.find((f) => f.name === 'Status')?.value).toMatch(/reserved|submitted|running|downloading|delivering/);
-    expect(JSON.stringify(shown.components)).toContain(`mb:refresh:${jobId}`);
+    expect(JSON.stringify(shown.components)).toContain(`mb:job:${jobId}`);
     await v.waitForOriginalEdit(hasMp4);
   });
 

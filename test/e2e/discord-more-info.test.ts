@@ -50,28 +50,29 @@ describe('Discord adapter: ask, models, jobs, validation', () => {
     const answer = await h.waitForOriginalEdit((m) => m.embeds.length > 0);
     const embed = answer.embeds[0] as Embed;
     expect((embed.description ?? '').length).toBeGreaterThan(0);
-    const footer = embed.footer?.text ?? '';
-    const tokens = Number(/(\d+) tokens/.exec(footer)?.[1]);
+    // Model, tokens and cost are the reply's fields now (they were one footer line); the footer keeps the job id.
+    const field = (name: string) => embed.fields?.find((f) => f.name === name)?.value ?? '';
+    const tokens = Number(field('Tokens'));
     expect(tokens).toBeGreaterThan(0);
-    expect(footer).toMatch(/Job j_/);
+    expect(embed.footer?.text ?? '').toMatch(/Job j_/);
     const chats = stack.sim.requests().slice(before).filter((r) => r.endpoint === 'chat' || r.endpoint === 'messages');
     expect(chats).toHaveLength(1);
     // $0.002 per 1,000 tokens, rounded up to a whole micro-dollar.
     const b = await balance(user);
     expect(b.spentMicros).toBe(Math.ceil((tokens * 2_000) / 1_000));
     expect(b.heldMicros).toBe(0);
-    expect(footer).toContain(chats[0]!.model!);
+    expect(field('Model')).toBe(chats[0]!.model!);
   });
 
   it('/models lists the models with prices, privately', async () => {
     const h = fake.slashCommand({ name: 'models' });
     expect((await h.waitForCallback()).data?.flags).toBe(EPHEMERAL);
-    const list = await h.waitForOriginalEdit((m) => m.content.length > 0);
-    expect(list.content).toMatch(/\*\*image\*\*/);
-    expect(list.content).toMatch(/\*\*video\*\*/);
-    expect(list.content).toMatch(/`alpha-image-2` · \$0\.01/);
-    expect(list.content).toMatch(/`gamma-video-1` · \$0\.05/);
-    expect(list.content).not.toContain('beta-edit-max` · $0.025 ·');
+    // One embed field per kind, `id · price` lines (was bold headings and code spans in the message text).
+    const list = await h.waitForOriginalEdit((m) => m.embeds.length > 0);
+    const kinds = (list.embeds[0] as Embed).fields ?? [];
+    expect(kinds.map((f) => f.name)).toEqual(expect.arrayContaining(['image', 'video']));
+    expect(kinds.find((f) => f.name === 'image')?.value).toMatch(/^alpha-image-2 · \$0\.01/m);
+    expect(kinds.find((f) => f.name === 'video')?.value).toMatch(/^gamma-video-1 · \$0\.05/m);
   });
 
   it('/jobs lists the user\'s own recent jobs; /job re-posts a finished image; an unknown id is "not found"', async () => {
@@ -87,10 +88,11 @@ describe('Discord adapter: ask, models, jobs, validation', () => {
 
     const jobs = fake.slashCommand({ name: 'jobs', userId: user });
     expect((await jobs.waitForCallback()).data?.flags).toBe(EPHEMERAL);
-    const list = await jobs.waitForOriginalEdit((m) => m.content.length > 0);
-    expect(list.content).toContain(`\`${jobId}\``);
-    expect(list.content).toMatch(/imagine · (delivered|succeeded)/);
-    expect(list.content).toContain('$0.01');
+    // One embed field per job (name: the id) instead of one text line each.
+    const list = await jobs.waitForOriginalEdit((m) => m.embeds.length > 0);
+    const row = ((list.embeds[0] as Embed).fields ?? []).find((f) => f.name === jobId);
+    expect(row?.value).toMatch(/imagine · (delivered|succeeded)/);
+    expect(row?.value).toContain('$0.01');
 
     const job = fake.slashCommand({ name: 'job', userId: user, options: { id: jobId! } });
     const shown = await job.waitForOriginalEdit((m) => m.attachments.length > 0);
@@ -113,16 +115,18 @@ describe('Discord adapter: ask, models, jobs, validation', () => {
     const h = fake.slashCommand({ name: 'imagine', userId: user, attachmentSizeLimit: 64, options: { prompt: 'a large mural', size: '256x256' } });
     const done = await h.waitForOriginalEdit((m) => m.embeds.length > 0);
     expect(done.attachments).toHaveLength(0);
-    expect(done.content).toMatch(/1 image\(s\) exceed this server's 64 B/);
+    // The core names the files it left out (in the result's text, so the embed description on Discord).
+    const text = (done.embeds[0] as Embed).description ?? '';
+    expect(text).toMatch(/1 image\(s\) exceed this chat's 64 B/);
     const jobId = /Job (j_[A-Za-z0-9]+)/.exec(JSON.stringify(done.embeds))?.[1];
-    expect(done.content).toContain(`/job ${jobId}`);
+    expect(text).toContain(`/job ${jobId}`);
     const uploads = fake.requests().filter((r) => r.path.includes(h.token) && r.files.length > 0);
     expect(uploads).toHaveLength(0);
 
     const small = fake.slashCommand({ name: 'job', userId: user, attachmentSizeLimit: 64, options: { id: jobId! } });
     const shown = await small.waitForOriginalEdit((m) => m.embeds.length > 0);
     expect(shown.attachments).toHaveLength(0);
-    expect(shown.content).toMatch(/1 file\(s\) of this job exceed/);
+    expect((shown.embeds[0] as Embed).description).toMatch(/1 file\(s\) of this job exceed/);
     const big = fake.slashCommand({ name: 'job', userId: user, options: { id: jobId! } });
     expect((await big.waitForOriginalEdit((m) => m.attachments.length > 0)).attachments).toHaveLength(1);
   });

@@ -57,7 +57,8 @@ describe('Discord adapter: videos', () => {
     expect((await h.waitForCallback()).type).toBe(5);
     const ack = await h.waitForOriginalEdit((m) => m.embeds.length > 0);
     expect(JSON.stringify(ack.embeds)).toContain('Video started');
-    expect(JSON.stringify(ack.components)).toMatch(/mb:refresh:j_/);
+    // Refresh runs `/job <id>` (button `mb:job:<id>`; old `mb:refresh:<id>` buttons still work).
+    expect(JSON.stringify(ack.components)).toMatch(/mb:job:j_/);
     const done = await h.waitForOriginalEdit(hasMp4);
     const file = done.attachments.find((a) => a.filename.endsWith('.mp4'))!;
     expect(isMp4(file.bytes)).toBe(true);

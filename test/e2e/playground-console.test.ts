@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -96,7 +96,11 @@ describe('npm start: terminal playground driven through stdin', () => {
     expect(pngs).toHaveLength(1);
     expectPng(pngs[0]!);
     expect(run.stdout).toContain(pngs[0]!.slice(cwd.length + 1).replace(/^out\//, ''));
-    expect(run.stdout).toMatch(/charged \$0\.01; \$4\.99 left/);
+    expect(run.stdout).toContain('Cost: $0.01');
+    expect(run.stdout).toContain('Remaining budget: $4.99');
+    // Actions are typed hints on the console, generated from the command definitions.
+    expect(run.stdout).toMatch(/\/reroll j_\w+ .*Reroll/);
+    expect(run.stdout).toMatch(/\/edit <prompt> --from j_\w+ .*Edit: What should change\?/);
   });
 
   it('/video a wave --seconds 4 writes an mp4 once the poller delivered it', () => {
@@ -112,7 +116,8 @@ describe('npm start: terminal playground driven through stdin', () => {
 
   it('bad input prints clear messages and charges nothing', () => {
     expect(run.stdout).toMatch(/✗ 99 seconds is not possible: videos last 4 to 15 seconds.*Nothing was charged/);
-    expect(run.stdout).toContain('Usage: /imagine <prompt>');
+    expect(run.stdout).toMatch(/✗ [^\n]*Usage:\s*\/imagine <prompt>/);
+    expect(run.stdout).toMatch(/the prompt is missing/i);
     expect(run.stdout).toMatch(/✗ --ar 7 is not valid: use W:H/);
     const db = new Database(join(cwd, 'db', 'play.sqlite'), { readonly: true });
     try {
@@ -144,5 +149,109 @@ describe('npm start < /dev/null: the scripted demo', () => {
     expectPng(filesIn(join(cwd, 'out'), '.png')[0]!);
     expectMp4(filesIn(join(cwd, 'out'), '.mp4')[0]!);
     expect(run.stdout).toMatch(/spent \$0\.21/);
+  });
+});
+
+/** `npm start` reading `stdin` in `cwd`, resolving once it exited; `start` with a shared database folder. */
+function startIn(cwd: string, db: string, stdin: string, extra: NodeJS.ProcessEnv = {}): Promise<Run> {
+  return start(cwd, stdin, { DATABASE_PATH: join(db, 'play.sqlite'), ...extra });
+}
+
+function jobRows(dbPath: string, sql: string): Record<string, unknown>[] {
+  const db = new Database(dbPath, { readonly: true });
+  try {
+    return db.prepare(sql).all() as Record<string, unknown>[];
+  } finally {
+    db.close();
+  }
+}
+
+describe('playground: one command layer, local files, honest money', () => {
+  it('/edit takes --image paths: ~/, quoted, escaped and plain spaces; a missing file is named and nothing runs', async () => {
+    const cwd = tempDir();
+    const first = await start(cwd, '/imagine a red fox\n');
+    const png = filesIn(join(cwd, 'out'), '.png')[0]!;
+    mkdirSync(join(cwd, 'my pics'));
+    copyFileSync(png, join(cwd, 'my pics', 'fox one.png'));
+    expect(first.code).toBe(0);
+    const run = await start(
+      cwd,
+      [
+        '/edit make it blue --image ~/my pics/fox one.png',
+        `/edit make it green --image '~/my pics/fox one.png' --image "${join(cwd, 'my pics', 'fox one.png')}"`,
+        '/edit make it red --image ~/my\\ pics/fox\\ one.png',
+        '/edit make it pink --image ~/nope.png',
+        '/edit make it gold --image "~/my pics/missing one.png"',
+        '',
+      ].join('\n'),
+    );
+    expect(run.code).toBe(0);
+    expect(run.stdout.match(/Image ready/g)).toHaveLength(3);
+    expect(run.stdout).toContain('✗ No file at ~/nope.png');
+    expect(run.stdout).toContain('✗ No file at ~/my pics/missing one.png');
+    const edits = jobRows(join(cwd, 'db', 'play.sqlite'), "select prompt from jobs where kind = 'edit' order by created_at, id").map((r) => r.prompt);
+    expect(edits).toEqual(['make it blue', 'make it green', 'make it red']);
+    // One PNG from /imagine and one per edit that ran; the refused lines wrote nothing.
+    expect(filesIn(join(cwd, 'out'), '.png')).toHaveLength(4);
+  });
+
+  it('/reroll and /animate work on the console, and /token and /setup token say they are not available here', async () => {
+    const cwd = tempDir();
+    const first = await start(cwd, '/imagine a red fox\n');
+    const job = /\/reroll (j_\w+)/.exec(first.stdout)?.[1];
+    expect(job).toBeDefined();
+    const run = await start(cwd, [`/reroll ${job}`, `/animate ${job}`, '/token link sk-abc', '/setup token', ''].join('\n'));
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/> \/reroll j_\w+\n[\s\S]*?Image ready\na red fox/);
+    expect(run.stdout).toMatch(/✓ video j_\w+ ready \(\d+ s, .*\): .*\.mp4/);
+    expect(run.stdout).toContain('✗ /token is not available in the playground');
+    expect(run.stdout).toContain('✗ /setup token is not available in the playground');
+    const rows = jobRows(join(cwd, 'db', 'play.sqlite'), 'select kind, status from jobs order by created_at, id');
+    expect(rows.map((r) => `${String(r.kind)}:${String(r.status)}`)).toEqual(['imagine:succeeded', 'imagine:succeeded', 'video:delivered']);
+    expectMp4(filesIn(join(cwd, 'out'), '.mp4')[0]!);
+  });
+
+  it('the banner shows the allowance the core reports after spending, not the DEMO_BUDGET text', async () => {
+    const cwd = tempDir();
+    const first = await start(cwd, '/imagine a red fox\n/budget default 3\n');
+    expect(first.stdout).toContain('budget:   $5.00 left of $5.00 per day for you');
+    const second = await start(cwd, '/balance\n', { DEMO_BUDGET: '9' });
+    expect(second.stdout).toContain('budget:   $2.99 left of $3.00 per day for you');
+    expect(second.stdout).not.toContain('DEMO_BUDGET');
+  });
+
+  it('two playgrounds on one database each get their own video', async () => {
+    const cwd = tempDir();
+    const db = join(cwd, 'shared');
+    const ready = await startIn(cwd, db, '/balance\n');
+    expect(ready.code).toBe(0);
+    const [a, b] = [tempDir(), tempDir()];
+    const slow = { SIM_VIDEO_QUEUED_MS: '100', SIM_VIDEO_RUN_MS: '1500' };
+    const [ra, rb] = await Promise.all([startIn(a, db, '/video waves A --seconds 4\n', slow), startIn(b, db, '/video waves B --seconds 5\n', slow)]);
+    const jobOf = (r: Run) => /Job (j_\w+): the video/.exec(r.stdout)?.[1];
+    const [ja, jb] = [jobOf(ra), jobOf(rb)];
+    expect(ja && jb).toBeTruthy();
+    expect(ra.stdout).toContain(`✓ video ${ja} ready (4 s`);
+    expect(rb.stdout).toContain(`✓ video ${jb} ready (5 s`);
+    expect(ra.stdout).not.toContain(jb!);
+    expect(rb.stdout).not.toContain(ja!);
+    expectMp4(join(a, 'out', `${ja}.mp4`));
+    expectMp4(join(b, 'out', `${jb}.mp4`));
+    const rows = jobRows(join(db, 'play.sqlite'), "select status from jobs where kind = 'video'");
+    expect(rows.map((r) => r.status)).toEqual(['delivered', 'delivered']);
+  });
+
+  it('with the built-in simulator, a video still running at the end is cancelled and its hold released, never promised for later', async () => {
+    const cwd = tempDir();
+    const run = await start(cwd, '/video a very slow wave --seconds 4\n', { SIM_VIDEO_RUN_MS: '600000', PLAYGROUND_WAIT_MS: '300' });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/✗ video j_\w+ cancelled: the built-in simulator keeps its tasks in memory.*Its hold of \$0\.20 was released: nothing was charged\./);
+    expect(run.stdout).not.toMatch(/delivered the next time/);
+    const dbPath = join(cwd, 'db', 'play.sqlite');
+    expect(jobRows(dbPath, 'select status, error_code from jobs')).toEqual([{ status: 'released', error_code: 'job_interrupted' }]);
+    expect(jobRows(dbPath, "select count(*) as n from holds where status = 'open'")).toEqual([{ n: 0 }]);
+    expect(jobRows(dbPath, "select count(*) as n from ledger_entries where kind = 'charge'")).toEqual([{ n: 0 }]);
+    const next = await start(cwd, '/balance\n');
+    expect(next.stdout).toContain('budget:   $5.00 left of $5.00 per day for you');
   });
 });

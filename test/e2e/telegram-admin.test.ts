@@ -19,11 +19,11 @@ describe('Telegram adapter: admin and setup', () => {
   let outsider: User;
   const logLines: string[] = [];
 
-  /** Sends a text and resolves with the bot's reply text to it. */
+  /** Sends a text and resolves with the bot's reply text to it (as Telegram stores it: markup parsed out). */
   async function say(chat: Chat, from: User, text: string, replyTo?: Message): Promise<string> {
     const msg = fake.sendText({ chat, from, text, ...(replyTo ? { replyTo } : {}) });
     const call = await fake.waitFor((c) => c.method === 'sendMessage' && c.ok && String(c.params.chat_id) === String(chat.id) && (c.result as Msg).reply_to_message?.message_id === msg.message_id, 5000);
-    return String(call.params.text);
+    return String((call.result as Msg).text);
   }
 
   beforeAll(async () => {

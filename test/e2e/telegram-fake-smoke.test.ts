@@ -40,13 +40,13 @@ describe('fake Telegram Bot API driven by the real grammY bot', () => {
       await ctx.api.editMessageText(ctx.chat.id, status.message_id, 'Done.');
       await ctx.replyWithPhoto(new InputFile(bytes, 'out.png'), {
         caption: caption.replace(/^\/edit\s*/, ''),
-        reply_markup: new InlineKeyboard().text('Reroll', encodeCallbackData({ action: 'reroll', jobId: 'j_7fk2m9' })),
+        reply_markup: new InlineKeyboard().text('Reroll', encodeCallbackData({ command: 'reroll', jobId: 'j_7fk2m9' })),
         reply_parameters: { message_id: ctx.msg.message_id },
       });
     });
     bot.on('callback_query:data', async (ctx) => {
       const data = decodeCallbackData(ctx.callbackQuery.data);
-      await ctx.answerCallbackQuery({ text: data ? `${data.action} ${data.jobId}` : 'Unknown button' });
+      await ctx.answerCallbackQuery({ text: data ? `${data.command} ${data.jobId}` : 'Unknown button' });
     });
     bot.catch((err) => {
       handlerErrors.push(err.error);

@@ -60,7 +60,7 @@ describe('Telegram adapter: videos', () => {
 
     const status = fake.sent(chat.id).find((m) => m.method === 'sendMessage' && m.replyToMessageId === cmd.message_id)!;
     const texts = fake.edits(status.messageId, chat.id).map((e) => e.text ?? '');
-    expect(texts[0]).toMatch(/^Making a video of 4 s with gamma-video-1.*held/s);
+    expect(texts[0]).toMatch(/^Video started\n\nMaking a video of 4 s with gamma-video-1.*held/s);
     expect(texts.some((t) => /\d+%$/.test(t))).toBe(true);
     await fake.waitFor((c) => c.method === 'deleteMessage' && Number(c.params.message_id) === status.messageId);
     expect(fake.chatActions.some((a) => a.chatId === chat.id && a.action === 'upload_video')).toBe(true);

@@ -1,22 +1,22 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeliveryError, type Delivery, type DeliveryTarget, type JobView } from '../../src/core/api.js';
+import { DeliveryError, type Delivery, type DeliveryAddress, type JobView } from '../../src/core/api.js';
 import { createTestStack, TEST_ENCRYPTION_KEY, type TestStack } from '../support/harness.js';
 import { runAdminCli, type CliRun } from '../support/run-admin-cli.js';
 
 /** A console delivery whose first upload fails as `gone` (channel deleted), then records what it posts. */
 class FlakyDelivery implements Delivery {
-  readonly platform = 'console' as const;
+  readonly surface = 'console';
   failuresLeft = 1;
   readonly delivered: { jobId: string; path: string; bytes: number }[] = [];
   readonly failures: string[] = [];
   async progress(): Promise<void> {}
-  async deliverVideo(_t: DeliveryTarget, job: JobView, file: { path: string; bytes: number }): Promise<{ messageIds: string[] }> {
+  async deliverVideo(_t: DeliveryAddress, job: JobView, file: { path: string; bytes: number }): Promise<{ messageIds: string[] }> {
     if (this.failuresLeft-- > 0) throw new DeliveryError('gone', 'channel deleted');
     this.delivered.push({ jobId: job.id, path: file.path, bytes: file.bytes });
     return { messageIds: [`m-${this.delivered.length}`] };
   }
-  async notifyFailure(_t: DeliveryTarget, job: JobView): Promise<void> {
+  async notifyFailure(_t: DeliveryAddress, job: JobView): Promise<void> {
     this.failures.push(job.id);
   }
   uploadLimitBytes(): number {
@@ -47,7 +47,7 @@ afterAll(async () => stack?.close());
 describe('admin CLI: jobs', () => {
   it('lists and inspects jobs, and re-queues the delivery of a kept result that the poller then posts', async () => {
     const actor = stack.actor({ scope: 'local', user: 'me', kind: 'console' });
-    const started = await stack.core.startVideo({ ...actor, prompt: 'a wave', seconds: 4, delivery: { platform: 'console', chatId: 'console', userExternalId: 'me' } });
+    const started = await stack.core.startVideo({ ...actor, prompt: 'a wave', seconds: 4, delivery: { surface: 'console', chatId: 'console', userExternalId: 'me' } });
     if (!started.ok) throw new Error(started.failure.code);
     const id = started.value.jobId;
     await until(async () => (await stack.app.jobs.get(id))?.status === 'undeliverable');

@@ -6,7 +6,7 @@ import { systemClock } from '../../src/core/ports/clock.js';
 import { runAdminCli, type CliRun } from '../support/run-admin-cli.js';
 import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
 import { generateEncryptionKey } from '../../src/store/crypto.js';
-import { openStore } from '../../src/store/open-store.js';
+import { openStore } from '../../src/store/sqlite/open-store.js';
 
 
 let dir: string;
@@ -42,12 +42,13 @@ describe('admin CLI: gateway tokens', () => {
     const link = await admin(['token', 'link', 'discord:31337'], `${token}\n`);
     expect(link.stderr).toBe('');
     expect(link.code).toBe(0);
-    expect(link.stdout).toMatch(/Linked the community token of discord:31337: sk-…[A-Za-z0-9]{4} \(verified, \d+ models reachable\)/);
+    // Community tokens go through the chats' own /setup token piece as the operator, and answer in its words.
+    expect(link.stdout).toMatch(/This community's requests now use the gateway token sk-…[A-Za-z0-9]{4}\. It reaches [1-9]\d* models\./);
     expect(sim.requests().some((r) => r.endpoint === 'models' && r.token === token)).toBe(true);
 
     const show = await admin(['token', 'show', 'discord:31337']);
     expect(show.code).toBe(0);
-    expect(show.stdout).toContain(`sk-…${token.slice(-4)}, linked by operator`);
+    expect(show.stdout).toContain(`This community uses the gateway token sk-…${token.slice(-4)}, linked`);
 
     for (const r of [link, show]) expect(r.stdout + r.stderr).not.toContain(token);
     expect(databaseBytes()).not.toContain(token);
@@ -72,6 +73,11 @@ describe('admin CLI: gateway tokens', () => {
     expect(r.stdout + r.stderr).not.toContain(bad);
     const show = await admin(['token', 'show', 'user:telegram:77']);
     expect(show.stdout).toContain('No personal token of telegram:77 is linked.');
+    const scoped = await admin(['token', 'link', 'telegram:-100999'], bad);
+    expect(scoped.code).toBe(1);
+    expect(scoped.stderr).toMatch(/^error: .*token/i);
+    expect(scoped.stdout + scoped.stderr).not.toContain(bad);
+    expect((await admin(['token', 'show', 'telegram:-100999'])).stdout).toContain('This community has no gateway token linked.');
   });
 
   it('needs a reachable gateway or --no-verify, and a token on stdin', async () => {
@@ -85,14 +91,17 @@ describe('admin CLI: gateway tokens', () => {
     const forced = await admin(['token', 'link', 'user:telegram:77', '--no-verify'], secret, { GATEWAY_BASE_URL: '' });
     expect(forced.code).toBe(0);
     expect(forced.stdout).toContain('personal token of telegram:77: sk-…6789 (not verified (--no-verify))');
-    for (const x of [noGateway, empty, forced]) expect(x.stdout + x.stderr).not.toContain(secret);
+    const scoped = await admin(['token', 'link', '--scope', 'discord:4242', '--no-verify'], secret, { GATEWAY_BASE_URL: '' });
+    expect(scoped.code).toBe(0);
+    expect(scoped.stdout).toMatch(/This community's requests now use the gateway token sk-…6789\. Not verified \(--no-verify\)\./);
+    for (const x of [noGateway, empty, forced, scoped]) expect(x.stdout + x.stderr).not.toContain(secret);
     expect(databaseBytes()).not.toContain(secret);
   });
 
   it('unlinks, and the audit log records link and unlink without the token', async () => {
     const un = await admin(['token', 'unlink', 'discord:31337']);
     expect(un.code).toBe(0);
-    expect(un.stdout).toContain('Removed the community token of discord:31337');
+    expect(un.stdout).toMatch(/The community gateway token sk-…[A-Za-z0-9]{4} was removed\./);
     const audit = await admin(['audit', 'discord:31337']);
     expect(audit.stdout).toMatch(/operator\s+discord:31337\s+token\.scope\.unlink/);
     expect(audit.stdout).toMatch(/operator\s+discord:31337\s+token\.scope\.link/);

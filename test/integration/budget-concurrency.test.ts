@@ -61,7 +61,7 @@ describe('reserve under concurrency', () => {
 });
 
 async function reopen(old: TempStore) {
-  const { openStore } = await import('../../src/store/open-store.js');
+  const { openStore } = await import('../../src/store/sqlite/open-store.js');
   const store = await openStore({ path: old.path, defaultAllowanceMicros: 100_000, defaultPeriod: 'day', clock: old.clock });
   let closed = false;
   return {

@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { DeliveryTarget } from '../../src/core/api.js';
+import type { DeliveryAddress } from '../../src/core/api.js';
 import type { SimEndpoint, SimFaultKind } from '../../src/simulator/index.js';
 import { createTestStack, type TestStack } from '../support/harness.js';
 import { ledgerNetCharged, openHolds } from '../support/ledger.js';
 
 let t: TestStack;
-const target: DeliveryTarget = { platform: 'console', chatId: 'c', userExternalId: 'u1' };
+const target: DeliveryAddress = { surface: 'console', chatId: 'c', userExternalId: 'u1' };
 
 beforeAll(async () => {
   // A 1 s deadline per gateway call keeps the timeout cases short; retries are fast (harness default).

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeliveryTarget } from '../../src/core/api.js';
+import type { DeliveryAddress } from '../../src/core/api.js';
 import { encodePng } from '../../src/simulator/png.js';
 import { createTestStack, type TestStack } from '../support/harness.js';
 import { ledgerNetCharged, ledgerOfJob, openHolds } from '../support/ledger.js';
@@ -8,7 +8,7 @@ import { RecordingDelivery } from '../support/recording-delivery.js';
 
 let t: TestStack;
 const delivery = new RecordingDelivery('console');
-const target: DeliveryTarget = { platform: 'console', chatId: 'chat-1', userExternalId: 'u1' };
+const target: DeliveryAddress = { surface: 'console', chatId: 'chat-1', userExternalId: 'u1' };
 
 async function ledgerMatches(s: TestStack = t): Promise<void> {
   expect(await ledgerNetCharged(s.store, 'operator')).toBe(s.sim.spentMicros(s.sim.tokens.media));

@@ -1,7 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NewJob } from '../../src/core/ports/job-store.js';
-import { KyselyJobStore } from '../../src/jobs/job-repository.js';
+import { KyselyJobStore } from '../../src/store/sqlite/job-store.js';
 import { makeTempStore, type TempStore } from '../fixtures/store/temp-store.js';
 
 let t: TempStore;
@@ -22,7 +22,7 @@ function video(over: Partial<NewJob> = {}): NewJob {
     tokenSource: 'scope',
     tokenId: null,
     estimateMicros: 200_000,
-    delivery: { platform: 'discord', chatId: 'c1', userExternalId: '200' },
+    delivery: { surface: 'discord', chatId: 'c1', userExternalId: '200' },
     holdId: `h_${seq}`,
     ...over,
   };
@@ -42,13 +42,26 @@ describe('KyselyJobStore', () => {
     const got = await jobs.get(created.id);
     expect(got).toEqual(created);
     expect(got?.params).toEqual({ seconds: 4, size: '1280x720' });
-    expect(got?.delivery).toEqual({ platform: 'discord', chatId: 'c1', userExternalId: '200' });
+    expect(got?.delivery).toEqual({ surface: 'discord', chatId: 'c1', userExternalId: '200' });
     expect(got?.nextPollAt).toBe(t.clock.now());
     expect(got?.delivered).toBeNull();
     const image = await jobs.create(video({ kind: 'imagine', status: 'delivered' }));
     expect(image.nextPollAt).toBeNull();
     expect(image.finishedAt).toBe(t.clock.now());
     expect(await jobs.get('j_missing')).toBeUndefined();
+  });
+
+  it('reads a delivery address stored by the old code (`platform`, no `surface`) as routed by that platform, fields kept', async () => {
+    const j = await jobs.create(video());
+    await t.store.db.updateTable('jobs').set({ delivery: JSON.stringify({ platform: 'telegram', chatId: '-100', userExternalId: '7', statusMessageId: '9' }) }).where('id', '=', j.id).execute();
+    expect((await jobs.get(j.id))?.delivery).toEqual({ surface: 'telegram', platform: 'telegram', chatId: '-100', userExternalId: '7', statusMessageId: '9' });
+    // `surface` wins when both are present; a row with neither (or unreadable JSON) has no address.
+    await t.store.db.updateTable('jobs').set({ delivery: JSON.stringify({ surface: 'matrix', platform: 'telegram', room: '!r' }) }).where('id', '=', j.id).execute();
+    expect((await jobs.get(j.id))?.delivery).toEqual({ surface: 'matrix', platform: 'telegram', room: '!r' });
+    for (const text of ['{"chatId":"1"}', '{}', 'not json']) {
+      await t.store.db.updateTable('jobs').set({ delivery: text }).where('id', '=', j.id).execute();
+      expect((await jobs.get(j.id))?.delivery).toBeNull();
+    }
   });
 
   it('applies a conditional transition once; a repeat or a wrong lease owner does not apply', async () => {

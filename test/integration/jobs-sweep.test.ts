@@ -20,7 +20,7 @@ async function leaveReservedJob(stack: TestStack, id: string, kind: 'video' | 'i
   await stack.app.jobs.create({
     id, kind, status: 'reserved', scopeId: scope.id, userId: user.id, model: 'gamma-video-1', prompt: 'a wave',
     params: { seconds: 4 }, tokenSource: 'operator', tokenId: null, estimateMicros: 200_000, ...(recordHoldId ? { holdId: hold.holdId } : {}),
-    delivery: kind === 'video' ? { platform: 'console', chatId: 'console', userExternalId: actor.user.externalId } : null,
+    delivery: kind === 'video' ? { surface: 'console', chatId: 'console', userExternalId: actor.user.externalId } : null,
   });
   return { scopeId: scope.id, userId: user.id };
 }

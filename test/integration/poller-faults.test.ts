@@ -74,6 +74,18 @@ describe('VideoPoller against the simulator', () => {
     await expectLedgerMatches(rig, token);
   });
 
+  it('routes a job whose delivery address was stored by the old code (`platform`, no `surface`) and delivers it', async () => {
+    const { rig, token } = await setup();
+    const id = await startVideoJob(rig, { prompt: 'an old row', seconds: 4, token });
+    const legacy = JSON.stringify({ platform: 'console', chatId: 'console', userExternalId: 'tester' });
+    await rig.store.db.updateTable('jobs').set({ delivery: legacy }).where('id', '=', id).execute();
+    rig.poller.start();
+    const job = await untilFinal(rig, id);
+    expect(job).toMatchObject({ status: 'delivered', delivery: { surface: 'console', chatId: 'console' }, delivered: { messageIds: [`msg-${id}`] } });
+    expect(rig.delivery.of(id).filter((e) => e.type === 'video')).toHaveLength(1);
+    await expectLedgerMatches(rig, token);
+  });
+
   it('throttles progress updates per job', async () => {
     const { rig, token } = await setup({ poller: { progressEveryMs: 60_000 } });
     const id = await startVideoJob(rig, { prompt: 'slow clouds', token });

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, MIGRATIONS } from '../../src/store/migrate.js';
-import { openSqlite } from '../../src/store/sqlite.js';
+import { migrateToLatest, MIGRATIONS } from '../../src/store/sqlite/migrate.js';
+import { openSqlite } from '../../src/store/sqlite/connection.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'migr-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

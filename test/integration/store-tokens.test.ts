@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/core/ports/clock.js';
 import { EncryptionKeyError, maskToken, parseEncryptionKey, TokenDecryptError } from '../../src/store/crypto.js';
-import { openStore } from '../../src/store/open-store.js';
+import { openStore } from '../../src/store/sqlite/open-store.js';
 import { makeTempStore, TEST_KEY, type TempStore } from '../fixtures/store/temp-store.js';
 
 let t: TempStore;

@@ -19,13 +19,13 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { buildApp, type App, type BuildAppOptions } from '../../src/app/build-app.js';
 import { loadConfig, type Config } from '../../src/config.js';
-import type { Actor, Delivery, Platform } from '../../src/core/api.js';
+import type { Actor, Delivery } from '../../src/core/api.js';
 import type { Clock } from '../../src/core/ports/clock.js';
 import type { PriceTable } from '../../src/core/pricing.js';
 import { createLogger, SecretSet, type Logger } from '../../src/log.js';
 import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../src/simulator/index.js';
 import type { BotCore } from '../../src/core/bot-core.js';
-import type { Store } from '../../src/store/open-store.js';
+import type { SqliteStore } from '../../src/store/sqlite/open-store.js';
 
 /** A fixed 32-byte key (base64) used by every test stack. */
 export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 9).toString('base64');
@@ -59,7 +59,7 @@ export interface TestStack {
   sim: SimulatorHandle;
   app: App;
   core: BotCore;
-  store: Store;
+  store: SqliteStore;
   config: Config;
   /** The captured logger (same as `app.logger`) and the secret set shared with it. */
   logger: Logger;
@@ -70,7 +70,7 @@ export interface TestStack {
   /** The temp dir holding the database and kept outputs. */
   dir: string;
   /** An actor in a group/guild scope; defaults: platform console, scope `s1`, user `u1`. */
-  actor(o?: { platform?: Platform; scope?: string; user?: string; username?: string; kind?: Actor['scope']['kind'] }): Actor;
+  actor(o?: { platform?: string; scope?: string; user?: string; username?: string; kind?: Actor['scope']['kind'] }): Actor;
   /** Stops the poller, gateway client, database and simulator, then deletes the temp dir. Idempotent. */
   close(): Promise<void>;
 }

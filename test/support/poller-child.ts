@@ -10,17 +10,17 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pino from 'pino';
-import { DeliveryError, type Delivery, type DeliveryTarget, type JobView } from '../../src/core/api.js';
+import { DeliveryError, type Delivery, type DeliveryAddress, type JobView } from '../../src/core/api.js';
 import type { Failure } from '../../src/core/failures.js';
 import { newJobId } from '../../src/core/ids.js';
 import { systemClock } from '../../src/core/ports/clock.js';
 import type { TokenSource } from '../../src/core/failures.js';
 import { HttpMediaGateway } from '../../src/gateway/index.js';
 import { DeliveryRouter } from '../../src/jobs/delivery-router.js';
-import { KyselyJobStore } from '../../src/jobs/job-repository.js';
+import { KyselyJobStore } from '../../src/store/sqlite/job-store.js';
 import { OutputStore } from '../../src/jobs/output-store.js';
 import { VideoPoller, type VideoPollerConfig } from '../../src/jobs/video-poller.js';
-import { openStore, type Store } from '../../src/store/open-store.js';
+import { openStore, type SqliteStore } from '../../src/store/sqlite/open-store.js';
 
 /** One call the poller made on the Delivery port. */
 export type DeliveryEvent =
@@ -34,7 +34,7 @@ export type DeliveryEvent =
  * `failNext` makes the next deliverVideo calls throw the given errors, in order.
  */
 export class RecordingDelivery implements Delivery {
-  readonly platform = 'console' as const;
+  readonly surface = 'console';
   readonly events: DeliveryEvent[] = [];
   readonly failNext: DeliveryError[] = [];
   constructor(
@@ -43,11 +43,11 @@ export class RecordingDelivery implements Delivery {
     private readonly delayMs = 0,
   ) {}
 
-  async progress(_t: DeliveryTarget, job: JobView): Promise<void> {
+  async progress(_t: DeliveryAddress, job: JobView): Promise<void> {
     this.events.push({ type: 'progress', jobId: job.id, progress: job.progress });
   }
 
-  async deliverVideo(_t: DeliveryTarget, job: JobView, file: { path: string; bytes: number; mime: string }): Promise<{ messageIds: string[] }> {
+  async deliverVideo(_t: DeliveryAddress, job: JobView, file: { path: string; bytes: number; mime: string }): Promise<{ messageIds: string[] }> {
     if (this.delayMs > 0) await new Promise((r) => setTimeout(r, this.delayMs));
     const e = this.failNext.shift();
     if (e) throw e;
@@ -56,7 +56,7 @@ export class RecordingDelivery implements Delivery {
     return { messageIds: [`msg-${job.id}`] };
   }
 
-  async notifyFailure(_t: DeliveryTarget, job: JobView, failure: Failure): Promise<void> {
+  async notifyFailure(_t: DeliveryAddress, job: JobView, failure: Failure): Promise<void> {
     this.events.push({ type: 'failure', jobId: job.id, code: failure.code, money: failure.money, failure, job });
     if (this.logFile) appendFileSync(this.logFile, `failure ${job.id} ${failure.code}\n`);
   }
@@ -86,7 +86,7 @@ export interface RigOptions {
 }
 
 export interface Rig {
-  store: Store;
+  store: SqliteStore;
   jobs: KyselyJobStore;
   gateway: HttpMediaGateway;
   outputs: OutputStore;
@@ -109,7 +109,7 @@ export async function buildRig(o: RigOptions): Promise<Rig> {
   router.register(delivery);
   const jobs = new KyselyJobStore(store.db, clock);
   const config: VideoPollerConfig = { intervalMs: 30, maxIntervalMs: 120, deadlineMs: 60_000, leaseMs: 2_000, progressEveryMs: 0, retentionMs: 60_000, tickMs: 20, ...o.poller };
-  const poller = new VideoPoller({ jobs, gateway, budgets: store.budgets, tokens: store.tokens, router, outputs, clock, logger, config, ffmpegPath: o.ffmpegPath === undefined ? null : o.ffmpegPath });
+  const poller = new VideoPoller({ jobs, gateway, budgets: store.budgets, tokens: store.tokens, users: store.directory, router, outputs, clock, logger, config, ffmpegPath: o.ffmpegPath === undefined ? null : o.ffmpegPath });
   const scope = await store.directory.ensureScope({ platform: 'console', externalId: 'console' });
   const user = await store.directory.ensureUser({ platform: 'console', externalId: 'tester' });
   return {
@@ -134,7 +134,7 @@ export async function startVideoJob(rig: Rig, o: { prompt: string; seconds?: num
   await rig.jobs.create({
     id, kind: 'video', status: 'reserved', scopeId: rig.scopeId, userId: rig.userId, model: o.model ?? 'gamma-video-1', prompt: o.prompt,
     params: { seconds }, tokenSource, tokenId: null, estimateMicros: estimate,
-    delivery: { platform: 'console', chatId: 'console', userExternalId: 'tester' },
+    delivery: { surface: 'console', chatId: 'console', userExternalId: 'tester' },
   });
   const hold = await rig.store.budgets.reserve({ scopeId: rig.scopeId, userId: rig.userId, amountMicros: estimate, jobId: id, tokenSource });
   if (!hold.ok) throw new Error(`reserve refused: ${hold.reason}`);
@@ -145,13 +145,13 @@ export async function startVideoJob(rig: Rig, o: { prompt: string; seconds?: num
 }
 
 /** Charges minus refunds in the bot's ledger (what the bot believes the gateway billed). */
-export async function ledgerSpent(store: Store): Promise<number> {
+export async function ledgerSpent(store: SqliteStore): Promise<number> {
   const rows = await store.db.selectFrom('ledger_entries').select(['kind', 'amount_micros']).where('kind', 'in', ['charge', 'refund']).execute();
   return rows.reduce((s, r) => s + (r.kind === 'charge' ? r.amount_micros : -r.amount_micros), 0);
 }
 
 /** Count of holds still open. */
-export async function openHolds(store: Store): Promise<number> {
+export async function openHolds(store: SqliteStore): Promise<number> {
   const r = await store.db.selectFrom('holds').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'open').executeTakeFirstOrThrow();
   return Number(r.n);
 }

@@ -1,10 +1,10 @@
-import type { Delivery, DeliveryTarget, JobView, Platform } from '../../src/core/api.js';
+import type { Delivery, DeliveryAddress, JobView } from '../../src/core/api.js';
 import type { Failure } from '../../src/core/failures.js';
 
 /** One call a {@link RecordingDelivery} received. */
 export type DeliveryEvent =
   | { type: 'progress'; jobId: string; progress: number }
-  | { type: 'video'; jobId: string; path: string; bytes: number; mime: string; target: DeliveryTarget }
+  | { type: 'video'; jobId: string; path: string; bytes: number; mime: string; target: DeliveryAddress }
   | { type: 'failure'; jobId: string; failure: Failure; job: JobView };
 
 /**
@@ -16,20 +16,20 @@ export class RecordingDelivery implements Delivery {
   private waiters: { pred: (e: DeliveryEvent) => boolean; resolve: (e: DeliveryEvent) => void }[] = [];
 
   constructor(
-    readonly platform: Platform = 'console',
+    readonly surface: string = 'console',
     private readonly limitBytes = 50 * 1024 * 1024,
   ) {}
 
-  async progress(_t: DeliveryTarget, job: JobView): Promise<void> {
+  async progress(_t: DeliveryAddress, job: JobView): Promise<void> {
     this.push({ type: 'progress', jobId: job.id, progress: job.progress });
   }
 
-  async deliverVideo(target: DeliveryTarget, job: JobView, file: { path: string; bytes: number; mime: string }): Promise<{ messageIds: string[] }> {
+  async deliverVideo(target: DeliveryAddress, job: JobView, file: { path: string; bytes: number; mime: string }): Promise<{ messageIds: string[] }> {
     this.push({ type: 'video', jobId: job.id, path: file.path, bytes: file.bytes, mime: file.mime, target });
     return { messageIds: [`m-${this.events.length}`] };
   }
 
-  async notifyFailure(_t: DeliveryTarget, job: JobView, failure: Failure): Promise<void> {
+  async notifyFailure(_t: DeliveryAddress, job: JobView, failure: Failure): Promise<void> {
     this.push({ type: 'failure', jobId: job.id, failure, job });
   }
 

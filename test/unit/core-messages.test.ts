@@ -59,6 +59,10 @@ const SAMPLES: { [C in FailureCode]: FailureDetails[C] } = {
   unknown_user: { given: '@nobody' },
   job_not_found: { id: 'j_abcdefgh' },
   bad_timezone: { given: 'Mars/Base' },
+  unknown_command: { given: 'imagin', suggestion: { command: 'imagine' } },
+  missing_argument: { name: 'prompt', usage: ['/imagine <prompt> [--ar W:H]'] },
+  not_here: { place: 'private' },
+  job_files_gone: { id: 'j_abcdefgh', what: 'references' },
   internal: {},
 };
 
@@ -84,6 +88,19 @@ describe('describeFailure', () => {
     for (const bad of FORBIDDEN) {
       expect(m.title).not.toContain(bad);
       expect(m.text).not.toContain(bad);
+    }
+  });
+
+  it('names commands the way the asking surface writes them, and no platform', () => {
+    const telegram = (c: string) => `/${c}`;
+    expect(describeFailure(make('no_token'), { now: NOW, hint: telegram }).text).toBe(
+      'No gateway token is linked here yet. An admin can link one with /setup; you can also link your own with /token.',
+    );
+    const cli = (c: string, s?: string) => `${c}${s ? ` ${s}` : ''}`;
+    expect(describeFailure(make('unknown_command'), { now: NOW, hint: cli }).text).toBe("There is no command 'imagin'. Did you mean imagine? See help for the list.");
+    for (const code of codes) {
+      const text = describeFailure(make(code), { now: NOW }).text;
+      expect(text, code).not.toMatch(/Discord|Telegram|console/i);
     }
   });
 
@@ -114,7 +131,7 @@ describe('describeFailure', () => {
       'This would cost $0.05 but you have $0.02 left. Your allowance resets Mon 24 Nov, 00:00 UTC (in 2 d 3 h). See /balance. Nothing was charged.',
     );
     expect(describeFailure(make('no_token'), { now: NOW }).text).toBe(
-      'No gateway token is linked here yet. An admin can link one with /setup token (Discord) or /setup (Telegram); you can also link your own with /token.',
+      'No gateway token is linked here yet. An admin can link one with /setup token; you can also link your own with /token link.',
     );
     expect(describeFailure(fail('task_failed_refunded'), { now: NOW }).text).toBe(
       'The video could not be made (the gateway reported a failure). The gateway refunded it and your hold was released: nothing was charged.',

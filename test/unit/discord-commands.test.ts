@@ -6,12 +6,15 @@ import {
   type RESTPostAPIApplicationCommandsJSONBody,
 } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { buildCommandDefinitions, COMMAND_NAMES, EDIT_WITH_AI } from '../../src/platforms/discord/commands/definitions.js';
-import { ASPECT_CHOICES, PROMPT_MAX_LENGTH } from '../../src/platforms/discord/commands/options.js';
+import { commandRegistry } from '../../src/core/commands/registry.js';
+import { ASPECT_CHOICES, buildCommandDefinitions, EDIT_WITH_AI, TEXT_MAX_LENGTH } from '../../src/platforms/discord/commands/definitions.js';
 
 type Cmd = RESTPostAPIApplicationCommandsJSONBody & { options?: APIApplicationCommandOption[]; contexts?: number[]; dm_permission?: boolean };
 
-const defs = buildCommandDefinitions() as Cmd[];
+/** The slash commands users and saved commands know; generated from the registry, names kept. */
+const KNOWN = ['imagine', 'edit', 'video', 'ask', 'balance', 'jobs', 'job', 'models', 'budget', 'usage', 'setup', 'token', 'help'];
+
+const defs = buildCommandDefinitions(commandRegistry()) as Cmd[];
 const cmd = (name: string): Cmd => {
   const c = defs.find((d) => d.name === name);
   if (!c) throw new Error(`missing /${name}`);
@@ -31,11 +34,14 @@ function walk(options: APIApplicationCommandOption[], visit: (o: APIApplicationC
   }
 }
 
-describe('discord command definitions', () => {
-  it('defines every command once, plus the Edit with AI message menu', () => {
-    expect(defs.filter((d) => (d.type ?? 1) === 1).map((d) => d.name).sort()).toEqual([...COMMAND_NAMES].sort());
+describe('discord command definitions (generated from the registry)', () => {
+  it('defines every listed command once under its known name, plus the Edit with AI message menu; hidden ones are not registered', () => {
+    const slash = defs.filter((d) => (d.type ?? 1) === 1).map((d) => d.name);
+    expect([...slash].sort()).toEqual([...KNOWN].sort());
+    expect(slash).toEqual(commandRegistry().filter((c) => !c.hidden).map((c) => c.name));
     expect(cmd(EDIT_WITH_AI).type).toBe(3);
     expect(new Set(defs.map((d) => d.name)).size).toBe(defs.length);
+    for (const hidden of commandRegistry().filter((c) => c.hidden)) expect(slash).not.toContain(hidden.name);
   });
 
   it('respects Discord limits: names, descriptions, required options first', () => {
@@ -57,18 +63,21 @@ describe('discord command definitions', () => {
     }
   });
 
-  it('shapes the media commands', () => {
-    expect(opt(cmd('imagine'), 'prompt')).toMatchObject({ type: T.String, required: true, max_length: PROMPT_MAX_LENGTH });
+  it('shapes the media commands with today\'s option names', () => {
+    expect(opt(cmd('imagine'), 'prompt')).toMatchObject({ type: T.String, required: true, max_length: TEXT_MAX_LENGTH });
     expect(opt(cmd('imagine'), 'model')).toMatchObject({ type: T.String, autocomplete: true });
     expect((opt(cmd('imagine'), 'aspect').choices as Array<{ value: string }>).map((c) => c.value)).toEqual([...ASPECT_CHOICES]);
     expect(opt(cmd('imagine'), 'size').type).toBe(T.String);
-    expect(opt(cmd('edit'), 'image1')).toMatchObject({ type: T.Attachment, required: true });
+    for (const n of ['prompt', 'image1', 'image2', 'image3', 'model', 'size']) expect(opt(cmd('edit'), n)).toBeDefined();
+    expect(opt(cmd('edit'), 'image1').type).toBe(T.Attachment);
     expect(opt(cmd('edit'), 'image3').type).toBe(T.Attachment);
     expect(opt(cmd('video'), 'seconds')).toMatchObject({ type: T.Integer, min_value: 4, max_value: 15 });
     expect(opt(cmd('video'), 'image').type).toBe(T.Attachment);
+    for (const n of ['prompt', 'aspect', 'model']) expect(opt(cmd('video'), n)).toBeDefined();
     expect(opt(cmd('ask'), 'prompt').max_length).toBe(2000);
+    expect(opt(cmd('ask'), 'model')).toMatchObject({ autocomplete: true });
     expect(opt(cmd('job'), 'id')).toMatchObject({ type: T.String, required: true });
-    for (const n of ['balance', 'jobs', 'models']) expect(opts(cmd(n))).toEqual([]);
+    for (const n of ['balance', 'jobs']) expect(opts(cmd(n))).toEqual([]);
   });
 
   it('restricts admin commands to Manage Guild in guilds; /token also works in DMs', () => {
@@ -77,17 +86,22 @@ describe('discord command definitions', () => {
       expect(cmd(n)).toMatchObject({ default_member_permissions: manageGuild, dm_permission: false, contexts: [InteractionContextType.Guild] });
     }
     expect(cmd('imagine').default_member_permissions ?? null).toBeNull();
-    expect(cmd('token').contexts).toEqual([InteractionContextType.Guild, InteractionContextType.BotDM]);
+    expect(cmd('token').contexts).toContain(InteractionContextType.BotDM);
+    expect(cmd('token').default_member_permissions ?? null).toBeNull();
     expect(opts(cmd('token')).map((o) => o.name)).toEqual(['link', 'unlink']);
+    // The token itself is never an option: it is asked in a private modal.
+    expect(opts(opt(cmd('token'), 'link') as { options?: APIApplicationCommandOption[] })).toEqual([]);
     expect(opts(cmd('setup')).map((o) => o.name)).toEqual(['token', 'show', 'unlink', 'timezone']);
-    expect(opt(opt(cmd('setup'), 'timezone') as { options?: APIApplicationCommandOption[] }, 'tz').required).toBe(true);
+    expect(opts(opt(cmd('setup'), 'token') as { options?: APIApplicationCommandOption[] })).toEqual([]);
+    expect(opt(opt(cmd('setup'), 'timezone') as { options?: APIApplicationCommandOption[] }, 'tz')).toMatchObject({ required: true, autocomplete: true });
   });
 
-  it('shapes /budget subcommands', () => {
+  it('shapes /budget and /usage subcommands', () => {
     const budget = cmd('budget');
     expect(opts(budget).map((o) => o.name)).toEqual(['default', 'set', 'clear', 'pool', 'block', 'unblock', 'adjust', 'show']);
     const sub = (n: string) => opt(budget, n) as { options?: APIApplicationCommandOption[] };
-    expect(opts(sub('default')).map((o) => [o.name, o.required === true])).toEqual([['amount', true], ['period', true]]);
+    // The period of `/budget default` is optional now (the core keeps the current default period).
+    expect(opts(sub('default')).map((o) => [o.name, o.required === true])).toEqual([['amount', true], ['period', false]]);
     expect((opt(sub('default'), 'period').choices as Array<{ value: string }>).map((c) => c.value)).toEqual(['day', 'week', 'month', 'total']);
     expect(opts(sub('set')).map((o) => [o.name, o.type, o.required === true])).toEqual([
       ['user', T.User, true],
@@ -97,9 +111,10 @@ describe('discord command definitions', () => {
     expect(opts(sub('adjust')).map((o) => o.name)).toEqual(['user', 'amount', 'note']);
     expect(opts(sub('show')).map((o) => [o.name, o.required === true])).toEqual([['user', false]]);
     expect(opts(sub('clear')).map((o) => o.name)).toEqual(['user']);
+    expect(opts(cmd('usage')).map((o) => o.name).sort()).toEqual(['period', 'user']);
   });
 
   it('is deterministic (same JSON on every build)', () => {
-    expect(JSON.stringify(buildCommandDefinitions())).toBe(JSON.stringify(defs));
+    expect(JSON.stringify(buildCommandDefinitions(commandRegistry()))).toBe(JSON.stringify(defs));
   });
 });

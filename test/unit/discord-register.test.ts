@@ -1,8 +1,11 @@
 import { DiscordAPIError, REST } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commandRegistry } from '../../src/core/commands/registry.js';
 import { buildCommandDefinitions } from '../../src/platforms/discord/commands/definitions.js';
 import { commandsHashKey, registerCommands, type KeyValueStore } from '../../src/platforms/discord/commands/register.js';
 import { startFakeDiscord, type FakeDiscord } from '../fakes/discord/index.js';
+
+const definitions = () => buildCommandDefinitions(commandRegistry());
 
 function memoryStore(): KeyValueStore & { map: Map<string, string> } {
   const map = new Map<string, string>();
@@ -24,14 +27,14 @@ describe('registerCommands against the fake Discord', () => {
   it('registers globally once, skips unchanged definitions, registers again when they change', async () => {
     const store = memoryStore();
     const applicationId = fake.applicationId;
-    expect(await registerCommands(rest, { applicationId, store })).toBe('registered');
+    expect(await registerCommands(rest, { applicationId, store, definitions: definitions() })).toBe('registered');
     expect(fake.commandPutCount()).toBe(1);
-    expect(fake.commands().map((c) => c.name)).toEqual(buildCommandDefinitions().map((d) => d.name));
+    expect(fake.commands().map((c) => c.name)).toEqual(definitions().map((d) => d.name));
 
-    expect(await registerCommands(rest, { applicationId, store })).toBe('unchanged');
+    expect(await registerCommands(rest, { applicationId, store, definitions: definitions() })).toBe('unchanged');
     expect(fake.commandPutCount()).toBe(1);
 
-    const changed = buildCommandDefinitions();
+    const changed = definitions();
     const first = changed[0];
     if (!first || !('description' in first)) throw new Error('first definition is not a slash command');
     first.description = 'Make a picture';
@@ -43,7 +46,7 @@ describe('registerCommands against the fake Discord', () => {
 
   it('registers per guild under its own key', async () => {
     const store = memoryStore();
-    const opts = { applicationId: fake.applicationId, guildId: fake.guildId, store };
+    const opts = { applicationId: fake.applicationId, guildId: fake.guildId, store, definitions: definitions() };
     expect(await registerCommands(rest, opts)).toBe('registered');
     expect(await registerCommands(rest, opts)).toBe('unchanged');
     expect(fake.commandPutCount(fake.guildId)).toBe(1);
@@ -53,7 +56,7 @@ describe('registerCommands against the fake Discord', () => {
   it('keeps no hash when Discord refuses, so the next start tries again', async () => {
     const store = memoryStore();
     const badRest = new REST({ api: fake.apiBase, timeout: 5_000, retries: 0 }).setToken('not-the-token');
-    const err = await registerCommands(badRest, { applicationId: fake.applicationId, store }).catch((e: unknown) => e);
+    const err = await registerCommands(badRest, { applicationId: fake.applicationId, store, definitions: definitions() }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DiscordAPIError);
     expect((err as DiscordAPIError).status).toBe(401);
     expect(store.map.size).toBe(0);

@@ -2,7 +2,7 @@ import { flag, expectArity, type ParsedArgs } from '../args.js';
 import type { AdminContext } from '../context.js';
 import { UsageError } from '../errors.js';
 import { formatTime, renderTable } from '../format.js';
-import { parseRef, scopeId } from '../refs.js';
+import { parseRef, refText, scopeId } from '../refs.js';
 
 /** The form of `audit`. */
 export const AUDIT_USAGE = 'audit [<scope>] [--limit n]   (default 50, newest first)';
@@ -27,14 +27,12 @@ export async function auditCommand(ctx: AdminContext, args: ParsedArgs): Promise
   expectArity(args, 0, 1, AUDIT_USAGE);
   const limitText = flag(args, 'limit') ?? '50';
   if (!/^\d{1,4}$/.test(limitText) || Number(limitText) < 1) throw new UsageError(`--limit must be a whole number from 1 to 1000`);
-  const sid = args.positional[0] === undefined ? null : await scopeId(ctx.store.db, ctx.store.directory, parseRef(args.positional[0], 'scope'), false);
+  const sid = args.positional[0] === undefined ? null : await scopeId(ctx.store.directory, parseRef(args.positional[0], 'scope'), false);
   const entries = await ctx.store.admin.auditEntries(sid, Number(limitText));
-  const scopes = new Map<string, string>();
-  for (const s of await ctx.store.db.selectFrom('scopes').select(['id', 'platform', 'external_id']).execute()) scopes.set(s.id, `${s.platform}:${s.external_id}`);
   if (entries.length === 0) {
     ctx.print('No audit entries.');
     return;
   }
-  const rows = entries.map((e) => [formatTime(e.at), e.actor, e.scopeId ? (scopes.get(e.scopeId) ?? e.scopeId) : '-', e.action, describeChange(e.before, e.after)]);
+  const rows = entries.map((e) => [formatTime(e.at), e.actor, e.scope ? refText(e.scope.platform, e.scope.externalId) : (e.scopeId ?? '-'), e.action, describeChange(e.before, e.after)]);
   ctx.print(renderTable(['time', 'actor', 'scope', 'action', 'change'], rows, 160));
 }

@@ -22,8 +22,10 @@ export function helpText(): string {
     `  ${AUDIT_USAGE}`,
     '  help',
     '',
-    'Scopes: discord:<guild id>, telegram:<chat id>, console:local. Users: discord:<user id>, telegram:<user id>.',
-    'Every change is recorded in the audit log with actor "operator".',
+    'Scopes: discord:<guild id>, telegram:<chat id>, console:local (or --scope <scope> anywhere on the line).',
+    'Users: discord:<user id>, telegram:<user id>, or @username of a member the bot has seen in that scope.',
+    '`budget` and community `token` commands run the chat commands /budget and /setup of that scope, as the operator:',
+    'the same checks and words as in the chats. Every change is recorded in the audit log with actor "operator".',
     'Exit codes: 0 ok, 1 the request could not be applied, 2 the command line is malformed.',
   ].join('\n');
 }

@@ -1,11 +1,13 @@
 import { isGatewayFailure } from '../../core/ports/media-gateway.js';
-import type { TokenOwner } from '../../core/admin/ports.js';
+import type { TokenOwner } from '../../core/ports/token-vault.js';
 import { HttpMediaGateway } from '../../gateway/index.js';
 import { expectArity, type ParsedArgs } from '../args.js';
 import { OPERATOR, type AdminContext } from '../context.js';
 import { CliError, UsageError } from '../errors.js';
 import { formatTime } from '../format.js';
-import { parseRef, refText, scopeId, userId } from '../refs.js';
+import { replyText, runAsOperator } from '../operator-surface.js';
+import { parseRef, refText, scopeId, userId, type PlatformRef } from '../refs.js';
+import { scopeAndWords } from './budget.js';
 
 /** The forms of `token`. */
 export const TOKEN_USAGE = [
@@ -14,30 +16,49 @@ export const TOKEN_USAGE = [
   'token show <scope|user:<platform>:<id>>',
 ];
 
-interface Target {
-  owner: TokenOwner;
-  scopeId: string | null;
-  label: string;
+/** `token link|unlink|show <scope>` → the chat command `/setup token|unlink|show` of that scope. */
+const SETUP_OP: Record<string, string> = { link: 'token', unlink: 'unlink', show: 'show' };
+
+/**
+ * Runs `token link|unlink|show …`. A community's token goes through the chat command `/setup` of that scope, as the
+ * operator (the core checks it with `GET /v1/models` and stores it encrypted and audited); `--no-verify` skips the
+ * check. A member's personal token (`user:<platform>:<id>`) has no chat command for anyone but that member, so the
+ * operator's change goes straight to the audited admin service. The token itself is only read from stdin, never printed.
+ */
+export async function tokenCommand(ctx: AdminContext, args: ParsedArgs): Promise<void> {
+  const [op, ...rest] = args.positional;
+  const index = ['link', 'unlink', 'show'].indexOf(op ?? '');
+  const form = TOKEN_USAGE[index];
+  if (op === undefined || form === undefined) throw new UsageError(`usage:\n  ${TOKEN_USAGE.join('\n  ')}`);
+  const a: ParsedArgs = { positional: rest, flags: args.flags };
+  if (rest[0]?.startsWith('user:')) {
+    expectArity(a, 1, 1, form);
+    return personal(ctx, op, parseRef(rest[0].slice(5), 'user'), args.flags.get('no-verify') === true);
+  }
+  const { scope, words } = scopeAndWords(args, rest, form);
+  if (words.length > 0) throw new UsageError(`usage: ${form}`);
+  const noVerify = op === 'link' && args.flags.get('no-verify') === true;
+  if (op !== 'link') await scopeId(ctx.store.directory, scope, false);
+  const secret = op === 'link' ? await readToken(ctx, noVerify, `the community token of ${refText(scope.platform, scope.externalId)}`) : undefined;
+  const reply = await runAsOperator(ctx.dispatcher, scope, ['setup', SETUP_OP[op]!], form, secret);
+  // With --no-verify the gateway was not asked, so the core's model count means nothing.
+  ctx.print(noVerify ? `${replyText(reply).replace(/\s*It reaches \d+ models?\./, '')} Not verified (--no-verify).` : replyText(reply));
 }
 
-async function target(ctx: AdminContext, text: string | undefined, create: boolean): Promise<Target> {
-  const { db, directory } = ctx.store;
-  if (text?.startsWith('user:')) {
-    const ref = parseRef(text.slice(5), 'user');
-    return { owner: { kind: 'personal', ownerId: await userId(db, directory, ref, create) }, scopeId: null, label: `personal token of ${refText(ref.platform, ref.externalId)}` };
-  }
-  const ref = parseRef(text, 'scope');
-  const sid = await scopeId(db, directory, ref, create);
-  return { owner: { kind: 'scope', ownerId: sid }, scopeId: sid, label: `community token of ${refText(ref.platform, ref.externalId)}` };
+/** Reads the token from stdin; without --no-verify a gateway must be configured to check it. */
+async function readToken(ctx: AdminContext, noVerify: boolean, label: string): Promise<string> {
+  if (!noVerify && !ctx.config.gateway.baseUrl) throw new CliError('GATEWAY_BASE_URL is not set, so the token cannot be checked; set it or pass --no-verify');
+  const token = (await ctx.readSecret(`Paste the gateway token for ${label} and press Enter: `)).trim();
+  if (token === '') throw new CliError('no token on stdin; pipe it in, e.g. `printf %s "$TOKEN" | npm run admin -- token link …`');
+  return token;
 }
 
 /**
  * Checks a token with `GET /v1/models` on the configured gateway before it is stored.
- * @throws CliError when the gateway refuses it, cannot be reached, or is not configured (the message suggests --no-verify).
+ * @throws CliError when the gateway refuses it or cannot be reached (the message suggests --no-verify).
  */
 async function verify(ctx: AdminContext, token: string): Promise<number> {
-  const baseUrl = ctx.config.gateway.baseUrl;
-  if (!baseUrl) throw new CliError('GATEWAY_BASE_URL is not set, so the token cannot be checked; set it or pass --no-verify');
+  const baseUrl = ctx.config.gateway.baseUrl!;
   const gateway = new HttpMediaGateway({ baseUrl, timeoutMs: 20_000, maxRetries: 1, retryBaseMs: 200 });
   try {
     return (await gateway.listModels(token)).length;
@@ -52,42 +73,24 @@ async function verify(ctx: AdminContext, token: string): Promise<number> {
   }
 }
 
-/** Runs `token link|unlink|show …`. The token itself is only ever read from stdin and never printed. */
-export async function tokenCommand(ctx: AdminContext, args: ParsedArgs): Promise<void> {
-  const [op, ...rest] = args.positional;
-  const a: ParsedArgs = { positional: rest, flags: args.flags };
-  switch (op) {
-    case 'link': {
-      expectArity(a, 1, 1, TOKEN_USAGE[0]!);
-      const t = await target(ctx, rest[0], true);
-      const token = (await ctx.readSecret(`Paste the gateway token for the ${t.label} and press Enter: `)).trim();
-      if (token === '') throw new CliError('no token on stdin; pipe it in, e.g. `printf %s "$TOKEN" | npm run admin -- token link …`');
-      const models = args.flags.get('no-verify') === true ? null : await verify(ctx, token);
-      try {
-        const info = await ctx.store.admin.linkToken(OPERATOR, t.owner, token, t.scopeId);
-        const checked = models === null ? 'not verified (--no-verify)' : `verified, ${models} models reachable`;
-        ctx.print(`Linked the ${t.label}: ${info.masked} (${checked}).`);
-      } catch (e) {
-        if (e instanceof Error && (e.name === 'AdminError' || e.name === 'EncryptionKeyError')) throw new CliError(e.message);
-        throw e;
-      }
-      return;
-    }
-    case 'unlink': {
-      expectArity(a, 1, 1, TOKEN_USAGE[1]!);
-      const t = await target(ctx, rest[0], false);
-      const removed = await ctx.store.admin.unlinkToken(OPERATOR, t.owner, t.scopeId);
-      ctx.print(removed ? `Removed the ${t.label} (${removed.masked}).` : `There was no ${t.label}.`);
-      return;
-    }
-    case 'show': {
-      expectArity(a, 1, 1, TOKEN_USAGE[2]!);
-      const t = await target(ctx, rest[0], false);
-      const info = await ctx.store.admin.showToken(t.owner);
-      ctx.print(info ? `${t.label}: ${info.masked}, linked by ${info.createdBy} at ${formatTime(info.createdAt)}` : `No ${t.label} is linked.`);
-      return;
-    }
-    default:
-      throw new UsageError(`usage:\n  ${TOKEN_USAGE.join('\n  ')}`);
+/** A member's personal token, changed by the operator through the audited admin service (actor `operator`). */
+async function personal(ctx: AdminContext, op: string, ref: PlatformRef, noVerify: boolean): Promise<void> {
+  const label = `personal token of ${refText(ref.platform, ref.externalId)}`;
+  const { admin, directory } = ctx.store;
+  const owner = async (create: boolean): Promise<TokenOwner> => ({ kind: 'personal', ownerId: await userId(directory, ref, create) });
+  if (op === 'link') {
+    const o = await owner(true);
+    const token = await readToken(ctx, noVerify, `the ${label}`);
+    const models = noVerify ? null : await verify(ctx, token);
+    const info = await admin.linkToken(OPERATOR, o, token, null).catch((e: unknown) => {
+      throw e instanceof Error && (e.name === 'AdminError' || e.name === 'EncryptionKeyError') ? new CliError(e.message) : e;
+    });
+    ctx.print(`Linked the ${label}: ${info.masked} (${models === null ? 'not verified (--no-verify)' : `verified, ${models} models reachable`}).`);
+  } else if (op === 'unlink') {
+    const removed = await admin.unlinkToken(OPERATOR, await owner(false), null);
+    ctx.print(removed ? `Removed the ${label} (${removed.masked}).` : `There was no ${label}.`);
+  } else {
+    const info = await admin.showToken(await owner(false));
+    ctx.print(info ? `${label}: ${info.masked}, linked by ${info.createdBy} at ${formatTime(info.createdAt)}` : `No ${label} is linked.`);
   }
 }

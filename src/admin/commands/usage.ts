@@ -13,7 +13,7 @@ export const USAGE_USAGE = 'usage <scope> [day|week|month|total] [--csv]';
 export async function usageCommand(ctx: AdminContext, args: ParsedArgs): Promise<void> {
   expectArity(args, 1, 2, USAGE_USAGE);
   const ref = parseRef(args.positional[0], 'scope');
-  const sid = await scopeId(ctx.store.db, ctx.store.directory, ref, false);
+  const sid = await scopeId(ctx.store.directory, ref, false);
   let report;
   try {
     report = await ctx.store.admin.usageReport(sid, args.positional[1] ?? 'month');

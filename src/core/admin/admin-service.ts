@@ -1,8 +1,11 @@
 import type { BudgetDefaults } from '../budget/types.js';
 import { isPeriod, isValidTimeZone, periodWindow, type Period } from '../budget/periods.js';
 import { isMicros, MAX_USD_MICROS, type Micros } from '../money.js';
+import type { AdminStore } from '../ports/admin-store.js';
+import type { AuditActor, AuditEntry } from '../ports/audit-log.js';
 import type { Clock } from '../ports/clock.js';
-import type { Actor, AdminStore, AuditEntry, TokenInfo, TokenOwner, UsageRow } from './ports.js';
+import type { TokenInfo, TokenOwner } from '../ports/token-vault.js';
+import type { UsageRow } from '../ports/usage-store.js';
 
 /** An admin request that cannot be applied; `message` is safe to show. */
 export class AdminError extends Error {
@@ -61,40 +64,46 @@ export class AdminService {
   }
 
   /** Sets the scope's default per-user allowance; `allowanceMicros` null = unlimited. */
-  async setDefault(actor: Actor, scopeId: string, allowanceMicros: Micros | null, p: string) {
+  async setDefault(actor: AuditActor, scopeId: string, allowanceMicros: Micros | null, p: string) {
     return this.store.updateScopeBudget(scopeId, { defaultAllowanceMicros: amount(allowanceMicros), defaultPeriod: period(p) }, { actor, action: 'budget.default.set' });
   }
 
+  /** The member's own allowance in the scope (`allowanceMicros` null = unlimited), or null when they have none. */
+  async userOverride(scopeId: string, userId: string): Promise<{ allowanceMicros: Micros | null; period: Period } | null> {
+    const r = await this.store.getUserBudget(scopeId, userId);
+    return r.period ? { allowanceMicros: r.allowanceMicros, period: r.period } : null;
+  }
+
   /** Gives one user their own allowance in the scope; null = unlimited. */
-  async setUserOverride(actor: Actor, scopeId: string, userId: string, allowanceMicros: Micros | null, p: string) {
+  async setUserOverride(actor: AuditActor, scopeId: string, userId: string, allowanceMicros: Micros | null, p: string) {
     return this.store.updateUserBudget(scopeId, userId, { allowanceMicros: amount(allowanceMicros), period: period(p) }, { actor, action: 'budget.user.set' });
   }
 
   /** Returns the user to the scope default. */
-  async clearUserOverride(actor: Actor, scopeId: string, userId: string) {
+  async clearUserOverride(actor: AuditActor, scopeId: string, userId: string) {
     return this.store.updateUserBudget(scopeId, userId, { allowanceMicros: null, period: null }, { actor, action: 'budget.user.clear' });
   }
 
   /** Caps the whole scope's spending (all users, scope and operator tokens) per period. */
-  async setPool(actor: Actor, scopeId: string, capMicros: Micros, p: string) {
+  async setPool(actor: AuditActor, scopeId: string, capMicros: Micros, p: string) {
     if (capMicros === null) throw new AdminError('invalid_amount', 'A pool cap needs an amount.');
     return this.store.updateScopeBudget(scopeId, { poolCapMicros: amount(capMicros), poolPeriod: period(p) }, { actor, action: 'budget.pool.set' });
   }
 
-  async clearPool(actor: Actor, scopeId: string) {
+  async clearPool(actor: AuditActor, scopeId: string) {
     return this.store.updateScopeBudget(scopeId, { poolCapMicros: null, poolPeriod: null }, { actor, action: 'budget.pool.clear' });
   }
 
-  async block(actor: Actor, scopeId: string, userId: string) {
+  async block(actor: AuditActor, scopeId: string, userId: string) {
     return this.store.updateUserBudget(scopeId, userId, { blocked: true }, { actor, action: 'user.block' });
   }
 
-  async unblock(actor: Actor, scopeId: string, userId: string) {
+  async unblock(actor: AuditActor, scopeId: string, userId: string) {
     return this.store.updateUserBudget(scopeId, userId, { blocked: false }, { actor, action: 'user.unblock' });
   }
 
   /** A one-off signed adjustment for the current period (+ gives more room, − takes some away). */
-  async adjust(actor: Actor, scopeId: string, userId: string, amountMicros: Micros, note: string) {
+  async adjust(actor: AuditActor, scopeId: string, userId: string, amountMicros: Micros, note: string) {
     const n = note.trim();
     if (n === '' || n.length > 500) throw new AdminError('invalid_note', 'An adjustment needs a short note (1–500 characters).');
     if (amountMicros === 0) throw new AdminError('invalid_amount', 'An adjustment of $0 changes nothing.');
@@ -102,26 +111,26 @@ export class AdminService {
   }
 
   /** Sets the IANA timezone budgets of this scope are computed in (e.g. "Europe/Berlin"). */
-  async setTimezone(actor: Actor, scopeId: string, timezone: string) {
+  async setTimezone(actor: AuditActor, scopeId: string, timezone: string) {
     const tz = timezone.trim();
     if (!isValidTimeZone(tz)) throw new AdminError('invalid_timezone', `"${tz}" is not a time zone name; use one like Europe/Berlin or America/New_York.`);
     return this.store.setTimezone(scopeId, tz, { actor, action: 'scope.timezone.set' });
   }
 
   /** A user's own cap on their personal-token spending (UTC periods); null allowance removes it. */
-  async setPersonalCap(actor: Actor, userId: string, allowanceMicros: Micros | null, p: string | null) {
+  async setPersonalCap(actor: AuditActor, userId: string, allowanceMicros: Micros | null, p: string | null) {
     return this.store.setPersonalCap(userId, amount(allowanceMicros), allowanceMicros === null ? null : period(p ?? 'month'), { actor, action: 'personal.cap.set' });
   }
 
   /** Stores a gateway token (community or personal) encrypted; returns masked facts only. */
-  async linkToken(actor: Actor, owner: TokenOwner, token: string, scopeId: string | null): Promise<TokenInfo> {
+  async linkToken(actor: AuditActor, owner: TokenOwner, token: string, scopeId: string | null): Promise<TokenInfo> {
     const t = token.trim();
     if (!/^[\x21-\x7e]{8,512}$/.test(t)) throw new AdminError('invalid_token', 'That does not look like a gateway token (it usually starts with sk-).');
     return (await this.store.linkToken(owner, t, scopeId, { actor, action: `token.${owner.kind}.link` })).after;
   }
 
   /** Removes a stored token; returns what was removed (masked) or null. */
-  async unlinkToken(actor: Actor, owner: TokenOwner, scopeId: string | null): Promise<TokenInfo | null> {
+  async unlinkToken(actor: AuditActor, owner: TokenOwner, scopeId: string | null): Promise<TokenInfo | null> {
     return this.store.unlinkToken(owner, scopeId, { actor, action: `token.${owner.kind}.unlink` });
   }
 

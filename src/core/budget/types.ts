@@ -1,12 +1,11 @@
+import type { TokenSource } from '../failures.js';
 import type { Micros } from '../money.js';
 import type { Period } from './periods.js';
 
 /**
- * Budget vocabulary shared by the core and the store. Expected outcomes are values, not exceptions.
+ * Budget vocabulary shared by the core and the store (the port itself is `BudgetLedger` in
+ * `src/core/ports/budget-ledger.ts`). Expected outcomes are values, not exceptions.
  */
-
-/** Who pays: the user's own linked token, the community's token, or the operator's `GATEWAY_TOKEN`. */
-export type TokenSource = 'personal' | 'scope' | 'operator';
 /** Units a charge records. */
 export type ChargeUnit = 'image' | 'second' | 'token';
 
@@ -65,19 +64,6 @@ export interface Balance {
 export interface BudgetDefaults {
   defaultAllowanceMicros: Micros | null;
   defaultPeriod: Period;
-}
-
-/** The budget port the core uses. Every method is safe to call twice. */
-export interface BudgetLedger {
-  reserve(req: ReserveRequest): Promise<ReserveResult>;
-  settle(holdId: string, actualMicros: Micros, usage: { units: number; unit: ChargeUnit }): Promise<SettleResult>;
-  release(holdId: string, reason: string): Promise<ReleaseResult>;
-  refund(holdId: string, reason: string): Promise<RefundResult>;
-  balance(scopeId: string, userId: string): Promise<Balance>;
-  /** Ids of the holds of `jobId` still open (normally none or one). */
-  openHoldsOfJob(jobId: string): Promise<string[]>;
-  /** The user's own cap on their personal token (periods in UTC), or null when they set none. */
-  personalCap(userId: string): Promise<PersonalCapView | null>;
 }
 
 /** A user's personal-token cap and its use in the current period. */

@@ -1,3 +1,4 @@
+import type { TokenSource } from '../failures.js';
 import { formatUsd, type Micros } from '../money.js';
 import { formatResetTime } from './time.js';
 
@@ -22,11 +23,11 @@ export interface AllowanceView {
  * What {@link describeBalance} shows: the member's allowance, the community pool when set, which token pays,
  * whether they are blocked, and (on a personal token) their own cap.
  */
-export interface BalanceView {
+export interface BalanceFacts {
   user: AllowanceView;
   pool?: AllowanceView;
   /** Which token pays: the member's own, the community's, or the operator's; null = none linked; absent = not said. */
-  tokenSource?: 'personal' | 'scope' | 'operator' | null;
+  tokenSource?: TokenSource | null;
   /** An admin blocked the member in this scope (applies whichever token pays). Default false. */
   blocked?: boolean;
   /**
@@ -79,7 +80,7 @@ function blockedLine(subject: string | undefined): string {
     : 'You are blocked here: an admin has stopped your paid requests. Ask an admin if you think this is a mistake.';
 }
 
-function personalLines(b: BalanceView, v: Voice, now: number, tz: string): string[] {
+function personalLines(b: BalanceFacts, v: Voice, now: number, tz: string): string[] {
   const limits = b.pool ? "this community's allowance and pool do not apply" : "this community's allowance does not apply";
   const lines = [`${v.Your} requests use ${v.your} own gateway token, so ${limits}.`];
   if (b.personalCap) lines.push(allowanceLine(`${v.Your} own cap`, b.personalCap, now, tz));
@@ -87,7 +88,7 @@ function personalLines(b: BalanceView, v: Voice, now: number, tz: string): strin
   return lines;
 }
 
-function tokenLine(source: BalanceView['tokenSource'], v: Voice): string | undefined {
+function tokenLine(source: BalanceFacts['tokenSource'], v: Voice): string | undefined {
   if (source === undefined) return undefined;
   if (source === 'scope') return `${v.Your} requests use this community's gateway token.`;
   if (source === 'operator') return `${v.Your} requests use the bot operator's gateway token.`;
@@ -95,7 +96,7 @@ function tokenLine(source: BalanceView['tokenSource'], v: Voice): string | undef
 }
 
 /** The pool line's hint when the pool, not the member's allowance, decides what can be spent now. */
-function tighterPoolLine(b: BalanceView, v: Voice): string | undefined {
+function tighterPoolLine(b: BalanceFacts, v: Voice): string | undefined {
   const pool = b.pool?.remainingMicros;
   if (pool === undefined || pool === null) return undefined;
   const own = b.user.remainingMicros;
@@ -109,7 +110,7 @@ function tighterPoolLine(b: BalanceView, v: Voice): string | undefined {
  * member's allowance with adjustments written out, the community pool when present and which of the two is tighter,
  * and which token pays. `now` defaults to `Date.now()`, `timeZone` to UTC. Plain text, one fact per line.
  */
-export function describeBalance(b: BalanceView, opts?: { now?: number; timeZone?: string }): { title: string; text: string } {
+export function describeBalance(b: BalanceFacts, opts?: { now?: number; timeZone?: string }): { title: string; text: string } {
   const now = opts?.now ?? Date.now();
   const tz = opts?.timeZone ?? 'UTC';
   const v = voiceOf(b.subject);

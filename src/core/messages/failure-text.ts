@@ -2,21 +2,23 @@ import type { Failure, FailureCode, FailureDetails, MoneyMoved } from '../failur
 import { formatUsd } from '../money.js';
 import { formatBytes, formatCount, formatDuration, formatResetTime } from './time.js';
 
-/** Slash commands named in messages, in one place so a rename touches one line. */
-export const COMMANDS = {
-  models: '/models',
-  balance: '/balance',
-  token: '/token',
-  setupDiscord: '/setup token',
-  setupTelegram: '/setup',
-  jobs: '/jobs',
-  job: '/job',
-} as const;
+/**
+ * How a surface tells its users to run a command (`/setup token` on Discord, `/setup` on Telegram, `setup token` in
+ * the CLI); the same shape as `SurfaceInfo.commandHint`. Core texts name commands only through it.
+ */
+export type CommandHint = (command: string, subcommand?: string) => string;
 
-/** Options of {@link describeFailure}: the current time (for "in 3 h") and the community's time zone (default UTC). */
+/** The hint used when the surface gives none: `/command` or `/command subcommand`. */
+export const slashHint: CommandHint = (command, subcommand) => `/${command}${subcommand ? ` ${subcommand}` : ''}`;
+
+/**
+ * Options of {@link describeFailure}: the current time (for "in 3 h"), the community's time zone (default UTC) and
+ * how commands are written on the asking surface (default {@link slashHint}).
+ */
 export interface DescribeOptions {
   now: number;
   timeZone?: string;
+  hint?: CommandHint;
 }
 
 /** What a user reads about a failure. Adapters add `(ref …)` and platform formatting. */
@@ -27,11 +29,14 @@ export interface FailureMessage {
   ref: string;
 }
 
-type Ctx = { now: number; timeZone: string };
+type Ctx = { now: number; timeZone: string; cmd: CommandHint };
 type Render<C extends FailureCode> = (d: FailureDetails[C], c: Ctx) => [title: string, text: string];
 
 /** Codes unrelated to a paid job: their messages say nothing about charges. */
-const NO_MONEY_SENTENCE = new Set<FailureCode>(['not_admin', 'bad_amount', 'unknown_user', 'job_not_found', 'bad_timezone', 'no_token', 'token_rejected', 'cooldown', 'queue_full']);
+const NO_MONEY_SENTENCE = new Set<FailureCode>([
+  'not_admin', 'bad_amount', 'unknown_user', 'job_not_found', 'bad_timezone', 'no_token', 'token_rejected', 'cooldown', 'queue_full',
+  'unknown_command', 'missing_argument', 'not_here',
+]);
 
 /** A model id or user text quoted safely: one line, at most 80 characters. */
 function q(s: string): string {
@@ -47,6 +52,13 @@ function safeReason(s: string | undefined): string | undefined {
   return t;
 }
 
+/** A grammar message (it may quote usage such as `<prompt>`): kept unless long, multi-line or token-like. */
+function flagReason(s: string): string | undefined {
+  const t = s.trim();
+  if (!t || t.length > 400 || /\n|sk-/i.test(t)) return undefined;
+  return t;
+}
+
 function num(v: number | string): string {
   return typeof v === 'number' ? (Number.isFinite(v) ? String(v) : 'that') : q(v);
 }
@@ -57,48 +69,48 @@ function budgetText(d: FailureDetails['budget_exhausted'], c: Ctx, whose: string
       ? `${whose === 'you' ? 'Your' : "The community's"} allowance does not reset on its own; an admin can raise it.`
       : `${whose === 'you' ? 'Your' : "The community's"} allowance resets ${formatResetTime(d.resetsAt, c.now, c.timeZone)}.`;
   const has = whose === 'you' ? 'you have' : 'the community has';
-  return `This would cost ${formatUsd(d.costMicros)} but ${has} ${formatUsd(Math.max(0, d.remainingMicros))} left. ${reset} See ${COMMANDS.balance}.`;
+  return `This would cost ${formatUsd(d.costMicros)} but ${has} ${formatUsd(Math.max(0, d.remainingMicros))} left. ${reset} See ${c.cmd('balance')}.`;
 }
 
 const RENDER: { [C in FailureCode]: Render<C> } = {
   budget_exhausted: (d, c) => ['Not enough budget left', budgetText(d, c, 'you')],
   pool_exhausted: (d, c) => ['The community budget is used up', budgetText(d, c, 'community')],
   blocked: () => ['Not allowed', 'An admin has blocked you from using the bot here. Ask an admin if you think this is a mistake.'],
-  no_token: (d) => [
+  no_token: (d, c) => [
     'No gateway token',
     d.isAdminHint
-      ? `No gateway token is linked here yet. As an admin you can link one with ${COMMANDS.setupDiscord} (Discord) or ${COMMANDS.setupTelegram} (Telegram); members can also link their own with ${COMMANDS.token}.`
-      : `No gateway token is linked here yet. An admin can link one with ${COMMANDS.setupDiscord} (Discord) or ${COMMANDS.setupTelegram} (Telegram); you can also link your own with ${COMMANDS.token}.`,
+      ? `No gateway token is linked here yet. As an admin you can link one with ${c.cmd('setup', 'token')}; members can also link their own with ${c.cmd('token', 'link')}.`
+      : `No gateway token is linked here yet. An admin can link one with ${c.cmd('setup', 'token')}; you can also link your own with ${c.cmd('token', 'link')}.`,
   ],
-  token_rejected: (d) => [
+  token_rejected: (d, c) => [
     'Gateway token refused',
     d.source === 'personal'
-      ? `The gateway refused your personal token (it may be wrong, expired or revoked). Link a new one with ${COMMANDS.token}.`
+      ? `The gateway refused your personal token (it may be wrong, expired or revoked). Link a new one with ${c.cmd('token', 'link')}.`
       : d.source === 'scope'
-        ? `The gateway refused this community's token (it may be wrong, expired or revoked). An admin can link a new one with ${COMMANDS.setupDiscord} (Discord) or ${COMMANDS.setupTelegram} (Telegram).`
-        : "The gateway refused the bot's own token. The bot operator has to replace it; you can link your own with " + `${COMMANDS.token}.`,
+        ? `The gateway refused this community's token (it may be wrong, expired or revoked). An admin can link a new one with ${c.cmd('setup', 'token')}.`
+        : `The gateway refused the bot's own token. The bot operator has to replace it; you can link your own with ${c.cmd('token', 'link')}.`,
   ],
-  no_channel: (d) => [
+  no_channel: (d, c) => [
     'Model not available to this token',
-    `The model ${q(d.model)} exists, but this token's group has no route to it. Pick another model from ${COMMANDS.models}, or use a token from the media group.`,
+    `The model ${q(d.model)} exists, but this token's group has no route to it. Pick another model from ${c.cmd('models')}, or use a token from the media group.`,
   ],
-  model_unknown: (d) => [
+  model_unknown: (d, c) => [
     'Unknown model',
     d.suggestion
-      ? `There is no model called ${q(d.model)}. Did you mean ${d.suggestion}? See ${COMMANDS.models}.`
-      : `There is no model called ${q(d.model)}. See ${COMMANDS.models} for the list.`,
+      ? `There is no model called ${q(d.model)}. Did you mean ${d.suggestion}? See ${c.cmd('models')}.`
+      : `There is no model called ${q(d.model)}. See ${c.cmd('models')} for the list.`,
   ],
-  model_not_on_sale: (d) => ['Model not on sale', `The model ${q(d.model)} is not currently on sale. Pick another one from ${COMMANDS.models}.`],
-  model_unpriced: (d) => [
+  model_not_on_sale: (d, c) => ['Model not on sale', `The model ${q(d.model)} is not currently on sale. Pick another one from ${c.cmd('models')}.`],
+  model_unpriced: (d, c) => [
     'Model has no price',
-    `The bot has no price for ${q(d.model)}, so it cannot keep it within a budget. Pick another model from ${COMMANDS.models}, or ask the operator to add a price.`,
+    `The bot has no price for ${q(d.model)}, so it cannot keep it within a budget. Pick another model from ${c.cmd('models')}, or ask the operator to add a price.`,
   ],
-  model_wrong_kind: (d) => [
+  model_wrong_kind: (d, c) => [
     'Wrong kind of model',
-    `${q(d.model)} is not ${d.expected === 'image' ? 'an image' : d.expected === 'video' ? 'a video' : 'a text'} model. See ${COMMANDS.models} for ${d.expected} models.`,
+    `${q(d.model)} is not ${d.expected === 'image' ? 'an image' : d.expected === 'video' ? 'a video' : 'a text'} model. See ${c.cmd('models')} for ${d.expected} models.`,
   ],
   quota_exhausted: () => ['Gateway balance used up', 'The gateway account behind this token has run out of credit. An admin needs to top it up on the gateway.'],
-  forbidden_model: (d) => ['Model not allowed for this token', `This token is not allowed to use ${q(d.model)}. Pick another model from ${COMMANDS.models}.`],
+  forbidden_model: (d, c) => ['Model not allowed for this token', `This token is not allowed to use ${q(d.model)}. Pick another model from ${c.cmd('models')}.`],
   content_refused: () => ['Request refused', "The gateway's safety filter refused this request. Try rewording the prompt or using other images."],
   attachment_missing: () => ['Image needed', 'This needs at least one reference image. Attach one and try again.'],
   attachment_too_many: (d) => ['Too many images', `You attached ${d.got} images; at most ${d.max} can be used. Remove some and try again.`],
@@ -131,7 +143,7 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
   bad_aspect: (d) => ['Aspect ratio not supported', `${q(d.given)} is not a supported aspect ratio. Use one of: ${d.allowed.join(', ')}.`],
   bad_duration: (d) => ['Duration not supported', `${num(d.given)} seconds is not possible: videos last ${d.min} to ${d.max} seconds (whole seconds).`],
   bad_count: (d) => ['Count not supported', `${num(d.given)} is not possible: ask for 1 to ${d.max}.`],
-  bad_flag: (d) => ['Option not understood', safeReason(d.message) ?? 'One of the options was not understood. Check the command and try again.'],
+  bad_flag: (d) => ['Option not understood', flagReason(d.message) ?? 'One of the options was not understood. Check the command and try again.'],
   gateway_busy: (d) => [
     'Gateway busy',
     d.retryAfterMs !== undefined && d.retryAfterMs > 0
@@ -151,7 +163,7 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
   ],
   output_too_large: (d, c) => {
     const size = d.bytes !== null ? ` (${formatBytes(d.bytes)})` : '';
-    const until = d.retrievableUntil !== null ? ` It can still be fetched with ${COMMANDS.jobs} until ${formatResetTime(d.retrievableUntil, c.now, c.timeZone)}.` : '';
+    const until = d.retrievableUntil !== null ? ` It can still be fetched with ${c.cmd('jobs')} until ${formatResetTime(d.retrievableUntil, c.now, c.timeZone)}.` : '';
     return ['Result too large to send', `The result${size} is larger than the ${formatBytes(d.limitBytes)} this chat accepts.${until}`];
   },
   delivery_failed_charged: (d, c) => {
@@ -165,7 +177,7 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
           : 'uploading it here kept failing';
     const get =
       d.retrievableUntil !== null && id
-        ? `It is kept: get it with ${COMMANDS.job} ${id} until ${formatResetTime(d.retrievableUntil, c.now, c.timeZone)}.`
+        ? `It is kept: get it with ${c.cmd('job')} ${id} until ${formatResetTime(d.retrievableUntil, c.now, c.timeZone)}.`
         : `An admin can retry the delivery of ${job}.`;
     return ['Video made but not delivered', `Your video was made and paid for, but ${why}. ${get} Starting it again would make and charge a second video.`];
   },
@@ -177,8 +189,27 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
   not_admin: () => ['Admins only', 'Only an admin of this community can do that.'],
   bad_amount: (d) => ['Amount not understood', safeReason(d.message) ?? 'Amounts are in US dollars, e.g. 0.50 or $2.'],
   unknown_user: (d) => ['Unknown user', `No user ${q(d.given)} is known here. Mention them or use their id.`],
-  job_not_found: (d) => ['Job not found', `There is no job ${q(d.id)} here. See ${COMMANDS.jobs} for yours.`],
+  job_not_found: (d, c) => ['Job not found', `There is no job ${q(d.id)} here. See ${c.cmd('jobs')} for yours.`],
   bad_timezone: (d) => ['Unknown time zone', `${q(d.given)} is not a time zone name. Use a name such as Europe/Berlin, America/New_York or UTC.`],
+  unknown_command: (d, c) => {
+    if (d.otherBot) return ['Not for this bot', 'That command was meant for another bot.'];
+    const s = d.suggestion ? ` Did you mean ${c.cmd(d.suggestion.command, d.suggestion.subcommand)}?` : '';
+    return ['Unknown command', `There is no command ${q(d.given)}.${s} See ${c.cmd('help')} for the list.`];
+  },
+  missing_argument: (d) => [
+    'Something is missing',
+    d.usage.length ? `Usage: ${d.usage.join('\n')}\n(the ${d.name} is missing)` : `The ${d.name} is missing.`,
+  ],
+  not_here: (d) => [
+    'Not available here',
+    d.place === 'private' ? 'This only works in a private chat with the bot (it keeps secrets out of groups).' : 'This only works in a community (a server or group), not in a private chat.',
+  ],
+  job_files_gone: (d, c) => [
+    'Files no longer kept',
+    d.what === 'references'
+      ? `The reference images of job ${q(d.id)} are no longer kept, so it cannot be rerolled. Run ${c.cmd('edit')} again with the images.`
+      : `The results of job ${q(d.id)} are no longer kept, so they cannot be reused. Start a new request instead.`,
+  ],
   internal: () => ['Something went wrong', 'Something went wrong on our side. Try again; if it keeps happening, tell an admin the reference below.'],
 };
 
@@ -192,11 +223,11 @@ function moneySentence(code: FailureCode, money: MoneyMoved): string {
 
 /**
  * The single place turning a {@link Failure} into words: a short title and one or two sentences saying what
- * happened, what to do next and whether money moved. Plain text, commands written as `/command`; never
+ * happened, what to do next and whether money moved. Plain text, commands written through `opts.hint`; never
  * stack traces, JSON, request ids or tokens. `opts.now` defaults to `Date.now()`, `opts.timeZone` to UTC.
  */
 export function describeFailure(f: Failure, opts?: DescribeOptions): FailureMessage {
-  const c: Ctx = { now: opts?.now ?? Date.now(), timeZone: opts?.timeZone ?? 'UTC' };
+  const c: Ctx = { now: opts?.now ?? Date.now(), timeZone: opts?.timeZone ?? 'UTC', cmd: opts?.hint ?? slashHint };
   const render = RENDER[f.code] as Render<FailureCode>;
   const [title, body] = render(f.details as never, c);
   const money = moneySentence(f.code, f.money);

@@ -1,9 +1,10 @@
 /**
- * The jobs table as the core and the poller see it. Implemented over Kysely in `src/jobs/job-repository.ts`.
+ * The jobs table as the core and the poller see it. Implemented per storage engine (`KyselyJobStore` in
+ * `src/store/sqlite/job-store.ts`).
  * Every status change is a conditional update: it applies only when the row is still in one of the expected
  * states (and, for leased work, still leased by the caller), so two processes or a restart never apply it twice.
  */
-import type { DeliveryTarget, JobKind, JobStatus } from '../api.js';
+import type { DeliveryAddress, JobKind, JobStatus } from '../api.js';
 import type { TokenSource } from '../failures.js';
 import type { Micros } from '../money.js';
 
@@ -33,7 +34,8 @@ export interface JobRecord {
   chargedMicros: Micros | null;
   remoteTaskId: string | null;
   progress: number;
-  delivery: DeliveryTarget | null;
+  /** Where the result goes (video jobs), opaque: routed by `surface`, the rest belongs to that surface. */
+  delivery: DeliveryAddress | null;
   delivered: { messageIds: string[] } | null;
   outputPath: string | null;
   outputExpiresAt: number | null;

@@ -1,10 +1,10 @@
 import type { Actor, BalanceView } from '../api.js';
 import { tokenLinkedText, tokenUnlinkedText } from '../admin-text/texts.js';
 import { AdminError } from '../admin/admin-service.js';
-import type { TokenOwner } from '../admin/ports.js';
+import type { TokenOwner } from '../ports/token-vault.js';
 import { err, fail, ok, type Result } from '../failures.js';
 import type { Period } from '../budget/periods.js';
-import { describeBalance, type AllowanceView, type BalanceView as TextBalance } from '../messages.js';
+import { describeBalance, type AllowanceView, type BalanceFacts } from '../messages.js';
 import { modelCacheKey } from '../models/model-list-cache.js';
 import { actorIds, gatewayFailure, type ActorIds } from './context.js';
 import type { CoreDeps } from './deps.js';
@@ -35,7 +35,7 @@ export async function balanceOf(d: CoreDeps, ids: ActorIds, opts: BalanceOfOptio
     d.logger.warn({ err: e }, 'stored token unreadable while showing a balance');
   }
   const resetsAt = b.period === 'total' ? null : b.resetsAt;
-  const view: TextBalance = {
+  const view: BalanceFacts = {
     user: { limitMicros: b.limitMicros, spentMicros: b.spentMicros, heldMicros: b.heldMicros, remainingMicros: b.remainingMicros, resetsAt, adjustedMicros: b.adjustedMicros, ...periodName(b.period) },
     tokenSource: source === 'none' ? null : source,
     blocked: b.blocked,
@@ -99,7 +99,7 @@ export async function linkToken(d: CoreDeps, actor: Actor, token: string, person
     return err(gatewayFailure(d, e, { model: '', tokenSource: source, stage: 'models' }));
   }
   try {
-    const info = await d.store.admin.linkToken(ids.userId, owner(ids, personal), t, personal ? null : ids.scopeId);
+    const info = await d.store.admin.linkToken(actor.user.auditAs ?? ids.userId, owner(ids, personal), t, personal ? null : ids.scopeId);
     d.logger.info({ scopeId: ids.scopeId, userId: ids.userId, kind: source, last4: info.last4 }, 'gateway token linked');
     return ok({ text: tokenLinkedText(info.masked, personal, count), last4: info.last4 });
   } catch (e) {
@@ -112,6 +112,6 @@ export async function linkToken(d: CoreDeps, actor: Actor, token: string, person
 /** `unlinkToken`: removes the personal or community token (audited); says which one went, masked. */
 export async function unlinkToken(d: CoreDeps, actor: Actor, personal: boolean): Promise<Result<{ text: string }>> {
   const ids = await actorIds(d, actor);
-  const removed = await d.store.admin.unlinkToken(ids.userId, owner(ids, personal), personal ? null : ids.scopeId);
+  const removed = await d.store.admin.unlinkToken(actor.user.auditAs ?? ids.userId, owner(ids, personal), personal ? null : ids.scopeId);
   return ok({ text: tokenUnlinkedText(removed?.masked ?? null, personal) });
 }

@@ -2,7 +2,8 @@ import type { AskRequest, AskResult, JobHooks } from '../api.js';
 import { err, ok, withMoney, type Result } from '../failures.js';
 import { newJobId } from '../ids.js';
 import type { Micros } from '../money.js';
-import { gatewayFailure, jobBasics, openJob, withFairUse } from './context.js';
+import { gatewayFailure, withFairUse } from './context.js';
+import { jobBasics, openJob } from './job-start.js';
 import type { CoreDeps } from './deps.js';
 
 /** Price of `tokens` at `per1kMicros` per 1,000 tokens, rounded up to a whole micro-dollar (as the gateway bills). */

@@ -1,14 +1,10 @@
-import type { Actor, DeliveryTarget, JobHooks, JobKind } from '../api.js';
+import type { Actor, JobHooks } from '../api.js';
 import type { Lease } from '../fair-use/fair-use-gate.js';
 import { err, fail, failureFromGateway, ok, type Failure, type Result, type TokenSource } from '../failures.js';
 import { modelCacheKey } from '../models/model-list-cache.js';
 import type { Micros } from '../money.js';
 import { isGatewayFailure, type GatewayFailureInfo, type GatewayModel } from '../ports/media-gateway.js';
 import type { ReserveResult } from '../budget/types.js';
-import { validatePrompt } from '../media/inputs.js';
-import type { ModelKind, ModelPrice } from '../pricing.js';
-import type { JobParams } from '../ports/job-store.js';
-import { checkModel } from './model-check.js';
 import type { CoreDeps } from './deps.js';
 
 /** The store's ids of the actor's scope and user (created on first sight; membership refreshed). */
@@ -148,53 +144,4 @@ export function rememberTokenKey(d: CoreDeps, a: Actor, token: string): void {
     const oldest = d.tokenKeys.keys().next().value;
     if (oldest !== undefined) d.tokenKeys.delete(oldest);
   }
-}
-
-/** What every job needs before its own checks: a clean prompt, the model, the actor's ids, a token and the price. */
-export interface JobBasics {
-  prompt: string;
-  model: string;
-  ids: ActorIds;
-  token: UsableToken;
-  price: ModelPrice;
-}
-
-/**
- * The checks every job starts with, in order: prompt, model (default `defaultModel`), token, and the model's kind,
- * sale status and price against the token's model list. Nothing is held or sent when one fails.
- */
-export async function jobBasics(d: CoreDeps, req: Actor & { prompt: string; model?: string }, kind: ModelKind, defaultModel: string): Promise<Result<JobBasics>> {
-  const prompt = validatePrompt(req.prompt);
-  if (!prompt.ok) return prompt;
-  const model = req.model?.trim() || defaultModel;
-  const ids = await actorIds(d, req);
-  const token = await resolveToken(d, req, ids);
-  if (!token.ok) return token;
-  const price = await checkModel(d, token.value, model, kind);
-  if (!price.ok) return price;
-  return ok({ prompt: prompt.value, model, ids, token: token.value, price: price.value });
-}
-
-/**
- * Records a new job as `reserved` and places its hold. On a budget refusal the job is marked failed and the
- * refusal returned (nothing held). The job row comes first so that a crash after the hold leaves a row the
- * poller's sweep finds (by job id) and releases.
- */
-export async function openJob(
-  d: CoreDeps,
-  j: { jobId: string; kind: JobKind; basics: JobBasics; params: JobParams; estimateMicros: Micros; delivery: DeliveryTarget | null },
-): Promise<Result<{ holdId: string }>> {
-  const { ids, token, model, prompt } = j.basics;
-  await d.jobs.create({
-    id: j.jobId, kind: j.kind, status: 'reserved', scopeId: ids.scopeId, userId: ids.userId, model, prompt,
-    params: j.params, tokenSource: token.source, tokenId: token.tokenId, estimateMicros: j.estimateMicros, delivery: j.delivery,
-  });
-  const hold = await d.store.budgets.reserve({ scopeId: ids.scopeId, userId: ids.userId, amountMicros: j.estimateMicros, jobId: j.jobId, tokenSource: token.source });
-  if (!hold.ok) {
-    const f = refusal(hold);
-    await d.jobs.transition(j.jobId, ['reserved'], 'failed', { errorCode: f.code, finishedAt: d.clock.now() });
-    return err(f);
-  }
-  await d.jobs.update(j.jobId, ['reserved'], { holdId: hold.holdId });
-  return ok({ holdId: hold.holdId });
 }

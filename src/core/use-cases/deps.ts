@@ -4,8 +4,8 @@ import type { ModelListCache } from '../models/model-list-cache.js';
 import type { Clock } from '../ports/clock.js';
 import type { JobStore } from '../ports/job-store.js';
 import type { MediaGateway } from '../ports/media-gateway.js';
+import type { CoreStore } from '../ports/store.js';
 import type { PriceTable } from '../pricing.js';
-import type { Store } from '../../store/open-store.js';
 
 /**
  * Where finished files are kept for `/job` re-posts. Structurally the `OutputStore` of `src/jobs/output-store.ts`;
@@ -38,7 +38,8 @@ export interface CoreSettings {
 /** Everything {@link BotCore} needs, passed explicitly by the composition root (`buildApp`). */
 export interface CoreDeps {
   gateway: MediaGateway;
-  store: Store;
+  /** The repositories, by port (any storage engine). */
+  store: CoreStore;
   jobs: JobStore;
   prices: PriceTable;
   modelCache: ModelListCache;

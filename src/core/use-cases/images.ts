@@ -6,7 +6,8 @@ import { resolveSize } from '../media/sizes.js';
 import { sniffImage } from '../media/sniff.js';
 import { validateReferenceImages, type ValidImage } from '../media/validate-images.js';
 import type { GatewayImage } from '../ports/media-gateway.js';
-import { gatewayFailure, jobBasics, openJob, remainingFor, withFairUse, type JobBasics } from './context.js';
+import { gatewayFailure, remainingFor, withFairUse } from './context.js';
+import { jobBasics, openJob, type JobBasics } from './job-start.js';
 import type { CoreDeps } from './deps.js';
 
 const MIB = 1024 * 1024;

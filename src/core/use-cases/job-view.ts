@@ -17,8 +17,9 @@ export function mimeOf(filename: string): string {
 }
 
 /**
- * A job as adapters see it. `userExternalId` comes from the job's delivery target when there is one, else from
- * the caller (who looked the user up). `outputs` are listed only while retained.
+ * A job as surfaces see it ({@link JobView}); the one mapping from {@link JobRecord}, used by the use-cases and the
+ * video poller. `userExternalId` is the requester's id on their surface, looked up by the caller (the delivery
+ * address is opaque to the core). `outputs` (from the output store) are attached only when given and non-empty.
  */
 export function toJobView(
   rec: JobRecord,
@@ -36,7 +37,7 @@ export function toJobView(
     chargedMicros: rec.chargedMicros,
     createdAt: rec.createdAt,
     finishedAt: rec.finishedAt,
-    userExternalId: rec.delivery?.userExternalId ?? userExternalId,
+    userExternalId,
   };
   if (rec.params.seconds !== undefined) v.seconds = rec.params.seconds;
   if (rec.params.size !== undefined) v.size = rec.params.size;

@@ -4,7 +4,8 @@ import { newJobId } from '../ids.js';
 import { validateDuration } from '../media/inputs.js';
 import { resolveSize, videoSize } from '../media/sizes.js';
 import { validateReferenceImages, type ValidImage } from '../media/validate-images.js';
-import { gatewayFailure, jobBasics, openJob, remainingFor, withFairUse } from './context.js';
+import { gatewayFailure, remainingFor, withFairUse } from './context.js';
+import { jobBasics, openJob } from './job-start.js';
 import type { CoreDeps } from './deps.js';
 import { VIDEO_REFERENCE_MAX_BYTES } from './model-check.js';
 

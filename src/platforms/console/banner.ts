@@ -1,11 +1,23 @@
+import type { BalanceView } from '../../core/api.js';
+import { formatUsd } from '../../core/money.js';
+
 /** What the banner tells about the running playground. */
 export interface BannerInfo {
   /** 'simulator' for the built-in one, else the configured gateway's base URL. */
   gateway: { kind: 'simulator'; url: string } | { kind: 'gateway'; url: string };
-  demoBudget: string;
+  /** The console user's allowance as the core reports it now (what is left, not what was configured). */
+  balance: Pick<BalanceView, 'limitMicros' | 'remainingMicros' | 'period' | 'blocked'>;
   outputDir: string;
   databasePath: string;
   interactive: boolean;
+}
+
+/** "$4.79 left of $5.00 per day", "no limit", "blocked". */
+export function allowanceLine(b: BannerInfo['balance']): string {
+  if (b.blocked) return 'blocked in the playground (/budget unblock local)';
+  if (b.limitMicros === null || b.remainingMicros === null) return 'no limit for you';
+  const per = b.period === 'total' ? 'in total' : `per ${b.period}`;
+  return `${formatUsd(b.remainingMicros)} left of ${formatUsd(b.limitMicros)} ${per} for you (/budget default <amount> changes it)`;
 }
 
 /** The start-up banner of the terminal playground (plain text, no colours). */
@@ -17,7 +29,7 @@ export function bannerText(b: BannerInfo): string {
   return [
     'mediabot terminal playground',
     `  gateway:  ${gw}`,
-    `  budget:   ${b.demoBudget.startsWith('$') ? b.demoBudget : `$${b.demoBudget}`} per day for you (DEMO_BUDGET)`,
+    `  budget:   ${allowanceLine(b.balance)}`,
     `  outputs:  ${b.outputDir} (OUTPUT_DIR)   database: ${b.databasePath}`,
     '  To run the real bot, set DISCORD_TOKEN + DISCORD_APPLICATION_ID and/or TELEGRAM_BOT_TOKEN, BOT_ENCRYPTION_KEY',
     '  (npm run keygen) and GATEWAY_BASE_URL in .env (see .env.example), then npm start again.',

@@ -1,11 +1,9 @@
 import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Delivery, DeliveryTarget, JobView } from '../../core/api.js';
+import type { Delivery, DeliveryAddress, JobView } from '../../core/api.js';
 import type { Failure } from '../../core/failures.js';
 import { formatUsd } from '../../core/money.js';
-
-/** Largest file the console "accepts": it is only a copy on the local disk (2 GiB). */
-export const CONSOLE_UPLOAD_LIMIT_BYTES = 2 * 1024 * 1024 * 1024;
+import { CONSOLE, CONSOLE_UPLOAD_LIMIT_BYTES, type ConsoleAddress } from './console-surface.js';
 
 /** What the playground needs to hear about a video job's end. */
 export interface ConsoleDeliveryEvents {
@@ -13,25 +11,55 @@ export interface ConsoleDeliveryEvents {
   onFinished?(jobId: string, path: string | null): void;
 }
 
+/** Reads a stored address as the console's (also one stored with `platform` before surfaces), or undefined. */
+export function asConsoleAddress(address: DeliveryAddress): ConsoleAddress | undefined {
+  const surface = typeof address.surface === 'string' ? address.surface : (address as { platform?: unknown }).platform;
+  if (surface !== CONSOLE) return undefined;
+  return { surface: CONSOLE, instance: typeof address.instance === 'string' ? address.instance : '' };
+}
+
+/** True while a process with this id runs on this machine (signal 0 only checks; EPERM means it exists). */
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /**
  * The terminal's {@link Delivery}: prints progress lines, copies the finished mp4 into `outputDir` and prints its
- * path, and prints the core's words for a failure. Registered on the app under platform `console`.
+ * path, and prints the core's words for a failure. It serves the videos of its own playground process
+ * (`instance`), and adopts those of a playground that is no longer running (an address of the old shape, without
+ * an instance, or whose process is gone), so nothing is left behind; another running playground's videos are left
+ * to that playground ({@link accepts}).
  */
 export class ConsoleDelivery implements Delivery {
-  readonly platform = 'console' as const;
+  readonly surface = CONSOLE;
 
   constructor(
+    private readonly instance: string,
     private readonly outputDir: string,
     private readonly print: (line: string) => void,
     private readonly explain: (failure: Failure) => string,
     private readonly events: ConsoleDeliveryEvents = {},
   ) {}
 
-  async progress(_target: DeliveryTarget, job: JobView): Promise<void> {
+  /** Whether this playground should work on a job sent to `address` (see the class comment). */
+  accepts(address: DeliveryAddress): boolean {
+    const a = asConsoleAddress(address);
+    if (!a) return false;
+    if (a.instance === this.instance) return true;
+    const pid = Number(/^(\d+)-/.exec(a.instance)?.[1]);
+    return !Number.isSafeInteger(pid) || pid <= 0 || !processAlive(pid);
+  }
+
+  async progress(_address: DeliveryAddress, job: JobView): Promise<void> {
     this.print(`  video ${job.id}: ${job.status} ${Math.round(job.progress)}%`);
   }
 
-  async deliverVideo(_target: DeliveryTarget, job: JobView, file: { path: string; bytes: number; mime: string }): Promise<{ messageIds: string[] }> {
+  async deliverVideo(_address: DeliveryAddress, job: JobView, file: { path: string; bytes: number; mime: string }): Promise<{ messageIds: string[] }> {
     await mkdir(this.outputDir, { recursive: true });
     const dest = join(this.outputDir, `${job.id}.mp4`);
     await copyFile(file.path, dest);
@@ -41,7 +69,7 @@ export class ConsoleDelivery implements Delivery {
     return { messageIds: [dest] };
   }
 
-  async notifyFailure(_target: DeliveryTarget, job: JobView, failure: Failure): Promise<void> {
+  async notifyFailure(_address: DeliveryAddress, job: JobView, failure: Failure): Promise<void> {
     this.print(`✗ video ${job.id}: ${this.explain(failure)}`);
     this.events.onFinished?.(job.id, null);
   }

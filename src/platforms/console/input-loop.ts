@@ -1,6 +1,6 @@
 import { createInterface, type Interface } from 'node:readline';
 import type { RunningPlayground } from './playground.js';
-import { CONSOLE_COMMANDS } from './session.js';
+import { consoleCommandNames } from './session.js';
 
 /** The commands of the scripted demo run when stdin is not a terminal and carries no data at all. */
 export const DEMO_SCRIPT = ['/imagine a red fox in the snow', '/video ocean waves at sunset --seconds 4', '/balance'];
@@ -31,13 +31,10 @@ export async function waitForPending(pg: RunningPlayground, waitMs: number, stop
   return session.pending.size;
 }
 
-function sayLeft(pg: RunningPlayground, left: number): void {
-  if (left > 0) pg.print(`${left} video job(s) still running; they are kept and delivered the next time the playground starts (/jobs to see them).`);
-}
-
 /**
  * Reads commands line by line from a pipe or file. With no line at all (e.g. `< /dev/null`), runs {@link DEMO_SCRIPT}
- * instead. At the end of the input, waits for running videos (bounded by `settings.waitMs`). Returns the exit code.
+ * instead. At the end of the input, waits for running videos (bounded by `settings.waitMs`); what becomes of those
+ * still running is said by {@link RunningPlayground.close}. Returns the exit code.
  */
 export async function runPiped(pg: RunningPlayground, input: NodeJS.ReadableStream, stopped: () => boolean): Promise<number> {
   const rl = createInterface({ input, terminal: false, crlfDelay: Infinity });
@@ -51,7 +48,7 @@ export async function runPiped(pg: RunningPlayground, input: NodeJS.ReadableStre
   }
   rl.close();
   if (lines === 0 && !stopped()) return runDemo(pg, stopped);
-  sayLeft(pg, await waitForPending(pg, pg.settings.waitMs, stopped));
+  await waitForPending(pg, pg.settings.waitMs, stopped);
   return 0;
 }
 
@@ -60,7 +57,7 @@ export async function runDemo(pg: RunningPlayground, stopped: () => boolean): Pr
   pg.print('No input on stdin: running the demo script.');
   for (const line of DEMO_SCRIPT) {
     if (stopped()) break;
-    if (line.startsWith('/balance')) sayLeft(pg, await waitForPending(pg, pg.settings.waitMs, stopped));
+    if (line.startsWith('/balance')) await waitForPending(pg, pg.settings.waitMs, stopped);
     pg.print(`> ${line}`);
     await pg.session.handle(line);
   }
@@ -73,13 +70,14 @@ export async function runDemo(pg: RunningPlayground, stopped: () => boolean): Pr
  * Lines printed while a command is not running (video progress) redraw the prompt.
  */
 export async function runInteractive(pg: RunningPlayground, input: NodeJS.ReadableStream, output: NodeJS.WritableStream): Promise<number> {
+  const names = consoleCommandNames(pg.session.commands);
   const rl: Interface = createInterface({
     input,
     output,
     terminal: true,
     historySize: 200,
     prompt: 'mediabot> ',
-    completer: (line: string) => [CONSOLE_COMMANDS.filter((c) => c.startsWith(line)), line],
+    completer: (line: string) => [names.filter((c) => c.startsWith(line)), line],
   });
   let busy = false;
   rl.on('SIGINT', () => rl.close());
@@ -98,6 +96,5 @@ export async function runInteractive(pg: RunningPlayground, input: NodeJS.Readab
   }
   rl.close();
   pg.setSink((text) => void output.write(text));
-  sayLeft(pg, pg.session.pending.size);
   return 0;
 }

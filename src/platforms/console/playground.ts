@@ -1,5 +1,5 @@
-import { userInfo } from 'node:os';
-import { buildApp, type App } from '../../app/build-app.js';
+import type { App } from '../../app/build-app.js';
+import { compose, type Composition } from '../../app/compose.js';
 import { ConfigError, type Config } from '../../config.js';
 import type { Actor } from '../../core/api.js';
 import { parseUsd } from '../../core/money.js';
@@ -7,9 +7,11 @@ import { createLogger, SecretSet } from '../../log.js';
 import { startSimulator, type SimulatorHandle } from '../../simulator/index.js';
 import { bannerText } from './banner.js';
 import { ConsoleDelivery } from './console-delivery.js';
+import { consoleActor, consoleInstance, CONSOLE, type ConsoleAddress } from './console-surface.js';
 import { playgroundKey } from './playground-key.js';
 import { ConsoleSession } from './session.js';
 import { playgroundSettings, type PlaygroundSettings } from './settings.js';
+import { stopVideos } from './stop-videos.js';
 
 /** Streams and environment of one playground run (the process's own in `main.ts`). */
 export interface PlaygroundIo {
@@ -29,27 +31,19 @@ export interface RunningPlayground {
   print(line: string): void;
   /** Replaces where printed lines go (the interactive prompt redraws itself after each). */
   setSink(sink: (text: string) => void): void;
-  /** The banner text (printed by the caller once it knows the input mode). */
-  banner(interactive: boolean): string;
-  /** Stops the poller, closes the database and the simulator. Idempotent. */
+  /** The banner text, with the allowance the core reports now (printed by the caller once it knows the input mode). */
+  banner(interactive: boolean): Promise<string>;
+  /**
+   * Stops the poller, says what becomes of the session's unfinished videos (with the built-in simulator they are
+   * cancelled and their holds released: see {@link stopVideos}), closes the database and the simulator. Idempotent.
+   */
   close(): Promise<void>;
-}
-
-/** The console scope and its one user; the user is the admin of this scope. */
-export function consoleActor(): Actor {
-  let name = 'you';
-  try {
-    name = userInfo().username || name;
-  } catch {
-    // no passwd entry (some containers): keep the neutral name
-  }
-  return { scope: { platform: 'console', externalId: 'local', kind: 'console', title: 'Terminal playground' }, user: { platform: 'console', externalId: 'local', displayName: name } };
 }
 
 /**
  * Builds everything the playground needs: the built-in simulator (unless GATEWAY_BASE_URL is set), a local key
- * (unless BOT_ENCRYPTION_KEY is set), the app on the playground database, the demo budget (first start only) and
- * the console delivery.
+ * (unless BOT_ENCRYPTION_KEY is set), the app and dispatcher through the composition root on the playground
+ * database, the demo budget (first start only: later starts keep what `/budget` set), and the console surface.
  * @throws ConfigError when GATEWAY_BASE_URL is set without GATEWAY_TOKEN, or DEMO_BUDGET is not an amount.
  */
 export async function startPlayground(config: Config, io: PlaygroundIo): Promise<RunningPlayground> {
@@ -74,21 +68,35 @@ export async function startPlayground(config: Config, io: PlaygroundIo): Promise
   const sim = embedded ? await startSimulator({ video: { queuedMs: settings.simVideoQueuedMs, runMs: settings.simVideoRunMs, progressSteps: 5 }, imageDelayMs: settings.simImageDelayMs }) : undefined;
   const cfg: Config = { ...config, databasePath: settings.databasePath, encryptionKey: key, poller: settings.poller, gateway: { ...config.gateway, token: sim ? sim.tokens.media : config.gateway.token } };
   const logger = createLogger({ level: settings.logLevel, format: 'json', secrets, destination: io.logOutput });
-  let app: App;
+  const actor = consoleActor();
+  const address: ConsoleAddress = { surface: CONSOLE, instance: consoleInstance() };
+  let session: ConsoleSession | undefined;
+  let composed: Composition;
   try {
-    app = await buildApp(cfg, { logger, secrets, ...(sim ? { simulatorBaseUrl: sim.baseUrl } : {}), pollerTuning: { progressEveryMs: 1_000 } });
+    composed = await compose(cfg, {
+      logger,
+      secrets,
+      ...(sim ? { simulatorBaseUrl: sim.baseUrl } : {}),
+      pollerTuning: { progressEveryMs: 1_000 },
+      surfaces: [
+        async ({ app, dispatcher, registerDelivery }) => {
+          const scope = await app.store.directory.ensureScope({ platform: CONSOLE, externalId: actor.scope.externalId, title: actor.scope.title ?? 'Terminal playground' });
+          if ((await app.store.admin.showDefault(scope.id)).source === 'operator') await app.store.admin.setDefault('playground', scope.id, demoMicros, 'day');
+          const s = new ConsoleSession({ dispatcher, core: app.core, actor, address, outputDir: settings.outputDir, print });
+          session = s;
+          registerDelivery(new ConsoleDelivery(address.instance, settings.outputDir, print, (f) => app.core.explain(f), { onFinished: (id) => s.finished(id) }));
+          return { name: CONSOLE, stop: async () => undefined };
+        },
+      ],
+    });
   } catch (e) {
     await sim?.close();
     throw e;
   }
-  const actor = consoleActor();
-  const scope = await app.store.directory.ensureScope({ platform: 'console', externalId: 'local', title: 'Terminal playground' });
-  if ((await app.store.admin.showDefault(scope.id)).source === 'operator') await app.store.admin.setDefault('playground', scope.id, demoMicros, 'day');
-  const session = new ConsoleSession(app.core, actor, settings.outputDir, print);
-  app.registerDelivery(new ConsoleDelivery(settings.outputDir, print, (f) => app.core.explain(f), { onFinished: (id) => session.finished(id) }));
+  const { app } = composed;
   let closing: Promise<void> | undefined;
   return {
-    session,
+    session: session!,
     app,
     actor,
     settings,
@@ -97,17 +105,19 @@ export async function startPlayground(config: Config, io: PlaygroundIo): Promise
     setSink: (s) => {
       sink = s;
     },
-    banner: (interactive) =>
+    banner: async (interactive) =>
       bannerText({
         gateway: sim ? { kind: 'simulator', url: sim.baseUrl } : { kind: 'gateway', url: config.gateway.baseUrl ?? '' },
-        demoBudget: config.demoBudget,
+        balance: await app.core.balance(actor),
         outputDir: settings.outputDir,
         databasePath: settings.databasePath,
         interactive,
       }),
     close() {
       closing ??= (async () => {
-        await app.close();
+        await app.poller.stop();
+        await stopVideos(app, [...session!.pending], sim !== undefined, print).catch((e: unknown) => logger.error({ err: e }, 'stopping the running videos failed'));
+        await composed.close();
         await sim?.close();
       })();
       return closing;

@@ -1,40 +1,46 @@
 import type { Actor, CoreApi } from '../../core/api.js';
-import * as info from './info-commands.js';
-import { budget, usage } from './budget-command.js';
-import type { ConsoleContext } from './context.js';
-import { edit, imagine } from './image-commands.js';
-import { splitCommand } from './parse.js';
-import { video } from './video-command.js';
+import type { CommandDispatcher } from '../../core/commands/dispatch.js';
+import { parseCommandText } from '../../core/commands/grammar.js';
+import type { ArgValue, CommandDefinition } from '../../core/commands/types.js';
+import { consoleRequest, CONSOLE_SURFACE, type ConsoleAddress } from './console-surface.js';
+import { isFile, localFile, takeImageFlags } from './local-files.js';
+import { renderReply } from './render.js';
 
-type Handler = (ctx: ConsoleContext, rest: string) => Promise<void>;
+/** What a session works with; built by the playground. */
+export interface ConsoleSessionDeps {
+  dispatcher: CommandDispatcher;
+  core: CoreApi;
+  /** The console scope and its single user (an admin there). */
+  actor: Actor;
+  /** This playground process's delivery address (videos come back here). */
+  address: ConsoleAddress;
+  /** Where results are written (created on demand). */
+  outputDir: string;
+  print(line: string): void;
+}
 
-const HANDLERS: Record<string, Handler> = {
-  imagine,
-  edit,
-  video,
-  ask: info.ask,
-  balance: (ctx) => info.balance(ctx),
-  models: (ctx) => info.models(ctx),
-  jobs: (ctx) => info.jobs(ctx),
-  job: info.job,
-  budget,
-  usage,
-  help: async (ctx) => ctx.print(info.helpText()),
-};
+const FINAL = new Set(['delivered', 'succeeded', 'failed', 'refunded', 'expired', 'released', 'undeliverable']);
 
-/** Every command name the console knows (for completion and help). */
-export const CONSOLE_COMMANDS = [...Object.keys(HANDLERS), 'quit'].map((c) => `/${c}`);
+/** `/token …` and `/setup token …`: linking a gateway token makes no sense on the playground's own gateway. */
+const TOKEN_COMMAND = /^\/(?:token|setup\s+token)(?:\s|$)/i;
+
+/** Every command name the console completes: the listed commands of the registry, and `/quit`. */
+export function consoleCommandNames(commands: readonly CommandDefinition[]): string[] {
+  return [...commands.filter((c) => !c.hidden).map((c) => `/${c.name}`), '/quit'];
+}
 
 /**
- * One terminal conversation: turns lines into core calls and prints results. Commands run one at a time;
- * video jobs keep running after their command returns and are tracked in {@link ConsoleSession.pending}.
+ * One terminal conversation over the command layer: each line is parsed with the shared text grammar (console-only:
+ * `--image <path>` names local files), run by the dispatcher as the console user, and its reply printed. Commands
+ * run one at a time; video jobs keep running after their command returns and are tracked in {@link pending}.
  */
 export class ConsoleSession {
   readonly pending = new Set<string>();
-  private readonly ctx: ConsoleContext;
 
-  constructor(core: CoreApi, actor: Actor, outputDir: string, print: (line: string) => void) {
-    this.ctx = { core, actor, outputDir, print, pending: this.pending };
+  constructor(private readonly deps: ConsoleSessionDeps) {}
+
+  get commands(): readonly CommandDefinition[] {
+    return this.deps.dispatcher.commands;
   }
 
   /** A video job ended (delivered or failed). */
@@ -47,16 +53,56 @@ export class ConsoleSession {
    * so one bad command does not end the session.
    */
   async handle(line: string): Promise<'quit' | void> {
-    const { command, rest } = splitCommand(line);
-    if (command === '' && rest === '') return;
-    if (command === 'quit' || command === 'exit') return 'quit';
-    if (command === '') return this.ctx.print('Commands start with a slash, e.g. /imagine a red fox. Type /help for the list.');
-    const handler = HANDLERS[command];
-    if (!handler) return this.ctx.print(`Unknown command /${command}. Type /help for the list.`);
+    const text = line.trim();
+    if (text === '') return;
+    if (/^\/(quit|exit)$/i.test(text)) return 'quit';
+    const { print } = this.deps;
+    if (!text.startsWith('/')) return print('Commands start with a slash, e.g. /imagine a red fox. Type /help for the list.');
+    if (TOKEN_COMMAND.test(text)) {
+      return print(`✗ ${text.split(/\s+/).slice(0, /^\/setup/i.test(text) ? 2 : 1).join(' ')} is not available in the playground: it pays with the built-in simulator's token (or GATEWAY_TOKEN), so there is no gateway token to link here.`);
+    }
     try {
-      await handler(this.ctx, rest);
+      await this.run(text);
     } catch (e) {
-      this.ctx.print(`✗ /${command} failed unexpectedly: ${e instanceof Error ? e.message : String(e)}`);
+      print(`✗ ${text.split(/\s/)[0]} failed unexpectedly: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
+
+  private async run(text: string): Promise<void> {
+    const { dispatcher, core, actor, print } = this.deps;
+    const images = takeImageFlags(text);
+    if ('error' in images) return print(`✗ ${images.error}`);
+    const parsed = parseCommandText(images.text, this.commands);
+    if (!parsed.ok) return print(`✗ ${core.explain(parsed.failure, CONSOLE_SURFACE.commandHint)}`);
+    const args: Record<string, ArgValue> = { ...parsed.args };
+    if (images.paths.length > 0) {
+      const missing = images.paths.findIndex((p) => !isFile(p));
+      if (missing >= 0) return print(`✗ No file at ${images.typed[missing]} (${images.paths[missing]}).`);
+      const spec = attachmentArg(this.commands, parsed.command, parsed.subcommand);
+      if (!spec) return print(`✗ /${parsed.command} takes no image; --image is for /edit and /video.`);
+      args[spec] = images.paths.map(localFile);
+    }
+    const reply = await dispatcher.run({
+      command: parsed.command,
+      ...(parsed.subcommand ? { subcommand: parsed.subcommand } : {}),
+      args,
+      request: consoleRequest(actor, this.deps.address, print),
+    });
+    await renderReply({ print, outputDir: this.deps.outputDir, commands: this.commands }, reply);
+    if (parsed.command === 'help' && reply.tone !== 'error' && args.command === undefined) print('  /quit   leave the playground (or Ctrl-C)');
+    if (reply.jobId && reply.tone !== 'error' && !reply.files?.length) await this.track(reply.jobId);
+  }
+
+  /** Remembers a video job that is still running, so the end of the input waits for it. */
+  private async track(jobId: string): Promise<void> {
+    const r = await this.deps.core.job(this.deps.actor, jobId);
+    if (r.ok && r.value.kind === 'video' && !FINAL.has(r.value.status)) this.pending.add(jobId);
+  }
+}
+
+/** The name of the command's (or subcommand's) attachment argument, if it takes files. */
+function attachmentArg(commands: readonly CommandDefinition[], command: string, subcommand: string | undefined): string | undefined {
+  const def = commands.find((c) => c.name === command);
+  const specs = subcommand ? def?.subcommands?.find((s) => s.name === subcommand)?.args : def?.args;
+  return specs?.find((a) => a.kind === 'attachment')?.name;
 }

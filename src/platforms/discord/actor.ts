@@ -21,13 +21,11 @@ export function actorOf(interaction: BaseInteraction): Actor {
 }
 
 /**
- * Whether the interaction's user may run admin commands: a bot owner (`OWNER_IDS` entry `discord:<id>` or a bare
- * id), or a member whose resolved permissions in this channel include Manage Server. Checked on every run because
- * `default_member_permissions` only hides commands and server admins can override it.
+ * The surface's answer to "is this user an admin here?": a guild member whose resolved permissions in this channel
+ * include Manage Server. Owners (`OWNER_IDS`) and what the answer allows are the core's business. Asked on every
+ * run because `default_member_permissions` only hides commands and server admins can override it.
  */
-export function isAdmin(interaction: BaseInteraction, ownerIds: readonly string[]): boolean {
-  const id = interaction.user.id;
-  if (ownerIds.includes(id) || ownerIds.includes(`discord:${id}`)) return true;
+export function managesGuild(interaction: BaseInteraction): boolean {
   if (!interaction.inGuild()) return false;
   return interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;
 }

@@ -1,43 +1,30 @@
-import type { Attachment } from '../../core/api.js';
+import type { Attachment as DiscordAttachment } from 'discord.js';
+import type { IncomingFile } from '../../core/commands/types.js';
 import { err, fail, ok, type Result } from '../../core/failures.js';
 
-/** What the adapter knows about a Discord attachment before downloading it. */
+/** What the surface knows about a Discord attachment before downloading it. */
 export interface RemoteFile {
   name: string;
   url: string;
-  /** Size Discord reported, in bytes. */
+  /** Size Discord declared, in bytes (exact on Discord). */
   size: number;
   contentType?: string | null;
 }
 
-/** Download limits. */
-export interface DownloadLimits {
-  /** The largest reference image the target model accepts; a bigger declared size is refused unread. */
-  maxBytes: number;
-  /**
-   * Extra bytes tolerated past `maxBytes` before the download is cut. Default 0: Discord declares exact sizes, so
-   * the refusal already names the real size; a margin only helps when declared sizes are unreliable.
-   */
-  marginBytes?: number;
-  /** Whole-download deadline. Default 15 s. */
-  timeoutMs?: number;
-}
-
-/** Picks the download limits for a job's reference images. */
-export type DownloadLimitsFor = (kind: 'image' | 'video', model?: string) => DownloadLimits;
+/** Whole-download deadline of one attachment. */
+const DOWNLOAD_TIMEOUT_MS = 15_000;
 
 /**
- * Downloads one attachment at once (CDN links expire), reading at most `maxBytes + margin` bytes.
- * A file whose declared or streamed size passes that cap is `attachment_too_large` without reading the rest;
- * HTTP 403/404/410 is `attachment_download_failed` (expired), anything else on the wire `network`.
- * The bytes are not checked here: the core sniffs type, size and pixels before anything is reserved.
+ * Downloads one attachment at once (CDN links expire), reading at most `maxBytes`. A file whose declared or
+ * streamed size passes that cap is `attachment_too_large` without reading the rest; HTTP 403/404/410 is
+ * `attachment_download_failed` (expired), anything else on the wire `network`. The bytes are not checked here: the
+ * core sniffs type, size and pixels before anything is reserved.
  */
-export async function downloadAttachment(file: RemoteFile, limits: DownloadLimits): Promise<Result<Attachment>> {
-  const cap = limits.maxBytes + (limits.marginBytes ?? 0);
-  if (file.size > cap) return err(fail('attachment_too_large', { maxBytes: limits.maxBytes, gotBytes: file.size, name: file.name }));
+export async function downloadAttachment(file: RemoteFile, maxBytes: number, timeoutMs = DOWNLOAD_TIMEOUT_MS): Promise<Result<Uint8Array>> {
+  if (file.size > maxBytes) return err(fail('attachment_too_large', { maxBytes, gotBytes: file.size, name: file.name }));
   let res: Response;
   try {
-    res = await fetch(file.url, { signal: AbortSignal.timeout(limits.timeoutMs ?? 15_000) });
+    res = await fetch(file.url, { signal: AbortSignal.timeout(timeoutMs) });
   } catch {
     return err(fail('attachment_download_failed', { reason: 'network' }));
   }
@@ -54,9 +41,9 @@ export async function downloadAttachment(file: RemoteFile, limits: DownloadLimit
       const { done, value } = await reader.read();
       if (done) break;
       total += value.byteLength;
-      if (total > cap) {
+      if (total > maxBytes) {
         await reader.cancel().catch(() => undefined);
-        return err(fail('attachment_too_large', { maxBytes: limits.maxBytes, gotBytes: total, name: file.name }));
+        return err(fail('attachment_too_large', { maxBytes, gotBytes: total, name: file.name }));
       }
       chunks.push(value);
     }
@@ -69,16 +56,25 @@ export async function downloadAttachment(file: RemoteFile, limits: DownloadLimit
     bytes.set(c, at);
     at += c.byteLength;
   }
-  return ok({ name: file.name, bytes, ...(file.contentType ? { declaredType: file.contentType } : {}) });
+  return ok(bytes);
 }
 
-/** Downloads several files in order; the first failure wins (nothing is sent anywhere before all succeed). */
-export async function downloadAll(files: readonly RemoteFile[], limits: DownloadLimits): Promise<Result<Attachment[]>> {
-  const results = await Promise.all(files.map((f) => downloadAttachment(f, limits)));
-  const out: Attachment[] = [];
-  for (const r of results) {
-    if (!r.ok) return r;
-    out.push(r.value);
-  }
-  return ok(out);
+/** A discord.js attachment as a {@link RemoteFile}. */
+export function remoteFileOf(a: DiscordAttachment): RemoteFile {
+  return { name: a.name, url: a.url, size: a.size, contentType: a.contentType };
+}
+
+/** A Discord attachment as the core's {@link IncomingFile}: declared size and type now, the download on `fetch`. */
+export function incomingFileOf(file: RemoteFile): IncomingFile {
+  return {
+    name: file.name,
+    declaredBytes: file.size,
+    ...(file.contentType ? { declaredType: file.contentType } : {}),
+    fetch: (maxBytes) => downloadAttachment(file, maxBytes),
+  };
+}
+
+/** Whether a message attachment looks like an image ("Edit with AI" only offers those). */
+export function looksLikeImage(file: RemoteFile): boolean {
+  return (file.contentType ?? '').startsWith('image/') || /\.(png|jpe?g|webp|gif)$/i.test(file.name);
 }

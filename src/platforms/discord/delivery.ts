@@ -1,13 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import { DiscordAPIError, HTTPError, RateLimitError, Routes, type REST, type RawFile } from 'discord.js';
-import type { CoreApi, Delivery, DeliveryTarget, JobView } from '../../core/api.js';
+import { DiscordAPIError, EmbedBuilder, HTTPError, RateLimitError, Routes, type APIEmbed, type REST, type RawFile } from 'discord.js';
+import type { CoreApi, Delivery, DeliveryAddress, JobView } from '../../core/api.js';
 import { DeliveryError } from '../../core/api.js';
 import type { Failure } from '../../core/failures.js';
+import { formatUsd } from '../../core/money.js';
 import type { Logger } from '../../log.js';
-import { clip, errorFields, LIMITS, progressBar, videoButtons, videoResultEmbed } from './render.js';
-
-/** Discord's default per-file upload limit (unboosted guild), used when the target did not record one. */
-export const DEFAULT_UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
+import { toDiscordAddress, type DiscordAddress } from './address.js';
+import { actionRows } from './reply-render.js';
+import { progressBar } from '../../core/commands/reply-kit.js';
+import { clip, errorFields, LIMITS } from './render.js';
+import { DISCORD_SURFACE } from './surface.js';
 
 /** Margin kept before an interaction token's 15 minutes run out: later than this, post to the channel instead. */
 const EXPIRY_MARGIN_MS = 10_000;
@@ -16,6 +18,8 @@ const EXPIRY_MARGIN_MS = 10_000;
 const GONE_CODES = new Set([10003, 50001, 50013, 10008]);
 /** Codes of an interaction webhook that can no longer be used: fall back to a channel message. */
 const HOOK_GONE_CODES = new Set([10015, 50027, 10008, 10062]);
+/** Discord's longest message nonce. */
+const NONCE_MAX = 25;
 
 type Outcome = 'gone' | 'hook_gone' | 'transient' | 'too_large' | 'other';
 
@@ -43,10 +47,26 @@ function toDeliveryError(e: unknown, what: string): DeliveryError {
   return new DeliveryError('gone', `${what}: ${errorFields(e).message}`);
 }
 
-/** A message body plus files, sent by the three routes below. */
+/** The embed of a delivered video. */
+export function videoResultEmbed(job: JobView): APIEmbed {
+  const e = new EmbedBuilder()
+    .setTitle('Video ready')
+    .setDescription(clip(job.prompt, 1000))
+    .addFields({ name: 'Model', value: job.model, inline: true });
+  if (job.seconds) e.addFields({ name: 'Duration', value: `${job.seconds} s`, inline: true });
+  if (job.size) e.addFields({ name: 'Size', value: job.size, inline: true });
+  e.addFields({ name: 'Cost', value: formatUsd(job.chargedMicros ?? job.estimateMicros), inline: true });
+  return e.setFooter({ text: `Job ${job.id}` }).toJSON();
+}
+
+/**
+ * A message body plus files. `nonce` makes a channel post idempotent: with `enforce_nonce`, Discord answers a
+ * repeated create (a retry after a timed-out upload that did arrive) with the message it already made.
+ */
 interface Outgoing {
   body: Record<string, unknown>;
   files?: RawFile[];
+  nonce: string;
 }
 
 /** Options of {@link DiscordDelivery}. */
@@ -59,65 +79,70 @@ export interface DiscordDeliveryOptions {
 }
 
 /**
- * The video poller's way into Discord. Every method routes the same way: the interaction's original response while
- * its token is valid (15 min), else a channel message mentioning the requester, else (Missing Access, Unknown
- * Channel, 403) a DM; only when the DM fails too is it {@link DeliveryError} `gone`. 429 and 5xx (after
- * discord.js's own retries) are `transient`; a file over the target's limit is `too_large` before any upload.
+ * The video poller's way into Discord, for addresses this surface made ({@link DiscordAddress}, or the older stored
+ * shape). Every method routes the same way: the interaction's original response while its token is valid (15 min),
+ * else a channel message mentioning the requester, else (Missing Access, Unknown Channel, 403) a DM; only when the DM
+ * fails too is it {@link DeliveryError} `gone`. 429 and 5xx (after discord.js's own retries) are `transient`; a file
+ * over the address's limit is `too_large` before any upload. Channel and DM posts carry a nonce derived from the job,
+ * so a retried upload never posts twice (editing the original response is idempotent by nature).
  */
 export class DiscordDelivery implements Delivery {
-  readonly platform = 'discord' as const;
+  readonly surface = 'discord';
   private readonly now: () => number;
 
   constructor(private readonly o: DiscordDeliveryOptions) {
     this.now = o.now ?? Date.now;
   }
 
-  uploadLimitBytes(target: DeliveryTarget): number {
-    return target.uploadLimitBytes && target.uploadLimitBytes > 0 ? target.uploadLimitBytes : DEFAULT_UPLOAD_LIMIT_BYTES;
+  uploadLimitBytes(address: DeliveryAddress): number {
+    return toDiscordAddress(address).uploadLimitBytes;
   }
 
-  async progress(target: DeliveryTarget, job: JobView): Promise<void> {
-    if (!this.hookValid(target)) return;
+  async progress(address: DeliveryAddress, job: JobView): Promise<void> {
+    const a = toDiscordAddress(address);
+    if (!this.hookValid(a)) return;
     try {
-      await this.editOriginal(target, { body: { content: `Working… ${progressBar(job.progress)}` } });
+      await this.editOriginal(a.interaction, { body: { content: `Working… ${progressBar(job.progress)}` }, nonce: '' });
     } catch (e) {
       this.o.logger.debug({ jobId: job.id, outcome: classifyDiscordError(e) }, 'discord progress edit failed');
     }
   }
 
-  async deliverVideo(target: DeliveryTarget, job: JobView, file: { path: string; bytes: number; mime: string }): Promise<{ messageIds: string[] }> {
-    const limit = this.uploadLimitBytes(target);
-    if (file.bytes > limit) throw new DeliveryError('too_large', `video of ${file.bytes} bytes over the ${limit}-byte limit`);
+  async deliverVideo(address: DeliveryAddress, job: JobView, file: { path: string; bytes: number; mime: string }): Promise<{ messageIds: string[] }> {
+    const a = toDiscordAddress(address);
+    if (file.bytes > a.uploadLimitBytes) throw new DeliveryError('too_large', `video of ${file.bytes} bytes over the ${a.uploadLimitBytes}-byte limit`);
     const data = await readFile(file.path);
     const name = `video-${job.id}.mp4`;
-    const mention = `<@${target.userExternalId}>`;
     const msg: Outgoing = {
       body: {
-        content: `${mention} your video is ready.`,
+        content: `<@${a.userId}> your video is ready.`,
         embeds: [videoResultEmbed(job)],
-        components: [videoButtons(job.id).toJSON()],
-        allowed_mentions: { users: [target.userExternalId] },
+        components: actionRows([{ label: 'Reroll', command: 'reroll', args: { job: job.id } }]),
+        allowed_mentions: { users: [a.userId] },
         attachments: [{ id: 0, filename: name }],
       },
       files: [{ name, data, contentType: file.mime }],
+      nonce: clip(`v${job.id}`, NONCE_MAX),
     };
-    return { messageIds: [await this.send(target, msg, job.id)] };
+    return { messageIds: [await this.send(a, msg, job.id)] };
   }
 
-  async notifyFailure(target: DeliveryTarget, job: JobView, failure: Failure): Promise<void> {
-    const text = clip(`<@${target.userExternalId}> ${this.o.core.explain(failure)}`, LIMITS.content);
-    await this.send(target, { body: { content: text, embeds: [], components: [], allowed_mentions: { users: [target.userExternalId] } } }, job.id);
+  async notifyFailure(address: DeliveryAddress, job: JobView, failure: Failure): Promise<void> {
+    const a = toDiscordAddress(address);
+    const text = clip(`<@${a.userId}> ${this.o.core.explain(failure, DISCORD_SURFACE.commandHint)}`, LIMITS.content);
+    const body = { content: text, embeds: [], components: [], allowed_mentions: { users: [a.userId] } };
+    await this.send(a, { body, nonce: clip(`f${job.id}`, NONCE_MAX) }, job.id);
   }
 
-  private hookValid(target: DeliveryTarget): target is DeliveryTarget & { interaction: NonNullable<DeliveryTarget['interaction']> } {
-    return !!target.interaction && target.interaction.expiresAt - EXPIRY_MARGIN_MS > this.now();
+  private hookValid(a: DiscordAddress): a is DiscordAddress & { interaction: NonNullable<DiscordAddress['interaction']> } {
+    return !!a.interaction && a.interaction.expiresAt - EXPIRY_MARGIN_MS > this.now();
   }
 
   /** Original response → channel message → DM. Returns the message id. */
-  private async send(target: DeliveryTarget, msg: Outgoing, jobId: string): Promise<string> {
-    if (this.hookValid(target)) {
+  private async send(a: DiscordAddress, msg: Outgoing, jobId: string): Promise<string> {
+    if (this.hookValid(a)) {
       try {
-        return await this.editOriginal(target, msg);
+        return await this.editOriginal(a.interaction, msg);
       } catch (e) {
         const kind = classifyDiscordError(e);
         if (kind !== 'hook_gone' && kind !== 'gone') throw toDeliveryError(e, 'interaction edit');
@@ -125,22 +150,21 @@ export class DiscordDelivery implements Delivery {
       }
     }
     try {
-      return await this.post(Routes.channelMessages(target.chatId), msg);
+      return await this.post(a.channelId, msg);
     } catch (e) {
       const kind = classifyDiscordError(e);
       if (kind !== 'gone' && kind !== 'hook_gone') throw toDeliveryError(e, 'channel message');
       this.o.logger.warn({ jobId, outcome: kind }, 'channel unreachable; sending a DM');
     }
     try {
-      const dm = (await this.o.rest.post(Routes.userChannels(), { body: { recipient_id: target.userExternalId } })) as { id: string };
-      return await this.post(Routes.channelMessages(dm.id), msg);
+      const dm = (await this.o.rest.post(Routes.userChannels(), { body: { recipient_id: a.userId } })) as { id: string };
+      return await this.post(dm.id, msg);
     } catch (e) {
       throw toDeliveryError(e, 'direct message');
     }
   }
 
-  private async editOriginal(target: DeliveryTarget & { interaction?: DeliveryTarget['interaction'] }, msg: Outgoing): Promise<string> {
-    const hook = target.interaction!;
+  private async editOriginal(hook: NonNullable<DiscordAddress['interaction']>, msg: Outgoing): Promise<string> {
     const res = (await this.o.rest.patch(Routes.webhookMessage(hook.applicationId, hook.token, '@original'), {
       body: msg.body,
       ...(msg.files ? { files: msg.files } : {}),
@@ -149,8 +173,9 @@ export class DiscordDelivery implements Delivery {
     return res.id;
   }
 
-  private async post(route: `/${string}`, msg: Outgoing): Promise<string> {
-    const res = (await this.o.rest.post(route, { body: msg.body, ...(msg.files ? { files: msg.files } : {}) })) as { id: string };
+  private async post(channelId: string, msg: Outgoing): Promise<string> {
+    const body = { ...msg.body, nonce: msg.nonce, enforce_nonce: true };
+    const res = (await this.o.rest.post(Routes.channelMessages(channelId), { body, ...(msg.files ? { files: msg.files } : {}) })) as { id: string };
     return res.id;
   }
 }

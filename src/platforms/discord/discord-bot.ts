@@ -1,14 +1,15 @@
 import { Client, Events, GatewayIntentBits, Partials, type RESTOptions } from 'discord.js';
 import type { Config } from '../../config.js';
 import type { CoreApi, Delivery } from '../../core/api.js';
+import { CommandDispatcher } from '../../core/commands/dispatch.js';
 import type { Logger, SecretSet } from '../../log.js';
-import type { DownloadLimits } from './attachments.js';
+import { buildCommandDefinitions } from './commands/definitions.js';
 import { registerCommands, type KeyValueStore } from './commands/register.js';
 import { DiscordDelivery } from './delivery.js';
-import type { HandlerContext, PendingEdit } from './handlers/context.js';
 import { JsonFileKeyValueStore, kvPathNextTo } from './kv-file.js';
 import { errorFields } from './render.js';
 import { routeInteraction } from './router.js';
+import type { PendingEdit, SurfaceContext } from './surface.js';
 
 /**
  * discord.js REST through Node's global `fetch` (a strategy @discordjs/rest supports). Its default strategy calls
@@ -19,13 +20,23 @@ import { routeInteraction } from './router.js';
 export const globalFetchRequest: NonNullable<RESTOptions['makeRequest']> = (url, init) =>
   fetch(url, init as RequestInit) as unknown as ReturnType<NonNullable<RESTOptions['makeRequest']>>;
 
+/**
+ * Per-request REST timeout. discord.js defaults to 15 s and then retries (3 times): a video upload slower than
+ * that failed four times over. Two minutes lets a 25-50 MB upload through a slow link; requests that should be quick
+ * still fail within that bound. Channel posts carry a nonce, so a retry after a late success never posts twice.
+ */
+export const REST_TIMEOUT_MS = 120_000;
+
 /** What {@link startDiscord} needs. */
 export interface StartDiscordOptions {
-  /**
-   * Needs `discord` (token, applicationId, apiBase, guildId), `ownerIds` and `databasePath` (for the default kv file).
-   */
+  /** Needs `discord` (token, applicationId, apiBase, guildId), `ownerIds` and `databasePath` (for the default kv file). */
   config: Pick<Config, 'discord' | 'ownerIds' | 'databasePath'>;
   core: CoreApi;
+  /**
+   * The command layer every surface shares (the composition root builds one). Default: a dispatcher over `core` with
+   * `config.ownerIds` and the whole registry.
+   */
+  dispatcher?: CommandDispatcher;
   logger: Logger;
   /** Called once with the Discord {@link Delivery} (for the video poller), before login. */
   registerDelivery?: (delivery: Delivery) => void;
@@ -33,13 +44,11 @@ export interface StartDiscordOptions {
   secrets?: SecretSet;
   /** Where the command-definition hash is kept; default a JSON file next to the database. */
   kv?: KeyValueStore;
-  /** A fixed reference download limit for every model, overriding the core's per-model limits (tests, special deployments). */
-  download?: DownloadLimits;
   /** Skip command registration (default false). */
   skipRegistration?: boolean;
 }
 
-/** A running Discord adapter. */
+/** A running Discord surface. */
 export interface DiscordBot {
   client: Client;
   delivery: DiscordDelivery;
@@ -49,9 +58,9 @@ export interface DiscordBot {
 
 /**
  * Logs in with discord.js (REST and gateway discovery at `config.discord.apiBase` when set), registers the slash
- * commands when their definitions changed (globally, or to `guildId` when set), and routes interactions to the
- * handlers. Resolves once the client is ready and registration finished (a failed registration is logged, not
- * fatal: the previous commands stay). Intents: Guilds only (interactions need no privileged intent).
+ * commands generated from the dispatcher's registry when they changed (globally, or to `guildId` when set), and
+ * turns interactions into invocations of the dispatcher. Resolves once the client is ready and registration finished
+ * (a failed registration is logged, not fatal: the previous commands stay). Intents: Guilds only.
  */
 export async function startDiscord(o: StartDiscordOptions): Promise<DiscordBot> {
   const dc = o.config.discord;
@@ -60,20 +69,13 @@ export async function startDiscord(o: StartDiscordOptions): Promise<DiscordBot> 
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     partials: [Partials.Channel],
-    rest: { ...(dc.apiBase ? { api: dc.apiBase } : {}), makeRequest: globalFetchRequest },
+    rest: { ...(dc.apiBase ? { api: dc.apiBase } : {}), makeRequest: globalFetchRequest, timeout: REST_TIMEOUT_MS },
   });
   const logger = o.logger.child({ platform: 'discord' });
+  const dispatcher = o.dispatcher ?? new CommandDispatcher({ core: o.core, ownerIds: o.config.ownerIds, logger });
   const delivery = new DiscordDelivery({ rest: client.rest, core: o.core, logger });
   o.registerDelivery?.(delivery);
-  const fixedDownload = o.download;
-  const ctx: HandlerContext = {
-    core: o.core,
-    logger,
-    ownerIds: o.config.ownerIds,
-    secrets: o.secrets,
-    download: fixedDownload ? () => fixedDownload : (kind, model) => ({ maxBytes: o.core.referenceLimitBytes(kind, model) }),
-    pendingEdits: new Map<string, PendingEdit>(),
-  };
+  const ctx: SurfaceContext = { dispatcher, core: o.core, logger, ...(o.secrets ? { secrets: o.secrets } : {}), pendingEdits: new Map<string, PendingEdit>() };
   client.on(Events.InteractionCreate, (i) => {
     void routeInteraction(i, ctx);
   });
@@ -92,7 +94,8 @@ export async function startDiscord(o: StartDiscordOptions): Promise<DiscordBot> 
       const applicationId = dc.applicationId ?? client.application?.id ?? client.user?.id;
       const kv = o.kv ?? new JsonFileKeyValueStore(kvPathNextTo(o.config.databasePath));
       try {
-        const outcome = await registerCommands(client.rest, { applicationId: applicationId!, guildId: dc.guildId, store: kv });
+        const definitions = buildCommandDefinitions(dispatcher.commands);
+        const outcome = await registerCommands(client.rest, { applicationId: applicationId!, ...(dc.guildId ? { guildId: dc.guildId } : {}), store: kv, definitions });
         logger.info({ outcome, guildId: dc.guildId ?? 'global' }, 'discord commands');
       } catch (e) {
         logger.error({ error: errorFields(e) }, 'discord command registration failed; keeping the previous commands');

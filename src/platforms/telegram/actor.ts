@@ -1,5 +1,5 @@
 import type { Context } from 'grammy';
-import type { Chat, User } from 'grammy/types';
+import type { Chat, Message, User } from 'grammy/types';
 import type { Actor, ScopeRef, UserRef } from '../../core/api.js';
 
 /**
@@ -24,8 +24,31 @@ export function userOf(from: User): UserRef {
   return user;
 }
 
-/** The actor of an update, or undefined when it has no chat or sender (channel posts, service updates). */
+/**
+ * True when `msg` was posted by an anonymous admin of its group: Telegram sends those as the group itself
+ * (`sender_chat` = the chat, `from` = @GroupAnonymousBot). Only admins can post so, so they count as admins.
+ */
+export function isAnonymousAdmin(msg: Pick<Message, 'chat' | 'sender_chat'> | undefined): boolean {
+  return msg !== undefined && msg.chat.type !== 'private' && msg.sender_chat?.id === msg.chat.id;
+}
+
+/**
+ * The actor of a message: its sender, or for an anonymous admin the group itself as the user (id = the chat id, so
+ * their jobs and allowance are the group's own). Undefined for bots, channel posts and service updates.
+ */
+export function actorOfMessage(msg: Message | undefined): Actor | undefined {
+  if (!msg) return undefined;
+  if (isAnonymousAdmin(msg)) {
+    const title = 'title' in msg.chat ? msg.chat.title : undefined;
+    return { scope: scopeOf(msg.chat), user: { platform: 'telegram', externalId: String(msg.chat.id), displayName: title ? `${title} (anonymous admin)` : 'anonymous admin' } };
+  }
+  if (!msg.from || msg.from.is_bot) return undefined;
+  return actorFrom(msg.chat, msg.from);
+}
+
+/** The actor of an update (messages and button presses), or undefined when it has no chat or human sender. */
 export function actorOf(ctx: Context): Actor | undefined {
+  if (ctx.msg && !ctx.callbackQuery) return actorOfMessage(ctx.msg);
   const chat = ctx.chat;
   const from = ctx.from;
   if (!chat || !from || from.is_bot) return undefined;

@@ -1,10 +1,12 @@
 import { basename } from 'node:path';
-import { GrammyError, HttpError, InputFile, type Api } from 'grammy';
-import { DeliveryError, type CoreApi, type Delivery, type DeliveryTarget, type JobView } from '../../core/api.js';
+import { GrammyError, HttpError, InputFile, type Api, type InlineKeyboard } from 'grammy';
+import { DeliveryError, type CoreApi, type Delivery, type DeliveryAddress, type JobView } from '../../core/api.js';
 import type { Failure } from '../../core/failures.js';
 import type { Logger } from '../../log.js';
-import { progressText, videoCaption } from './render.js';
-import { chatTypeOf, isNotModified, sendReply } from './reply.js';
+import { toTelegramAddress, type TelegramAddress } from './address.js';
+import { CAPTION_MAX, TEXT_MAX, clip } from './format.js';
+import { chatTypeOf, isNotModified, sendPlain } from './send.js';
+import { progressText, videoCaption } from './video-text.js';
 import { keepChatAction, type ChatActionHandle } from './util/chat-action.js';
 import type { StatusEditor, StatusThrottle } from './util/throttle.js';
 
@@ -12,10 +14,14 @@ import type { StatusEditor, StatusThrottle } from './util/throttle.js';
 export interface TelegramDeliveryOptions {
   api: Api;
   core: Pick<CoreApi, 'explain'>;
+  /** How Telegram users type commands, for the failure words (`SurfaceInfo.commandHint`). */
+  hint: (command: string, subcommand?: string) => string;
   throttle: StatusThrottle;
   logger: Logger;
   /** Largest upload (videos, documents), bytes: 50 MB on the public Bot API. */
   uploadLimitBytes: number;
+  /** Buttons under a delivered video (Reroll); none when absent. */
+  videoKeyboard?: (jobId: string) => InlineKeyboard | undefined;
   /** Interval of the repeated `upload_video` action; default 4500 ms. */
   chatActionIntervalMs?: number;
   /** A chat action loop stops when no progress came for this long; default 90 s. */
@@ -30,14 +36,15 @@ interface Running {
 
 /**
  * The Telegram {@link Delivery} the video poller calls. `progress` edits the job's status message (throttled per
- * chat) and keeps an `upload_video` action on; `deliverVideo` posts the mp4 with `sendVideo` as a reply to the
- * user's message (or without reply when it is gone) and removes the status message; `notifyFailure` posts the
+ * chat) and keeps an `upload_video` action on; `deliverVideo` posts the mp4 with `sendVideo` (with a Reroll button)
+ * as a reply to the user's message (or without reply when it is gone) and removes the status message; `notifyFailure` posts the
  * core's words. Errors become {@link DeliveryError}: 403/kicked/blocked → `gone`, over the limit → `too_large`,
  * 5xx, network and an unfinished 429 → `transient`. 429s are first waited out by the retry transformer on `api`.
- * State is per process and rebuilt from `DeliveryTarget` after a restart.
+ * Addresses are {@link TelegramAddress}es, read at this boundary; state is per process and rebuilt from the stored
+ * address after a restart.
  */
 export class TelegramDelivery implements Delivery {
-  readonly platform = 'telegram' as const;
+  readonly surface = 'telegram';
   private readonly running = new Map<string, Running>();
   /** Jobs already delivered or failed here, so a late `begin`/`progress` never restarts their chat action. */
   private readonly finished = new Set<string>();
@@ -53,16 +60,17 @@ export class TelegramDelivery implements Delivery {
    * Shows the acknowledgment of a job just accepted in its status message and starts the chat action. Skipped when
    * the poller was faster (progress already shown, or the job already delivered): its news is newer.
    */
-  begin(target: DeliveryTarget, jobId: string, ackText: string): void {
+  begin(address: TelegramAddress, jobId: string, ackText: string): void {
     if (this.finished.has(jobId) || this.running.has(jobId)) return;
-    this.track(target, jobId)?.editor.set(ackText);
+    this.track(address, jobId)?.editor.set(clip(ackText, TEXT_MAX));
   }
 
-  async progress(target: DeliveryTarget, job: JobView): Promise<void> {
-    this.track(target, job.id)?.editor.set(progressText(job));
+  async progress(address: DeliveryAddress, job: JobView): Promise<void> {
+    this.track(toTelegramAddress(address), job.id)?.editor.set(progressText(job));
   }
 
-  async deliverVideo(target: DeliveryTarget, job: JobView, file: { path: string; bytes: number; mime: string }): Promise<{ messageIds: string[] }> {
+  async deliverVideo(address: DeliveryAddress, job: JobView, file: { path: string; bytes: number; mime: string }): Promise<{ messageIds: string[] }> {
+    const target = toTelegramAddress(address);
     if (file.bytes > this.opts.uploadLimitBytes) {
       this.end(job.id);
       throw new DeliveryError('too_large', `video of ${file.bytes} bytes is over the ${this.opts.uploadLimitBytes}-byte upload limit`);
@@ -70,9 +78,11 @@ export class TelegramDelivery implements Delivery {
     const chatId = Number(target.chatId);
     const replyTo = target.replyToMessageId ? Number(target.replyToMessageId) : undefined;
     try {
+      const keyboard = this.opts.videoKeyboard?.(job.id);
       const msg = await this.opts.api.sendVideo(chatId, new InputFile(file.path, basename(file.path) || `${job.id}.mp4`), {
-        caption: videoCaption(job),
+        caption: clip(videoCaption(job), CAPTION_MAX),
         supports_streaming: true,
+        ...(keyboard ? { reply_markup: keyboard } : {}),
         ...(replyTo !== undefined ? { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } } : {}),
       });
       this.end(job.id);
@@ -83,12 +93,13 @@ export class TelegramDelivery implements Delivery {
     }
   }
 
-  async notifyFailure(target: DeliveryTarget, job: JobView, failure: Failure): Promise<void> {
+  async notifyFailure(address: DeliveryAddress, job: JobView, failure: Failure): Promise<void> {
+    const target = toTelegramAddress(address);
     this.end(job.id);
     const chatId = Number(target.chatId);
     const replyTo = target.replyToMessageId ? Number(target.replyToMessageId) : undefined;
     try {
-      await sendReply(this.opts.api, chatId, replyTo, this.opts.core.explain(failure));
+      await sendPlain(this.opts.api, chatId, replyTo, clip(this.opts.core.explain(failure, this.opts.hint), TEXT_MAX));
       await this.removeStatus(target);
     } catch (err) {
       throw this.toDeliveryError(err, job.id);
@@ -108,7 +119,7 @@ export class TelegramDelivery implements Delivery {
     this.running.clear();
   }
 
-  private track(target: DeliveryTarget, jobId: string): Running | undefined {
+  private track(target: TelegramAddress, jobId: string): Running | undefined {
     if (this.finished.has(jobId)) return undefined;
     const existing = this.running.get(jobId);
     if (existing) {
@@ -148,7 +159,7 @@ export class TelegramDelivery implements Delivery {
     run.editor.cancel();
   }
 
-  private async removeStatus(target: DeliveryTarget): Promise<void> {
+  private async removeStatus(target: TelegramAddress): Promise<void> {
     if (!target.statusMessageId) return;
     try {
       await this.opts.api.deleteMessage(Number(target.chatId), Number(target.statusMessageId));

@@ -1,7 +1,9 @@
 import type { Api } from 'grammy';
 import type { Config } from '../../config.js';
 import type { CoreApi } from '../../core/api.js';
+import type { CommandDefinition, Invocation, Reply } from '../../core/commands/types.js';
 import type { Logger, SecretSet } from '../../log.js';
+import type { ActionTable, PendingInputs } from './actions.js';
 import type { TelegramDelivery } from './delivery.js';
 import type { FileFetcher } from './files.js';
 import type { SetupState } from './setup-state.js';
@@ -11,13 +13,18 @@ import type { StatusThrottle } from './util/throttle.js';
 /** The Telegram part of the configuration (present whenever the adapter runs). */
 export type TelegramSettings = NonNullable<Config['telegram']>;
 
-/** What every feature Composer needs, built once by `startTelegram` and passed down explicitly. */
+/** The command layer as the surface uses it (`CommandDispatcher` from `src/core/commands/dispatch.ts`). */
+export interface CommandRunner {
+  readonly commands: readonly CommandDefinition[];
+  run(inv: Invocation): Promise<Reply>;
+}
+
+/** What the handlers need, built once by `startTelegram` and passed down explicitly. */
 export interface TelegramDeps {
   core: CoreApi;
+  dispatcher: CommandRunner;
   api: Api;
   settings: TelegramSettings;
-  /** `OWNER_IDS` entries (`telegram:<id>` or a bare id); always admins. */
-  ownerIds: readonly string[];
   logger: Logger;
   secrets: SecretSet;
   tasks: TaskTracker;
@@ -25,6 +32,8 @@ export interface TelegramDeps {
   files: FileFetcher;
   delivery: TelegramDelivery;
   setup: SetupState;
+  actions: ActionTable;
+  inputs: PendingInputs;
   /** Interval of repeated chat actions, ms (4500 by default; tests shorten it). */
   chatActionIntervalMs: number;
   /** The bot's @username without the @ (known after `bot.init()`). */

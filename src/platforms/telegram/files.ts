@@ -1,6 +1,6 @@
 import { GrammyError, type Api } from 'grammy';
 import type { Message } from 'grammy/types';
-import type { Attachment } from '../../core/api.js';
+import type { IncomingFile } from '../../core/commands/types.js';
 import { fail, type Result } from '../../core/failures.js';
 
 /** Telegram's public Bot API serves files up to 20 MB through `getFile`. */
@@ -16,8 +16,8 @@ export interface FileRef {
 }
 
 /**
- * The reference file of a message: the largest size of a photo, or a document (any mime: the core sniffs the bytes
- * and refuses what is not an image). Undefined when the message carries neither.
+ * The file of a message: the largest size of a photo, or a document (any mime: the core sniffs the bytes and
+ * refuses what is not an image). Undefined when the message carries neither.
  */
 export function fileRefOf(msg: Message | undefined): FileRef | undefined {
   if (!msg) return undefined;
@@ -43,7 +43,7 @@ export interface FileFetcherOptions {
   /** Bot API root (`https://api.telegram.org` or a self-hosted server); files are at `<root>/file/bot<token>/<path>`. */
   apiRoot: string;
   token: string;
-  /** Largest download accepted; default 20 MB (the public Bot API's own limit). */
+  /** Largest download the Bot API server serves; default 20 MB (the public Bot API's own limit). */
   maxBytes?: number;
   /** Deadline of one download; default 60 s. */
   timeoutMs?: number;
@@ -51,8 +51,9 @@ export interface FileFetcherOptions {
 
 /**
  * Downloads message files through `getFile` with a byte cap. Failures are values the core renders:
- * `attachment_download_failed` with reason `too_big_for_platform` (Telegram's "file is too big", or over the cap)
- * or `network`. The download URL contains the bot token, so it never appears in errors or logs.
+ * `attachment_download_failed` (`too_big_for_platform` past the server's limit, `expired`, `network`) or
+ * `attachment_too_large` past the caller's cap. The download URL contains the bot token, so it never appears in
+ * errors or logs.
  */
 export class FileFetcher {
   private readonly maxBytes: number;
@@ -63,17 +64,33 @@ export class FileFetcher {
     this.timeoutMs = opts.timeoutMs ?? 60_000;
   }
 
-  /** Downloads one file into an {@link Attachment}. */
-  async download(ref: FileRef): Promise<Result<Attachment>> {
-    const tooBig = (limitBytes = this.maxBytes) => ({ ok: false as const, failure: fail('attachment_download_failed', { reason: 'too_big_for_platform', limitBytes }) });
-    const network = (note: string) => ({ ok: false as const, failure: fail('attachment_download_failed', { reason: 'network' }, { log: { note } }) });
-    if (ref.size !== undefined && ref.size > this.maxBytes) return tooBig();
+  private tooBigForPlatform(limitBytes = this.maxBytes): Result<never> {
+    return { ok: false, failure: fail('attachment_download_failed', { reason: 'too_big_for_platform', limitBytes }) };
+  }
+
+  /** The file as the core's {@link IncomingFile}: declared size and type now, bytes when the dispatcher asks. */
+  incoming(ref: FileRef): IncomingFile {
+    const file: { -readonly [K in keyof IncomingFile]: IncomingFile[K] } = { name: ref.name, fetch: (maxBytes) => this.fetch(ref, maxBytes) };
+    if (ref.size !== undefined) file.declaredBytes = ref.size;
+    if (ref.declaredType !== undefined) file.declaredType = ref.declaredType;
+    return file;
+  }
+
+  /** Downloads one file, refusing more than `maxBytes` (and more than the server serves). */
+  async fetch(ref: FileRef, maxBytes: number): Promise<Result<Uint8Array>> {
+    const cap = Math.min(maxBytes, this.maxBytes);
+    const over = (gotBytes: number): Result<never> =>
+      cap < this.maxBytes
+        ? { ok: false, failure: fail('attachment_too_large', { maxBytes: cap, gotBytes, name: ref.name }) }
+        : this.tooBigForPlatform();
+    const network = (note: string): Result<never> => ({ ok: false, failure: fail('attachment_download_failed', { reason: 'network' }, { log: { note } }) });
+    if (ref.size !== undefined && ref.size > cap) return over(ref.size);
     let path: string | undefined;
     try {
       path = (await this.opts.api.getFile(ref.fileId)).file_path;
     } catch (err) {
       // Telegram's own refusal: its limit is the public 20 MB whatever cap this fetcher has.
-      if (err instanceof GrammyError && /file is too big/i.test(err.description)) return tooBig(Math.min(this.maxBytes, PUBLIC_DOWNLOAD_LIMIT_BYTES));
+      if (err instanceof GrammyError && /file is too big/i.test(err.description)) return this.tooBigForPlatform(Math.min(this.maxBytes, PUBLIC_DOWNLOAD_LIMIT_BYTES));
       if (err instanceof GrammyError && /wrong file_id|temporarily unavailable/i.test(err.description)) {
         return { ok: false, failure: fail('attachment_download_failed', { reason: 'expired' }) };
       }
@@ -81,30 +98,28 @@ export class FileFetcher {
     }
     if (!path) return network('getFile returned no file_path');
     try {
-      const bytes = await this.fetchCapped(`${this.opts.apiRoot}/file/bot${this.opts.token}/${path}`);
-      if (bytes === 'too_big') return tooBig();
-      const att: Attachment = { name: ref.name, bytes };
-      if (ref.declaredType) att.declaredType = ref.declaredType;
-      return { ok: true, value: att };
+      const got = await this.fetchCapped(`${this.opts.apiRoot}/file/bot${this.opts.token}/${path}`, cap);
+      return typeof got === 'number' ? over(got) : { ok: true, value: got };
     } catch (err) {
       return network(`download failed: ${err instanceof Error ? err.name : 'error'}`);
     }
   }
 
-  private async fetchCapped(url: string): Promise<Uint8Array | 'too_big'> {
+  /** The bytes, or the size known when the cap was passed. */
+  private async fetchCapped(url: string, cap: number): Promise<Uint8Array | number> {
     const res = await fetch(url, { signal: AbortSignal.timeout(this.timeoutMs) });
     if (res.status === 400) {
       await res.body?.cancel();
-      return 'too_big';
+      return this.maxBytes + 1;
     }
     if (!res.ok || !res.body) {
       await res.body?.cancel();
       throw new Error(`file download answered ${res.status}`);
     }
     const declared = Number(res.headers.get('content-length') ?? NaN);
-    if (Number.isFinite(declared) && declared > this.maxBytes) {
+    if (Number.isFinite(declared) && declared > cap) {
       await res.body.cancel();
-      return 'too_big';
+      return declared;
     }
     const chunks: Uint8Array[] = [];
     let total = 0;
@@ -113,9 +128,9 @@ export class FileFetcher {
       const { done, value } = await reader.read();
       if (done) break;
       total += value.byteLength;
-      if (total > this.maxBytes) {
+      if (total > cap) {
         await reader.cancel();
-        return 'too_big';
+        return total;
       }
       chunks.push(value);
     }

@@ -1,18 +1,27 @@
 import { randomBytes } from 'node:crypto';
 import type { ScopeRef } from '../../core/api.js';
 
+/**
+ * The command that will receive a pasted token (`setup token` for a group, `token link` for the user) and, for a
+ * group, the group's scope (the token is pasted in the private chat, but belongs to the group).
+ */
+export interface SecretTarget {
+  command: string;
+  subcommand?: string;
+  /** The group the token is for; absent: the private chat's own scope (a personal token). */
+  scope?: ScopeRef;
+}
+
 /** A group setup started by an admin: which group, and who may finish it. */
 export interface SetupGrant {
-  scope: ScopeRef;
+  target: SecretTarget & { scope: ScopeRef };
   adminUserId: string;
   expiresAt: number;
 }
 
-/** A private chat waiting for a pasted token: for the user (`personal`) or for a group. */
+/** A private chat waiting for a pasted token. */
 export interface PendingToken {
-  personal: boolean;
-  /** The group the token is for (when not personal). */
-  scope?: ScopeRef;
+  target: SecretTarget;
   userId: string;
   expiresAt: number;
 }
@@ -45,11 +54,11 @@ export class SetupState {
     this.now = opts.now ?? Date.now;
   }
 
-  /** A fresh nonce for `scope`, usable once by `adminUserId` within the TTL. */
-  createNonce(scope: ScopeRef, adminUserId: string): string {
+  /** A fresh nonce for `target`, usable once by `adminUserId` within the TTL. */
+  createNonce(target: SetupGrant['target'], adminUserId: string): string {
     this.sweep();
     const nonce = randomBytes(12).toString('base64url');
-    this.grants.set(nonce, { scope, adminUserId, expiresAt: this.now() + this.nonceTtlMs });
+    this.grants.set(nonce, { target, adminUserId, expiresAt: this.now() + this.nonceTtlMs });
     return nonce;
   }
 

@@ -3,22 +3,21 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import { Bot, webhookCallback } from 'grammy';
 import type { Config } from '../../config.js';
 import type { CoreApi, Delivery } from '../../core/api.js';
+import { CommandDispatcher } from '../../core/commands/dispatch.js';
 import type { Logger, SecretSet } from '../../log.js';
+import { ActionTable, PendingInputs } from './actions.js';
 import { actorOf } from './actor.js';
-import { TELEGRAM_COMMANDS } from './commands.js';
-import type { TelegramDeps } from './deps.js';
+import { buttonHandler } from './callbacks.js';
+import { commandRouter } from './command-router.js';
+import type { CommandRunner, TelegramDeps } from './deps.js';
 import { TelegramDelivery } from './delivery.js';
-import { askFeature } from './features/ask.js';
-import { adminFeature } from './features/admin.js';
-import { buttonsFeature } from './features/buttons.js';
-import { editFeature } from './features/edit.js';
-import { generateFeature } from './features/generate.js';
-import { infoFeature } from './features/info.js';
-import { setupFeature } from './features/setup.js';
-import { videoFeature } from './features/video.js';
 import { FileFetcher, PUBLIC_DOWNLOAD_LIMIT_BYTES } from './files.js';
+import { setCommandMenus } from './menus.js';
+import { keyboardOf } from './render.js';
 import { SetupState } from './setup-state.js';
+import { TELEGRAM_SURFACE } from './surface.js';
 import { TaskTracker } from './tasks.js';
+import { tokenFlow } from './token-flow.js';
 import { retryAfterTransformer } from './util/retry-after.js';
 import { StatusThrottle, type StatusThrottleOptions } from './util/throttle.js';
 
@@ -32,12 +31,19 @@ export interface TelegramTuning {
   chatActionIntervalMs?: number;
   /** Longest `retry_after` waited out, s; default 30. */
   retryMaxDelaySeconds?: number;
+  /** How long a button press waits for a quick answer (shown as an alert) before it is acknowledged; default 1500 ms. */
+  quickAnswerMs?: number;
 }
 
 /** Input of {@link startTelegram}. */
 export interface StartTelegramOptions {
   config: Pick<Config, 'telegram' | 'ownerIds'>;
   core: CoreApi;
+  /**
+   * The command layer (the composition root's `CommandDispatcher`). Default: a dispatcher over `core` with the
+   * configured `OWNER_IDS`, for callers that run Telegram alone (tests).
+   */
+  dispatcher?: CommandRunner;
   logger: Logger;
   /** Hands the Telegram {@link Delivery} to the video poller. */
   registerDelivery: (delivery: Delivery) => void;
@@ -55,12 +61,13 @@ export interface TelegramHandle {
 }
 
 /**
- * Starts the Telegram adapter: a grammY bot on `config.telegram.apiRoot` (a self-hosted Bot API server works the same),
- * 429s waited out on every call, one Composer per feature, `setMyCommands`, and either long polling (default) or a
- * webhook on `webhookPort` when `webhookUrl` is set (with a random secret token checked on every request).
- * Handlers return at once and run jobs as tracked background tasks, so a slow job never holds up other chats even
- * though grammY's built-in polling handles updates one by one. Throws when Telegram is not configured or the token is
- * refused by `getMe`.
+ * Starts the Telegram surface: a grammY bot on `config.telegram.apiRoot` (a self-hosted Bot API server works the
+ * same), 429s waited out on every call, the token flows, ONE command path over the core's dispatcher, the buttons,
+ * command menus by audience generated from the registry, and either long polling (default) or a webhook on
+ * `webhookPort` when `webhookUrl` is set (with a random secret token checked on every request). Handlers return at
+ * once and run commands as tracked background tasks, so a slow job never holds up other chats even though grammY's
+ * built-in polling handles updates one by one. Throws when Telegram is not configured or the token is refused by
+ * `getMe`.
  */
 export async function startTelegram(opts: StartTelegramOptions): Promise<TelegramHandle> {
   const settings = opts.config.telegram;
@@ -69,6 +76,7 @@ export async function startTelegram(opts: StartTelegramOptions): Promise<Telegra
   const log = logger.child({ platform: 'telegram' });
   secrets.add(settings.token);
   const tuning = opts.tuning ?? {};
+  const dispatcher = opts.dispatcher ?? new CommandDispatcher({ core, ownerIds: opts.config.ownerIds, logger: log });
 
   const bot = new Bot(settings.token, { client: { apiRoot: settings.apiRoot } });
   bot.api.config.use(
@@ -80,20 +88,25 @@ export async function startTelegram(opts: StartTelegramOptions): Promise<Telegra
   await bot.init();
 
   const throttle = new StatusThrottle({ ...tuning.throttle, onError: (err) => log.debug({ err: String(err) }, 'status edit failed') });
+  const chatActionIntervalMs = tuning.chatActionIntervalMs ?? 4500;
+  const actions = new ActionTable(dispatcher.commands);
+  const reroll = (jobId: string) => actions.jobAction('Reroll', 'reroll', jobId);
   const delivery = new TelegramDelivery({
     api: bot.api,
     core,
+    hint: TELEGRAM_SURFACE.commandHint,
     throttle,
     logger: log,
     uploadLimitBytes: settings.uploadLimitBytes,
-    chatActionIntervalMs: tuning.chatActionIntervalMs ?? 4500,
+    chatActionIntervalMs,
+    videoKeyboard: (jobId) => keyboardOf({ actions }, [reroll(jobId)].filter((a) => a !== undefined)),
   });
   const isPublicApi = /^https:\/\/api\.telegram\.org$/i.test(settings.apiRoot);
   const deps: TelegramDeps = {
     core,
+    dispatcher,
     api: bot.api,
     settings,
-    ownerIds: opts.config.ownerIds,
     logger: log,
     secrets,
     tasks: new TaskTracker(log),
@@ -101,12 +114,14 @@ export async function startTelegram(opts: StartTelegramOptions): Promise<Telegra
     files: new FileFetcher({ api: bot.api, apiRoot: settings.apiRoot, token: settings.token, maxBytes: isPublicApi ? PUBLIC_DOWNLOAD_LIMIT_BYTES : Math.max(PUBLIC_DOWNLOAD_LIMIT_BYTES, settings.uploadLimitBytes) }),
     delivery,
     setup: new SetupState(),
-    chatActionIntervalMs: tuning.chatActionIntervalMs ?? 4500,
+    actions,
+    inputs: new PendingInputs(),
+    chatActionIntervalMs,
     botUsername: () => bot.botInfo.username,
   };
 
   bot.use(async (ctx, next) => {
-    const actor = ctx.msg ? actorOf(ctx) : undefined;
+    const actor = ctx.msg && !ctx.callbackQuery ? actorOf(ctx) : undefined;
     if (actor) {
       try {
         await core.touch(actor);
@@ -116,16 +131,12 @@ export async function startTelegram(opts: StartTelegramOptions): Promise<Telegra
     }
     await next();
   });
-  const edit = editFeature(deps, tuning.albumQuietMs !== undefined ? { albumQuietMs: tuning.albumQuietMs } : {});
-  bot.use(setupFeature(deps), generateFeature(deps), edit.composer, videoFeature(deps), askFeature(deps), adminFeature(deps), infoFeature(deps), buttonsFeature(deps));
+  const router = commandRouter(deps, tuning.albumQuietMs !== undefined ? { albumQuietMs: tuning.albumQuietMs } : {});
+  bot.use(tokenFlow(deps), router.composer, buttonHandler(deps, tuning.quickAnswerMs !== undefined ? { quickAnswerMs: tuning.quickAnswerMs } : {}));
   bot.catch((err) => log.error({ err: err.error, updateId: err.ctx.update.update_id }, 'telegram handler failed'));
 
   opts.registerDelivery(delivery);
-  try {
-    await bot.api.setMyCommands([...TELEGRAM_COMMANDS]);
-  } catch (err) {
-    log.warn({ err }, 'setMyCommands failed; the command menu may be out of date');
-  }
+  await setCommandMenus(bot.api, dispatcher.commands, log);
 
   const stopReceiving = settings.webhookUrl ? await startWebhook(bot, settings.webhookUrl, settings.webhookPort, log) : await startPolling(bot, log);
   let stopped: Promise<void> | undefined;
@@ -135,7 +146,7 @@ export async function startTelegram(opts: StartTelegramOptions): Promise<Telegra
     stop: () =>
       (stopped ??= (async () => {
         await stopReceiving();
-        edit.albums.flushAll();
+        router.albums.flushAll();
         await deps.tasks.idle();
         delivery.close();
         log.info('telegram adapter stopped');

@@ -211,6 +211,14 @@ export class FakeDiscord {
     this.parts.rateLimits.arm(matcher, retryAfterSeconds);
   }
 
+  /**
+   * The next request matching `matcher` is handled at once but answered only after `ms` (a slow upload as the client
+   * sees it: with a shorter client timeout, the client gives up although the message exists).
+   */
+  delayNext(matcher: RouteMatcher, ms: number): void {
+    this.parts.delays.arm(matcher, ms);
+  }
+
   /** Stored application commands, global or for one guild. */
   commands(guildId?: string): CommandJson[] {
     return guildId ? [...(this.core.guildCommands.get(guildId) ?? [])] : [...this.core.globalCommands];

@@ -1,6 +1,7 @@
 import type { CommandJson, CommandOptionJson, FakeCore } from './core.js';
 import { apiError, type RouteResult } from './http.js';
 import type { Route, RouteRequest } from './router.js';
+import type { StoredMessage } from './types.js';
 
 const ok = (body: unknown): RouteResult => ({ status: 200, body });
 const unknownChannel = (): RouteResult => apiError(404, 10003, 'Unknown Channel');
@@ -37,10 +38,18 @@ export function restRoutes(core: FakeCore): Route[] {
     return ok(next);
   };
 
+  /** Messages created with `enforce_nonce`, by channel and nonce (Discord keeps them a few minutes). */
+  const byNonce = new Map<string, StoredMessage>();
+
   const postMessage = (req: RouteRequest): RouteResult => {
     const channel = world.channels.get(req.params[0] ?? '');
     if (!channel) return unknownChannel();
-    const m = store.create({ channelId: channel.id, authorId: core.botUserId, body: asObject(req.body.json), files: req.body.files });
+    const body = asObject(req.body.json);
+    const nonce = body.enforce_nonce === true && (typeof body.nonce === 'string' || typeof body.nonce === 'number') ? `${channel.id}:${body.nonce}` : undefined;
+    const seen = nonce ? byNonce.get(nonce) : undefined;
+    if (seen && !seen.deleted) return ok(store.messageJson(seen));
+    const m = store.create({ channelId: channel.id, authorId: core.botUserId, body, files: req.body.files });
+    if (nonce) byNonce.set(nonce, m);
     (channel.type === 1 ? core.dms : core.channelMessages).push(m);
     core.dispatch('MESSAGE_CREATE', store.messageJson(m), channel.type === 1 ? 1 << 12 : 1 << 9);
     core.signal.notify();

@@ -7,7 +7,7 @@ import { apiError, notFound, parseBody, readBody, send, type ParsedBody, type Ro
 import { makeBotToken } from './ids.js';
 import type { InteractionRecord } from './interaction-record.js';
 import { MessageStore } from './messages.js';
-import { RateLimiter } from './rate-limits.js';
+import { RateLimiter, ResponseDelays } from './rate-limits.js';
 import { restRoutes } from './rest-routes.js';
 import { matchRoute, type Route } from './router.js';
 import { World } from './state.js';
@@ -34,6 +34,7 @@ export interface ServerParts {
   gateway: FakeGateway;
   requests: RecordedRequest[];
   rateLimits: RateLimiter;
+  delays: ResponseDelays;
   origin: string;
 }
 
@@ -63,6 +64,7 @@ export async function startServer(opts: FakeDiscordOptions): Promise<ServerParts
   const routes: Route[] = [...restRoutes(core), ...webhookRoutes(core)];
   const requests: RecordedRequest[] = [];
   const rateLimits = new RateLimiter();
+  const delays = new ResponseDelays();
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
       if (!res.headersSent) send(res, apiError(500, 0, `fake discord: ${(err as Error).message}`));
@@ -108,7 +110,9 @@ export async function startServer(opts: FakeDiscordOptions): Promise<ServerParts
     }
     record.status = result.status;
     signal.notify();
-    send(res, result);
+    const delay = delays.take(method, path);
+    if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+    if (!res.destroyed) send(res, result);
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -117,7 +121,7 @@ export async function startServer(opts: FakeDiscordOptions): Promise<ServerParts
   });
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   gateway = new FakeGateway(server, core, opts.heartbeatIntervalMs ?? 41_250);
-  return { server, core, gateway, requests, rateLimits, origin };
+  return { server, core, gateway, requests, rateLimits, delays, origin };
 }
 
 function safeDecode(segment: string): string {

@@ -11,7 +11,12 @@ export interface IncomingBase {
   chat: Chat;
   from: User;
   replyTo?: MessageRef;
+  /** Posted on behalf of a chat: an anonymous admin posts as the group itself (`from` = {@link GROUP_ANONYMOUS_BOT}). */
+  senderChat?: Chat;
 }
+
+/** The user Telegram puts in `from` of messages anonymous group admins post (`sender_chat` is the group). */
+export const GROUP_ANONYMOUS_BOT: User = { id: 1_087_968_824, is_bot: true, first_name: 'Group', username: 'GroupAnonymousBot' };
 
 let userSeq = 0;
 let groupSeq = 0;
@@ -65,6 +70,7 @@ export function baseMessage(s: FakeState, b: IncomingBase, fill: (m: Message) =>
   s.chats.set(b.chat.id, s.chats.get(b.chat.id) ?? b.chat);
   s.users.set(b.from.id, s.users.get(b.from.id) ?? b.from);
   const message = { message_id: s.nextMessageId(b.chat.id), from: b.from, chat: b.chat, date: Math.floor(Date.now() / 1000) } as Message;
+  if (b.senderChat) message.sender_chat = b.senderChat;
   const reply = resolveRef(s, b.chat.id, b.replyTo);
   if (reply) message.reply_to_message = { ...reply, reply_to_message: undefined } as Message['reply_to_message'];
   fill(message);

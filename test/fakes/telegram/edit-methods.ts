@@ -2,6 +2,7 @@ import type { InlineKeyboardMarkup, Message } from 'grammy/types';
 import { optStr, reqInt } from './params.js';
 import type { FakeState } from './state.js';
 import { badRequest, type EditRecord, type SentMessage } from './types.js';
+import { parseFormatted } from './entities.js';
 import { checkParseMode, checkReplyMarkup } from './validate.js';
 
 type Params = Record<string, unknown>;
@@ -27,18 +28,20 @@ export function editMessage(s: FakeState, method: EditRecord['method'], p: Param
   const edit: EditRecord = { method, at: Date.now() };
   if (markup) edit.replyMarkup = markup;
   if (method === 'editMessageText') {
-    const text = optStr(p, 'text') ?? '';
+    const raw = optStr(p, 'text') ?? '';
+    checkParseMode(raw, optStr(p, 'parse_mode'));
+    const text = parseFormatted(raw, optStr(p, 'parse_mode')).text;
     if (text.trim() === '') badRequest('message text is empty');
     if (text.length > 4096) badRequest('MESSAGE_TOO_LONG');
     if (rec.text === undefined) badRequest('there is no text in the message to edit');
-    checkParseMode(text, optStr(p, 'parse_mode'));
     if (text === rec.text && sameMarkup(markup, rec.replyMarkup)) badRequest(NOT_MODIFIED);
     edit.text = text;
   } else if (method === 'editMessageCaption') {
-    const caption = optStr(p, 'caption') ?? '';
+    const raw = optStr(p, 'caption') ?? '';
+    checkParseMode(raw, optStr(p, 'parse_mode'));
+    const caption = parseFormatted(raw, optStr(p, 'parse_mode')).text;
     if (caption.length > 1024) badRequest('message caption is too long');
     if (rec.text !== undefined) badRequest('there is no caption in the message to edit');
-    checkParseMode(caption, optStr(p, 'parse_mode'));
     if (caption === (rec.caption ?? '') && sameMarkup(markup, rec.replyMarkup)) badRequest(NOT_MODIFIED);
     edit.caption = caption;
   } else if (sameMarkup(markup, rec.replyMarkup)) badRequest(NOT_MODIFIED);

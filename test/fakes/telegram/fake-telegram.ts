@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { CallbackQuery, Chat, Message, Update, User, UserFromGetMe } from 'grammy/types';
-import { baseMessage, callbackQuery, commandEntities, makeUser, privateChat, supergroup, type IncomingBase, type MessageRef } from './builders.js';
+import { baseMessage, callbackQuery, commandEntities, GROUP_ANONYMOUS_BOT, makeUser, privateChat, supergroup, type IncomingBase, type MessageRef } from './builders.js';
 import type { AddedFile, FileKind } from './files.js';
 import { listen } from './server.js';
 import { FakeState, type CallbackAnswer, type ChatActionRecord, type DeletedRecord, type MemberStatus } from './state.js';
@@ -127,6 +127,11 @@ export class FakeTelegram {
     });
     this.state.updates.push({ message: msg } as Omit<Update, 'update_id'>);
     return msg;
+  }
+
+  /** Queues a text an anonymous admin posts in `chat`: from @GroupAnonymousBot, with `sender_chat` = the group. */
+  sendAnonymousAdminText(o: { chat: Chat; text: string; replyTo?: MessageRef }): Message {
+    return this.sendText({ ...o, from: GROUP_ANONYMOUS_BOT, senderChat: o.chat });
   }
 
   /** Queues a photo message (bytes are added as a new file; the caption's command lands in `caption_entities`). */

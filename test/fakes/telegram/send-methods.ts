@@ -1,19 +1,24 @@
-import type { Message } from 'grammy/types';
+import type { Message, MessageEntity } from 'grammy/types';
 import type { FileKind, StoredFile } from './files.js';
 import { optBool, optInt, optStr, reqInt } from './params.js';
 import type { FakeState } from './state.js';
 import { badRequest, type SentFile, type SentMessage, type UploadedPart } from './types.js';
+import { parseFormatted } from './entities.js';
 import { checkParseMode, checkReplyMarkup } from './validate.js';
 
 type Params = Record<string, unknown>;
 
-/** `sendMessage`: text up to 4096 characters, parse_mode checked, inline keyboard validated, replies resolved. */
+/**
+ * `sendMessage`: parse_mode checked, then the text stored as Telegram does (markup parsed into entities); up to 4096
+ * characters after parsing; inline keyboard validated, replies resolved.
+ */
 export function sendMessage(s: FakeState, p: Params): Message {
-  const text = optStr(p, 'text') ?? '';
+  const raw = optStr(p, 'text') ?? '';
+  checkParseMode(raw, optStr(p, 'parse_mode'));
+  const { text, entities } = parseFormatted(raw, optStr(p, 'parse_mode'));
   if (text.trim() === '') badRequest('message text is empty');
   if (text.length > 4096) badRequest('message is too long');
-  checkParseMode(text, optStr(p, 'parse_mode'));
-  return store(s, 'sendMessage', p, { text }, []).message;
+  return store(s, 'sendMessage', p, { text, ...(entities ? { entities } : {}) }, []).message;
 }
 
 /** `sendPhoto` / `sendVideo` / `sendDocument`: the file as an upload, a file_id, or a URL; caption up to 1024. */
@@ -21,7 +26,7 @@ export async function sendMedia(s: FakeState, method: string, p: Params, uploads
   const kind: FileKind = method === 'sendPhoto' ? 'photo' : method === 'sendVideo' ? 'video' : 'document';
   const caption = checkedCaption(p);
   const { sent, file } = await resolveFile(s, kind, kind, p[kind], uploads);
-  return store(s, method, p, { caption, media: { kind, file } }, [sent]).message;
+  return store(s, method, p, { ...caption, media: { kind, file } }, [sent]).message;
 }
 
 /** `sendMediaGroup`: 2–10 items, one message each sharing a `media_group_id`; returns them all. */
@@ -31,21 +36,27 @@ export async function sendMediaGroup(s: FakeState, p: Params, uploads: UploadedP
   if (media.length < 2) badRequest('too few media in the album');
   if (media.length > 10) badRequest('too many media in the album');
   const groupId = String(13_000_000_000_000_000n + BigInt(s.calls.length) * 7919n + BigInt(Date.now() % 100_000));
-  const resolved: { type: FileKind; caption: string | undefined; sent: SentFile; file: StoredFile }[] = [];
+  const resolved: { type: FileKind; caption: Formatted; sent: SentFile; file: StoredFile }[] = [];
   for (const [i, item] of (media as Params[]).entries()) {
     const type = optStr(item, 'type');
     if (type !== 'photo' && type !== 'video' && type !== 'document') badRequest(`unsupported media type "${type ?? ''}" in the album`);
     const caption = checkedCaption(item);
     resolved.push({ type, caption, ...(await resolveFile(s, type, `media[${i}]`, item.media, uploads)) });
   }
-  return resolved.map((r) => store(s, 'sendMediaGroup', p, { caption: r.caption, media: { kind: r.type, file: r.file }, groupId }, [r.sent]).message);
+  return resolved.map((r) => store(s, 'sendMediaGroup', p, { ...r.caption, media: { kind: r.type, file: r.file }, groupId }, [r.sent]).message);
 }
 
-function checkedCaption(p: Params): string | undefined {
-  const caption = optStr(p, 'caption');
-  if (caption !== undefined && caption.length > 1024) badRequest('message caption is too long');
-  if (caption !== undefined) checkParseMode(caption, optStr(p, 'parse_mode'));
-  return caption;
+/** A caption as stored: markup parsed into entities. */
+type Formatted = { caption?: string; captionEntities?: MessageEntity[] };
+
+/** The caption of a media message: parse_mode checked, up to 1024 characters after parsing. */
+function checkedCaption(p: Params): Formatted {
+  const raw = optStr(p, 'caption');
+  if (raw === undefined) return {};
+  checkParseMode(raw, optStr(p, 'parse_mode'));
+  const { text, entities } = parseFormatted(raw, optStr(p, 'parse_mode'));
+  if (text.length > 1024) badRequest('message caption is too long');
+  return { caption: text, ...(entities ? { captionEntities: entities } : {}) };
 }
 
 async function resolveFile(s: FakeState, kind: FileKind, field: string, ref: unknown, uploads: UploadedPart[]): Promise<{ sent: SentFile; file: StoredFile }> {
@@ -92,7 +103,9 @@ function mimeFromName(name: string | undefined, kind: FileKind): string {
 
 interface Content {
   text?: string;
+  entities?: MessageEntity[];
   caption?: string | undefined;
+  captionEntities?: MessageEntity[];
   media?: { kind: FileKind; file: StoredFile };
   groupId?: string;
 }
@@ -108,7 +121,9 @@ function store(s: FakeState, method: string, p: Params, content: Content, files:
     date: Math.floor(Date.now() / 1000),
   } as Message;
   if (content.text !== undefined) message.text = content.text;
+  if (content.entities) message.entities = content.entities;
   if (content.caption !== undefined) message.caption = content.caption;
+  if (content.captionEntities) message.caption_entities = content.captionEntities;
   if (content.groupId !== undefined) message.media_group_id = content.groupId;
   if (replyMarkup) message.reply_markup = replyMarkup;
   if (replyTo) message.reply_to_message = { ...replyTo, reply_to_message: undefined } as Message['reply_to_message'];

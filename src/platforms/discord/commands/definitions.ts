@@ -5,171 +5,158 @@ import {
   InteractionContextType,
   PermissionFlagsBits,
   SlashCommandBuilder,
+  SlashCommandSubcommandBuilder,
   type RESTPostAPIApplicationCommandsJSONBody,
-  type SlashCommandOptionsOnlyBuilder,
-  type SlashCommandSubcommandsOnlyBuilder,
+  type SlashCommandAttachmentOption,
+  type SlashCommandIntegerOption,
+  type SlashCommandStringOption,
   type SlashCommandUserOption,
 } from 'discord.js';
-import {
-  amountOption,
-  aspectOption,
-  modelOption,
-  periodOption,
-  promptOption,
-  sizeOption,
-  VIDEO_SECONDS,
-} from './options.js';
+import { PERIODS } from '../../../core/budget/periods.js';
+import type { ArgSpec, CommandDefinition, Place, Role } from '../../../core/commands/types.js';
+import { optionNamesOf, type CommandTarget } from './option-names.js';
 
-/** Name of the message context menu command that edits a message's images. */
+/** Name of the message context menu command that edits a message's images (runs `edit` with them). */
 export const EDIT_WITH_AI = 'Edit with AI';
 
-/** Every slash command name the bot registers. */
-export const COMMAND_NAMES = ['imagine', 'edit', 'video', 'ask', 'balance', 'jobs', 'job', 'models', 'budget', 'usage', 'setup', 'token'] as const;
-export type CommandName = (typeof COMMAND_NAMES)[number];
+/** The command "Edit with AI" runs. */
+export const EDIT_COMMAND = 'edit';
 
-type AnySlashBuilder = SlashCommandBuilder | SlashCommandOptionsOnlyBuilder | SlashCommandSubcommandsOnlyBuilder;
+/** Aspect ratios offered as fixed choices (Discord allows 25; the usual five keep the menu short). */
+export const ASPECT_CHOICES = ['1:1', '16:9', '9:16', '4:3', '3:4'] as const;
 
-/** Guild-only: not offered in DMs (contexts Guild plus the legacy `dm_permission: false`). */
-function guildOnly<T extends { setContexts(...c: InteractionContextType[]): unknown; setDMPermission(v: boolean): unknown }>(b: T): T {
-  b.setContexts(InteractionContextType.Guild);
-  b.setDMPermission(false);
+/** Longest text option when the argument declares no `max` (Discord allows 6000; 2000 keeps replies readable). */
+export const TEXT_MAX_LENGTH = 2000;
+
+/** Discord's limits on a string option and on a description. */
+const DISCORD_STRING_MAX = 6000;
+const DESCRIPTION_MAX = 100;
+const CHOICES_MAX = 25;
+
+const clip = (s: string, max: number) => (s.length <= max ? s : `${s.slice(0, max - 1)}…`);
+
+/** The builders' option adders, whatever the builder (command or subcommand) returns from them. */
+interface OptionHost {
+  addStringOption(fn: (o: SlashCommandStringOption) => SlashCommandStringOption): unknown;
+  addIntegerOption(fn: (o: SlashCommandIntegerOption) => SlashCommandIntegerOption): unknown;
+  addAttachmentOption(fn: (o: SlashCommandAttachmentOption) => SlashCommandAttachmentOption): unknown;
+  addUserOption(fn: (o: SlashCommandUserOption) => SlashCommandUserOption): unknown;
+}
+
+/** The string option of one argument kind (everything but integer, attachment, user and secret). */
+function stringOption(o: SlashCommandStringOption, arg: ArgSpec): SlashCommandStringOption {
+  switch (arg.kind) {
+    case 'text':
+      o.setMaxLength(Math.min(arg.max ?? TEXT_MAX_LENGTH, DISCORD_STRING_MAX));
+      if (arg.required) o.setMinLength(1);
+      return arg.autocomplete ? o.setAutocomplete(true) : o;
+    case 'model':
+      return o.setAutocomplete(true).setMaxLength(100);
+    case 'aspect':
+      return o.addChoices(...ASPECT_CHOICES.map((a) => ({ name: a, value: a })));
+    case 'size':
+      return o.setMinLength(3).setMaxLength(11);
+    case 'amount':
+      return o.setMinLength(1).setMaxLength(16);
+    case 'period':
+      return o.addChoices(...PERIODS.map((p) => ({ name: p, value: p })));
+    case 'job':
+      return o.setMaxLength(64);
+    case 'choice': {
+      const choices = arg.choices ?? [];
+      if (choices.length === 0 || choices.length > CHOICES_MAX) return arg.autocomplete ? o.setAutocomplete(true) : o;
+      return o.addChoices(...choices.map((c) => ({ name: clip(c.label, DESCRIPTION_MAX), value: c.value })));
+    }
+    default:
+      return o;
+  }
+}
+
+/** Adds the options of `target`'s arguments, required ones first (Discord's rule), otherwise in declared order. */
+function addOptions(host: OptionHost, target: CommandTarget, args: readonly ArgSpec[]): void {
+  const ordered = [...args.filter((a) => a.required), ...args.filter((a) => !a.required)];
+  for (const arg of ordered) {
+    const names = optionNamesOf(target, arg);
+    const description = clip(arg.description, DESCRIPTION_MAX);
+    names.forEach((name, k) => {
+      const required = arg.required === true && k === 0;
+      const describe = names.length > 1 && k > 0 ? clip(`${description} (${k + 1})`, DESCRIPTION_MAX) : description;
+      const base = <T extends { setName(n: string): T; setDescription(d: string): T; setRequired(r: boolean): T }>(o: T) =>
+        o.setName(name).setDescription(describe).setRequired(required);
+      switch (arg.kind) {
+        case 'attachment':
+          host.addAttachmentOption((o) => base(o));
+          return;
+        case 'user':
+          host.addUserOption((o) => base(o));
+          return;
+        case 'integer':
+          host.addIntegerOption((o) => {
+            base(o);
+            if (arg.min !== undefined) o.setMinValue(arg.min);
+            if (arg.max !== undefined) o.setMaxValue(arg.max);
+            return o;
+          });
+          return;
+        default:
+          host.addStringOption((o) => stringOption(base(o), arg));
+      }
+    });
+  }
+}
+
+/** Admin and owner commands are shown to members with Manage Server by default (server admins can change it). */
+function needsManageGuild(def: CommandDefinition): boolean {
+  const elevated = (r: Role) => r === 'admin' || r === 'owner';
+  if (def.subcommands?.length) return def.subcommands.every((s) => elevated(s.role));
+  return elevated(def.role);
+}
+
+/** Where a command is offered: community commands in guilds only; private ones in DMs with the bot; others both. */
+function contextsOf(place: Place): InteractionContextType[] {
+  if (place === 'community') return [InteractionContextType.Guild];
+  if (place === 'private') return [InteractionContextType.BotDM];
+  return [InteractionContextType.Guild, InteractionContextType.BotDM];
+}
+
+/** One slash command from its definition. */
+function slashCommand(def: CommandDefinition): SlashCommandBuilder {
+  const b = new SlashCommandBuilder().setName(def.name).setDescription(clip(def.description, DESCRIPTION_MAX));
+  b.setContexts(...contextsOf(def.place));
+  if (def.place === 'community') b.setDMPermission(false);
+  if (needsManageGuild(def)) b.setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild);
+  if (def.subcommands?.length) {
+    for (const sub of def.subcommands) {
+      const s = new SlashCommandSubcommandBuilder().setName(sub.name).setDescription(clip(sub.description, DESCRIPTION_MAX));
+      addOptions(s, { command: def, sub }, sub.args ?? []);
+      b.addSubcommand(s);
+    }
+  } else {
+    addOptions(b, { command: def }, def.args ?? []);
+  }
   return b;
-}
-
-/** Visible only to members with Manage Guild by default; server admins can change this in Integrations. */
-function managersOnly<T extends { setDefaultMemberPermissions(p: bigint): unknown }>(b: T): T {
-  b.setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild);
-  return b;
-}
-
-function mediaCommands(): AnySlashBuilder[] {
-  const imagine = new SlashCommandBuilder()
-    .setName('imagine')
-    .setDescription('Make an image from a text description')
-    .addStringOption(promptOption('What the image should show'))
-    .addStringOption(modelOption('image'))
-    .addStringOption(aspectOption)
-    .addStringOption(sizeOption);
-  const edit = new SlashCommandBuilder()
-    .setName('edit')
-    .setDescription('Change an image (or combine up to three) following your instructions')
-    .addStringOption(promptOption('What to change, in plain words'))
-    .addAttachmentOption((o) => o.setName('image1').setDescription('The image to edit').setRequired(true))
-    .addAttachmentOption((o) => o.setName('image2').setDescription('A second reference image'))
-    .addAttachmentOption((o) => o.setName('image3').setDescription('A third reference image'))
-    .addStringOption(modelOption('image'))
-    .addStringOption(sizeOption);
-  const video = new SlashCommandBuilder()
-    .setName('video')
-    .setDescription('Make a short video from a description, optionally starting from an image')
-    .addStringOption(promptOption('What the video should show'))
-    .addIntegerOption((o) =>
-      o.setName('seconds').setDescription(`Length in seconds (${VIDEO_SECONDS.min}-${VIDEO_SECONDS.max})`).setMinValue(VIDEO_SECONDS.min).setMaxValue(VIDEO_SECONDS.max),
-    )
-    .addStringOption(aspectOption)
-    .addAttachmentOption((o) => o.setName('image').setDescription('A starting image for the video'))
-    .addStringOption(modelOption('video'));
-  const ask = new SlashCommandBuilder()
-    .setName('ask')
-    .setDescription('Ask a text model a question')
-    .addStringOption(promptOption('Your question or instruction'))
-    .addStringOption(modelOption('text'));
-  const balance = new SlashCommandBuilder().setName('balance').setDescription('Show how much of your budget is left');
-  const jobs = new SlashCommandBuilder().setName('jobs').setDescription('List your recent and running jobs');
-  const job = new SlashCommandBuilder()
-    .setName('job')
-    .setDescription('Show one job and its result')
-    .addStringOption((o) => o.setName('id').setDescription('The job id shown when it started').setRequired(true).setMaxLength(64));
-  const models = new SlashCommandBuilder().setName('models').setDescription('List the models available here and their prices');
-  return [imagine, edit, video, ask, balance, jobs, job, models].map(guildOnly);
-}
-
-function budgetCommand(): SlashCommandSubcommandsOnlyBuilder {
-  const user = (what: string) => (o: SlashCommandUserOption) => o.setName('user').setDescription(what).setRequired(true);
-  return new SlashCommandBuilder()
-    .setName('budget')
-    .setDescription('Manage spending limits in this server')
-    .addSubcommand((s) =>
-      s
-        .setName('default')
-        .setDescription('Set the limit every member gets')
-        .addStringOption(amountOption('Limit per member in US dollars, e.g. 5 or 2.50'))
-        .addStringOption(periodOption(true, 'How often the limit resets')),
-    )
-    .addSubcommand((s) =>
-      s
-        .setName('set')
-        .setDescription("Set one member's own limit")
-        .addUserOption(user('The member'))
-        .addStringOption(amountOption('Limit in US dollars, e.g. 10'))
-        .addStringOption(periodOption(false, 'How often it resets (default: the server default period)')),
-    )
-    .addSubcommand((s) => s.setName('clear').setDescription("Remove a member's own limit (back to the default)").addUserOption(user('The member')))
-    .addSubcommand((s) =>
-      s
-        .setName('pool')
-        .setDescription('Set a shared limit for the whole server')
-        .addStringOption(amountOption('Server-wide limit in US dollars'))
-        .addStringOption(periodOption(false, 'How often it resets (default: month)')),
-    )
-    .addSubcommand((s) => s.setName('block').setDescription('Stop a member from using the bot here').addUserOption(user('The member')))
-    .addSubcommand((s) => s.setName('unblock').setDescription('Let a blocked member use the bot again').addUserOption(user('The member')))
-    .addSubcommand((s) =>
-      s
-        .setName('adjust')
-        .setDescription("Give or take back part of a member's spending this period")
-        .addUserOption(user('The member'))
-        .addStringOption(amountOption('US dollars; positive gives more room, negative takes it back, e.g. -1.50'))
-        .addStringOption((o) => o.setName('note').setDescription('Why (kept in the audit log)').setMaxLength(200)),
-    )
-    .addSubcommand((s) =>
-      s
-        .setName('show')
-        .setDescription('Show limits and spending')
-        .addUserOption((o) => o.setName('user').setDescription('A member (default: the whole server)')),
-    );
-}
-
-function adminCommands(): AnySlashBuilder[] {
-  const usage = new SlashCommandBuilder()
-    .setName('usage')
-    .setDescription('Show who spent what in this server')
-    .addUserOption((o) => o.setName('user').setDescription('Only this member'))
-    .addStringOption(periodOption(false, 'Which period (default: the current month)'));
-  const setup = new SlashCommandBuilder()
-    .setName('setup')
-    .setDescription('Connect this server to the media gateway')
-    .addSubcommand((s) => s.setName('token').setDescription("Set the server's gateway token (asked in a private form)"))
-    .addSubcommand((s) => s.setName('show').setDescription('Show the current setup (the token is never shown)'))
-    .addSubcommand((s) => s.setName('unlink').setDescription("Remove the server's gateway token"))
-    .addSubcommand((s) =>
-      s
-        .setName('timezone')
-        .setDescription('Set the time zone used for daily, weekly and monthly resets')
-        .addStringOption((o) => o.setName('tz').setDescription('An IANA time zone, e.g. Europe/Berlin').setRequired(true).setAutocomplete(true).setMaxLength(64)),
-    );
-  return [budgetCommand(), usage, setup].map((b) => managersOnly(guildOnly(b)));
-}
-
-function tokenCommand(): SlashCommandSubcommandsOnlyBuilder {
-  return new SlashCommandBuilder()
-    .setName('token')
-    .setDescription('Use your own gateway token')
-    .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM)
-    .addSubcommand((s) => s.setName('link').setDescription('Link your own gateway token (asked in a private form)'))
-    .addSubcommand((s) => s.setName('unlink').setDescription('Forget your gateway token'));
 }
 
 /**
- * The JSON of every application command, in a stable order (so its hash only changes when a definition does).
- * Installed to guilds only (`integration_types: [GuildInstall]`); every command but `/token` is guild-only,
- * `/budget`, `/usage` and `/setup` default to members with Manage Guild.
+ * The JSON of every application command, generated from the command registry in its order (stable, so the hash
+ * only changes when a definition does): one slash command per listed (not hidden) command, plus the "Edit with AI"
+ * message menu when the registry has an `edit` command. Installed to guilds (`integration_types: [GuildInstall]`).
+ * Throws (discord.js builder validation) when a definition breaks a Discord limit.
  */
-export function buildCommandDefinitions(): RESTPostAPIApplicationCommandsJSONBody[] {
-  const editWithAi = guildOnly(new ContextMenuCommandBuilder().setName(EDIT_WITH_AI).setType(ApplicationCommandType.Message));
-  const all = [...mediaCommands(), ...adminCommands(), tokenCommand(), editWithAi];
-  return all.map((b) => {
-    b.setIntegrationTypes(ApplicationIntegrationType.GuildInstall);
-    return b.toJSON();
-  });
+export function buildCommandDefinitions(commands: readonly CommandDefinition[]): RESTPostAPIApplicationCommandsJSONBody[] {
+  const out: RESTPostAPIApplicationCommandsJSONBody[] = [];
+  for (const def of commands) {
+    if (def.hidden) continue;
+    out.push(slashCommand(def).setIntegrationTypes(ApplicationIntegrationType.GuildInstall).toJSON());
+  }
+  if (commands.some((c) => c.name === EDIT_COMMAND && c.args?.some((a) => a.kind === 'attachment'))) {
+    const menu = new ContextMenuCommandBuilder()
+      .setName(EDIT_WITH_AI)
+      .setType(ApplicationCommandType.Message)
+      .setContexts(InteractionContextType.Guild)
+      .setDMPermission(false)
+      .setIntegrationTypes(ApplicationIntegrationType.GuildInstall);
+    out.push(menu.toJSON());
+  }
+  return out;
 }

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { Routes, type REST, type RESTPostAPIApplicationCommandsJSONBody } from 'discord.js';
-import { buildCommandDefinitions } from './definitions.js';
 
 /** A tiny key-value port (the composition root backs it with the database; tests use a Map). */
 export interface KeyValueStore {
@@ -14,8 +13,8 @@ export interface RegisterCommandsOptions {
   /** Register to this guild only (instant, good for development); omitted = globally. */
   guildId?: string;
   store: KeyValueStore;
-  /** The definitions to install; default {@link buildCommandDefinitions}(). */
-  definitions?: RESTPostAPIApplicationCommandsJSONBody[];
+  /** The definitions to install (`buildCommandDefinitions(registry)`). */
+  definitions: RESTPostAPIApplicationCommandsJSONBody[];
 }
 
 /** sha256 (hex) of the definitions' JSON: what decides whether a new registration is needed. */
@@ -36,7 +35,7 @@ export function commandsHashKey(applicationId: string, guildId?: string): string
  * Errors from Discord (DiscordAPIError/HTTPError) propagate to the caller.
  */
 export async function registerCommands(rest: REST, opts: RegisterCommandsOptions): Promise<'registered' | 'unchanged'> {
-  const definitions = opts.definitions ?? buildCommandDefinitions();
+  const { definitions } = opts;
   const hash = commandsHash(definitions);
   const key = commandsHashKey(opts.applicationId, opts.guildId);
   if (opts.store.get(key) === hash) return 'unchanged';

@@ -1,37 +1,55 @@
-/** Actions an inline button under a result can ask for. */
-export type CallbackAction = 'reroll' | 'animate' | 'edit' | 'refresh' | 'upscale';
+/**
+ * Compact `callback_data` for buttons under results: `<code>:<jobId>` (e.g. `r:j_7fk2m9`), well within Telegram's
+ * 64 bytes, and stable across restarts since it names the command and the job only. The codes are kept from the
+ * adapter's first release, so buttons already posted keep working.
+ */
 
-/** What a button carries: an action on one job. */
+/** Commands a button can run with one job id, and their one-letter codes. */
+export const CALLBACK_COMMANDS = { reroll: 'r', animate: 'a', edit: 'e', job: 'f', upscale: 'u' } as const;
+
+/** A command that has a callback code. */
+export type CallbackCommand = keyof typeof CALLBACK_COMMANDS;
+
+/** What a button carries: the command to run and the job it runs on. */
 export interface CallbackPayload {
-  action: CallbackAction;
+  command: CallbackCommand;
   jobId: string;
 }
 
-const CODES: Record<CallbackAction, string> = { reroll: 'r', animate: 'a', edit: 'e', refresh: 'f', upscale: 'u' };
-const ACTIONS = new Map<string, CallbackAction>(Object.entries(CODES).map(([action, code]) => [code, action as CallbackAction]));
+const BY_CODE = new Map<string, CallbackCommand>(Object.entries(CALLBACK_COMMANDS).map(([command, code]) => [code, command as CallbackCommand]));
 const JOB_ID = /^[A-Za-z0-9_-]{1,62}$/;
 
 /** Telegram's limit on `callback_data`, in UTF-8 bytes. */
 export const CALLBACK_DATA_MAX_BYTES = 64;
 
+/** True when `command` has a code (the rest go through the in-memory action table). */
+export function isCallbackCommand(command: string): command is CallbackCommand {
+  return Object.hasOwn(CALLBACK_COMMANDS, command);
+}
+
+/** True when `jobId` fits a callback (1–62 characters of `[A-Za-z0-9_-]`). */
+export function fitsCallback(jobId: string): boolean {
+  return JOB_ID.test(jobId);
+}
+
 /**
- * Encodes `{action, jobId}` as `<code>:<jobId>` (e.g. `r:j_7fk2m9`), well within 64 bytes.
- * Throws RangeError for a job id that is not 1–62 characters of `[A-Za-z0-9_-]` (a programming error, not user input).
+ * Encodes `{command, jobId}` as `<code>:<jobId>`. Throws RangeError for a job id that is not 1–62 characters of
+ * `[A-Za-z0-9_-]` or an unknown command (programming errors, not user input: check with {@link fitsCallback}).
  */
 export function encodeCallbackData(payload: CallbackPayload): string {
   if (!JOB_ID.test(payload.jobId)) throw new RangeError('job id unfit for callback_data: 1-62 characters of A-Z a-z 0-9 _ -');
-  const code = CODES[payload.action];
-  if (code === undefined) throw new RangeError(`unknown callback action ${String(payload.action)}`);
+  const code = isCallbackCommand(payload.command) ? CALLBACK_COMMANDS[payload.command] : undefined;
+  if (code === undefined) throw new RangeError(`no callback code for command ${String(payload.command)}`);
   return `${code}:${payload.jobId}`;
 }
 
-/** Decodes data made by {@link encodeCallbackData}; anything else (old formats, other bots' buttons) gives undefined. */
+/** Decodes data made by {@link encodeCallbackData}; anything else (other formats, other bots' buttons) gives undefined. */
 export function decodeCallbackData(data: string | undefined): CallbackPayload | undefined {
   if (data === undefined || Buffer.byteLength(data, 'utf8') > CALLBACK_DATA_MAX_BYTES) return undefined;
   const m = /^([a-z]):(.+)$/.exec(data);
   if (!m) return undefined;
-  const action = ACTIONS.get(m[1] ?? '');
+  const command = BY_CODE.get(m[1] ?? '');
   const jobId = m[2] ?? '';
-  if (!action || !JOB_ID.test(jobId)) return undefined;
-  return { action, jobId };
+  if (!command || !JOB_ID.test(jobId)) return undefined;
+  return { command, jobId };
 }

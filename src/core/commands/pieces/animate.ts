@@ -1,0 +1,29 @@
+import { fail } from '../../failures.js';
+import type { CommandDefinition } from '../types.js';
+import { failureReply, readKept, str } from '../reply-kit.js';
+import { jobArg } from './common-args.js';
+import { runVideo } from './video.js';
+
+/**
+ * `animate <job>` (the Animate action): a video from the job's first kept output, read from disk (never downloaded
+ * again), with the job's prompt and the default video model and length.
+ */
+export const animateCommand: CommandDefinition = {
+  name: 'animate',
+  description: "Make a video from an earlier job's image",
+  help: "Starts a video from the first image of an earlier job, with that job's prompt. The estimate is held now and charged when the video is delivered.",
+  usage: ['/animate <job>'],
+  examples: ['/animate j_abc123'],
+  role: 'member',
+  place: 'anywhere',
+  hidden: true,
+  args: [jobArg('The image job to animate')],
+  async run(ctx, args) {
+    const id = str(args, 'job') ?? '';
+    const res = await ctx.core.jobRequest(ctx.actor, id);
+    if (!res.ok) return failureReply(ctx, res.failure);
+    const [image] = await readKept(res.value.outputs, 1);
+    if (!image) return failureReply(ctx, fail('job_files_gone', { id, what: 'outputs' }));
+    return runVideo(ctx, { prompt: res.value.prompt, image });
+  },
+};

@@ -1,0 +1,39 @@
+import { formatUsd } from '../../money.js';
+import type { AskResult } from '../../api.js';
+import type { CommandDefinition, Reply } from '../types.js';
+import { failureReply, progressHooks, str } from '../reply-kit.js';
+import { modelArg, promptArg } from './common-args.js';
+
+/** `/ask <question> [--model ID]`: a text model's answer, with model, tokens and cost. */
+export const askCommand: CommandDefinition = {
+  name: 'ask',
+  description: 'Ask a text model a question',
+  help: 'Sends your question to a text model and posts the answer, with the tokens used and what it cost.',
+  usage: ['/ask <question> [--model ID]'],
+  examples: ['/ask what is a haiku?', '/ask --model beta-text-1 summarize the plot of Hamlet'],
+  role: 'member',
+  place: 'anywhere',
+  args: [promptArg('Your question or instruction'), modelArg('text')],
+  async run(ctx, args) {
+    const prompt = str(args, 'prompt') ?? '';
+    const model = str(args, 'model');
+    const res = await ctx.core.ask({ ...ctx.actor, prompt, ...(model ? { model } : {}) }, progressHooks(ctx));
+    return res.ok ? askReply(res.value) : failureReply(ctx, res.failure);
+  },
+};
+
+/** An answer with its model, tokens, cost and job id. */
+export function askReply(r: AskResult): Reply {
+  return {
+    visibility: 'public',
+    tone: 'result',
+    blocks: [r.text || '(empty answer)'],
+    fields: [
+      { name: 'Model', value: r.model },
+      { name: 'Tokens', value: String(r.totalTokens) },
+      { name: 'Cost', value: formatUsd(r.costMicros) },
+      { name: 'Job', value: r.jobId },
+    ],
+    jobId: r.jobId,
+  };
+}

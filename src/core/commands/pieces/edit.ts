@@ -1,0 +1,51 @@
+import type { Attachment, EditRequest } from '../../api.js';
+import { fail } from '../../failures.js';
+import type { CommandContext, CommandDefinition, Reply } from '../types.js';
+import { failureReply, fetchAll, files, imageResultReply, progressHooks, readKept, str } from '../reply-kit.js';
+import { exactSizeArg, modelArg, promptArg } from './common-args.js';
+
+/** Runs an edit and answers with the result (also Reroll of an edit). */
+export async function runEdit(ctx: CommandContext, p: Omit<EditRequest, 'scope' | 'user'>): Promise<Reply> {
+  const res = await ctx.core.edit({ ...ctx.actor, ...p }, progressHooks(ctx));
+  return res.ok ? imageResultReply(ctx, res.value, p.prompt) : failureReply(ctx, res.failure);
+}
+
+/**
+ * `/edit <instruction>` with up to 3 images, or `--from <job>` to edit an earlier job's kept results (the Edit
+ * action): kept files are read from disk, never downloaded again.
+ */
+export const editCommand: CommandDefinition = {
+  name: 'edit',
+  description: 'Change an image (or combine up to three) following your instructions',
+  help: 'Edits the images you attach (up to three) following your instruction, or the results of an earlier job with --from. The cost is held first and charged only for what is delivered.',
+  usage: ['/edit <instruction> [--size WxH] [--model ID] (with 1-3 images attached)', '/edit <instruction> --from <job>'],
+  examples: ['/edit make the sky purple', '/edit add a hat --from j_abc123'],
+  role: 'member',
+  place: 'anywhere',
+  args: [
+    promptArg('What to change, in plain words'),
+    { name: 'images', kind: 'attachment', description: 'The images to edit (up to 3)', maxCount: 3, conflicts: ['job'] },
+    { name: 'job', kind: 'job', description: 'Edit the results of this earlier job instead', flags: ['from'], conflicts: ['images'] },
+    exactSizeArg,
+    modelArg('image'),
+  ],
+  async run(ctx, args) {
+    const model = str(args, 'model');
+    const size = str(args, 'size');
+    const from = str(args, 'job');
+    let images: Attachment[];
+    if (from) {
+      const req = await ctx.core.jobRequest(ctx.actor, from);
+      if (!req.ok) return failureReply(ctx, req.failure);
+      images = await readKept(req.value.outputs, 3);
+      if (images.length === 0) return failureReply(ctx, fail('job_files_gone', { id: from, what: 'outputs' }));
+    } else {
+      const incoming = files(args, 'images');
+      if (incoming.length === 0) return failureReply(ctx, fail('attachment_missing'));
+      const got = await fetchAll(incoming, ctx.core.referenceLimitBytes('image', model));
+      if (!got.ok) return failureReply(ctx, got.failure);
+      images = got.value;
+    }
+    return runEdit(ctx, { prompt: str(args, 'prompt') ?? '', images, ...(model ? { model } : {}), ...(size ? { size } : {}) });
+  },
+};

@@ -1,0 +1,33 @@
+import type { CommandDefinition } from '../types.js';
+import { failureReply, imageResultReply, int, progressHooks, str } from '../reply-kit.js';
+import { aspectArg, modelArg, promptArg, sizeArg } from './common-args.js';
+
+/** `/imagine <prompt> [--ar W:H | --size WxH] [--model ID] [--n N]`: images from a description. */
+export const imagineCommand: CommandDefinition = {
+  name: 'imagine',
+  description: 'Make an image from a text description',
+  help: 'Makes one or more images from your description. The cost is held first and charged only for the images delivered.',
+  usage: ['/imagine <prompt> [--ar W:H | --size WxH] [--model ID] [--n N]'],
+  examples: ['/imagine a red fox in the snow', '/imagine a lighthouse at dusk --ar 16:9', '/imagine --n 2 two cats --model alpha-image-2'],
+  role: 'member',
+  place: 'anywhere',
+  args: [
+    promptArg('What the image should show'),
+    aspectArg,
+    sizeArg,
+    modelArg('image'),
+    { name: 'count', kind: 'integer', description: 'How many images (1-4)', flags: ['n'], min: 1, max: 4 },
+  ],
+  async run(ctx, args) {
+    const prompt = str(args, 'prompt') ?? '';
+    const model = str(args, 'model');
+    const aspect = str(args, 'aspect');
+    const size = str(args, 'size');
+    const count = int(args, 'count');
+    const res = await ctx.core.imagine(
+      { ...ctx.actor, prompt, ...(model ? { model } : {}), ...(aspect ? { aspect } : {}), ...(size ? { size } : {}), ...(count !== undefined ? { count } : {}) },
+      progressHooks(ctx),
+    );
+    return res.ok ? imageResultReply(ctx, res.value, prompt) : failureReply(ctx, res.failure);
+  },
+};

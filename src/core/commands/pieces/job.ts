@@ -1,0 +1,55 @@
+import type { JobView } from '../../api.js';
+import { formatDateTime } from '../../messages.js';
+import { formatUsd } from '../../money.js';
+import type { CommandDefinition, Reply, ReplyFile } from '../types.js';
+import { failureReply, imageActions, progressBar, refreshAction, str } from '../reply-kit.js';
+import { jobArg } from './common-args.js';
+import { isRunning } from './jobs.js';
+
+/**
+ * `/job <id>`: status, money, and the kept result files (within the surface's upload limit; others named). A
+ * running video gets a progress bar and Refresh; a finished image job gets Reroll / Edit / Animate.
+ */
+export const jobCommand: CommandDefinition = {
+  name: 'job',
+  description: 'Show one job and its result',
+  help: 'Shows one job: its status, model, size and cost, and posts its kept result files again while they are retained.',
+  usage: ['/job <id>'],
+  examples: ['/job j_abc123'],
+  role: 'member',
+  place: 'anywhere',
+  args: [jobArg('The job id shown when it started')],
+  async run(ctx, args) {
+    const res = await ctx.core.job(ctx.actor, str(args, 'job') ?? '');
+    if (!res.ok) return failureReply(ctx, res.failure);
+    return jobReply(res.value, ctx.uploadLimitBytes);
+  },
+};
+
+/** A job as a neutral reply (also what Refresh shows). */
+export function jobReply(j: JobView, uploadLimitBytes: number): Reply {
+  const running = isRunning(j);
+  const blocks = [j.prompt];
+  if (running && j.kind === 'video') blocks.push(progressBar(j.progress));
+  const fields = [
+    { name: 'Status', value: `${j.status}${j.errorCode ? ` (${j.errorCode})` : ''}` },
+    { name: 'Model', value: j.model },
+    { name: j.chargedMicros === null ? 'Estimate' : 'Cost', value: formatUsd(j.chargedMicros ?? j.estimateMicros) },
+  ];
+  if (j.seconds) fields.push({ name: 'Duration', value: `${j.seconds} s` });
+  if (j.size) fields.push({ name: 'Size', value: j.size });
+  fields.push({ name: 'Created', value: formatDateTime(j.createdAt) });
+  const outputs = j.outputs ?? [];
+  const fits = outputs.filter((o) => o.bytes <= uploadLimitBytes);
+  const tooBig = outputs.length - fits.length;
+  if (tooBig) blocks.push(`${tooBig} file(s) of this job exceed this chat's upload limit.`);
+  const files: ReplyFile[] = fits.map((o) => ({
+    name: o.filename,
+    mime: o.mime,
+    kind: o.mime.startsWith('video/') ? 'video' : o.mime.startsWith('image/') ? 'image' : 'document',
+    path: o.path,
+    size: o.bytes,
+  }));
+  const actions = running ? [refreshAction(j.id)] : (j.kind === 'imagine' || j.kind === 'edit') && fits.length ? imageActions(j.id) : [];
+  return { visibility: 'private', tone: 'info', title: `${j.kind} ${j.id}`, blocks, fields, files, actions, jobId: j.id };
+}

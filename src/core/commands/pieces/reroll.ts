@@ -1,0 +1,49 @@
+import { fail } from '../../failures.js';
+import type { CommandDefinition } from '../types.js';
+import { failureReply, imageResultReply, progressHooks, readKept, str } from '../reply-kit.js';
+import { jobArg } from './common-args.js';
+import { runEdit } from './edit.js';
+import { runVideo } from './video.js';
+import { askReply } from './ask.js';
+
+/**
+ * `reroll <job>` (the Reroll action, also typed on text surfaces): runs an earlier job's request again, paid by
+ * whoever asks. An edit re-runs with the reference images kept with the job (or says they are gone: nothing is
+ * charged); a video starts a new video; an answer asks again.
+ */
+export const rerollCommand: CommandDefinition = {
+  name: 'reroll',
+  description: 'Run an earlier job again with the same request',
+  help: 'Runs an earlier job again: the same prompt, model and size (an edit reuses its kept reference images). It is charged like a new request.',
+  usage: ['/reroll <job>'],
+  examples: ['/reroll j_abc123'],
+  role: 'member',
+  place: 'anywhere',
+  hidden: true,
+  args: [jobArg('The job to run again')],
+  async run(ctx, args) {
+    const id = str(args, 'job') ?? '';
+    const res = await ctx.core.jobRequest(ctx.actor, id);
+    if (!res.ok) return failureReply(ctx, res.failure);
+    const r = res.value;
+    const base = { prompt: r.prompt, model: r.model, ...(r.size ? { size: r.size } : {}) };
+    switch (r.kind) {
+      case 'video':
+        return runVideo(ctx, { ...base, ...(r.seconds ? { seconds: r.seconds } : {}) });
+      case 'edit': {
+        const refs = r.references ?? [];
+        const images = refs.length ? await readKept(refs) : [];
+        if (images.length === 0 || images.length !== refs.length) return failureReply(ctx, fail('job_files_gone', { id, what: 'references' }));
+        return runEdit(ctx, { ...base, images });
+      }
+      case 'ask': {
+        const a = await ctx.core.ask({ ...ctx.actor, prompt: r.prompt, model: r.model }, progressHooks(ctx));
+        return a.ok ? askReply(a.value) : failureReply(ctx, a.failure);
+      }
+      case 'imagine': {
+        const i = await ctx.core.imagine({ ...ctx.actor, ...base }, progressHooks(ctx));
+        return i.ok ? imageResultReply(ctx, i.value, r.prompt) : failureReply(ctx, i.failure);
+      }
+    }
+  },
+};

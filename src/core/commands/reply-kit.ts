@@ -1,0 +1,124 @@
+import { readFile } from 'node:fs/promises';
+import type { Attachment, ImageJobResult, JobHooks, JobView } from '../api.js';
+import { ok, type Failure, type Result } from '../failures.js';
+import { formatBytes } from '../messages.js';
+import { formatUsd, type Micros } from '../money.js';
+import type { ArgValues, CommandContext, IncomingFile, Reply, ReplyAction, ReplyFile } from './types.js';
+
+/**
+ * Small builders shared by the command pieces: failure and info replies, progress hooks, reading kept files and
+ * fetching attachments. Plain text only; surfaces format.
+ */
+
+/** The reply for an expected failure: private, `tone: 'error'`, `blocks[0]` the core's words in this surface's command names. */
+export function failureReply(ctx: Pick<CommandContext, 'core' | 'surface'>, failure: Failure, extra: readonly string[] = []): Reply {
+  return { visibility: 'private', tone: 'error', blocks: [ctx.core.explain(failure, (c, s) => ctx.surface.commandHint(c, s)), ...extra], failure };
+}
+
+/** An informational reply (private by default). */
+export function infoReply(blocks: readonly string[], more: Partial<Omit<Reply, 'blocks'>> = {}): Reply {
+  return { visibility: 'private', tone: 'info', blocks, ...more };
+}
+
+/** Fair-use queue hooks as surface-neutral progress. */
+export function progressHooks(ctx: CommandContext): JobHooks {
+  return { onQueued: (position) => ctx.progress({ kind: 'queued', position }), onStarted: () => ctx.progress({ kind: 'started' }) };
+}
+
+/** A string argument (text-like kinds), trimmed; undefined when absent or blank. */
+export function str(args: ArgValues, name: string): string | undefined {
+  const v = args[name];
+  return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
+}
+
+/** An integer argument; undefined when absent. */
+export function int(args: ArgValues, name: string): number | undefined {
+  const v = args[name];
+  return typeof v === 'number' ? v : undefined;
+}
+
+/** The files of an attachment argument (empty when none). */
+export function files(args: ArgValues, name: string): readonly IncomingFile[] {
+  const v = args[name];
+  return Array.isArray(v) ? (v as readonly IncomingFile[]) : [];
+}
+
+/** Downloads attachments after validation, each refused past `maxBytes`; the first failure wins. */
+export async function fetchAll(list: readonly IncomingFile[], maxBytes: number): Promise<Result<Attachment[]>> {
+  const out: Attachment[] = [];
+  for (const f of list) {
+    const r = await f.fetch(maxBytes);
+    if (!r.ok) return r;
+    out.push({ name: f.name, bytes: r.value, ...(f.declaredType ? { declaredType: f.declaredType } : {}) });
+  }
+  return ok(out);
+}
+
+/** Reads kept job files from disk (never re-downloads); files retention already removed are skipped. */
+export async function readKept(list: JobView['outputs'] | undefined, limit = Infinity): Promise<Attachment[]> {
+  const out: Attachment[] = [];
+  for (const o of (list ?? []).slice(0, limit)) {
+    try {
+      out.push({ name: o.filename, bytes: new Uint8Array(await readFile(o.path)), declaredType: o.mime });
+    } catch {
+      // Retention may remove a file between listing and reading; callers treat "fewer than listed" as gone.
+    }
+  }
+  return out;
+}
+
+/** `$0.49`, or "no limit" for an unlimited allowance. */
+export function remainingText(m: Micros | null): string {
+  return m === null ? 'no limit' : formatUsd(Math.max(0, m));
+}
+
+/** A text progress bar, e.g. `▰▰▰▱▱▱▱▱▱▱ 30%`. */
+export function progressBar(progress: number, width = 10): string {
+  const p = Math.max(0, Math.min(100, Math.round(progress)));
+  const full = Math.round((p / 100) * width);
+  return `${'▰'.repeat(full)}${'▱'.repeat(width - full)} ${p}%`;
+}
+
+/** The follow-ups on an image result: Reroll, Edit (asks for the instruction), Animate. */
+export function imageActions(jobId: string): ReplyAction[] {
+  const args = { job: jobId };
+  return [
+    { label: 'Reroll', command: 'reroll', args },
+    { label: 'Edit', command: 'edit', args, input: { arg: 'prompt', label: 'What should change?' } },
+    { label: 'Animate', command: 'animate', args },
+  ];
+}
+
+/** Refresh of a running job. */
+export function refreshAction(jobId: string): ReplyAction {
+  return { label: 'Refresh', command: 'job', args: { job: jobId } };
+}
+
+/**
+ * A finished image job: the images (those within the surface's upload limit; the rest named with `/job <id>`), the
+ * prompt, model, size, cost and what is left, and Reroll / Edit / Animate.
+ */
+export function imageResultReply(ctx: CommandContext, r: ImageJobResult, prompt: string): Reply {
+  const limit = ctx.uploadLimitBytes;
+  const fits = r.images.filter((f) => f.bytes.byteLength <= limit);
+  const skipped = r.images.length - fits.length;
+  const files: ReplyFile[] = fits.map((f) => ({ name: f.filename, mime: f.mime, kind: 'image', bytes: f.bytes, size: f.bytes.byteLength }));
+  const blocks = [prompt];
+  if (skipped) blocks.push(`${skipped} image(s) exceed this chat's ${formatBytes(limit)} upload limit; use ${ctx.surface.commandHint('job')} ${r.jobId} later.`);
+  return {
+    visibility: 'public',
+    tone: 'result',
+    title: 'Image ready',
+    blocks,
+    fields: [
+      { name: 'Model', value: r.model },
+      { name: 'Size', value: r.size },
+      { name: 'Cost', value: formatUsd(r.costMicros) },
+      { name: 'Remaining budget', value: remainingText(r.remainingMicros) },
+      { name: 'Job', value: r.jobId },
+    ],
+    files,
+    actions: imageActions(r.jobId),
+    jobId: r.jobId,
+  };
+}

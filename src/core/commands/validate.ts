@@ -1,0 +1,118 @@
+import type { Actor, CoreApi } from '../api.js';
+import { err, fail, ok, type Failure, type Result } from '../failures.js';
+import { formText, parseArgWord, parseInteger } from './arg-forms.js';
+import { firstConflict } from './grammar.js';
+import type { ArgSpec, ArgValue, ArgValues, IncomingFile } from './types.js';
+
+/**
+ * Checks argument values against their specs before any money moves, whichever surface produced them: kinds and
+ * forms, integer ranges (`bad_duration` for seconds, `bad_count` for counts), conflicts, the model's kind (from the
+ * model list cache, never waiting on the gateway; the use-case checks again against the price table), attachment
+ * count and declared size. Returns the normalized values. A missing required argument is `missing_argument` with
+ * `usage`; arguments the command does not declare are refused (`bad_flag`).
+ */
+export function validateArgs(
+  core: CoreApi,
+  actor: Actor,
+  specs: readonly ArgSpec[],
+  given: ArgValues,
+  usage: readonly string[],
+): Result<Record<string, ArgValue>> {
+  const out: Record<string, ArgValue> = {};
+  for (const name of Object.keys(given)) {
+    if (given[name] !== undefined && !specs.some((s) => s.name === name)) return err(fail('bad_flag', { message: `This command does not take "${name.slice(0, 32)}".` }));
+  }
+  for (const spec of specs) {
+    const raw = given[spec.name];
+    const v = spec.kind === 'attachment' ? checkFiles(spec, raw) : checkValue(spec, raw);
+    if (!v.ok) return v;
+    if (v.value === undefined) {
+      if (spec.required) return err(spec.kind === 'attachment' ? fail('attachment_missing') : fail('missing_argument', { name: spec.name, usage }));
+      continue;
+    }
+    out[spec.name] = v.value;
+  }
+  const conflict = firstConflict(specs, out);
+  if (conflict) return err(fail('bad_flag', { message: `${label(conflict[1])} cannot be used together with ${label(conflict[0])}.` }));
+  const kind = checkModelKind(core, actor, specs, out);
+  if (kind) return err(kind);
+  const size = checkDeclaredSizes(core, specs, out);
+  if (size) return err(size);
+  return ok(out);
+}
+
+function label(s: ArgSpec): string {
+  return s.flags?.[0] ? `--${s.flags[0]}` : s.name;
+}
+
+function checkValue(spec: ArgSpec, raw: ArgValue | undefined): Result<ArgValue | undefined> {
+  if (raw === undefined) return ok(undefined);
+  if (Array.isArray(raw)) return err(fail('bad_flag', { message: `${label(spec)} takes ${formText(spec)}, not files.` }));
+  if (spec.kind === 'integer') {
+    const n = typeof raw === 'number' ? raw : parseInteger(String(raw));
+    if (n === undefined || !Number.isInteger(n)) return err(rangeFailure(spec, String(raw)));
+    if ((spec.min !== undefined && n < spec.min) || (spec.max !== undefined && n > spec.max)) return err(rangeFailure(spec, n));
+    return ok(n);
+  }
+  const s = String(raw);
+  if (s.trim() === '') return ok(undefined);
+  if (spec.kind === 'text') {
+    if (spec.max !== undefined && s.length > spec.max) {
+      return err(spec.name === 'prompt' ? fail('prompt_too_long', { max: spec.max, got: s.length }) : fail('bad_flag', { message: `${label(spec)} is too long (at most ${spec.max} characters).` }));
+    }
+    return ok(s.trim());
+  }
+  const v = parseArgWord(spec, s);
+  if (v === undefined) {
+    // A secret is never quoted back.
+    const shown = spec.kind === 'secret' ? '' : ` ${s.trim().slice(0, 40)}`;
+    return err(fail('bad_flag', { message: `${label(spec)}${shown} is not valid: use ${formText(spec)}.` }));
+  }
+  return ok(v);
+}
+
+function rangeFailure(spec: ArgSpec, given: number | string): Failure {
+  const min = spec.min ?? 1;
+  const max = spec.max ?? Number.MAX_SAFE_INTEGER;
+  if (spec.name === 'seconds') return fail('bad_duration', { given, min, max });
+  if (spec.name === 'count') return fail('bad_count', { given, max });
+  return fail('bad_flag', { message: `${label(spec)} ${String(given).slice(0, 20)} is not valid: use ${formText(spec)}.` });
+}
+
+function checkFiles(spec: ArgSpec, raw: ArgValue | undefined): Result<ArgValue | undefined> {
+  if (raw === undefined) return ok(undefined);
+  if (!Array.isArray(raw)) return err(fail('bad_flag', { message: `${spec.name} takes files.` }));
+  const list = raw as readonly IncomingFile[];
+  if (list.length === 0) return ok(undefined);
+  const max = spec.maxCount ?? 1;
+  if (list.length > max) return err(fail('attachment_too_many', { max, got: list.length }));
+  return ok(list);
+}
+
+/** The kind of model a command's `model` argument expects, when it declares one. */
+function expectedModelKind(specs: readonly ArgSpec[]): ArgSpec['modelKind'] {
+  return specs.find((s) => s.kind === 'model')?.modelKind;
+}
+
+function checkModelKind(core: CoreApi, actor: Actor, specs: readonly ArgSpec[], args: Record<string, ArgValue>): Failure | undefined {
+  for (const spec of specs) {
+    const model = args[spec.name];
+    if (spec.kind !== 'model' || !spec.modelKind || typeof model !== 'string') continue;
+    const known = core.cachedModels(actor).find((m) => m.id === model);
+    if (known && known.kind !== spec.modelKind) return fail('model_wrong_kind', { model, expected: spec.modelKind });
+  }
+  return undefined;
+}
+
+function checkDeclaredSizes(core: CoreApi, specs: readonly ArgSpec[], args: Record<string, ArgValue>): Failure | undefined {
+  const kind = expectedModelKind(specs) === 'video' ? 'video' : 'image';
+  const model = typeof args.model === 'string' ? args.model : undefined;
+  for (const spec of specs) {
+    if (spec.kind !== 'attachment') continue;
+    const list = (args[spec.name] ?? []) as readonly IncomingFile[];
+    const maxBytes = core.referenceLimitBytes(kind, model);
+    const big = list.find((f) => f.declaredBytes !== undefined && f.declaredBytes > maxBytes);
+    if (big) return fail('attachment_too_large', { maxBytes, gotBytes: big.declaredBytes ?? 0, name: big.name.slice(0, 80) });
+  }
+  return undefined;
+}

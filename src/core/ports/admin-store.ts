@@ -1,0 +1,42 @@
+/**
+ * The persistence behind admin operations (`AdminService`): budget settings, personal caps, adjustments, time
+ * zones and token links. Each change writes its audit entry in the same transaction, so no change goes
+ * unexplained. Implemented per storage engine (`KyselyAdminStore` in `src/store/sqlite/`).
+ */
+import type { Period } from '../budget/periods.js';
+import type { Micros } from '../money.js';
+import type { AuditInput, AuditLog } from './audit-log.js';
+import type { TokenInfo, TokenOwner } from './token-vault.js';
+import type { UsageStore } from './usage-store.js';
+
+/** A scope's stored budget settings. A null period means "not set" (operator default / no pool). */
+export interface ScopeBudgetRow {
+  defaultAllowanceMicros: Micros | null;
+  defaultPeriod: Period | null;
+  poolCapMicros: Micros | null;
+  poolPeriod: Period | null;
+}
+export type ScopeBudgetPatch = Partial<ScopeBudgetRow>;
+
+/** A user's override in a scope. period null = no override. */
+export interface UserBudgetRow {
+  allowanceMicros: Micros | null;
+  period: Period | null;
+  blocked: boolean;
+}
+export type UserBudgetPatch = Partial<UserBudgetRow>;
+
+/** The persistence the admin service needs. Each mutating method writes its audit entry atomically. */
+export interface AdminStore extends AuditLog, UsageStore {
+  getScopeBudget(scopeId: string): Promise<ScopeBudgetRow>;
+  updateScopeBudget(scopeId: string, patch: ScopeBudgetPatch, a: AuditInput): Promise<{ before: ScopeBudgetRow; after: ScopeBudgetRow }>;
+  getUserBudget(scopeId: string, userId: string): Promise<UserBudgetRow>;
+  updateUserBudget(scopeId: string, userId: string, patch: UserBudgetPatch, a: AuditInput): Promise<{ before: UserBudgetRow; after: UserBudgetRow }>;
+  setPersonalCap(userId: string, allowanceMicros: Micros | null, period: Period | null, a: AuditInput): Promise<unknown>;
+  addAdjustment(scopeId: string, userId: string, amountMicros: Micros, note: string, a: AuditInput): Promise<{ entryId: string }>;
+  setTimezone(scopeId: string, timezone: string, a: AuditInput): Promise<{ before: string; after: string }>;
+  linkToken(owner: TokenOwner, token: string, scopeId: string | null, a: AuditInput): Promise<{ before: TokenInfo | null; after: TokenInfo }>;
+  unlinkToken(owner: TokenOwner, scopeId: string | null, a: AuditInput): Promise<TokenInfo | null>;
+  showToken(owner: TokenOwner): Promise<TokenInfo | null>;
+  scopeTimezone(scopeId: string): Promise<string>;
+}

@@ -1,0 +1,27 @@
+/**
+ * The budget port: holds, charges, releases, refunds and balances. Implemented per storage engine
+ * (`SqliteBudgetLedger` in `src/store/sqlite/`); the value types live in `src/core/budget/types.ts`.
+ */
+import type { Balance, ChargeUnit, PersonalCapView, RefundResult, ReleaseResult, ReserveRequest, ReserveResult, SettleResult } from '../budget/types.js';
+import type { Micros } from '../money.js';
+
+/**
+ * Reserve → settle | release. Every method is safe to call twice (a repeated settle returns the first charge, a
+ * repeated release is a no-op), and no combination of concurrent calls, in this process or another, overspends.
+ */
+export interface BudgetLedger {
+  /** Places a hold if the user's allowance, the pool (and for personal tokens the personal cap) allow it. */
+  reserve(req: ReserveRequest): Promise<ReserveResult>;
+  /** Turns an open hold into a charge of min(actual, hold). */
+  settle(holdId: string, actualMicros: Micros, usage: { units: number; unit: ChargeUnit }): Promise<SettleResult>;
+  /** Frees an open hold (nothing charged). */
+  release(holdId: string, reason: string): Promise<ReleaseResult>;
+  /** Gives back the whole charge of a settled hold, at most once. */
+  refund(holdId: string, reason: string): Promise<RefundResult>;
+  /** The user's standing in the scope for scope/operator-token spending. */
+  balance(scopeId: string, userId: string): Promise<Balance>;
+  /** Ids of the holds of `jobId` still open (normally none or one). */
+  openHoldsOfJob(jobId: string): Promise<string[]>;
+  /** The user's own cap on their personal token (periods in UTC), or null when they set none. */
+  personalCap(userId: string): Promise<PersonalCapView | null>;
+}

@@ -1,0 +1,46 @@
+/**
+ * Scopes (communities, chats), users and who was seen where: the directory the core resolves actors against.
+ * Implemented per storage engine (`KyselyDirectory` in `src/store/sqlite/`).
+ */
+
+/** How a scope or user is known outside the store: the surface id (`discord`, `telegram`, …) and that surface's id. */
+export interface ExternalRef {
+  /** The surface id; an open string (named `platform` after the stored column). */
+  platform: string;
+  externalId: string;
+}
+
+/** A chat community or conversation the bot serves: a guild, a group, a private chat or the console. */
+export interface Scope extends ExternalRef {
+  id: string;
+  title: string | null;
+  /** IANA time zone budgets of this scope reset in. */
+  timezone: string;
+  settings: Record<string, unknown>;
+}
+
+/** A person on one surface. */
+export interface User extends ExternalRef {
+  id: string;
+  displayName: string | null;
+  /** Stored without "@", lower-cased. */
+  username: string | null;
+}
+
+/** Idempotent upserts keyed by (surface, external id), and lookups. */
+export interface Directory {
+  /** Finds or creates the scope; updates the title when a new non-empty one is given. */
+  ensureScope(p: ExternalRef & { title?: string }): Promise<Scope>;
+  /** Finds or creates the user; refreshes display name and username when given. */
+  ensureUser(p: ExternalRef & { displayName?: string; username?: string }): Promise<User>;
+  /** Records that `userId` was seen in `scopeId` now (so `@username` can be resolved there). */
+  touchMember(scopeId: string, userId: string): Promise<void>;
+  /** The member of `scopeId` with this username ("@Name" or "name", case-insensitive), most recently seen first. */
+  findMemberByUsername(scopeId: string, username: string): Promise<User | undefined>;
+  getScope(id: string): Promise<Scope | undefined>;
+  getUser(id: string): Promise<User | undefined>;
+  /** The scope known by `ref`, never creating one (the operator CLI's reads). */
+  findScope(ref: ExternalRef): Promise<Scope | undefined>;
+  /** The user known by `ref`, never creating one. */
+  findUser(ref: ExternalRef): Promise<User | undefined>;
+}

@@ -1,0 +1,31 @@
+/**
+ * The repositories the core and the operator CLI need, as one bundle built by a storage engine
+ * (`openStore` in `src/store/sqlite/open-store.ts`). Interfaces only: nothing here knows SQL.
+ */
+import type { AdminService } from '../admin/admin-service.js';
+import type { BudgetLedger } from './budget-ledger.js';
+import type { Directory } from './directory.js';
+import type { JobAdmin } from './job-admin.js';
+import type { JobStore } from './job-store.js';
+import type { TokenVault } from './token-vault.js';
+
+/** What the use-cases read and write (`CoreDeps.store`). */
+export interface CoreStore {
+  /** reserve / settle / release / refund / balance. */
+  budgets: BudgetLedger;
+  /** Which token pays for a job. */
+  tokens: TokenVault;
+  /** Audited admin operations over the engine's `AdminStore`. */
+  admin: AdminService;
+  /** Scopes, users, membership. */
+  directory: Directory;
+}
+
+/** What the operator CLI and the composition root use: the core's repositories plus jobs. */
+export interface OperatorStore extends CoreStore {
+  jobs: JobStore;
+  /** Cross-scope job listing and re-delivery for the operator. */
+  jobAdmin: JobAdmin;
+  /** Checkpoints and closes the database. */
+  close(): Promise<void>;
+}

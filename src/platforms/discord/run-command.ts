@@ -1,0 +1,72 @@
+import { MessageFlags, type RepliableInteraction } from 'discord.js';
+import type { ArgValues, Reply } from '../../core/commands/types.js';
+import { argsOf, type CommandTarget } from './commands/option-names.js';
+import { renderReply, type OutgoingMessage } from './reply-render.js';
+import { errorFields } from './render.js';
+import { surfaceRequest, type Acknowledged } from './request.js';
+import type { SurfaceContext } from './surface.js';
+
+/** What a handler asks to run: a command path and its arguments, as the registry names them. */
+export interface CommandCall {
+  readonly command: string;
+  readonly subcommand?: string;
+  readonly args: ArgValues;
+}
+
+/**
+ * How a command's answer is expected to be shown, decided BEFORE it runs because Discord wants an acknowledgment
+ * within 3 s and a public "thinking…" cannot become private later: commands that make something (they take a model,
+ * or are result actions reached through buttons: hidden commands) answer in the channel; everything else privately.
+ */
+export function expectedVisibility(target: CommandTarget | undefined): 'public' | 'private' {
+  if (!target) return 'private';
+  return target.command.hidden || argsOf(target).some((a) => a.kind === 'model') ? 'public' : 'private';
+}
+
+/** Defers the interaction (public: with the response, whose message id a video's address needs). */
+export async function acknowledge(i: RepliableInteraction, visibility: 'public' | 'private'): Promise<Acknowledged> {
+  if (visibility === 'private') {
+    await i.deferReply({ flags: MessageFlags.Ephemeral });
+    return { visibility };
+  }
+  const r = await i.deferReply({ withResponse: true });
+  const messageId = r.resource?.message?.id;
+  return messageId ? { visibility, messageId } : { visibility };
+}
+
+const payload = (m: OutgoingMessage) => ({ content: m.content, embeds: m.embeds, components: m.components, files: m.files, allowedMentions: { parse: [] } });
+
+/**
+ * Posts a reply on an acknowledged interaction and returns the message ids. A private reply (or an error) after a
+ * public defer deletes the "thinking…" placeholder and goes in an ephemeral follow-up (Discord cannot make a public
+ * deferred reply ephemeral); a public reply after a private defer stays private (it cannot become public either).
+ */
+export async function sendReply(i: RepliableInteraction, ack: Acknowledged, reply: Reply): Promise<string[]> {
+  const { first, more } = renderReply(reply, { uploadLimitBytes: i.attachmentSizeLimit });
+  const privately = reply.visibility === 'private' || reply.tone === 'error';
+  const ids: string[] = [];
+  if (privately && ack.visibility === 'public') {
+    await i.deleteReply().catch(() => undefined);
+    for (const m of [first, ...more]) ids.push((await i.followUp({ ...payload(m), flags: MessageFlags.Ephemeral })).id);
+    return ids;
+  }
+  ids.push((await i.editReply(payload(first))).id);
+  const flags = ack.visibility === 'private' ? { flags: MessageFlags.Ephemeral as const } : {};
+  for (const m of more) ids.push((await i.followUp({ ...payload(m), ...flags })).id);
+  return ids;
+}
+
+/**
+ * Acknowledges the interaction, runs the call through the dispatcher (which checks place, role and arguments and
+ * never throws for expected failures), and posts the reply. A public result with a job records where it went.
+ */
+export async function runCommand(i: RepliableInteraction, ctx: SurfaceContext, call: CommandCall, visibility: 'public' | 'private'): Promise<void> {
+  const ack = await acknowledge(i, visibility);
+  const reply = await ctx.dispatcher.run({ ...call, request: surfaceRequest(i, ctx, ack) });
+  const ids = await sendReply(i, ack, reply);
+  if (reply.jobId && reply.tone === 'result') {
+    await ctx.core
+      .recordDelivery(reply.jobId, ids)
+      .catch((e: unknown) => ctx.logger.warn({ error: errorFields(e), jobId: reply.jobId }, 'discord: recordDelivery failed'));
+  }
+}

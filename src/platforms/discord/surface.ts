@@ -1,0 +1,30 @@
+import type { SurfaceInfo } from '../../core/commands/types.js';
+import type { CommandDispatcher } from '../../core/commands/dispatch.js';
+import type { CoreApi } from '../../core/api.js';
+import type { Logger, SecretSet } from '../../log.js';
+import type { RemoteFile } from './attachments.js';
+
+/** Discord as the core sees it: slash commands (`/setup token`), buttons under results. */
+export const DISCORD_SURFACE: SurfaceInfo = {
+  id: 'discord',
+  buttons: true,
+  commandHint: (command, subcommand) => (subcommand ? `/${command} ${subcommand}` : `/${command}`),
+};
+
+/** Image attachments of a message picked with "Edit with AI", kept until its modal is submitted. */
+export interface PendingEdit {
+  readonly files: readonly RemoteFile[];
+  readonly expiresAt: number;
+}
+
+/** What every interaction handler gets. No Discord client state: everything else comes with the interaction. */
+export interface SurfaceContext {
+  readonly dispatcher: CommandDispatcher;
+  /** For what is not a command: autocomplete (`cachedModels`), `recordDelivery`, `touch`, `explain`. */
+  readonly core: CoreApi;
+  readonly logger: Logger;
+  /** Typed secrets (gateway tokens from modals) are added here before anything can log them. */
+  readonly secrets?: SecretSet;
+  /** Keyed by a short id carried in the "Edit with AI" modal's custom id; entries live 15 minutes. */
+  readonly pendingEdits: Map<string, PendingEdit>;
+}

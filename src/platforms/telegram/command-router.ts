@@ -1,0 +1,150 @@
+import { Composer, type Context } from 'grammy';
+import type { Message } from 'grammy/types';
+import type { Actor } from '../../core/api.js';
+import { findCommand } from '../../core/commands/registry.js';
+import { parseCommandText } from '../../core/commands/grammar.js';
+import type { ArgSpec, ArgValue, CommandDefinition } from '../../core/commands/types.js';
+import { actorOfMessage, isAnonymousAdmin } from './actor.js';
+import { commandOf, TOKEN_LIKE } from './command-text.js';
+import type { TelegramDeps } from './deps.js';
+import { fileRefOf, type FileRef } from './files.js';
+import { newRequest, replyFailure, runCommand, type Asker } from './run-command.js';
+import { secretSubcommand } from './secret-args.js';
+import { secretCommand } from './token-flow.js';
+import { AlbumCollector, type AlbumGroup } from './util/album-collector.js';
+
+/** One message of an album, as collected. */
+interface AlbumItem {
+  msg: Message;
+  ref: FileRef;
+}
+
+/** Options of {@link commandRouter}. */
+export interface CommandRouterOptions {
+  /** Quiet time that closes an album, ms; default 800. */
+  albumQuietMs?: number;
+}
+
+/**
+ * The one command path: a message whose text or caption starts with `/` is parsed by the core's grammar
+ * (`/cmd[@bot] [sub] words --flag value`), its files become the command's attachment argument, and the dispatcher
+ * runs it in the background; the reply is rendered by `showReply`. Files are the message's own photo or document,
+ * else the replied-to message's (`/edit` or `/video` as a reply to a photo), or a whole album (its parts collected by
+ * `media_group_id`, the caption's command applying to all). Files carry their declared sizes, so the core refuses a
+ * wrong count or an oversized file before any download (a file within the core's limit but over what the Bot API
+ * serves is refused by the fetcher, naming Telegram's 20 MB, still without a download). Replies to the bot's force-reply prompts (an action's `input`) run that action.
+ * Unknown commands are answered in private chats and when a suggestion exists; in groups, other bots' commands
+ * (`/x@other_bot`, or unknown ones without a close match) are left alone.
+ */
+export function commandRouter(deps: TelegramDeps, opts: CommandRouterOptions = {}): { composer: Composer<Context>; albums: AlbumCollector<AlbumItem> } {
+  const c = new Composer<Context>();
+  const albums = new AlbumCollector<AlbumItem>({ quietMs: opts.albumQuietMs ?? 800, onGroup: (g) => onAlbum(deps, g) });
+
+  c.on('message', async (ctx, next) => {
+    const msg = ctx.msg;
+    const ref = fileRefOf(msg);
+    if (msg.media_group_id && ref) {
+      const part: { messageId: number; item: AlbumItem; caption?: string } = { messageId: msg.message_id, item: { msg, ref } };
+      if (msg.caption !== undefined) part.caption = msg.caption;
+      albums.add(`${msg.chat.id}:${msg.media_group_id}`, part);
+      return;
+    }
+    const replied = msg.reply_to_message;
+    if (msg.text !== undefined && replied?.from?.id === ctx.me.id && msg.from && !msg.text.startsWith('/')) {
+      const pending = deps.inputs.take(msg.chat.id, replied.message_id, msg.from.id);
+      if (pending) return answerInput(deps, msg, pending.action, msg.text);
+    }
+    const own = ref ? [ref] : [];
+    const fromReply = fileRefOf(replied);
+    if (!(await handleCommand(deps, msg, own.length > 0 ? own : fromReply ? [fromReply] : []))) return next();
+  });
+
+  return { composer: c, albums };
+}
+
+function onAlbum(deps: TelegramDeps, g: AlbumGroup<AlbumItem>): void {
+  const anchor = g.items.find((i) => i.msg.message_id === g.anchorMessageId) ?? g.items[0];
+  if (!anchor) return;
+  const msg: Message = g.caption !== undefined ? { ...anchor.msg, caption: g.caption } : anchor.msg;
+  deps.tasks.run('album', () => handleCommand(deps, msg, g.items.map((i) => i.ref)));
+}
+
+/** Who asks and where, for a message. */
+function askerOf(msg: Message, actor: Actor): Asker {
+  return {
+    actor,
+    place: { chatId: msg.chat.id, replyTo: msg.message_id },
+    adminOf: isAnonymousAdmin(msg) ? 'anonymous_admin' : { chatId: msg.chat.id, chatType: msg.chat.type, userId: msg.from?.id ?? 0 },
+  };
+}
+
+/** Parses and starts the command of `msg` with `files`; false when the message holds no command for this bot. */
+async function handleCommand(deps: TelegramDeps, msg: Message, files: FileRef[]): Promise<boolean> {
+  const text = (msg.text ?? msg.caption ?? '').trim();
+  const head = commandOf(text, deps.botUsername());
+  const actor = actorOfMessage(msg);
+  if (!head || head.otherBot || !actor) return false;
+  const commands = deps.dispatcher.commands;
+  const place = { chatId: msg.chat.id, replyTo: msg.message_id };
+
+  const replyAuthor = msg.reply_to_message?.from;
+  const target = replyAuthor && !replyAuthor.is_bot ? replyAuthor : undefined;
+  if (target) await deps.core.touch({ scope: actor.scope, user: { platform: 'telegram', externalId: String(target.id), ...(target.username ? { username: target.username } : {}) } });
+
+  const def = findCommand(commands, head.command);
+  const secret = secretSubcommand(def);
+  // `/setup`, `/token` and `/token <token>` mean the subcommand that takes the token; in the private chat any word
+  // that names no subcommand is taken as the token (so it is never quoted back as an unknown subcommand).
+  const first = head.args.split(/\s+/)[0] ?? '';
+  const named = def?.subcommands?.some((s) => s.name === first.toLowerCase()) ?? false;
+  const isSecret = secret !== undefined && (first === '' || (!named && (msg.chat.type === 'private' || TOKEN_LIKE.test(first))));
+  // Telegram's own `/start` (a deep link without payload, or the first contact) is help.
+  const source = head.command === 'start' && !def ? '/help' : isSecret && secret ? `/${head.command} ${secret.subcommand} ${head.args}` : text;
+
+  const parsed = parseCommandText(source, commands, { botUsername: deps.botUsername(), ...(target ? { replyTarget: String(target.id) } : {}) });
+  if (!parsed.ok) {
+    const f = parsed.failure;
+    if (f.code === 'unknown_command' && (f.details.otherBot || (msg.chat.type !== 'private' && !f.details.suggestion))) return true;
+    await replyFailure(deps, place, f);
+    return true;
+  }
+  const parsedDef = findCommand(commands, parsed.command);
+  if (!parsedDef) return true;
+  if (secret && parsed.subcommand === secret.subcommand) {
+    const value = parsed.args[secret.arg];
+    await secretCommand(deps, msg, parsedDef, secret, typeof value === 'string' ? value : undefined);
+    return true;
+  }
+
+  const args: Record<string, ArgValue> = { ...parsed.args };
+  const attachment = argsOf(parsedDef, parsed.subcommand).find((a) => a.kind === 'attachment');
+  if (attachment && files.length > 0) args[attachment.name] = files.map((f) => deps.files.incoming(f));
+  const request = newRequest(deps, askerOf(msg, actor), parsed.command);
+  deps.tasks.run(parsed.command, () => runCommand(deps, request, { command: parsed.command, ...(parsed.subcommand ? { subcommand: parsed.subcommand } : {}), args }));
+  return true;
+}
+
+/** The arguments of a command or of one of its subcommands. */
+function argsOf(def: CommandDefinition, subcommand: string | undefined): readonly ArgSpec[] {
+  if (subcommand === undefined) return def.args ?? [];
+  return def.subcommands?.find((s) => s.name === subcommand)?.args ?? [];
+}
+
+/**
+ * The answer to a force-reply prompt: the action's command with its arguments plus the typed text (parsed with the
+ * command's grammar, so flags work there too), run by the person who pressed the button.
+ */
+async function answerInput(deps: TelegramDeps, msg: Message, action: { command: string; subcommand?: string; args: Readonly<Record<string, string>>; input: { arg: string } }, text: string): Promise<void> {
+  const actor = actorOfMessage(msg);
+  if (!actor) return;
+  const place = { chatId: msg.chat.id, replyTo: msg.message_id };
+  const path = action.subcommand ? `${action.command} ${action.subcommand}` : action.command;
+  const parsed = parseCommandText(`/${path} ${text}`, deps.dispatcher.commands, { botUsername: deps.botUsername() });
+  if (!parsed.ok) {
+    await replyFailure(deps, place, parsed.failure);
+    return;
+  }
+  const request = newRequest(deps, askerOf(msg, actor), action.command);
+  const args = { ...parsed.args, ...action.args };
+  deps.tasks.run(action.command, () => runCommand(deps, request, { command: action.command, ...(action.subcommand ? { subcommand: action.subcommand } : {}), args }));
+}

@@ -1,0 +1,73 @@
+import type { Actor } from '../../core/api.js';
+import type { Progress, SurfaceInfo, SurfaceRequest } from '../../core/commands/types.js';
+import type { TelegramAddress } from './address.js';
+import { StatusMessage, type Place, type StatusDeps } from './status-message.js';
+import { TELEGRAM_SURFACE } from './surface.js';
+
+/** Chat actions shown while a command's job runs; other commands show `typing`. */
+const CHAT_ACTIONS: Readonly<Record<string, 'upload_photo' | 'typing'>> = { imagine: 'upload_photo', edit: 'upload_photo', reroll: 'upload_photo' };
+
+/** What one {@link TelegramRequest} is about. */
+export interface TelegramRequestInit {
+  actor: Actor;
+  /** The chat answered and the message replied to (the command, the result a button is on, …). */
+  place: Place;
+  /** The command being run (chooses the chat action). */
+  command: string;
+  /** The platform's admin answer for this actor and scope, asked at most once and only when the core needs it. */
+  isAdmin: () => Promise<boolean>;
+  /** Largest upload here, bytes (50 MB on the public Bot API). */
+  uploadLimitBytes: number;
+}
+
+/**
+ * Telegram's answer to "who, where, admin?" for one command, plus its one status message: `progress` shows the queue
+ * position or "Working on it…" (with `upload_photo`/`typing` while it runs); `deliveryAddress` posts
+ * "Starting the video…" and returns the {@link TelegramAddress} the video poller delivers to.
+ */
+export class TelegramRequest implements SurfaceRequest {
+  readonly surface: SurfaceInfo = TELEGRAM_SURFACE;
+  readonly actor: Actor;
+  readonly place: Place;
+  readonly uploadLimitBytes: number;
+  readonly status: StatusMessage;
+  /** Set once `deliveryAddress` was asked for: the job's result goes there, not into this request's reply. */
+  address: TelegramAddress | undefined;
+  private admin: Promise<boolean> | undefined;
+
+  constructor(
+    deps: StatusDeps,
+    private readonly init: TelegramRequestInit,
+  ) {
+    this.actor = init.actor;
+    this.place = init.place;
+    this.uploadLimitBytes = init.uploadLimitBytes;
+    this.status = new StatusMessage(deps, init.place, CHAT_ACTIONS[init.command] ?? 'typing');
+  }
+
+  isAdmin(): Promise<boolean> {
+    return (this.admin ??= this.init.isAdmin());
+  }
+
+  progress(p: Progress): void {
+    // A video's status message belongs to its delivery (which shows `upload_video`): no chat action of its own.
+    const withAction = !this.address;
+    if (p.kind === 'queued') this.status.show(`Waiting for a free slot: number ${p.position} in the queue…`, withAction);
+    else if (p.kind === 'started') this.status.show(this.address ? 'Starting the video…' : 'Working on it…', withAction);
+    else this.status.show(p.text, withAction);
+  }
+
+  async deliveryAddress(): Promise<TelegramAddress> {
+    if (this.address) return this.address;
+    const statusId = await this.status.ensure('Starting the video…');
+    const { chatId, replyTo } = this.place;
+    this.address = {
+      surface: 'telegram',
+      chatId: String(chatId),
+      userId: this.actor.user.externalId,
+      ...(statusId !== undefined ? { statusMessageId: String(statusId) } : {}),
+      ...(replyTo !== undefined ? { replyToMessageId: String(replyTo) } : {}),
+    };
+    return this.address;
+  }
+}

@@ -1,0 +1,66 @@
+import type { Actor } from '../../core/api.js';
+import type { ArgValues, Reply } from '../../core/commands/types.js';
+import type { Failure } from '../../core/failures.js';
+import { isChatAdmin } from './admin-check.js';
+import type { TelegramDeps } from './deps.js';
+import { TEXT_MAX, clip, plainText } from './format.js';
+import { postReply } from './render.js';
+import { TelegramRequest } from './request.js';
+import { sendPlain } from './send.js';
+import type { Place } from './status-message.js';
+import { TELEGRAM_SURFACE } from './surface.js';
+
+/** A command to run, as parsed (or as a button carries it). */
+export interface CommandCall {
+  command: string;
+  subcommand?: string;
+  args: ArgValues;
+}
+
+/** Who asks, where, and how their admin status is known. */
+export interface Asker {
+  actor: Actor;
+  place: Place;
+  /** The chat whose admins count (the scope's chat), and the Telegram user asking in it. */
+  adminOf: { chatId: number; chatType: string; userId: number } | 'anonymous_admin';
+}
+
+/** A {@link TelegramRequest} for `asker`: `isAdmin` is `getChatMember` in groups, true for anonymous admins, false in private chats. */
+export function newRequest(deps: TelegramDeps, asker: Asker, command: string): TelegramRequest {
+  const a = asker.adminOf;
+  const isAdmin = a === 'anonymous_admin' ? () => Promise.resolve(true) : a.chatType === 'private' || a.chatType === 'channel' ? () => Promise.resolve(false) : () => isChatAdmin(deps.api, a.chatId, a.userId);
+  return new TelegramRequest(deps, { actor: asker.actor, place: asker.place, command, isAdmin, uploadLimitBytes: deps.settings.uploadLimitBytes });
+}
+
+/** Runs `call` through the dispatcher and shows its reply; for the background ({@link TaskTracker}). */
+export async function runCommand(deps: TelegramDeps, request: TelegramRequest, call: CommandCall): Promise<void> {
+  const reply = await deps.dispatcher.run({ ...call, request });
+  await showReply(deps, request, reply);
+}
+
+/**
+ * Shows a reply for `request`: a video just started hands its status message to the delivery (which shows the
+ * acknowledgment, then progress, then posts the video); a failure after a status message replaces that message's
+ * text; anything else is posted as a reply, recorded with the job when it reports one, and the status removed.
+ */
+export async function showReply(deps: TelegramDeps, request: TelegramRequest, reply: Reply): Promise<void> {
+  const { status } = request;
+  if (request.address && reply.tone !== 'error' && reply.jobId) {
+    status.stop();
+    // Through the delivery's editor, so the acknowledgment never overwrites newer progress from the poller.
+    deps.delivery.begin(request.address, reply.jobId, plainText(reply));
+    return;
+  }
+  if (reply.tone === 'error' && status.shown && (await status.finish(clip(plainText(reply), TEXT_MAX)))) return;
+  try {
+    const ids = await postReply(deps, request.place, reply);
+    if (reply.jobId && reply.tone === 'result' && ids.length > 0) await deps.core.recordDelivery(reply.jobId, ids.map(String));
+  } finally {
+    await status.remove();
+  }
+}
+
+/** Answers with the core's words for a failure the surface found itself (a parse error, a file over Telegram's limit). */
+export async function replyFailure(deps: TelegramDeps, place: Place, failure: Failure): Promise<void> {
+  await sendPlain(deps.api, place.chatId, place.replyTo, clip(deps.core.explain(failure, TELEGRAM_SURFACE.commandHint), TEXT_MAX));
+}

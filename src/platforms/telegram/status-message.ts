@@ -1,0 +1,112 @@
+import type { Api } from 'grammy';
+import type { Logger } from '../../log.js';
+import { bestEffort, chatTypeOf, sendPlain } from './send.js';
+import { keepChatAction, type ChatActionHandle } from './util/chat-action.js';
+import type { StatusEditor, StatusThrottle } from './util/throttle.js';
+
+/** Where a request is answered: the chat and the message to reply to. */
+export interface Place {
+  chatId: number;
+  replyTo?: number;
+}
+
+/** What {@link StatusMessage} needs. */
+export interface StatusDeps {
+  api: Api;
+  throttle: StatusThrottle;
+  logger: Logger;
+  /** Interval of the repeated chat action, ms. */
+  chatActionIntervalMs: number;
+}
+
+/**
+ * The ONE status message of a request ("Waiting for a free slot…", "Working on it…"): posted as a reply on first
+ * use, then edited through the per-chat throttle (only the latest text is shown), with a chat action repeated while
+ * the job runs. Nothing is posted for requests that never report progress. Plain text (no parse mode).
+ */
+export class StatusMessage {
+  private creating: Promise<number | undefined> | undefined;
+  private editor: StatusEditor | undefined;
+  private latest = '';
+  private action: ChatActionHandle | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly deps: StatusDeps,
+    private readonly place: Place,
+    /** The chat action shown while the job runs (`upload_photo`, `typing`); none when undefined. */
+    private readonly chatAction: 'upload_photo' | 'typing' | undefined,
+  ) {}
+
+  /** Shows `text` (posting the message the first time); `withAction` also starts the chat action. */
+  show(text: string, withAction = true): void {
+    if (this.closed) return;
+    if (withAction) this.startAction();
+    this.latest = text;
+    if (this.editor) this.editor.set(text);
+    else this.creating ??= this.create(text);
+  }
+
+  /** Posts the message with `text` if it is not there yet, and resolves with its id (undefined when posting failed). */
+  ensure(text: string): Promise<number | undefined> {
+    this.show(text, false);
+    return this.creating ?? Promise.resolve(undefined);
+  }
+
+  /** Whether a status message was posted (or is being posted). */
+  get shown(): boolean {
+    return this.creating !== undefined;
+  }
+
+  /** Replaces the status text with `text` now (a failure's words); false when no status message exists. */
+  async finish(text: string): Promise<boolean> {
+    this.stopAction();
+    const id = await this.creating;
+    if (id === undefined || !this.editor) return false;
+    this.closed = true;
+    await this.editor.finish(text);
+    return true;
+  }
+
+  /** Deletes the status message (the result was posted) and stops everything. */
+  async remove(): Promise<void> {
+    this.stop();
+    const id = await this.creating;
+    if (id !== undefined) await bestEffort(this.deps.logger, 'delete status message', () => this.deps.api.deleteMessage(this.place.chatId, id));
+  }
+
+  /** Stops the chat action and pending edits, leaving the message as it is (another owner takes it over). */
+  stop(): void {
+    this.closed = true;
+    this.stopAction();
+    this.editor?.cancel();
+  }
+
+  private async create(text: string): Promise<number | undefined> {
+    const { api, throttle, logger } = this.deps;
+    const { chatId, replyTo } = this.place;
+    try {
+      const msg = await sendPlain(api, chatId, replyTo, text);
+      this.editor = throttle.editor(chatId, chatTypeOf(chatId), (t) => api.editMessageText(chatId, msg.message_id, t), text);
+      if (this.closed) this.editor.cancel();
+      else if (this.latest !== text) this.editor.set(this.latest);
+      return msg.message_id;
+    } catch (err) {
+      logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'could not post a status message');
+      return undefined;
+    }
+  }
+
+  private startAction(): void {
+    if (this.action || !this.chatAction || this.closed) return;
+    const kind = this.chatAction;
+    this.action = keepChatAction(() => this.deps.api.sendChatAction(this.place.chatId, kind), {
+      intervalMs: this.deps.chatActionIntervalMs,
+      onError: (err) => this.deps.logger.debug({ err: String(err) }, 'chat action failed'),
+    });
+  }
+
+  private stopAction(): void {
+    this.action?.stop();
+  }
+}

@@ -1,0 +1,19 @@
+import type { JobView } from '../../core/api.js';
+import { formatUsd } from '../../core/money.js';
+import { CAPTION_MAX, clip } from './format.js';
+
+/** Caption of a delivered video: model, length, size and the charge. */
+export function videoCaption(job: JobView): string {
+  const parts = [job.model];
+  if (job.seconds) parts.push(`${job.seconds} s`);
+  if (job.size) parts.push(job.size);
+  parts.push(formatUsd(job.chargedMicros ?? job.estimateMicros));
+  return clip(parts.join(' · '), CAPTION_MAX);
+}
+
+/** Progress line of a running video. */
+export function progressText(job: JobView): string {
+  const pct = Math.max(0, Math.min(100, Math.round(job.progress)));
+  const bar = '▓'.repeat(Math.round(pct / 10)) + '░'.repeat(10 - Math.round(pct / 10));
+  return `Video ${job.id} (${job.model}): ${job.status.replace('_', ' ')} ${bar} ${pct}%`;
+}

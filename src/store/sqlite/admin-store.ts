@@ -1,0 +1,172 @@
+import { sql, type Kysely } from 'kysely';
+import type { AdminStore, ScopeBudgetPatch, ScopeBudgetRow, UserBudgetPatch, UserBudgetRow } from '../../core/ports/admin-store.js';
+import type { AuditEntry, AuditInput } from '../../core/ports/audit-log.js';
+import type { TokenInfo, TokenOwner } from '../../core/ports/token-vault.js';
+import type { UsageRow } from '../../core/ports/usage-store.js';
+import type { Micros } from '../../core/money.js';
+import type { Clock } from '../../core/ports/clock.js';
+import { isPeriod } from '../../core/budget/periods.js';
+import { newSortableId } from '../ids.js';
+import { parseJsonColumn, writeAudit } from './audit.js';
+import { writeTransaction } from './connection.js';
+import type { Database } from './schema.js';
+import type { KyselyTokenVault } from './token-vault.js';
+
+/**
+ * The {@link AdminStore} on SQLite. Each change and its audit entry (before/after JSON) are written in the same
+ * `BEGIN IMMEDIATE` transaction, so no change goes unexplained.
+ */
+export class KyselyAdminStore implements AdminStore {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+    private readonly vault: KyselyTokenVault,
+  ) {}
+
+  private async audit(tx: Kysely<Database>, a: AuditInput, scopeId: string | null, before: unknown, after: unknown): Promise<void> {
+    await writeAudit(tx, a, scopeId, before, after, this.clock.now());
+  }
+
+  async getScopeBudget(scopeId: string, db: Kysely<Database> = this.db): Promise<ScopeBudgetRow> {
+    const r = await db.selectFrom('budgets').selectAll().where('scope_id', '=', scopeId).executeTakeFirst();
+    return {
+      defaultAllowanceMicros: r?.default_allowance_micros ?? null,
+      defaultPeriod: isPeriod(r?.default_period) ? r.default_period : null,
+      poolCapMicros: r?.pool_cap_micros ?? null,
+      poolPeriod: isPeriod(r?.pool_period) ? r.pool_period : null,
+    };
+  }
+
+  async updateScopeBudget(scopeId: string, patch: ScopeBudgetPatch, a: AuditInput) {
+    return writeTransaction(this.db, async (tx) => {
+      const before = await this.getScopeBudget(scopeId, tx);
+      const after: ScopeBudgetRow = { ...before, ...patch };
+      const row = { default_allowance_micros: after.defaultAllowanceMicros, default_period: after.defaultPeriod, pool_cap_micros: after.poolCapMicros, pool_period: after.poolPeriod, updated_at: this.clock.now() };
+      await tx.insertInto('budgets').values({ scope_id: scopeId, ...row }).onConflict((oc) => oc.column('scope_id').doUpdateSet(row)).execute();
+      await this.audit(tx, a, scopeId, before, after);
+      return { before, after };
+    });
+  }
+
+  async getUserBudget(scopeId: string, userId: string, db: Kysely<Database> = this.db): Promise<UserBudgetRow> {
+    const r = await db.selectFrom('budget_users').selectAll().where('scope_id', '=', scopeId).where('user_id', '=', userId).executeTakeFirst();
+    return { allowanceMicros: r?.allowance_micros ?? null, period: isPeriod(r?.period) ? r.period : null, blocked: r?.blocked === 1 };
+  }
+
+  async updateUserBudget(scopeId: string, userId: string, patch: UserBudgetPatch, a: AuditInput) {
+    return writeTransaction(this.db, async (tx) => {
+      const before = await this.getUserBudget(scopeId, userId, tx);
+      const after: UserBudgetRow = { ...before, ...patch };
+      const row = { allowance_micros: after.allowanceMicros, period: after.period, blocked: after.blocked ? 1 : 0, updated_at: this.clock.now() };
+      await tx
+        .insertInto('budget_users')
+        .values({ scope_id: scopeId, user_id: userId, ...row })
+        .onConflict((oc) => oc.columns(['scope_id', 'user_id']).doUpdateSet(row))
+        .execute();
+      await this.audit(tx, a, scopeId, { userId, ...before }, { userId, ...after });
+      return { before, after };
+    });
+  }
+
+  async setPersonalCap(userId: string, allowanceMicros: Micros | null, period: string | null, a: AuditInput) {
+    return writeTransaction(this.db, async (tx) => {
+      const r = await tx.selectFrom('users').select(['personal_allowance_micros', 'personal_period']).where('id', '=', userId).executeTakeFirstOrThrow();
+      const before = { userId, allowanceMicros: r.personal_allowance_micros, period: r.personal_period };
+      await tx.updateTable('users').set({ personal_allowance_micros: allowanceMicros, personal_period: period }).where('id', '=', userId).execute();
+      const after = { userId, allowanceMicros, period };
+      await this.audit(tx, a, null, before, after);
+      return { before, after };
+    });
+  }
+
+  async addAdjustment(scopeId: string, userId: string, amountMicros: Micros, note: string, a: AuditInput): Promise<{ entryId: string }> {
+    return writeTransaction(this.db, async (tx) => {
+      const id = newSortableId('le', this.clock.now());
+      await tx
+        .insertInto('ledger_entries')
+        .values({ id, kind: 'adjustment', amount_micros: amountMicros, scope_id: scopeId, user_id: userId, job_id: null, hold_id: null, token_source: 'scope', units: null, unit: null, reason: note, created_at: this.clock.now() })
+        .execute();
+      await this.audit(tx, a, scopeId, null, { entryId: id, userId, amountMicros, note });
+      return { entryId: id };
+    });
+  }
+
+  async setTimezone(scopeId: string, timezone: string, a: AuditInput) {
+    return writeTransaction(this.db, async (tx) => {
+      const r = await tx.selectFrom('scopes').select('timezone').where('id', '=', scopeId).executeTakeFirstOrThrow();
+      await tx.updateTable('scopes').set({ timezone }).where('id', '=', scopeId).execute();
+      await this.audit(tx, a, scopeId, { timezone: r.timezone }, { timezone });
+      return { before: r.timezone, after: timezone };
+    });
+  }
+
+  async linkToken(owner: TokenOwner, token: string, scopeId: string | null, a: AuditInput) {
+    return writeTransaction(this.db, async (tx) => {
+      const r = await this.vault.link(tx, owner, token, a.actor);
+      await this.audit(tx, a, scopeId, r.before && { ...owner, ...r.before }, { ...owner, ...r.after });
+      return r;
+    });
+  }
+
+  async unlinkToken(owner: TokenOwner, scopeId: string | null, a: AuditInput): Promise<TokenInfo | null> {
+    return writeTransaction(this.db, async (tx) => {
+      const before = await this.vault.unlink(tx, owner);
+      await this.audit(tx, a, scopeId, before && { ...owner, ...before }, null);
+      return before;
+    });
+  }
+
+  async showToken(owner: TokenOwner): Promise<TokenInfo | null> {
+    return this.vault.info(this.db, owner);
+  }
+
+  async usage(scopeId: string, since: number, until: number | null): Promise<UsageRow[]> {
+    let q = this.db
+      .selectFrom('ledger_entries as l')
+      .leftJoin('users as u', 'u.id', 'l.user_id')
+      .select([
+        'l.user_id as userId',
+        'u.display_name as displayName',
+        'u.username as username',
+        sql<number>`count(distinct case when l.kind = 'charge' then coalesce(l.job_id, l.hold_id) end)`.as('jobs'),
+        sql<number>`coalesce(sum(case when l.kind = 'charge' and l.unit = 'image' then l.units else 0 end), 0)`.as('images'),
+        sql<number>`coalesce(sum(case when l.kind = 'charge' and l.unit = 'second' then l.units else 0 end), 0)`.as('videoSeconds'),
+        sql<number>`coalesce(sum(case when l.kind = 'charge' and l.unit = 'token' then l.units else 0 end), 0)`.as('tokens'),
+        sql<number>`coalesce(sum(case when l.kind = 'charge' then l.amount_micros when l.kind = 'refund' then -l.amount_micros else 0 end), 0)`.as('spentMicros'),
+      ])
+      .where('l.scope_id', '=', scopeId)
+      .where('l.kind', 'in', ['charge', 'refund'])
+      .where('l.created_at', '>=', since);
+    if (until !== null) q = q.where('l.created_at', '<', until);
+    const rows = await q.groupBy(['l.user_id', 'u.display_name', 'u.username']).orderBy('spentMicros', 'desc').execute();
+    return rows.map((r) => ({ ...r, jobs: Number(r.jobs), images: Number(r.images), videoSeconds: Number(r.videoSeconds), tokens: Number(r.tokens), spentMicros: Number(r.spentMicros) }));
+  }
+
+  async auditEntries(scopeId: string | null, limit: number): Promise<AuditEntry[]> {
+    let q = this.db
+      .selectFrom('audit_log as a')
+      .leftJoin('scopes as s', 's.id', 'a.scope_id')
+      .selectAll('a')
+      .select(['s.platform as scope_platform', 's.external_id as scope_external'])
+      .orderBy('a.created_at', 'desc')
+      .orderBy('a.id', 'desc')
+      .limit(limit);
+    if (scopeId !== null) q = q.where('a.scope_id', '=', scopeId);
+    const rows = await q.execute();
+    return rows.map((r) => ({
+      id: r.id,
+      actor: r.actor,
+      scopeId: r.scope_id,
+      scope: r.scope_platform !== null && r.scope_external !== null ? { platform: r.scope_platform, externalId: r.scope_external } : null,
+      action: r.action,
+      before: parseJsonColumn(r.before),
+      after: parseJsonColumn(r.after),
+      at: r.created_at,
+    }));
+  }
+
+  async scopeTimezone(scopeId: string): Promise<string> {
+    const r = await this.db.selectFrom('scopes').select('timezone').where('id', '=', scopeId).executeTakeFirstOrThrow();
+    return r.timezone;
+  }
+}

@@ -1,0 +1,97 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Clock } from '../../core/ports/clock.js';
+import type { Directory, ExternalRef, Scope, User } from '../../core/ports/directory.js';
+import { newId } from '../ids.js';
+import type { Database } from './schema.js';
+
+const toScope = (r: Selectable<Database['scopes']>): Scope => ({
+  id: r.id,
+  platform: r.platform,
+  externalId: r.external_id,
+  title: r.title,
+  timezone: r.timezone,
+  settings: safeJson(r.settings),
+});
+const toUser = (r: Selectable<Database['users']>): User => ({ id: r.id, platform: r.platform, externalId: r.external_id, displayName: r.display_name, username: r.username });
+
+function safeJson(text: string): Record<string, unknown> {
+  try {
+    const v: unknown = JSON.parse(text);
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The {@link Directory} on SQLite: idempotent upserts keyed by the unique (platform, external_id) of `scopes` and `users`. */
+export class KyselyDirectory implements Directory {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {}
+
+  async ensureScope(p: ExternalRef & { title?: string }): Promise<Scope> {
+    await this.db
+      .insertInto('scopes')
+      .values({ id: newId('sc'), platform: p.platform, external_id: p.externalId, title: p.title ?? null, created_at: this.clock.now() })
+      .onConflict((oc) => (p.title ? oc.columns(['platform', 'external_id']).doUpdateSet({ title: p.title }) : oc.columns(['platform', 'external_id']).doNothing()))
+      .execute();
+    const row = await this.db.selectFrom('scopes').selectAll().where('platform', '=', p.platform).where('external_id', '=', p.externalId).executeTakeFirstOrThrow();
+    return toScope(row);
+  }
+
+  async ensureUser(p: ExternalRef & { displayName?: string; username?: string }): Promise<User> {
+    const username = p.username ? p.username.replace(/^@/, '').toLowerCase() : null;
+    const patch: { display_name?: string; username?: string } = {};
+    if (p.displayName) patch.display_name = p.displayName;
+    if (username) patch.username = username;
+    await this.db
+      .insertInto('users')
+      .values({ id: newId('u'), platform: p.platform, external_id: p.externalId, display_name: p.displayName ?? null, username, personal_allowance_micros: null, personal_period: null, created_at: this.clock.now() })
+      .onConflict((oc) => (Object.keys(patch).length ? oc.columns(['platform', 'external_id']).doUpdateSet(patch) : oc.columns(['platform', 'external_id']).doNothing()))
+      .execute();
+    const row = await this.db.selectFrom('users').selectAll().where('platform', '=', p.platform).where('external_id', '=', p.externalId).executeTakeFirstOrThrow();
+    return toUser(row);
+  }
+
+  async touchMember(scopeId: string, userId: string): Promise<void> {
+    const now = this.clock.now();
+    await this.db
+      .insertInto('scope_members')
+      .values({ scope_id: scopeId, user_id: userId, last_seen_at: now })
+      .onConflict((oc) => oc.columns(['scope_id', 'user_id']).doUpdateSet({ last_seen_at: now }))
+      .execute();
+  }
+
+  async findMemberByUsername(scopeId: string, username: string): Promise<User | undefined> {
+    const row = await this.db
+      .selectFrom('scope_members as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .selectAll('u')
+      .where('m.scope_id', '=', scopeId)
+      .where('u.username', '=', username.replace(/^@/, '').toLowerCase())
+      .orderBy('m.last_seen_at', 'desc')
+      .executeTakeFirst();
+    return row ? toUser(row) : undefined;
+  }
+
+  async getScope(id: string): Promise<Scope | undefined> {
+    const row = await this.db.selectFrom('scopes').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? toScope(row) : undefined;
+  }
+
+  async getUser(id: string): Promise<User | undefined> {
+    const row = await this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? toUser(row) : undefined;
+  }
+
+  async findScope(ref: ExternalRef): Promise<Scope | undefined> {
+    const row = await this.db.selectFrom('scopes').selectAll().where('platform', '=', ref.platform).where('external_id', '=', ref.externalId).executeTakeFirst();
+    return row ? toScope(row) : undefined;
+  }
+
+  async findUser(ref: ExternalRef): Promise<User | undefined> {
+    const row = await this.db.selectFrom('users').selectAll().where('platform', '=', ref.platform).where('external_id', '=', ref.externalId).executeTakeFirst();
+    return row ? toUser(row) : undefined;
+  }
+}

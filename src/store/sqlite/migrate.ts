@@ -1,0 +1,34 @@
+import { Migrator, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
+import * as m0001 from '../../../migrations/0001-initial.js';
+import * as m0002 from '../../../migrations/0002-budget-totals.js';
+import * as m0003 from '../../../migrations/0003-hold-job-index.js';
+import type { Database } from './schema.js';
+
+/**
+ * Every migration, in order. An explicit import map (rather than scanning the folder) works the same
+ * under tsx, vitest and any bundler. Add new files here with the next number.
+ */
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '0001-initial': m0001,
+  '0002-budget-totals': m0002,
+  '0003-hold-job-index': m0003,
+};
+
+/** A migration failed; the database is left at the last successful one. */
+export class MigrationError extends Error {
+  constructor(
+    readonly migration: string | undefined,
+    cause: unknown,
+  ) {
+    super(`Database migration ${migration ?? '(unknown)'} failed: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'MigrationError';
+  }
+}
+
+/** Applies every pending migration. Returns the names applied now (empty when already up to date). */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => ({ ...MIGRATIONS }) } });
+  const { error, results }: MigrationResultSet = await migrator.migrateToLatest();
+  if (error) throw new MigrationError(results?.find((r) => r.status === 'Error')?.migrationName, error);
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

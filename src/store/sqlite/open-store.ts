@@ -1,0 +1,76 @@
+import type { Kysely } from 'kysely';
+import { AdminService } from '../../core/admin/admin-service.js';
+import type { Period } from '../../core/budget/periods.js';
+import type { BudgetDefaults } from '../../core/budget/types.js';
+import type { Micros } from '../../core/money.js';
+import type { Clock } from '../../core/ports/clock.js';
+import type { OperatorStore } from '../../core/ports/store.js';
+import { parseEncryptionKey } from '../crypto.js';
+import { KyselyAdminStore } from './admin-store.js';
+import { SqliteBudgetLedger } from './budget-ledger.js';
+import { checkpoint, openSqlite } from './connection.js';
+import { KyselyDirectory } from './directory.js';
+import { KyselyJobAdmin } from './job-admin.js';
+import { KyselyJobStore } from './job-store.js';
+import { migrateToLatest } from './migrate.js';
+import type { Database } from './schema.js';
+import { KyselyTokenVault } from './token-vault.js';
+
+/** What the composition root passes to {@link openStore}. */
+export interface OpenStoreOptions {
+  /** SQLite file (directory created). Default `./data/bot.sqlite`. ':memory:' works for throwaway runs. */
+  path?: string;
+  /** `BOT_ENCRYPTION_KEY` text (base64 or hex) or its 32 bytes. Without it tokens cannot be linked or read. */
+  encryptionKey?: string | Buffer;
+  /** The operator's `GATEWAY_TOKEN`, used when neither the user nor the scope linked one. */
+  operatorToken?: string;
+  /** Allowance for scopes nobody configured (null = unlimited), e.g. 1_000_000 ($1). */
+  defaultAllowanceMicros: Micros | null;
+  /** Period of that default, e.g. 'day'. */
+  defaultPeriod: Period;
+  clock: Clock;
+}
+
+/**
+ * The opened SQLite store: every repository port (typed by mechanism, so tests and benchmarks can reach the
+ * SQLite-only extras such as `KyselyJobStore.claimDueQuery`) and the Kysely handle itself, which only code of
+ * this engine, tests and benchmarks may use. Everything else takes the ports (`CoreStore`, `OperatorStore`).
+ */
+export interface SqliteStore extends OperatorStore {
+  db: Kysely<Database>;
+  budgets: SqliteBudgetLedger;
+  tokens: KyselyTokenVault;
+  directory: KyselyDirectory;
+  jobs: KyselyJobStore;
+  jobAdmin: KyselyJobAdmin;
+}
+
+/**
+ * Opens the database, applies pending migrations, and builds the repositories.
+ * @throws EncryptionKeyError when `encryptionKey` is given but malformed; MigrationError when a migration fails.
+ */
+export async function openStore(o: OpenStoreOptions): Promise<SqliteStore> {
+  const key = o.encryptionKey === undefined || o.encryptionKey === '' ? undefined : Buffer.isBuffer(o.encryptionKey) ? o.encryptionKey : parseEncryptionKey(o.encryptionKey);
+  const db = openSqlite(o.path ?? './data/bot.sqlite');
+  try {
+    await migrateToLatest(db);
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
+  const defaults: BudgetDefaults = { defaultAllowanceMicros: o.defaultAllowanceMicros, defaultPeriod: o.defaultPeriod };
+  const tokens = new KyselyTokenVault(db, o.clock, key, o.operatorToken);
+  return {
+    db,
+    budgets: new SqliteBudgetLedger(db, o.clock, defaults),
+    tokens,
+    admin: new AdminService(new KyselyAdminStore(db, o.clock, tokens), defaults, o.clock),
+    directory: new KyselyDirectory(db, o.clock),
+    jobs: new KyselyJobStore(db, o.clock),
+    jobAdmin: new KyselyJobAdmin(db),
+    async close() {
+      await checkpoint(db).catch(() => undefined);
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,146 @@
+import type { Generated } from 'kysely';
+import type { TokenSource } from '../../core/failures.js';
+
+/**
+ * Row types of every table, as created by `migrations/`. Times are epoch milliseconds, money is integer
+ * micro-dollars, JSON lives in TEXT columns. The jobs table is owned by the job repository.
+ */
+
+export interface ScopesTable {
+  id: string;
+  platform: string;
+  external_id: string;
+  title: string | null;
+  settings: Generated<string>;
+  timezone: Generated<string>;
+  created_at: number;
+}
+export interface UsersTable {
+  id: string;
+  platform: string;
+  external_id: string;
+  display_name: string | null;
+  username: string | null;
+  personal_allowance_micros: number | null;
+  personal_period: string | null;
+  created_at: number;
+}
+export interface ScopeMembersTable {
+  scope_id: string;
+  user_id: string;
+  last_seen_at: number;
+}
+export interface BudgetsTable {
+  scope_id: string;
+  default_allowance_micros: number | null;
+  default_period: string | null;
+  pool_cap_micros: number | null;
+  pool_period: string | null;
+  updated_at: number;
+}
+export interface BudgetUsersTable {
+  scope_id: string;
+  user_id: string;
+  allowance_micros: number | null;
+  period: string | null;
+  blocked: Generated<number>;
+  updated_at: number;
+}
+export interface TokensTable {
+  id: string;
+  kind: 'scope' | 'personal';
+  owner_id: string;
+  ciphertext: string;
+  nonce: string;
+  tag: string;
+  last4: string;
+  key_id: string;
+  key_version: Generated<number>;
+  created_by: string;
+  created_at: number;
+}
+export interface HoldsTable {
+  id: string;
+  scope_id: string;
+  user_id: string;
+  job_id: string | null;
+  amount_micros: number;
+  charged_micros: number | null;
+  token_source: TokenSource;
+  status: 'open' | 'settled' | 'released';
+  created_at: number;
+  resolved_at: number | null;
+}
+/** Kinds of journal entries. */
+export type LedgerKind = 'hold' | 'charge' | 'release' | 'refund' | 'adjustment';
+/** Units recorded on charges. */
+export type LedgerUnit = 'image' | 'second' | 'token';
+export interface LedgerEntriesTable {
+  id: string;
+  kind: LedgerKind;
+  amount_micros: number;
+  scope_id: string;
+  user_id: string;
+  job_id: string | null;
+  hold_id: string | null;
+  token_source: TokenSource;
+  units: number | null;
+  unit: LedgerUnit | null;
+  reason: string | null;
+  created_at: number;
+}
+export interface JobsTable {
+  id: string;
+  kind: 'imagine' | 'edit' | 'video' | 'ask';
+  status: string;
+  scope_id: string;
+  user_id: string;
+  model: string;
+  prompt: string;
+  params: Generated<string>;
+  token_source: TokenSource;
+  token_id: string | null;
+  hold_id: string | null;
+  estimate_micros: number;
+  charged_micros: number | null;
+  remote_task_id: string | null;
+  progress: Generated<number>;
+  delivery: Generated<string>;
+  delivered: string | null;
+  output_path: string | null;
+  output_expires_at: number | null;
+  error_code: string | null;
+  error_detail: string | null;
+  lease_owner: string | null;
+  lease_expires_at: number | null;
+  next_poll_at: number | null;
+  poll_interval_ms: number | null;
+  deadline_at: number | null;
+  attempts: Generated<number>;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
+}
+export interface AuditLogTable {
+  id: string;
+  actor: string;
+  scope_id: string | null;
+  action: string;
+  before: string | null;
+  after: string | null;
+  created_at: number;
+}
+
+/** The whole database, for `Kysely<Database>`. */
+export interface Database {
+  scopes: ScopesTable;
+  users: UsersTable;
+  scope_members: ScopeMembersTable;
+  budgets: BudgetsTable;
+  budget_users: BudgetUsersTable;
+  tokens: TokensTable;
+  holds: HoldsTable;
+  ledger_entries: LedgerEntriesTable;
+  jobs: JobsTable;
+  audit_log: AuditLogTable;
+}
