@@ -29,6 +29,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   };
   const state: SimState = {
     flavor: opts.flavor ?? 'new-api',
+    catalogue: opts.catalogue ?? 'neutral',
+    videoRoutes: opts.videoRoutes ?? (opts.flavor === 'one-api' ? 'none' : 'both'),
     baseUrl: '',
     settings,
     tokens,
