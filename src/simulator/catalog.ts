@@ -50,7 +50,7 @@ export const CATALOG: readonly SimModel[] = [
   img('alpha-image-2', 'alpha', 10_000, 1536),
   img('alpha-image-2-hd', 'alpha', 20_000, 2048),
   img('alpha-image-2-4k', 'alpha', 40_000, 4096),
-  img('beta-edit-max', 'beta', 25_000, 2048, false),
+  img('beta-edit-max', 'beta', 25_000, 2048, false, { min: 1, max: 1 }),
   img('beta-edit-lite', 'beta', 15_000, 2048, true, { min: 1, max: 1 }),
   img('delta-image-turbo', 'delta', 5_000, 1536),
   img('delta-image-pro', 'delta', 30_000, 2048),

@@ -23,6 +23,8 @@ export interface SimState {
   flavor: SimFlavor;
   catalogue: SimCatalogueName;
   videoRoutes: SimVideoRoutes;
+  /** Ids left out of `/api/pricing`. */
+  unpublished: ReadonlySet<string>;
   baseUrl: string;
   settings: SimSettings;
   tokens: TokenBook;

@@ -18,7 +18,7 @@ const GROUP_RATIO = { default: 1, media: 1 };
 /** `GET /api/pricing`. */
 export function handlePricing(state: SimState): Reply {
   const data = catalogue(state.catalogue)
-    .filter((m) => m.onSale && m.published !== false)
+    .filter((m) => m.onSale && m.published !== false && !state.unpublished.has(m.id))
     .map((m) => {
       const groups = m.kind === 'text' ? ['default', 'media'] : ['media'];
       const common = { model_name: m.id, enable_groups: groups, supported_endpoint_types: endpointTypes(m.kind), owner_by: m.ownedBy };

@@ -31,6 +31,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     flavor: opts.flavor ?? 'new-api',
     catalogue: opts.catalogue ?? 'neutral',
     videoRoutes: opts.videoRoutes ?? (opts.flavor === 'one-api' ? 'none' : 'both'),
+    unpublished: new Set(opts.unpublished ?? []),
     baseUrl: '',
     settings,
     tokens,

@@ -64,6 +64,8 @@ export interface SimulatorOptions {
   catalogue?: 'neutral' | 'real';
   /** Default 'both' ('none' for the one-api flavor). */
   videoRoutes?: SimVideoRoutes;
+  /** Model ids left out of `/api/pricing` although listed and usable (the bot has no price for them). Default none. */
+  unpublished?: string[];
   /** Delay added before every image answer; default 0. */
   imageDelayMs?: number;
   /** Video timeline; defaults queuedMs 200, runMs 1000, progressSteps 5. */

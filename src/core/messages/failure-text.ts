@@ -15,7 +15,7 @@ export const COMMANDS = {
 } as const;
 
 const OFFERED_TEXT: Record<FailureDetails['not_offered']['what'], string> = {
-  edit: 'image editing', video: 'video generation', remix: 'video remixes', image: 'image generation', text: 'text models',
+  edit: 'image editing', video: 'video generation', remix: 'video remixes', image: 'image generation', text: 'text models', balance: 'a balance page for tokens',
 };
 
 /** Options of {@link describeFailure}: the current time (for "in 3 h") and the community's time zone (default UTC). */

@@ -1,7 +1,7 @@
 import type { Actor, DeliveryTarget, JobHooks, JobKind } from '../api.js';
 import type { Lease } from '../fair-use/fair-use-gate.js';
 import { err, fail, failureFromGateway, ok, type Failure, type Result, type TokenSource } from '../failures.js';
-import { modelCacheKey } from '../models/model-list-cache.js';
+import { chooseDefault } from '../catalog/default-models.js';
 import type { Micros } from '../money.js';
 import { isGatewayFailure, type GatewayFailureInfo, type GatewayModel } from '../ports/media-gateway.js';
 import type { ReserveResult } from '../budget/types.js';
@@ -54,10 +54,25 @@ export async function resolveToken(d: CoreDeps, a: Actor, ids: ActorIds): Promis
     d.logger.error({ err: e }, 'stored gateway token could not be read');
     return err(fail('internal', {}, { log: { note: 'token decrypt failed' } }));
   }
+  rememberPayer(d, a, r.source === 'none' ? undefined : r);
   if (r.source === 'none') return err(fail('no_token', { isAdminHint: isOwnerLike(d, a) }));
   d.secrets.add(r.token);
-  rememberTokenKey(d, a, r.token);
   return ok({ token: r.token, source: r.source, tokenId: r.tokenId });
+}
+
+/** `<platform>:<external id>` of the actor's community (how admin settings and the token index name it). */
+export function scopeRef(a: Actor): string {
+  return `${a.scope.platform}:${a.scope.externalId}`;
+}
+
+/**
+ * Keeps the token index in step with what the store just said pays for `a` (a token linked or unlinked by another
+ * process shows up here), so `cachedModels` resolves the same token on the next keystroke.
+ */
+function rememberPayer(d: CoreDeps, a: Actor, r: { source: TokenSource; token: string } | undefined): void {
+  const userRef = `${a.user.platform}:${a.user.externalId}`;
+  d.catalog.index.setUser(userRef, r?.source === 'personal' ? r.token : null);
+  if (r?.source !== 'personal') d.catalog.index.setScope(scopeRef(a), r?.source === 'scope' ? r.token : null);
 }
 
 /**
@@ -66,7 +81,7 @@ export async function resolveToken(d: CoreDeps, a: Actor, ids: ActorIds): Promis
  */
 export async function listedModels(d: CoreDeps, t: UsableToken, model: string): Promise<Result<GatewayModel[] | undefined>> {
   try {
-    return ok(await d.modelCache.get(modelCacheKey(t.token), () => d.gateway.listModels(t.token)));
+    return ok(await d.catalog.list(t.token));
   } catch (e) {
     if (isGatewayFailure(e) && e.kind === 'auth') return err(failureFromGateway(gatewayInfo(e), { model, tokenSource: t.source, stage: 'models' }));
     d.logger.debug({ err: e }, 'model list unavailable; continuing without it');
@@ -131,25 +146,6 @@ export function gatewayInfo(e: GatewayFailureInfo): GatewayFailureInfo {
   return info;
 }
 
-/** The memo key of an actor for {@link rememberTokenKey}. */
-export function actorKey(a: Actor): string {
-  return `${a.scope.platform}:${a.scope.externalId}|${a.user.platform}:${a.user.externalId}`;
-}
-
-/**
- * Remembers which token (by its hash) an actor last used, so `cachedModels` can answer synchronously.
- * Bounded: the oldest entries are dropped past 10,000 actors.
- */
-export function rememberTokenKey(d: CoreDeps, a: Actor, token: string): void {
-  const key = actorKey(a);
-  d.tokenKeys.delete(key);
-  d.tokenKeys.set(key, modelCacheKey(token));
-  if (d.tokenKeys.size > 10_000) {
-    const oldest = d.tokenKeys.keys().next().value;
-    if (oldest !== undefined) d.tokenKeys.delete(oldest);
-  }
-}
-
 /** What every job needs before its own checks: a clean prompt, the model, the actor's ids, a token and the price. */
 export interface JobBasics {
   prompt: string;
@@ -160,17 +156,22 @@ export interface JobBasics {
 }
 
 /**
- * The checks every job starts with, in order: prompt, model (default `defaultModel`), token, and the model's kind,
- * sale status and price against the token's model list. Nothing is held or sent when one fails.
+ * The checks every job starts with, in order: prompt, token, model (default: {@link defaultModelFor}), and the
+ * model's kind, sale status and price against the token's model list. Nothing is held or sent when one fails.
  */
-export async function jobBasics(d: CoreDeps, req: Actor & { prompt: string; model?: string }, kind: ModelKind, defaultModel: string): Promise<Result<JobBasics>> {
+export async function jobBasics(d: CoreDeps, req: Actor & { prompt: string; model?: string }, kind: ModelKind): Promise<Result<JobBasics>> {
   const prompt = validatePrompt(req.prompt);
   if (!prompt.ok) return prompt;
-  const model = req.model?.trim() || defaultModel;
   const ids = await actorIds(d, req);
   const token = await resolveToken(d, req, ids);
   if (!token.ok) return token;
-  const price = await checkModel(d, token.value, model, kind);
+  let model = req.model?.trim();
+  if (!model) {
+    const chosen = await defaultModelFor(d, req, token.value, kind);
+    if (!chosen.ok) return chosen;
+    model = chosen.value;
+  }
+  const price = await checkModel(d, req, token.value, model, kind);
   if (!price.ok) return price;
   return ok({ prompt: prompt.value, model, ids, token: token.value, price: price.value });
 }
@@ -197,4 +198,16 @@ export async function openJob(
   }
   await d.jobs.update(j.jobId, ['reserved'], { holdId: hold.holdId });
   return ok({ holdId: hold.holdId });
+}
+
+/**
+ * The default model of `kind` for this actor's token (see `chooseDefault`: the configured `DEFAULT_*_MODEL` when the
+ * token lists it, else the first priced model of that kind in the token's list).
+ */
+export async function defaultModelFor(d: CoreDeps, a: Actor, t: UsableToken, kind: ModelKind): Promise<Result<string>> {
+  const listed = await listedModels(d, t, '');
+  if (!listed.ok) return listed;
+  const ref = scopeRef(a);
+  const c = chooseDefault(kind, d.settings.defaults, listed.value, (m) => d.catalog.book.entry(m.id, ref, m), isOwnerLike(d, a));
+  return c.ok ? ok(c.model) : err(c.failure);
 }
