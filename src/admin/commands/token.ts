@@ -1,5 +1,6 @@
 import { isGatewayFailure } from '../../core/ports/media-gateway.js';
 import type { TokenOwner } from '../../core/admin/ports.js';
+import { gatewayBalanceText } from '../../core/use-cases/gateway-balance.js';
 import { HttpMediaGateway } from '../../gateway/index.js';
 import { expectArity, type ParsedArgs } from '../args.js';
 import { OPERATOR, type AdminContext } from '../context.js';
@@ -52,6 +53,27 @@ async function verify(ctx: AdminContext, token: string): Promise<number> {
   }
 }
 
+/**
+ * The gateway balance of a stored token (new-api token usage page, else dashboard billing), in the core's words;
+ * a short reason when the gateway is not configured or shows no balance. The token is opened in memory only.
+ */
+async function balanceLine(ctx: AdminContext, owner: TokenOwner): Promise<string> {
+  const baseUrl = ctx.config.gateway.baseUrl;
+  if (!baseUrl) return 'Gateway balance: not checked (GATEWAY_BASE_URL is not set).';
+  const nobody = '\u0000none';
+  const r = await ctx.store.tokens.resolveToken(owner.kind === 'scope' ? owner.ownerId : nobody, owner.kind === 'personal' ? owner.ownerId : nobody);
+  if (r.source !== owner.kind) return 'Gateway balance: unknown (the token could not be read).';
+  const gateway = new HttpMediaGateway({ baseUrl, timeoutMs: 20_000, maxRetries: 1, retryBaseMs: 200 });
+  try {
+    const b = await gateway.getBalance(r.token);
+    return gatewayBalanceText(owner.kind === 'scope' ? 'scope' : 'personal', b.remainingMicros, b.usedMicros, b.expiresAt);
+  } catch (e) {
+    return `Gateway balance: unavailable (${isGatewayFailure(e) ? e.kind : 'error'}).`;
+  } finally {
+    await gateway.close();
+  }
+}
+
 /** Runs `token link|unlink|show …`. The token itself is only ever read from stdin and never printed. */
 export async function tokenCommand(ctx: AdminContext, args: ParsedArgs): Promise<void> {
   const [op, ...rest] = args.positional;
@@ -85,6 +107,7 @@ export async function tokenCommand(ctx: AdminContext, args: ParsedArgs): Promise
       const t = await target(ctx, rest[0], false);
       const info = await ctx.store.admin.showToken(t.owner);
       ctx.print(info ? `${t.label}: ${info.masked}, linked by ${info.createdBy} at ${formatTime(info.createdAt)}` : `No ${t.label} is linked.`);
+      if (info) ctx.print(await balanceLine(ctx, t.owner));
       return;
     }
     default:
