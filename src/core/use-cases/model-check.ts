@@ -1,5 +1,5 @@
 import type { Actor } from '../api.js';
-import { configuredDefault } from '../catalog/default-models.js';
+import { chooseDefault, configuredDefault } from '../catalog/default-models.js';
 import { err, fail, ok, type Result } from '../failures.js';
 import { suggestModel } from '../models/suggest.js';
 import type { ModelKind, ModelPrice } from '../pricing.js';
@@ -38,13 +38,17 @@ export async function checkModel(d: CoreDeps, a: Actor, t: UsableToken, model: s
 export const VIDEO_REFERENCE_MAX_BYTES = 8 * 1024 * 1024;
 
 /**
- * The most bytes one reference image may have for `model` (default: the configured image model), so adapters can
- * stop downloading early: that model's limit when its price has one, else 8 MiB; for videos,
- * {@link VIDEO_REFERENCE_MAX_BYTES}.
+ * The most bytes one reference image may have for `model` (default: the default image model, configured or chosen
+ * from the operator token's cached list), so adapters can stop downloading early: that model's limit when its price
+ * has one, else 8 MiB; for videos, {@link VIDEO_REFERENCE_MAX_BYTES}.
  */
 export function referenceLimitBytes(d: CoreDeps, kind: 'image' | 'video', model?: string): number {
   if (kind === 'video') return VIDEO_REFERENCE_MAX_BYTES;
-  const id = model?.trim() || configuredDefault(d.settings.defaults, 'image');
+  const auto = () => {
+    const c = chooseDefault('image', d.settings.defaults, d.catalog.peekOperator(), (m) => d.catalog.book.entry(m.id, undefined, m));
+    return c.ok ? c.model : undefined;
+  };
+  const id = model?.trim() || configuredDefault(d.settings.defaults, 'image') || auto();
   const p = id ? d.catalog.book.entry(id, undefined).price : undefined;
   return p?.kind === 'image' && p.maxReferenceBytes ? p.maxReferenceBytes : VIDEO_REFERENCE_MAX_BYTES;
 }
