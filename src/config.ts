@@ -103,9 +103,23 @@ const schema = z.object({
   PRICES_FILE: optionalString.refine((v) => v === undefined || existsSync(v), 'the path of an existing JSON price file'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty', 'auto']).optional().default('auto'),
-  DEFAULT_IMAGE_MODEL: z.string().trim().optional().transform((v) => v || 'alpha-image-2'),
-  DEFAULT_VIDEO_MODEL: z.string().trim().optional().transform((v) => v || 'gamma-video-1'),
-  DEFAULT_TEXT_MODEL: z.string().trim().optional().transform((v) => v || 'text-chat-mini'),
+  DEFAULT_IMAGE_MODEL: optionalString,
+  DEFAULT_VIDEO_MODEL: optionalString,
+  DEFAULT_TEXT_MODEL: optionalString,
+  PRICE_MARKUP: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return 1;
+      const n = Number(v);
+      if (!Number.isFinite(n) || n < 1 || n > 100) {
+        ctx.addIssue({ code: 'custom', message: 'a factor from 1 to 100 applied to gateway prices, e.g. 1.2' });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  PRICING_REFRESH_MS: int(3_600_000, 60_000, 86_400_000, "how often the gateway's published prices are read again, in milliseconds"),
   DEFAULT_VIDEO_SECONDS: int(5, 4, 15, 'default video length in seconds'),
   MODELS_CACHE_TTL_MS: int(300_000, 0, 86_400_000, 'how long the model list is cached, in milliseconds'),
   POLL_INTERVAL_MS: int(5_000, 100, 600_000, 'first video poll interval in milliseconds'),
@@ -116,7 +130,7 @@ const schema = z.object({
   MAX_JOBS_PER_SCOPE: int(10, 1, 10_000, 'concurrent jobs one server or group may run'),
   USER_COOLDOWN_MS: int(0, 0, 86_400_000, 'pause between two jobs of one user, in milliseconds (0 = none)'),
   OUTPUT_RETENTION_HOURS: int(24, 1, 720, 'hours an undeliverable result stays retrievable with /job'),
-  TEXT_PRICE_PER_1K_TOKENS: z.string().trim().optional().default('0.002'),
+  TEXT_PRICE_PER_1K_TOKENS: optionalString,
   DEMO_BUDGET: z.string().trim().optional().default('5'),
   DEFAULT_ALLOWANCE: z.string().trim().optional().default('1'),
   DEFAULT_PERIOD: z.enum(['day', 'week', 'month', 'total']).optional().default('day'),
@@ -152,14 +166,19 @@ export interface Config {
   ownerIds: string[];
   pricesFile: string | undefined;
   log: { level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'; format: 'json' | 'pretty' | 'auto' };
-  defaults: { imageModel: string; videoModel: string; textModel: string; videoSeconds: number };
+  /** `DEFAULT_*_MODEL`; undefined = the first priced model of that kind the paying token lists. */
+  defaults: { imageModel: string | undefined; videoModel: string | undefined; textModel: string | undefined; videoSeconds: number };
   modelsCacheTtlMs: number;
+  /** `PRICE_MARKUP`: factor on gateway-published prices (default 1). */
+  priceMarkup: number;
+  /** `PRICING_REFRESH_MS`: how often `/api/pricing` is read again (default 1 h). */
+  pricingRefreshMs: number;
   /** `leaseMs`: a crashed process's video jobs are taken over after this (default 60 s). */
   poller: { intervalMs: number; maxIntervalMs: number; deadlineMs: number; leaseMs: number };
   fairUse: { maxJobsPerUser: number; maxJobsPerScope: number; userCooldownMs: number };
   outputRetentionHours: number;
-  /** USD per 1,000 text tokens as written (parsed by the money module). */
-  textPricePer1kTokens: string;
+  /** USD per 1,000 text tokens as written, for text models with no other price; undefined = none. */
+  textPricePer1kTokens: string | undefined;
   /** Playground allowance per user, USD as written. */
   demoBudget: string;
   /** Allowance of every user in a community nobody configured yet: USD as written ('none' = unlimited) and period. */
@@ -240,6 +259,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       videoSeconds: e.DEFAULT_VIDEO_SECONDS,
     },
     modelsCacheTtlMs: e.MODELS_CACHE_TTL_MS,
+    priceMarkup: e.PRICE_MARKUP,
+    pricingRefreshMs: e.PRICING_REFRESH_MS,
     poller: { intervalMs: e.POLL_INTERVAL_MS, maxIntervalMs: e.POLL_MAX_INTERVAL_MS, deadlineMs: e.JOB_DEADLINE_MS, leaseMs: e.POLL_LEASE_MS },
     fairUse: { maxJobsPerUser: e.MAX_JOBS_PER_USER, maxJobsPerScope: e.MAX_JOBS_PER_SCOPE, userCooldownMs: e.USER_COOLDOWN_MS },
     outputRetentionHours: e.OUTPUT_RETENTION_HOURS,

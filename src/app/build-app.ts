@@ -1,13 +1,18 @@
 import type { Config } from '../config.js';
 import type { Delivery } from '../core/api.js';
 import { BotCore } from '../core/bot-core.js';
+import { Catalog } from '../core/catalog/catalog.js';
+import { defaultModelWarnings } from '../core/catalog/default-models.js';
+import { PriceBook } from '../core/catalog/price-book.js';
+import { TokenIndex } from '../core/catalog/token-index.js';
 import { FairUseGate } from '../core/fair-use/fair-use-gate.js';
 import { ModelListCache } from '../core/models/model-list-cache.js';
 import { parseUsd, type Micros } from '../core/money.js';
 import { systemClock, type Clock } from '../core/ports/clock.js';
 import type { JobStore } from '../core/ports/job-store.js';
 import type { MediaGateway } from '../core/ports/media-gateway.js';
-import { loadPriceTable, type PriceTable } from '../core/pricing.js';
+import { documentedPriceTable, loadPriceTable, type PriceTable } from '../core/pricing.js';
+import { reloadAdminSettings } from '../core/use-cases/prices.js';
 import { HttpMediaGateway, type HttpMediaGatewayOptions } from '../gateway/index.js';
 import { DeliveryRouter } from '../jobs/delivery-router.js';
 import { OutputStore } from '../jobs/output-store.js';
@@ -32,8 +37,10 @@ export interface BuildAppOptions {
   simulatorBaseUrl?: string;
   /** Extra `HttpMediaGateway` settings (e.g. fast retries in tests). */
   gatewayOptions?: Partial<HttpMediaGatewayOptions>;
-  /** Replaces the price table loaded from the config (tests: an unpriced model). */
+  /** Replaces the operator's price table loaded from `PRICES_FILE` (tests, benchmarks). */
   priceTable?: PriceTable;
+  /** Warm the catalogue (pricing and every known token's model list) before returning. Default true. */
+  warmCatalog?: boolean;
   /** Start the video poller at once. Default true. */
   startPoller?: boolean;
   /** ffmpeg for shrinking videos over an upload limit: path, null = never, undefined = look on PATH. */
@@ -51,7 +58,12 @@ export interface App {
   jobs: JobStore;
   outputs: OutputStore;
   router: DeliveryRouter;
+  /** The operator's price table (`PRICES_FILE`, or `opts.priceTable`). */
   priceTable: PriceTable;
+  /** Model lists, prices and the token index; refreshed in the background until `close()`. */
+  catalog: Catalog;
+  /** Start-up warnings already logged (e.g. a `DEFAULT_*_MODEL` the gateway does not list). */
+  startupWarnings: string[];
   /** The logger and secret set the app was built with (adapters log through them). */
   logger: Logger;
   secrets: SecretSet;
@@ -78,7 +90,8 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
   const clock = opts.clock ?? systemClock;
   const { logger, secrets } = opts;
   secrets.add(config.gateway.token);
-  const priceTable = opts.priceTable ?? loadPriceTable(config.pricesFile, parseUsd(config.textPricePer1kTokens));
+  const priceTable = opts.priceTable ?? loadPriceTable(config.pricesFile);
+  const textPer1k = config.textPricePer1kTokens === undefined ? undefined : parseUsd(config.textPricePer1kTokens);
   const baseUrl = config.gateway.baseUrl ?? opts.simulatorBaseUrl;
   if (!opts.gateway && !baseUrl) throw new Error('buildApp: no gateway URL (set GATEWAY_BASE_URL or pass simulatorBaseUrl)');
   const ownGateway = opts.gateway
@@ -126,12 +139,26 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
     config: { intervalMs: config.poller.intervalMs, maxIntervalMs: config.poller.maxIntervalMs, deadlineMs: config.poller.deadlineMs, leaseMs: config.poller.leaseMs, retentionMs, staleReservedMs: config.gateway.timeoutMs + 120_000, ...opts.pollerTuning },
     ...(opts.ffmpegPath !== undefined ? { ffmpegPath: opts.ffmpegPath } : {}),
   });
-  const core = new BotCore({
+  const index = new TokenIndex();
+  index.setOperator(config.gateway.token);
+  const catalog = new Catalog({
+    gateway,
+    book: new PriceBook({ operator: priceTable, documented: documentedPriceTable(), markup: config.priceMarkup, ...(textPer1k !== undefined ? { textPer1kMicros: textPer1k } : {}) }),
+    lists: new ModelListCache({ clock, ttlMs: config.modelsCacheTtlMs, logger }),
+    index,
+    clock,
+    logger: logger.child({ module: 'catalog' }),
+    listRefreshMs: Math.max(60_000, config.modelsCacheTtlMs),
+    pricingRefreshMs: config.pricingRefreshMs,
+    warmTimeoutMs: Math.min(15_000, config.gateway.timeoutMs),
+  });
+  const modelSettings = store.modelSettings;
+  const coreDeps = {
     gateway,
     store,
     jobs,
-    prices: priceTable,
-    modelCache: new ModelListCache({ clock, ttlMs: config.modelsCacheTtlMs, logger }),
+    catalog,
+    modelSettings,
     fairUse: new FairUseGate({ clock, maxPerUser: config.fairUse.maxJobsPerUser, maxPerScope: config.fairUse.maxJobsPerScope, cooldownMs: config.fairUse.userCooldownMs }),
     outputs,
     clock,
@@ -144,7 +171,10 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
       outputRetentionMs: retentionMs,
       ownerIds: config.ownerIds,
     },
-  });
+  };
+  const core = new BotCore(coreDeps);
+  const startupWarnings = await prepareCatalog(catalog, coreDeps, config, store, logger, opts.warmCatalog !== false);
+  catalog.start();
   if (opts.startPoller !== false) poller.start();
   let closing: Promise<void> | undefined;
   return {
@@ -156,6 +186,8 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
     outputs,
     router,
     priceTable,
+    catalog,
+    startupWarnings,
     logger,
     secrets,
     clock,
@@ -163,6 +195,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
     registerDelivery: (d) => router.register(d),
     close() {
       closing ??= (async () => {
+        catalog.stop();
         await poller.stop();
         await ownGateway?.close();
         await store.close();
@@ -170,4 +203,33 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
       return closing;
     },
   };
+}
+
+/**
+ * Fills the token index with every stored token (opened one owner at a time through the vault), loads the admins'
+ * model settings, warms the catalogue (published pricing and each token's model list, in parallel, each call
+ * bounded) and checks the configured defaults against what the gateway lists. Returns the warnings it logged.
+ * Nothing here stops start-up: an unreachable gateway only means lists load on first use.
+ */
+async function prepareCatalog(catalog: Catalog, deps: ConstructorParameters<typeof BotCore>[0], config: Config, store: Store, logger: Logger, warm: boolean): Promise<string[]> {
+  const nobody = '\u0000none';
+  for (const o of await store.linkedTokenOwners()) {
+    try {
+      const r = await store.tokens.resolveToken(o.kind === 'scope' ? o.ownerId : nobody, o.kind === 'personal' ? o.ownerId : nobody);
+      if (r.source === 'none' || r.source === 'operator') continue;
+      deps.secrets.add(r.token);
+      if (o.kind === 'scope') catalog.index.setScope(o.ref, r.token);
+      else catalog.index.setUser(o.ref, r.token);
+    } catch (e) {
+      logger.warn({ err: e, kind: o.kind }, 'a stored gateway token could not be opened; its model list loads on first use');
+    }
+  }
+  await reloadAdminSettings({ ...deps, alerts: { pending: new Map(), lowBalanceSentFor: new Map() } });
+  if (!warm) return [];
+  const started = Date.now();
+  await catalog.warm();
+  const warnings = defaultModelWarnings(config.defaults, catalog.cachedLists());
+  for (const w of warnings) logger.warn({ warning: w }, w);
+  logger.info({ tokens: catalog.index.tokens().length, pricing: catalog.pricing, publishedPrices: catalog.book.publishedCount, ms: Date.now() - started }, 'catalogue warmed');
+  return warnings;
 }

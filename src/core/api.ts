@@ -134,13 +134,22 @@ export interface AskResult {
   totalTokens: number;
 }
 
-/** A model as shown to users: id, kind and price text ("$0.01 / image", "$0.05 / second"). */
+/**
+ * A model as shown to users: id, kind and price text ("$0.04 / image (gateway's published price)", "no price yet
+ * (an admin can set one)"). `onSale` is true only when the model is priced and on sale (usable).
+ */
 export interface ModelView {
   id: string;
   kind: ModelKind;
   unitMicros: Micros;
   priceText: string;
   onSale: boolean;
+  /** Where the price comes from; null when there is none. */
+  priceSource?: 'admin' | 'operator' | 'gateway' | 'documented' | null;
+  /** Where the kind comes from: an admin's correction, the gateway, a price table, or the id heuristic. */
+  kindSource?: 'admin' | 'gateway' | 'price_table' | 'id';
+  /** The default model of its kind for this actor. */
+  isDefault?: boolean;
 }
 
 export type JobKind = 'imagine' | 'edit' | 'video' | 'ask';
@@ -226,6 +235,38 @@ export type AdminCommand =
   | { op: 'token_unlink' };
 
 /**
+ * An admin's price command (`/prices …`): list the community's own prices, set one (`unit`: image, second or 1k;
+ * default from the model's kind), clear one, or correct a model's kind (`auto` forgets the correction).
+ */
+export type PriceCommand =
+  | { op: 'list' }
+  | { op: 'set'; model: string; amount: string; unit?: string }
+  | { op: 'clear'; model: string }
+  | { op: 'kind'; model: string; kind: string };
+
+/** The gateway's own balance for the token that pays here, for `/setup show` and the operator CLI. */
+export interface GatewayBalanceView {
+  tokenSource: TokenSource;
+  /** Null when unlimited. */
+  remainingMicros: Micros | null;
+  usedMicros: Micros | null;
+  /** Epoch ms; null when it never expires (or the gateway did not say). */
+  expiresAt: number | null;
+  /** Plain words for admins, e.g. "The gateway balance of this community's token is $12.40; it never expires." */
+  text: string;
+}
+
+/** A remix of an earlier video job (new-api `POST /v1/videos/{id}/remix`), priced and held like a new video. */
+export interface RemixRequest extends Actor {
+  /** The earlier, delivered video job of this community. */
+  jobId: string;
+  prompt: string;
+  /** Default: the earlier job's length. */
+  seconds?: number;
+  delivery: DeliveryAddress;
+}
+
+/**
  * `target` in admin commands is a platform user id, `@username` (a member the bot has seen in this scope),
  * or `<platform>:<id>`. The adapter resolves mentions to ids where it can.
  */
@@ -261,6 +302,19 @@ export interface CoreApi {
   /** Validates a token with `GET /v1/models` and stores it (community when `personal` is false). Reply is masked. */
   linkToken(actor: Actor, token: string, personal: boolean): Promise<Result<{ text: string; last4: string }>>;
   unlinkToken(actor: Actor, personal: boolean): Promise<Result<{ text: string }>>;
+  /** `/models` as the core words it: the models, each price with where it comes from, the defaults and the price rule. */
+  modelsReport(actor: Actor, kind?: ModelKind): Promise<Result<{ models: ModelView[]; text: string }>>;
+  /** Admin prices and kinds of this community; the adapter has already checked that the actor is an admin. Audited. */
+  prices(actor: Actor, cmd: PriceCommand): Promise<Result<{ text: string }>>;
+  /** The gateway balance and expiry of the token that pays here (`/setup show`). */
+  gatewayBalance(actor: Actor): Promise<Result<GatewayBalanceView>>;
+  /**
+   * Admin notices waiting for this community (gateway credit exhausted, balance below what the budgets allow this
+   * period), each once; the adapter shows them to the admins. Checks the balance when due (at most once a period).
+   */
+  adminAlerts(actor: Actor): Promise<string[]>;
+  /** Starts a remix of an earlier video job; returns like `startVideo` (the poller delivers). */
+  startRemix(req: RemixRequest, hooks?: JobHooks): Promise<Result<VideoStarted>>;
   /**
    * Renders a failure for users ("… (ref K7Q2XM)"); logs the detail under the ref. `hint` names commands the way the
    * asking surface writes them (`SurfaceInfo.commandHint`); default `/command subcommand`.

@@ -1,7 +1,7 @@
 import { runAdmin } from './admin-commands.js';
 import type {
-  Actor, AdminCommand, AdminResult, AskRequest, AskResult, BalanceView, CoreApi, EditRequest, ImageJobResult, ImagineRequest,
-  JobHooks, JobRequestView, JobView, ModelView, VideoRequest, VideoStarted,
+  Actor, AdminCommand, AdminResult, AskRequest, AskResult, BalanceView, CoreApi, EditRequest, GatewayBalanceView, ImageJobResult, ImagineRequest,
+  JobHooks, JobRequestView, JobView, ModelView, PriceCommand, RemixRequest, VideoRequest, VideoStarted,
 } from './api.js';
 import type { Failure, Result } from './failures.js';
 import { describeFailure, type CommandHint } from './messages.js';
@@ -13,7 +13,10 @@ import { referenceLimitBytes } from './use-cases/model-check.js';
 import type { CoreDeps } from './use-cases/deps.js';
 import { runImageJob } from './use-cases/images.js';
 import { getJob, jobRequest, listJobs, recordDelivery } from './use-cases/job-queries.js';
-import { cachedModels, models } from './use-cases/models.js';
+import { adminAlerts, gatewayBalance, queueAdminAlert, quotaAlertText } from './use-cases/gateway-balance.js';
+import { cachedModels, models, modelsReport } from './use-cases/models.js';
+import { prices } from './use-cases/prices.js';
+import { startRemix } from './use-cases/remix.js';
 import { startVideo } from './use-cases/video.js';
 
 export type { CoreDeps, CoreSettings, OutputFiles } from './use-cases/deps.js';
@@ -26,24 +29,53 @@ export type { CoreDeps, CoreSettings, OutputFiles } from './use-cases/deps.js';
 export class BotCore implements CoreApi {
   private readonly d: CoreDeps;
 
-  constructor(deps: Omit<CoreDeps, 'tokenKeys'>) {
-    this.d = { ...deps, tokenKeys: new Map() };
+  constructor(deps: Omit<CoreDeps, 'alerts'>) {
+    this.d = { ...deps, alerts: { pending: new Map(), lowBalanceSentFor: new Map() } };
   }
 
   imagine(req: ImagineRequest, hooks?: JobHooks): Promise<Result<ImageJobResult>> {
-    return runImageJob(this.d, req, 'imagine', hooks);
+    return this.noted(req, runImageJob(this.d, req, 'imagine', hooks));
   }
 
   edit(req: EditRequest, hooks?: JobHooks): Promise<Result<ImageJobResult>> {
-    return runImageJob(this.d, req, 'edit', hooks);
+    return this.noted(req, runImageJob(this.d, req, 'edit', hooks));
   }
 
   startVideo(req: VideoRequest, hooks?: JobHooks): Promise<Result<VideoStarted>> {
-    return startVideo(this.d, req, hooks);
+    return this.noted(req, startVideo(this.d, req, hooks));
+  }
+
+  startRemix(req: RemixRequest, hooks?: JobHooks): Promise<Result<VideoStarted>> {
+    return this.noted(req, startRemix(this.d, req, hooks));
   }
 
   ask(req: AskRequest, hooks?: JobHooks): Promise<Result<AskResult>> {
-    return ask(this.d, req, hooks);
+    return this.noted(req, ask(this.d, req, hooks));
+  }
+
+  modelsReport(actor: Actor, kind?: ModelKind): Promise<Result<{ models: ModelView[]; text: string }>> {
+    return modelsReport(this.d, actor, kind);
+  }
+
+  prices(actor: Actor, cmd: PriceCommand): Promise<Result<{ text: string }>> {
+    return prices(this.d, actor, cmd);
+  }
+
+  gatewayBalance(actor: Actor): Promise<Result<GatewayBalanceView>> {
+    return gatewayBalance(this.d, actor);
+  }
+
+  adminAlerts(actor: Actor): Promise<string[]> {
+    return adminAlerts(this.d, actor);
+  }
+
+  /** Queues the admin notice a job's failure calls for (gateway credit exhausted on a community or operator token). */
+  private async noted<T>(actor: Actor, p: Promise<Result<T>>): Promise<Result<T>> {
+    const r = await p;
+    if (!r.ok && r.failure.code === 'quota_exhausted' && r.failure.details.source && r.failure.details.source !== 'personal') {
+      queueAdminAlert(this.d, `${actor.scope.platform}:${actor.scope.externalId}`, quotaAlertText(r.failure.details.source));
+    }
+    return r;
   }
 
   recordDelivery(jobId: string, messageIds: string[]): Promise<void> {

@@ -37,9 +37,19 @@ export interface FailureDetails {
   no_channel: { model: string };
   model_unknown: { model: string; suggestion?: string };
   model_not_on_sale: { model: string };
-  model_unpriced: { model: string };
+  /** Listed by the gateway but without a price anywhere (admin price, price file, published pricing). */
+  model_unpriced: { model: string; isAdminHint?: boolean };
+  /** A `DEFAULT_*_MODEL` names a model this token's gateway list does not have; `suggestions` are the closest listed ids. */
+  default_model_missing: { variable: string; model: string; suggestions: string[] };
+  /** No model of this kind is both listed for the token and priced, so there is no default to use. */
+  no_default_model: { kind: ModelKind; isAdminHint?: boolean };
+  /** The gateway does not offer this at all (no route, HTTP 501 `api_not_implemented`). */
+  not_offered: { what: 'edit' | 'video' | 'remix' | 'image' | 'text' | 'balance' };
+  /** An API route answered with a redirect: `GATEWAY_BASE_URL` points at a web page, not the API root. */
+  gateway_misconfigured: Empty;
   model_wrong_kind: { model: string; expected: ModelKind };
-  quota_exhausted: Empty;
+  /** The gateway account behind the token ran out of credit; `source` says whose token (for the admin wording). */
+  quota_exhausted: { source?: TokenSource };
   forbidden_model: { model: string };
   content_refused: Empty;
   attachment_missing: Empty;
@@ -176,7 +186,7 @@ export function withMoney<F extends Failure>(f: F, money: MoneyMoved): F {
 }
 
 /** Which gateway call failed; changes how a few error kinds read. */
-export type GatewayStage = 'image' | 'video_create' | 'video_poll' | 'video_download' | 'chat' | 'models';
+export type GatewayStage = 'image' | 'edit' | 'video_create' | 'video_remix' | 'video_poll' | 'video_download' | 'chat' | 'models';
 
 /** What the use-case knows about the call when mapping a gateway failure. */
 export interface GatewayFailureContext {
@@ -207,7 +217,8 @@ const IMAGE_FILE_CODES = new Set(['invalid_image_file', 'invalid_image', 'invali
  * - bad_request: size codes → bad_size, image-file codes → attachment_not_image, a download past its limit
  *   → output_too_large, else internal;
  * - task_not_found while polling/downloading → task_failed_refunded (the task is gone, the hold is released);
- *   not_ready → internal (the poller should not have asked yet).
+ *   not_ready → internal (the poller should not have asked yet);
+ * - not_supported → not_offered (what the stage asked for); redirect → gateway_misconfigured.
  */
 export function failureFromGateway(info: GatewayFailureInfo, ctx: GatewayFailureContext): Failure {
   const opts: FailOptions = { money: ctx.money ?? 'none', log: { gateway: info, stage: ctx.stage } };
@@ -221,7 +232,7 @@ export function failureFromGateway(info: GatewayFailureInfo, ctx: GatewayFailure
     case 'model_not_found':
       return fail('model_unknown', ctx.suggestion ? { model: ctx.model, suggestion: ctx.suggestion } : { model: ctx.model }, opts);
     case 'quota':
-      return fail('quota_exhausted', {}, opts);
+      return fail('quota_exhausted', { source: ctx.tokenSource }, opts);
     case 'forbidden_model':
       return fail('forbidden_model', { model: ctx.model }, opts);
     case 'rate_limited':
@@ -244,8 +255,16 @@ export function failureFromGateway(info: GatewayFailureInfo, ctx: GatewayFailure
       return fail('internal', {}, opts);
     case 'not_ready':
       return fail('internal', {}, opts);
+    case 'not_supported':
+      return fail('not_offered', { what: OFFERED[ctx.stage] }, opts);
+    case 'redirect':
+      return fail('gateway_misconfigured', {}, opts);
   }
 }
+
+const OFFERED: Record<GatewayStage, FailureDetails['not_offered']['what']> = {
+  image: 'image', edit: 'edit', video_create: 'video', video_remix: 'remix', video_poll: 'video', video_download: 'video', chat: 'text', models: 'text',
+};
 
 function fromBadRequest(info: GatewayFailureInfo, ctx: GatewayFailureContext, opts: FailOptions): Failure {
   const code = (info.code ?? '').toLowerCase();

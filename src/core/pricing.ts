@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { MoneyError, parseUsd, type Micros } from './money.js';
 
 /**
- * What the bot knows about each model's price and input limits. The bot refuses to run a model it has
- * no price for: an unpriced job could spend money no budget accounted for.
+ * Price shapes, the operator's price file and estimates. The bot refuses to run a model it has no price for: an
+ * unpriced job could spend money no budget accounted for. Where a model's price comes from is `core/catalog/`.
  */
 
 /** What a model makes. */
@@ -23,47 +23,25 @@ export interface ModelPrice {
   maxReferenceBytes?: number;
   /** Longest image side in pixels. */
   maxSide?: number;
+  /** Text models: price per 1,000 completion tokens when it differs from `unitMicros` (which then prices prompt tokens). */
+  completionPer1kMicros?: Micros;
 }
 
 /** Model id → price. Ids are exact strings (case and separators matter). */
 export type PriceTable = Readonly<Record<string, ModelPrice>>;
 
 const MIB = 1024 * 1024;
-const img = (usd: string, refs: number, maxSide: number, onSale = true): ModelPrice => ({
-  kind: 'image',
-  unit: 'image',
-  unitMicros: parseUsd(usd),
-  onSale,
-  maxReferenceImages: refs,
-  maxReferenceBytes: 8 * MIB,
-  maxSide,
-});
-const vid = (usd: string): ModelPrice => ({ kind: 'video', unit: 'second', unitMicros: parseUsd(usd), onSale: true });
 
 /**
- * The built-in table, matching the gateway catalog. Text models cost `textPer1kTokens`
- * (the `TEXT_PRICE_PER_1K_TOKENS` setting, default $0.002 per 1,000 tokens).
+ * The only prices the product itself knows: the two models the gateway's own description documents
+ * (`alpha-image-2` at $0.01 per image, on sale; `beta-edit-max` at $0.025, not on sale). Every other price comes
+ * from an admin, the operator's `PRICES_FILE` or the gateway's published pricing (see `core/catalog/`).
  */
-export function defaultPriceTable(textPer1kTokens: Micros = 2_000): PriceTable {
-  const text: ModelPrice = { kind: 'text', unit: '1k_tokens', unitMicros: textPer1kTokens, onSale: true };
-  return {
-    'alpha-image-2': img('0.01', 3, 1536),
-    'alpha-image-2-hd': img('0.02', 3, 2048),
-    'alpha-image-2-4k': img('0.04', 3, 4096),
-    'beta-edit-max': img('0.025', 1, 2048, false),
-    'beta-edit-lite': img('0.015', 1, 2048),
-    'delta-image-turbo': img('0.005', 3, 1536),
-    'delta-image-pro': img('0.03', 3, 2048),
-    'epsilon-image-4k': img('0.05', 3, 4096),
-    'zeta-sketch': img('0.008', 3, 1536),
-    'gamma-video-1': vid('0.05'),
-    'gamma-video-1-pro': vid('0.10'),
-    'kappa-video-lite': vid('0.03'),
-    'kappa-video-hd': vid('0.08'),
-    'omega-video-i2v': vid('0.06'),
-    'text-chat-mini': { ...text },
-    'text-chat-pro': { ...text },
-  };
+export function documentedPriceTable(): PriceTable {
+  const doc = (usd: string, refs: number, onSale: boolean): ModelPrice => ({
+    kind: 'image', unit: 'image', unitMicros: parseUsd(usd), onSale, maxReferenceImages: refs, maxReferenceBytes: 8 * MIB, maxSide: onSale ? 1536 : 2048,
+  });
+  return { 'alpha-image-2': doc('0.01', 3, true), 'beta-edit-max': doc('0.025', 1, false) };
 }
 
 const UNIT_OF: Record<ModelKind, PriceUnit> = { image: 'image', video: 'second', text: '1k_tokens' };
@@ -87,6 +65,11 @@ export class PriceFileError extends Error {
     super(`Price file: ${message}`);
     this.name = 'PriceFileError';
   }
+}
+
+/** The unit a model of `kind` is priced in. */
+export function unitOf(kind: ModelKind): PriceUnit {
+  return UNIT_OF[kind];
 }
 
 /**
@@ -126,9 +109,9 @@ export function mergePriceFile(base: PriceTable, doc: unknown): PriceTable {
   return out;
 }
 
-/** Loads the default table, overridden by the JSON file at `path` when given. Throws {@link PriceFileError}. */
-export function loadPriceTable(path: string | undefined, textPer1kTokens?: Micros): PriceTable {
-  const base = defaultPriceTable(textPer1kTokens);
+/** Loads the operator's JSON price file at `path` (an empty table when none). Throws {@link PriceFileError}. */
+export function loadPriceTable(path: string | undefined): PriceTable {
+  const base: PriceTable = {};
   if (!path) return base;
   let doc: unknown;
   try {

@@ -51,7 +51,9 @@ const SK_PATTERN = /\bsk-[A-Za-z0-9_-]{4,}/g;
 const REQUEST_ID_SUFFIX = /\s*[(（]\s*request id:\s*([^)）]+?)\s*[)）]\s*$/i;
 const ROUTING = /no available channel|无可用渠道|distributor/i;
 const QUOTA_CODES = new Set(['insufficient_user_quota', 'pre_consume_token_quota_failed', 'insufficient_quota']);
-const POLICY_CODES = new Set(['moderation_blocked', 'content_policy_violation']);
+const POLICY_CODES = new Set(['moderation_blocked', 'content_policy_violation', 'sensitive_words_detected', 'prompt_blocked']);
+/** new-api / one-api's answer for a route it does not have: "Invalid URL (GET /v1/videos/…)". */
+const NO_ROUTE = /^invalid url \(/i;
 
 /** Removes `sk-…` strings and, when given, the exact token(s) from `text`. */
 export function scrubSecrets(text: string, ...secrets: (string | undefined)[]): string {
@@ -127,7 +129,10 @@ function parseErrorBody(bodyText: string, headers: HeaderBag | undefined): Parse
 
 function kindFor(status: number, p: ParsedBody, msg: string, ctx: ClassifyContext): GatewayErrorKind {
   if (status >= 200 && status < 300) return 'malformed';
+  if (status >= 300 && status < 400) return 'redirect';
   if (status === 401) return 'auth';
+  if (status === 501 || p.code === 'api_not_implemented') return 'not_supported';
+  if (status === 404 && NO_ROUTE.test(msg)) return 'not_supported';
   if (ROUTING.test(msg)) return 'no_channel';
   if (p.code === 'model_not_found') return 'model_not_found';
   if (p.code === 'task_not_exist' || /task[_ ]not[_ ]exist/i.test(msg)) return 'task_not_found';
@@ -156,7 +161,9 @@ function kindFor(status: number, p: ParsedBody, msg: string, ctx: ClassifyContex
  * Maps one gateway answer (any dialect: the seed's OpenAI-style `{error:{…}}`, the messages endpoint's
  * `{type:"error",error:{…}}`, new-api's `{code,message,data}` envelope, empty bodies, HTML pages) to a
  * {@link GatewayError}. Pure except for the clock used by an HTTP-date `Retry-After` (see `ctx.now`).
- * Branches on status, `code` and message patterns, never on `type` alone. 408 is treated as `upstream`
+ * Branches on status, `code` and message patterns, never on `type` alone. A 3xx is `redirect` (the base URL
+ * points at a web front end); a 501, code `api_not_implemented`, or a 404 "Invalid URL (…)" is `not_supported`
+ * (no such route here, which is not the same as "no such task"). 408 is treated as `upstream`
  * (a transient server-side timeout, retried like a 5xx) rather than `bad_request`.
  */
 export function classifyGatewayError(status: number, headers: HeaderBag | undefined, bodyText: string, ctx: ClassifyContext = {}): GatewayError {
@@ -164,7 +171,8 @@ export function classifyGatewayError(status: number, headers: HeaderBag | undefi
   const cleaned = cleanMessage(parsed.message ?? '');
   const kind = kindFor(status, parsed, cleaned.message, ctx);
   let message = cleaned.message;
-  if (parsed.html) message = `upstream error page (HTTP ${status})`;
+  if (kind === 'redirect') message = `the API answered with a redirect (HTTP ${status})`;
+  else if (parsed.html) message = `upstream error page (HTTP ${status})`;
   else if (kind === 'malformed') message = `unexpected non-JSON answer (HTTP ${status})`;
   else if (message === '') message = `HTTP ${status}`;
   const requestId = headerValue(headers, 'x-oneapi-request-id')?.trim() || cleaned.requestId;

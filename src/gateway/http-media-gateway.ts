@@ -1,14 +1,17 @@
 import { Agent, interceptors, type Dispatcher } from 'undici';
 import type {
-  CallOptions, ChatRequest, ChatResult, DownloadResult, GatewayModel, ImageEditRequest, ImageGenerationRequest,
-  ImageResult, MediaGateway, VideoCreateRequest, VideoTask,
+  CallOptions, ChatRequest, ChatResult, DownloadResult, GatewayBalance, GatewayModel, ImageEditRequest, ImageGenerationRequest,
+  ImageResult, MediaGateway, PublishedPricing, VideoCreateRequest, VideoRemixRequest, VideoTask,
 } from '../core/ports/media-gateway.js';
 import type { Logger } from '../log.js';
-import { fallbackAllowed, readBytes, streamBody } from './download.js';
+import { downloadAllowed } from './address-policy.js';
+import { readBytes, streamBody } from './download.js';
 import { classifyGatewayError, GatewayError, headerValue, type ClassifyContext } from './errors.js';
 import { TokenLimiter } from './limiter.js';
-import { buildEditForm, buildVideoForm, buildVideoJson, type EditImageField } from './multipart.js';
+import { buildEditForm, buildLegacyVideoJson, buildVideoForm, buildVideoJson, type EditImageField } from './multipart.js';
 import { normalizeVideoTask, parseChatCompletion, parseImages, parseMessagesResponse, parseModelList } from './normalize.js';
+import { billingError, parseDashboardBilling, parsePricing, parseQuotaPerUnit, parseTokenUsage } from './pricing.js';
+import { RouteMemory } from './route-memory.js';
 import { Deadline, GatewayTransport, readCapped, type GatewayResponse, type SendSpec } from './transport.js';
 
 /** Settings of {@link HttpMediaGateway}. Only `baseUrl` is required. */
@@ -35,6 +38,8 @@ export interface HttpMediaGatewayOptions {
   logger?: Logger;
   /** `User-Agent` header. Default `mediabot/0.1`. */
   userAgent?: string;
+  /** Host resolver for the download-URL address check (tests). Default: `dns.lookup` (all addresses). */
+  resolveHost?: (host: string) => Promise<string[]>;
 }
 
 const JSON_CAP = 128 * 1024 * 1024;
@@ -56,6 +61,8 @@ export class HttpMediaGateway implements MediaGateway {
   private readonly messagesAuth: 'bearer' | 'x-api-key';
   private readonly timeoutMs: number;
   private readonly logger?: Logger;
+  private readonly routes = new RouteMemory();
+  private readonly resolveHost?: (host: string) => Promise<string[]>;
 
   constructor(opts: HttpMediaGatewayOptions) {
     this.base = opts.baseUrl.replace(/\/+$/, '').replace(/\/v1$/, '');
@@ -68,6 +75,7 @@ export class HttpMediaGateway implements MediaGateway {
     this.messagesAuth = opts.messagesAuth ?? 'bearer';
     this.timeoutMs = opts.timeoutMs ?? 180_000;
     if (opts.logger) this.logger = opts.logger;
+    if (opts.resolveHost) this.resolveHost = opts.resolveHost;
     this.transport = new GatewayTransport({
       dispatcher: this.dispatcher,
       limiter: this.limiter,
@@ -102,38 +110,77 @@ export class HttpMediaGateway implements MediaGateway {
     return this.run(opts, (d) => this.transport.send(spec, d, (res) => readBytes(res, maxBytes)));
   }
 
+  /**
+   * Creates a video task on `POST /v1/videos`; when that route does not exist here (404 "Invalid URL", so nothing
+   * was processed) the legacy `POST /v1/video/generations` is used instead and remembered for this gateway.
+   */
   async createVideo(token: string, req: VideoCreateRequest, opts?: CallOptions): Promise<VideoTask> {
-    const spec: SendSpec = req.inputReference
-      ? { method: 'POST', url: this.url('/v1/videos'), token, form: buildVideoForm({ ...req, inputReference: req.inputReference }), policy: 'create' }
-      : { method: 'POST', url: this.url('/v1/videos'), token, json: buildVideoJson(req), policy: 'create' };
-    const { body } = await this.json(spec, opts);
+    if (this.routes.video !== 'legacy') {
+      const spec: SendSpec = req.inputReference
+        ? { method: 'POST', url: this.url('/v1/videos'), token, form: buildVideoForm({ ...req, inputReference: req.inputReference }), policy: 'create' }
+        : { method: 'POST', url: this.url('/v1/videos'), token, json: buildVideoJson(req), policy: 'create' };
+      try {
+        const { body } = await this.json(spec, opts);
+        this.routes.video = 'modern';
+        return this.task(body);
+      } catch (e) {
+        if (!(e instanceof GatewayError && e.kind === 'not_supported') || this.routes.video === 'modern') throw e;
+      }
+    }
+    const { body } = await this.json({ method: 'POST', url: this.url('/v1/video/generations'), token, json: buildLegacyVideoJson(req), policy: 'create' }, opts);
+    if (this.routes.video !== 'legacy') this.logger?.info('gateway: /v1/videos is not routed here; using /v1/video/generations');
+    this.routes.video = 'legacy';
     return this.task(body);
   }
 
+  /** new-api `POST /v1/videos/{id}/remix` (JSON `prompt`, `seconds` as a string when set). Never re-sent after the body went out. */
+  async remixVideo(token: string, req: VideoRemixRequest, opts?: CallOptions): Promise<VideoTask> {
+    const json: Record<string, string> = { prompt: req.prompt };
+    if (req.seconds !== undefined) json.seconds = String(req.seconds);
+    const { body } = await this.json({ method: 'POST', url: this.url(`/v1/videos/${encodeURIComponent(req.videoId)}/remix`), token, json, policy: 'create' }, opts);
+    return this.task(body);
+  }
+
+  /**
+   * Polls a task on the route this gateway uses: `/v1/videos/{id}`, or the legacy `/v1/video/generations/{id}` (tried
+   * when the first answers a bare 404 or "Invalid URL", and remembered). A route that does not exist is
+   * `not_supported` (keep polling later), never `task_not_found`.
+   */
   async getVideo(token: string, taskId: string, opts?: CallOptions): Promise<VideoTask> {
     const id = encodeURIComponent(taskId);
     const ctx: ClassifyContext = { endpoint: 'task' };
     return this.run(opts, async (d) => {
-      const first = await this.transport.send(
-        { method: 'GET', url: this.url(`/v1/videos/${id}`), token, policy: 'idempotent', ctx, passStatuses: [404] },
-        d,
-        async (res) => {
-          const text = (await readCapped(res.body, JSON_CAP)).text;
-          if (res.statusCode !== 404) return { body: parseJson(text) };
-          if (hasJsonError(text)) throw classifyGatewayError(404, res.headers, text, ctx);
-          return undefined;
-        },
-      );
-      if (first) return this.task(first.body, taskId);
+      if (this.routes.video !== 'legacy') {
+        const first = await this.transport.send(
+          { method: 'GET', url: this.url(`/v1/videos/${id}`), token, policy: 'idempotent', ctx, passStatuses: [404] },
+          d,
+          async (res) => {
+            const text = (await readCapped(res.body, JSON_CAP)).text;
+            if (res.statusCode !== 404) return { body: parseJson(text) };
+            if (!hasJsonError(text)) return undefined;
+            const e = classifyGatewayError(404, res.headers, text, ctx);
+            if (e.kind === 'not_supported' && this.routes.video !== 'modern') return undefined;
+            throw e;
+          },
+        );
+        if (first) return this.remember(this.task(first.body, taskId));
+      }
       const legacy = await this.transport.send(
         { method: 'GET', url: this.url(`/v1/video/generations/${id}`), token, policy: 'idempotent', ctx },
         d,
         async (res) => parseJson((await readCapped(res.body, JSON_CAP)).text),
       );
-      return this.task(legacy, taskId);
+      this.routes.video = 'legacy';
+      return this.remember(this.task(legacy, taskId));
     });
   }
 
+  /**
+   * Streams the mp4 from `GET /v1/videos/{id}/content`. When that fails with a 400/404, a network error or "no such
+   * route" (remembered: later downloads skip it), the task's own URL is used: `opts.fallbackUrl`, else the URL its
+   * last poll carried. That URL is fetched only when {@link downloadAllowed} says so (the gateway's origin, or
+   * public addresses), with the token only on the gateway's own origin.
+   */
   async downloadVideo(
     token: string,
     taskId: string,
@@ -141,6 +188,7 @@ export class HttpMediaGateway implements MediaGateway {
     opts?: CallOptions & { fallbackUrl?: string; maxBytes?: number },
   ): Promise<DownloadResult> {
     const url = this.url(`/v1/videos/${encodeURIComponent(taskId)}/content`);
+    const fallback = opts?.fallbackUrl ?? this.routes.urlOf(taskId);
     return this.run(opts, async (d) => {
       let streaming = false;
       const consume = (res: GatewayResponse) => {
@@ -148,25 +196,66 @@ export class HttpMediaGateway implements MediaGateway {
         return streamBody(res, destination, opts?.maxBytes);
       };
       const ctx: ClassifyContext = { endpoint: 'content' };
+      const fromUrl = async (target: string) => {
+        if (!(await downloadAllowed(target, this.base, this.resolveHost))) {
+          throw new GatewayError({ kind: 'bad_request', code: 'unsafe_download_url', message: 'the task URL points at a private or local address; not fetched' });
+        }
+        const sameOrigin = new URL(target).origin === this.origin;
+        this.logger?.debug({ taskId, sameOrigin }, 'gateway download: using the task URL');
+        return this.transport.send(
+          { method: 'GET', url: target, policy: 'idempotent', ctx, accept: 'video/mp4,*/*', nodeClient: { maxRedirects: 3 }, ...(sameOrigin ? { token } : {}) },
+          d,
+          consume,
+        );
+      };
+      if (this.routes.content === false && fallback) return fromUrl(fallback);
       try {
-        return await this.transport.send({ method: 'GET', url, token, policy: 'idempotent', ctx, accept: 'video/mp4,*/*', nodeClient: { maxRedirects: 0 } }, d, consume);
+        const out = await this.transport.send({ method: 'GET', url, token, policy: 'idempotent', ctx, accept: 'video/mp4,*/*', nodeClient: { maxRedirects: 0 } }, d, consume);
+        this.routes.content = true;
+        return out;
       } catch (e) {
-        const fallback = opts?.fallbackUrl;
-        const eligible = e instanceof GatewayError && (e.kind === 'network' || e.status === 404 || e.status === 400);
-        if (!fallback || streaming || !eligible || d.signal.aborted || !fallbackAllowed(fallback, this.base)) throw e;
-        const sameOrigin = new URL(fallback).origin === this.origin;
-        this.logger?.debug({ taskId, sameOrigin }, 'gateway download: /content failed, trying the task URL');
+        if (e instanceof GatewayError && e.kind === 'not_supported') this.routes.content = false;
+        const eligible = e instanceof GatewayError && (e.kind === 'network' || e.kind === 'not_supported' || e.status === 404 || e.status === 400);
+        if (!fallback || streaming || !eligible || d.signal.aborted) throw e;
         try {
-          return await this.transport.send(
-            { method: 'GET', url: fallback, policy: 'idempotent', ctx, accept: 'video/mp4,*/*', nodeClient: { maxRedirects: 3 }, ...(sameOrigin ? { token } : {}) },
-            d,
-            consume,
-          );
+          return await fromUrl(fallback);
         } catch (e2) {
-          throw streaming || d.signal.aborted ? e2 : e;
+          throw streaming || d.signal.aborted || (e2 instanceof GatewayError && e2.code === 'unsafe_download_url') ? e2 : e;
         }
       }
     });
+  }
+
+  /**
+   * The published pricing: `GET /api/status` (quota units per USD; default 500,000 when absent) and `GET /api/pricing`
+   * (no token sent: the public view). `not_supported` when the gateway has no pricing page (one-api, the seed).
+   */
+  async getPricing(opts?: CallOptions): Promise<PublishedPricing> {
+    const quotaPerUnit = await this.quotaPerUnit(opts);
+    const { body } = await this.json({ method: 'GET', url: this.url('/api/pricing'), policy: 'idempotent' }, opts);
+    const models = parsePricing(body, quotaPerUnit);
+    if (!models) throw new GatewayError({ kind: 'not_supported', message: 'the gateway publishes no pricing' });
+    return { models, quotaPerUnit };
+  }
+
+  /**
+   * The token's balance: new-api `GET /api/usage/token/` when it answers, else the OpenAI-style
+   * `/v1/dashboard/billing/subscription` + `/usage` pair. Billing answers with HTTP 200 and an error body are errors
+   * (`auth` when they say the token is bad). `not_supported` when neither exists.
+   */
+  async getBalance(token: string, opts?: CallOptions): Promise<GatewayBalance> {
+    try {
+      const { body } = await this.json({ method: 'GET', url: this.url('/api/usage/token/'), token, policy: 'idempotent' }, opts);
+      const parsed = parseTokenUsage(body, await this.quotaPerUnit(opts));
+      if (parsed) return parsed;
+    } catch (e) {
+      if (!(e instanceof GatewayError) || !['not_supported', 'bad_request', 'malformed', 'auth'].includes(e.kind) || e.status === undefined) throw e;
+    }
+    const sub = (await this.json({ method: 'GET', url: this.url('/v1/dashboard/billing/subscription'), token, policy: 'idempotent' }, opts)).body;
+    this.billingOk(sub);
+    const usage = (await this.json({ method: 'GET', url: this.url('/v1/dashboard/billing/usage'), token, policy: 'idempotent' }, opts)).body;
+    this.billingOk(usage);
+    return must(parseDashboardBilling(sub, usage), 'billing figures');
   }
 
   async chat(token: string, req: ChatRequest, opts?: CallOptions): Promise<ChatResult> {
@@ -217,6 +306,34 @@ export class HttpMediaGateway implements MediaGateway {
         return requestId ? { body, requestId } : { body };
       }),
     );
+  }
+
+  private quotaCache: { value: number; at: number } | undefined;
+
+  /** `GET /api/status` → quota units per USD, cached for an hour; the family's default when the page is missing. */
+  private async quotaPerUnit(opts: CallOptions | undefined): Promise<number> {
+    if (this.quotaCache && Date.now() - this.quotaCache.at < 3_600_000) return this.quotaCache.value;
+    let value: number;
+    try {
+      value = parseQuotaPerUnit((await this.json({ method: 'GET', url: this.url('/api/status'), policy: 'idempotent' }, opts)).body);
+    } catch (e) {
+      if (!(e instanceof GatewayError) || e.kind === 'timeout' || e.kind === 'network' || e.kind === 'redirect') throw e;
+      value = parseQuotaPerUnit(undefined);
+    }
+    this.quotaCache = { value, at: Date.now() };
+    return value;
+  }
+
+  private billingOk(body: unknown): void {
+    const message = billingError(body);
+    if (message === undefined) return;
+    const auth = /token|unauthori|api key|令牌/i.test(message);
+    throw new GatewayError({ kind: auth ? 'auth' : 'bad_request', status: 200, code: 'billing_error', message: classifyGatewayError(400, undefined, JSON.stringify({ error: { message } })).message });
+  }
+
+  private remember(task: VideoTask): VideoTask {
+    if (task.url) this.routes.rememberUrl(task.id, task.url);
+    return task;
   }
 
   private task(body: unknown, fallbackId?: string): VideoTask {

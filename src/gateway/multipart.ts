@@ -40,3 +40,13 @@ export function buildVideoForm(req: VideoCreateRequest & { inputReference: Binar
   filePart(form, 'input_reference', req.inputReference);
   return form;
 }
+
+/**
+ * The legacy `POST /v1/video/generations` JSON body: `seconds` as a string and `duration` as a number (deployments
+ * read one or the other), and a reference image as a `data:` URL in `image`.
+ */
+export function buildLegacyVideoJson(req: VideoCreateRequest): Record<string, string | number> {
+  const body: Record<string, string | number> = { ...buildVideoJson(req), duration: req.seconds };
+  if (req.inputReference) body.image = `data:${req.inputReference.contentType};base64,${Buffer.from(req.inputReference.data).toString('base64')}`;
+  return body;
+}

@@ -1,16 +1,30 @@
-/** The simulated gateway's model catalog and prices (integer micro-dollars). */
+/**
+ * The simulated gateway's model catalogues and prices (integer micro-dollars). Two catalogues:
+ * - `neutral` (the default, and the playground's): the seed's neutral ids, 9 image, 5 video and 2 text models;
+ * - `real`: provider ids as real deployments list them (`gpt-image-1`, `dall-e-3`, `flux-kontext-pro`, `sora-2`,
+ *   `veo-3`, `gpt-4o-mini`), one of them (`flux-kontext-pro`) listed but without a published price.
+ * These prices exist only in the simulator: the bot learns them from its `GET /api/pricing` like from any gateway.
+ */
+import type { ModelPrice, PriceTable } from '../core/pricing.js';
 
 export type SimModelKind = 'image' | 'video' | 'text';
+/** Which catalogue a simulator serves. */
+export type SimCatalogueName = 'neutral' | 'real';
 
 /** One model of the catalog. */
 export interface SimModel {
   id: string;
   kind: SimModelKind;
   ownedBy: string;
-  /** Listed but not on sale: every request answers "no available channel". */
+  /** Listed but not on sale: every request answers "no available channel", and no price is published. */
   onSale: boolean;
-  /** Images: per image. Videos: per second. Text: 0 (text is billed per token, see {@link TEXT_MICROS_PER_1K_TOKENS}). */
+  /** Images: per image. Videos: per second. Text: 0 (text is billed per token, see {@link textChargeMicros}). */
   priceMicros: number;
+  /** Text: new-api `model_ratio` (1 = $0.002 per 1K prompt tokens) and `completion_ratio`. */
+  ratio?: number;
+  completionRatio?: number;
+  /** False: listed and usable, but absent from `/api/pricing` (the bot has no price for it). Default true. */
+  published?: boolean;
   /** Images: largest allowed side in pixels (the resolution tier). */
   maxSide?: number;
   /** Edits: fewest and most source images accepted. */
@@ -29,14 +43,14 @@ const img = (id: string, ownedBy: string, priceMicros: number, maxSide: number, 
   maxEditImages: edit.max,
 });
 const vid = (id: string, ownedBy: string, perSecondMicros: number): SimModel => ({ id, kind: 'video', ownedBy, onSale: true, priceMicros: perSecondMicros });
-const txt = (id: string): SimModel => ({ id, kind: 'text', ownedBy: 'text-lab', onSale: true, priceMicros: 0 });
+const txt = (id: string, ownedBy = 'text-lab', ratio = 1, completionRatio = 1): SimModel => ({ id, kind: 'text', ownedBy, onSale: true, priceMicros: 0, ratio, completionRatio });
 
-/** Every model, in listing order: 9 image, 5 video, 2 text. */
+/** The neutral catalogue, in listing order: 9 image, 5 video, 2 text. */
 export const CATALOG: readonly SimModel[] = [
   img('alpha-image-2', 'alpha', 10_000, 1536),
   img('alpha-image-2-hd', 'alpha', 20_000, 2048),
   img('alpha-image-2-4k', 'alpha', 40_000, 4096),
-  img('beta-edit-max', 'beta', 25_000, 2048, false),
+  img('beta-edit-max', 'beta', 25_000, 2048, false, { min: 1, max: 1 }),
   img('beta-edit-lite', 'beta', 15_000, 2048, true, { min: 1, max: 1 }),
   img('delta-image-turbo', 'delta', 5_000, 1536),
   img('delta-image-pro', 'delta', 30_000, 2048),
@@ -51,22 +65,35 @@ export const CATALOG: readonly SimModel[] = [
   txt('text-chat-pro'),
 ];
 
-/** Text price: 0.002 USD per 1000 total tokens. */
-export const TEXT_MICROS_PER_1K_TOKENS = 2_000;
+/** The real-ids catalogue, in listing order (what the issue's new user saw listed). */
+export const REAL_CATALOG: readonly SimModel[] = [
+  img('gpt-image-1', 'openai', 40_000, 1536),
+  img('dall-e-3', 'openai', 80_000, 1792, true, { min: 1, max: 1 }),
+  { ...img('flux-kontext-pro', 'black-forest-labs', 30_000, 1536), published: false },
+  vid('sora-2', 'openai', 100_000),
+  vid('veo-3', 'google', 400_000),
+  txt('gpt-4o-mini', 'openai', 0.075, 4),
+];
+
+/** The models of a catalogue. */
+export function catalogue(name: SimCatalogueName = 'neutral'): readonly SimModel[] {
+  return name === 'real' ? REAL_CATALOG : CATALOG;
+}
+
+/** Quota units per USD the simulator publishes (new-api's default). */
+export const SIM_QUOTA_PER_UNIT = 500_000;
 
 /** Largest edit source image: 8 MiB. */
 export const MAX_EDIT_IMAGE_BYTES = 8 * 1024 * 1024;
 
-const BY_ID = new Map(CATALOG.map((m) => [m.id, m]));
-
-/** The model with this exact id, or undefined (ids are case- and separator-sensitive). */
-export function findModel(id: string): SimModel | undefined {
-  return BY_ID.get(id);
+/** The model with this exact id in `name`'s catalogue, or undefined (ids are case- and separator-sensitive). */
+export function findModel(id: string, name: SimCatalogueName = 'neutral'): SimModel | undefined {
+  return catalogue(name).find((m) => m.id === id);
 }
 
 /** Models a token of `group` may see: the media group sees all, any other group only text models. */
-export function modelsForGroup(group: string): SimModel[] {
-  return CATALOG.filter((m) => group === 'media' || m.kind === 'text');
+export function modelsForGroup(group: string, name: SimCatalogueName = 'neutral'): SimModel[] {
+  return catalogue(name).filter((m) => group === 'media' || m.kind === 'text');
 }
 
 /** True when `group` has a route to `model` (media models need the media group). */
@@ -74,9 +101,16 @@ export function groupCanUse(group: string, model: SimModel): boolean {
   return model.kind === 'text' || group === 'media';
 }
 
-/** Text charge for `totalTokens`, rounded up to a whole micro-dollar. */
-export function textChargeMicros(totalTokens: number): number {
-  return Math.ceil((totalTokens * TEXT_MICROS_PER_1K_TOKENS) / 1000);
+/** Micro-dollars per 1,000 prompt and completion tokens of a text model: ratio × $0.002, rounded to whole micros. */
+export function textPer1kMicros(model: Pick<SimModel, 'ratio' | 'completionRatio'>): { input: number; output: number } {
+  const input = Math.round(((model.ratio ?? 1) * 1000 * 1_000_000) / SIM_QUOTA_PER_UNIT);
+  return { input, output: Math.round(input * (model.completionRatio ?? 1)) };
+}
+
+/** Text charge: ceil((prompt × input + completion × output) / 1000) micro-dollars, the same formula the bot uses. */
+export function textChargeMicros(model: Pick<SimModel, 'ratio' | 'completionRatio'>, promptTokens: number, completionTokens: number): number {
+  const p = textPer1kMicros(model);
+  return Math.ceil((promptTokens * p.input + completionTokens * p.output) / 1000);
 }
 
 /** `supported_endpoint_types` as new-api lists them. */
@@ -84,4 +118,24 @@ export function endpointTypes(kind: SimModelKind): string[] {
   if (kind === 'image') return ['image-generation'];
   if (kind === 'video') return ['openai-video'];
   return ['openai', 'anthropic'];
+}
+
+/**
+ * The neutral catalogue as a bot price table (what the bot's old built-in table was), for tests and benchmarks that
+ * want prices without asking the simulator's `/api/pricing`: images per image with their tier and edit limits,
+ * videos per second, text per 1K tokens; `beta-edit-max` not on sale.
+ */
+export function simulatorPriceTable(name: SimCatalogueName = 'neutral'): PriceTable {
+  const out: Record<string, ModelPrice> = {};
+  for (const m of catalogue(name)) {
+    if (m.kind === 'image') {
+      out[m.id] = { kind: 'image', unit: 'image', unitMicros: m.priceMicros, onSale: m.onSale, maxReferenceImages: m.maxEditImages ?? 3, maxReferenceBytes: MAX_EDIT_IMAGE_BYTES, maxSide: m.maxSide ?? 1536 };
+    } else if (m.kind === 'video') {
+      out[m.id] = { kind: 'video', unit: 'second', unitMicros: m.priceMicros, onSale: m.onSale };
+    } else {
+      const p = textPer1kMicros(m);
+      out[m.id] = { kind: 'text', unit: '1k_tokens', unitMicros: p.input, onSale: m.onSale, ...(p.output !== p.input ? { completionPer1kMicros: p.output } : {}) };
+    }
+  }
+  return out;
 }

@@ -38,12 +38,12 @@ function complete(ctx: ReqCtx): Completion | Reply {
   const text = `[${ctx.model!.id}] You said: "${said.slice(0, 200)}". This is a simulated answer with ${said.split(/\s+/).filter(Boolean).length} word(s) in your message.`;
   const promptTokens = approxTokens(chatText(body));
   const completionTokens = approxTokens(text);
-  const cost = textChargeMicros(promptTokens + completionTokens);
+  const cost = textChargeMicros(ctx.model!, promptTokens, completionTokens);
   if (!ctx.state.tokens.charge(ctx.token, cost)) return quotaExceeded(ctx.err);
   return { text, promptTokens, completionTokens };
 }
 
-/** `POST /v1/chat/completions`. Charges 0.002 USD per 1000 total tokens (tokens ≈ characters / 4). */
+/** `POST /v1/chat/completions`. Charges the model's per-1K prices (neutral text models: 0.002 USD per 1000 tokens; tokens ≈ characters / 4). */
 export function handleChat(ctx: ReqCtx): Reply {
   const c = complete(ctx);
   if ('kind' in c) return c;

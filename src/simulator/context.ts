@@ -1,12 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { SimModel } from './catalog.js';
+import type { SimCatalogueName, SimModel } from './catalog.js';
 import type { ErrorCtx } from './errors.js';
 import type { FaultBook } from './faults.js';
 import type { FormPart } from './multipart.js';
 import type { PngCache } from './png.js';
 import type { RequestLog } from './request-log.js';
 import type { TokenBook, SimGroup } from './tokens.js';
-import type { SimEndpoint, SimFaultKind, SimFlavor, RecordedRequest } from './types.js';
+import type { SimEndpoint, SimFaultKind, SimFlavor, SimVideoRoutes, RecordedRequest } from './types.js';
 import type { TaskBook } from './video-tasks.js';
 
 /** Resolved options of a simulator. */
@@ -21,6 +21,10 @@ export interface SimSettings {
 /** Everything one simulator instance holds. */
 export interface SimState {
   flavor: SimFlavor;
+  catalogue: SimCatalogueName;
+  videoRoutes: SimVideoRoutes;
+  /** Ids left out of `/api/pricing`. */
+  unpublished: ReadonlySet<string>;
   baseUrl: string;
   settings: SimSettings;
   tokens: TokenBook;

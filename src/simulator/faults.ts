@@ -5,11 +5,13 @@ import type { SimEndpoint, SimFaultKind, SimFaultRule } from './types.js';
 /** Every fault kind, for validation of control requests and prompt markers. */
 export const FAULT_KINDS: readonly SimFaultKind[] = [
   'rate_limit', 'rate_limit_no_header', 'server_error', 'bad_gateway', 'unavailable', 'routing', 'auth', 'quota',
-  'content_policy', 'malformed', 'slow', 'reset', 'task_fail', 'task_never_ends', 'truncated_mp4',
+  'content_policy', 'malformed', 'slow', 'reset', 'task_fail', 'task_never_ends', 'truncated_mp4', 'redirect',
 ];
 
 /** Endpoints a rule may name. */
-export const FAULT_ENDPOINTS: readonly SimEndpoint[] = ['models', 'image', 'edit', 'video_create', 'video_poll', 'video_content', 'chat', 'messages'];
+export const FAULT_ENDPOINTS: readonly SimEndpoint[] = [
+  'models', 'image', 'edit', 'video_create', 'video_poll', 'video_content', 'video_remix', 'chat', 'messages', 'token_usage', 'billing_subscription', 'billing_usage',
+];
 
 /** True when `kind` means something on `endpoint` (task faults only on video endpoints, truncation only on /content). */
 export function faultApplies(kind: SimFaultKind, endpoint: SimEndpoint): boolean {
@@ -104,6 +106,8 @@ export function faultReply(kind: SimFaultKind, ctx: ErrorCtx, model: string | un
       return contentPolicy(ctx);
     case 'malformed':
       return { kind: 'raw', status: 200, body: '{"created":1700000000,"data":[{"b64_json":"iVBORw0K', contentType: 'application/json' };
+    case 'redirect':
+      return { kind: 'raw', status: 301, body: '<a href="/console">Moved Permanently</a>.', contentType: 'text/html', headers: { Location: '/console' } };
     default:
       return undefined;
   }

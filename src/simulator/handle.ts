@@ -5,17 +5,18 @@ import { findModel, groupCanUse, type SimModelKind } from './catalog.js';
 import { chatText, handleChat, handleMessages } from './chat.js';
 import type { ParsedBody, ReqCtx, SimState } from './context.js';
 import { handleControl } from './control.js';
-import { apiError, badRequest, invalidToken, noChannel, unknownModel, type ErrorCtx } from './errors.js';
+import { apiError, badRequest, invalidToken, noChannel, noRoute, notImplemented, unknownModel, type ErrorCtx } from './errors.js';
+import { billingRefusal, handlePricing, handleStatus, handleSubscription, handleTokenUsage, handleUsage } from './money-endpoints.js';
 import { faultReply } from './faults.js';
 import { editImages, handleEdit, handleGeneration } from './images.js';
 import { handleModels } from './models.js';
 import { fieldText } from './multipart.js';
 import { ReplyError, sleep, writeReply, type Reply } from './reply.js';
-import { BODY_MODEL_ENDPOINTS, route, type Route } from './router.js';
+import { BODY_MODEL_ENDPOINTS, PUBLIC_ENDPOINTS, route, type Route } from './router.js';
 import { extractToken } from './tokens.js';
 import type { RecordedRequest, SimEndpoint } from './types.js';
-import { handleVideoContent } from './video-content.js';
-import { handleLegacyPoll, handleVideoCreate, handleVideoPoll, videoFields } from './videos.js';
+import { handleFile, handleVideoContent } from './video-content.js';
+import { handleLegacyPoll, handleVideoCreate, handleVideoPoll, handleVideoRemix, videoFields } from './videos.js';
 
 let seq = 0;
 
@@ -59,13 +60,34 @@ async function dispatch(ctx: ReqCtx, r: Route): Promise<Reply> {
     case 'models': return handleModels(ctx);
     case 'image': return handleGeneration(ctx);
     case 'edit': return handleEdit(ctx);
-    case 'video_create': return handleVideoCreate(ctx);
+    case 'video_create': return handleVideoCreate(ctx, r.legacy === true);
     case 'video_poll': return r.legacy ? handleLegacyPoll(ctx) : handleVideoPoll(ctx);
     case 'video_content': return handleVideoContent(ctx);
+    case 'video_remix': return handleVideoRemix(ctx);
     case 'chat': return handleChat(ctx);
     case 'messages': return handleMessages(ctx);
+    case 'token_usage': return handleTokenUsage(ctx);
+    case 'billing_subscription': return handleSubscription(ctx);
+    case 'billing_usage': return handleUsage(ctx);
+    case 'pricing': case 'status': case 'file': return noRoute(ctx.err, ctx.req.method ?? 'GET', ctx.record.path);
   }
 }
+
+const VIDEO_ENDPOINTS: ReadonlySet<SimEndpoint> = new Set(['video_create', 'video_poll', 'video_content', 'video_remix', 'file']);
+
+/** Whether this flavor and video-route setting has the route at all (else: 404 "Invalid URL"). */
+function routeExists(state: SimState, r: Route): boolean {
+  if (VIDEO_ENDPOINTS.has(r.endpoint)) {
+    if (state.videoRoutes === 'none') return false;
+    if (state.videoRoutes === 'legacy') return r.legacy === true || r.endpoint === 'file';
+    return r.endpoint !== 'file';
+  }
+  if (r.endpoint === 'pricing' || r.endpoint === 'token_usage') return state.flavor === 'new-api';
+  if (r.endpoint === 'status' || r.endpoint === 'billing_subscription' || r.endpoint === 'billing_usage') return state.flavor !== 'seed';
+  return true;
+}
+
+const BILLING: ReadonlySet<SimEndpoint> = new Set(['billing_subscription', 'billing_usage']);
 
 /** Authenticates, parses, records, applies faults, checks the model, then runs the endpoint's handler. */
 async function serve(state: SimState, req: IncomingMessage, res: ServerResponse, r: Route, record: RecordedRequest, err: ErrorCtx): Promise<Reply> {
@@ -74,7 +96,11 @@ async function serve(state: SimState, req: IncomingMessage, res: ServerResponse,
   const group = state.tokens.group(token);
   if (!group || token === undefined) {
     req.resume();
-    return invalidToken(err);
+    return BILLING.has(r.endpoint) ? billingRefusal() : invalidToken(err);
+  }
+  if (r.endpoint === 'edit' && state.flavor === 'one-api') {
+    req.resume();
+    return notImplemented(err);
   }
   let body: ParsedBody = {};
   if (req.method === 'POST') {
@@ -108,7 +134,7 @@ async function serve(state: SimState, req: IncomingMessage, res: ServerResponse,
   const kind = KIND_OF[r.endpoint];
   if (kind) {
     if (typeof rawModel !== 'string' || rawModel === '') return badRequest(err, 'invalid_request', 'model is required');
-    const model = findModel(rawModel);
+    const model = findModel(rawModel, state.catalogue);
     if (!model || model.kind !== kind) return unknownModel(err, rawModel, group);
     if (!groupCanUse(group, model) || !model.onSale) return noChannel(err, rawModel, group);
     ctx.model = model;
@@ -129,9 +155,12 @@ export async function handleRequest(state: SimState, req: IncomingMessage, res: 
     state.log.push(record);
     const err: ErrorCtx = { flavor: state.flavor, requestId, native: r?.endpoint === 'messages' };
     let reply: Reply;
-    if (!r) {
+    if (!r || !routeExists(state, r)) {
       req.resume();
-      reply = apiError(err, 404, { message: `Invalid URL (${method} ${path})`, code: '', type: 'invalid_request_error', nativeType: 'not_found_error' });
+      reply = noRoute(err, method, path);
+    } else if (PUBLIC_ENDPOINTS.has(r.endpoint)) {
+      req.resume();
+      reply = r.endpoint === 'pricing' ? handlePricing(state) : r.endpoint === 'status' ? handleStatus(state) : await handleFile(state, res, r.param ?? '');
     } else {
       try {
         reply = await serve(state, req, res, r, record, err);

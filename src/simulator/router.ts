@@ -17,7 +17,15 @@ const TABLE: { method: string; re: RegExp; endpoint: SimEndpoint; legacy?: boole
   { method: 'POST', re: /^\/v1\/videos\/?$/, endpoint: 'video_create' },
   { method: 'GET', re: new RegExp(`^/v1/videos/${ID}/content/?$`), endpoint: 'video_content' },
   { method: 'GET', re: new RegExp(`^/v1/videos/${ID}/?$`), endpoint: 'video_poll' },
+  { method: 'POST', re: new RegExp(`^/v1/videos/${ID}/remix/?$`), endpoint: 'video_remix' },
+  { method: 'POST', re: /^\/v1\/video\/generations\/?$/, endpoint: 'video_create', legacy: true },
   { method: 'GET', re: new RegExp(`^/v1/video/generations/${ID}/?$`), endpoint: 'video_poll', legacy: true },
+  { method: 'GET', re: /^\/api\/pricing\/?$/, endpoint: 'pricing' },
+  { method: 'GET', re: /^\/api\/status\/?$/, endpoint: 'status' },
+  { method: 'GET', re: /^\/api\/usage\/token\/?$/, endpoint: 'token_usage' },
+  { method: 'GET', re: /^\/v1\/dashboard\/billing\/subscription\/?$/, endpoint: 'billing_subscription' },
+  { method: 'GET', re: /^\/v1\/dashboard\/billing\/usage\/?$/, endpoint: 'billing_usage' },
+  { method: 'GET', re: new RegExp(`^/sim-files/${ID}\\.mp4$`), endpoint: 'file' },
   { method: 'POST', re: /^\/v1\/chat\/completions\/?$/, endpoint: 'chat' },
   { method: 'POST', re: /^\/v1\/messages\/?$/, endpoint: 'messages' },
 ];
@@ -35,6 +43,9 @@ export function route(method: string, path: string): Route | undefined {
   }
   return undefined;
 }
+
+/** Endpoints answered without a token (the public pricing pages, and signed-like file URLs). */
+export const PUBLIC_ENDPOINTS: ReadonlySet<SimEndpoint> = new Set(['pricing', 'status', 'file']);
 
 /** Endpoints whose body names the model. */
 export const BODY_MODEL_ENDPOINTS: ReadonlySet<SimEndpoint> = new Set(['image', 'edit', 'video_create', 'chat', 'messages']);

@@ -29,6 +29,9 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   };
   const state: SimState = {
     flavor: opts.flavor ?? 'new-api',
+    catalogue: opts.catalogue ?? 'neutral',
+    videoRoutes: opts.videoRoutes ?? (opts.flavor === 'one-api' ? 'none' : 'both'),
+    unpublished: new Set(opts.unpublished ?? []),
     baseUrl: '',
     settings,
     tokens,

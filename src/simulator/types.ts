@@ -3,8 +3,17 @@
  * exactly these shapes; keep them stable.
  */
 
-/** Which dialect the simulator speaks: the seed's documented shapes, or the new-api shapes of GATEWAY-NOTES.md. */
-export type SimFlavor = 'seed' | 'new-api';
+/**
+ * Which dialect the simulator speaks: the seed's documented shapes, new-api's (the default), or one-api's (no video
+ * routes, `POST /v1/images/edits` answers 501 `api_not_implemented`, no `/api/pricing`, no `supported_endpoint_types`).
+ */
+export type SimFlavor = 'seed' | 'new-api' | 'one-api';
+
+/**
+ * Which video routes exist: `both` (`/v1/videos…` and the legacy `/v1/video/generations…`), `legacy` (only the legacy
+ * pair; no `/content`, downloads from the poll's `result_url`), `none`.
+ */
+export type SimVideoRoutes = 'both' | 'legacy' | 'none';
 
 /** A fault the simulator can inject, by rule or by a `[[fault:<kind>]]` marker in a prompt. */
 export type SimFaultKind =
@@ -22,10 +31,13 @@ export type SimFaultKind =
   | 'reset' // destroys the socket without answering
   | 'task_fail' // video task goes to failed (and is refunded)
   | 'task_never_ends' // video task stays running forever
-  | 'truncated_mp4'; // /content sends Content-Length of the full file but closes halfway
+  | 'truncated_mp4' // /content sends Content-Length of the full file but closes halfway
+  | 'redirect'; // 301 to the web front end (a gateway with FRONTEND_BASE_URL set, asked on a wrong base URL)
 
 /** Endpoint groups a request is classified into (also the `endpoint` of {@link RecordedRequest}). */
-export type SimEndpoint = 'models' | 'image' | 'edit' | 'video_create' | 'video_poll' | 'video_content' | 'chat' | 'messages';
+export type SimEndpoint =
+  | 'models' | 'image' | 'edit' | 'video_create' | 'video_poll' | 'video_content' | 'video_remix' | 'chat' | 'messages'
+  | 'pricing' | 'status' | 'token_usage' | 'billing_subscription' | 'billing_usage' | 'file';
 
 /** A fault rule; every given filter must match. */
 export interface SimFaultRule {
@@ -48,6 +60,12 @@ export interface SimulatorOptions {
   port?: number;
   /** Default 'new-api'. */
   flavor?: SimFlavor;
+  /** Default 'neutral' (the seed's ids); 'real' serves provider ids with published prices. */
+  catalogue?: 'neutral' | 'real';
+  /** Default 'both' ('none' for the one-api flavor). */
+  videoRoutes?: SimVideoRoutes;
+  /** Model ids left out of `/api/pricing` although listed and usable (the bot has no price for them). Default none. */
+  unpublished?: string[];
   /** Delay added before every image answer; default 0. */
   imageDelayMs?: number;
   /** Video timeline; defaults queuedMs 200, runMs 1000, progressSteps 5. */

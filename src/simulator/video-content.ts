@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
-import type { ReqCtx } from './context.js';
+import type { ReqCtx, SimState } from './context.js';
 import { apiError } from './errors.js';
-import type { Reply } from './reply.js';
+import { json, type Reply } from './reply.js';
 
 const ZEROS = Buffer.alloc(64 * 1024);
 const MAX_U32 = 0xffffffff;
@@ -93,5 +93,17 @@ export async function handleVideoContent(ctx: ReqCtx): Promise<Reply> {
   const total = ctx.state.fixture.length + padding;
   const cut = ctx.fault === 'truncated_mp4' || task.truncate ? Math.floor(total / 2) : undefined;
   await streamVideo(ctx.res, ctx.state.fixture, padding, cut);
+  return { kind: 'handled' };
+}
+
+/**
+ * `GET /sim-files/{id}.mp4`: the `result_url` of the legacy-routes flavor (no token needed, like a provider's CDN
+ * link). 404 while the task is unknown or not completed.
+ */
+export async function handleFile(state: SimState, res: ServerResponse, id: string): Promise<Reply> {
+  const task = state.tasks.get(id);
+  if (!task || state.tasks.view(task).status !== 'completed') return json(404, { error: 'no such file' });
+  const padding = effectivePadding(state.settings.videoPaddingBytes);
+  await streamVideo(res, state.fixture, padding, task.truncate ? Math.floor((state.fixture.length + padding) / 2) : undefined);
   return { kind: 'handled' };
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { findModel } from './catalog.js';
 import type { ReqCtx } from './context.js';
 import { badRequest, quotaExceeded, taskNotExist } from './errors.js';
 import { faultMarkers } from './faults.js';
@@ -12,7 +13,7 @@ const MAX_SECONDS = 15;
 const MAX_VIDEO_SIDE = 4096;
 
 /** Raw create fields from a JSON or multipart body (`seconds` kept as sent, for the type check). */
-export function videoFields(ctx: Pick<ReqCtx, 'body'>): { prompt: unknown; seconds: unknown; size: unknown; inputRef: boolean; inputRefData?: Buffer } {
+export function videoFields(ctx: Pick<ReqCtx, 'body'>): { prompt: unknown; seconds: unknown; size: unknown; inputRef: boolean; inputRefData?: Buffer; duration?: unknown } {
   const { json: j, parts } = ctx.body;
   if (parts) {
     const ref = parts.find((p) => p.name === 'input_reference');
@@ -20,21 +21,27 @@ export function videoFields(ctx: Pick<ReqCtx, 'body'>): { prompt: unknown; secon
     return ref && ref.filename !== undefined ? { ...out, inputRefData: ref.data } : out;
   }
   const o = j ?? {};
-  return { prompt: o.prompt, seconds: o.seconds, size: o.size, inputRef: o.input_reference !== undefined && o.input_reference !== null };
+  const inputRef = (o.input_reference !== undefined && o.input_reference !== null) || typeof o.image === 'string';
+  const dataUrl = typeof o.image === 'string' ? /^data:[^;]+;base64,(.+)$/.exec(o.image) : null;
+  const out = { prompt: o.prompt, seconds: o.seconds, size: o.size, inputRef, duration: o.duration };
+  return dataUrl?.[1] ? { ...out, inputRefData: Buffer.from(dataUrl[1], 'base64') } : out;
 }
 
 /**
- * `POST /v1/videos` (JSON or multipart). `seconds` must be "4".."15" (new-api refuses a JSON number, as its Go
- * struct does; the seed flavor accepts both). Charges unit price × seconds at create, after a balance check.
+ * `POST /v1/videos` (JSON or multipart), or with `legacy` the `POST /v1/video/generations` route (JSON; `duration` as
+ * a number and/or `seconds` as a string; a reference image as a `data:` URL in `image`; answers in the
+ * `{code, message, data}` envelope). `seconds` must be "4".."15" (new-api refuses a JSON number, as its Go struct
+ * does; the seed flavor accepts both). Charges unit price × seconds at create, after a balance check.
  */
-export function handleVideoCreate(ctx: ReqCtx): Reply {
+export function handleVideoCreate(ctx: ReqCtx, legacy = false): Reply {
   const model = ctx.model!;
   const f = videoFields(ctx);
   if (typeof f.prompt !== 'string' || f.prompt.trim() === '') return badRequest(ctx.err, 'invalid_prompt', 'prompt is required and must be a non-empty string');
   if (typeof f.seconds === 'number' && ctx.state.flavor === 'new-api') {
     return badRequest(ctx.err, 'invalid_request', 'json: cannot unmarshal number into Go struct field .seconds of type string');
   }
-  const secText = f.seconds === undefined || f.seconds === null ? String(MIN_SECONDS) : String(f.seconds).trim();
+  const given = f.seconds ?? (legacy && typeof f.duration === 'number' ? f.duration : undefined);
+  const secText = given === undefined || given === null ? String(MIN_SECONDS) : String(given).trim();
   const seconds = /^\d{1,3}$/.test(secText) ? Number(secText) : NaN;
   if (!(seconds >= MIN_SECONDS && seconds <= MAX_SECONDS)) return badRequest(ctx.err, 'invalid_seconds', `seconds must be from ${MIN_SECONDS} to ${MAX_SECONDS}; got '${secText}'`);
   let size = '1280x720';
@@ -56,6 +63,7 @@ export function handleVideoCreate(ctx: ReqCtx): Reply {
   };
   ctx.state.tasks.add(task);
   const createdAt = Math.floor(task.createdAt / 1000);
+  if (legacy) return json(200, { code: 'success', message: '', data: { task_id: id, status: 'SUBMITTED', progress: '0%', submit_time: createdAt } });
   if (newApi) return json(200, { id, task_id: id, object: 'video', model: model.id, status: 'queued', progress: 0, created_at: createdAt, seconds: String(seconds), size });
   return json(200, { id, object: 'video', model: model.id, status: 'queued', progress: 0, created_at: createdAt, seconds: String(seconds), size });
 }
@@ -94,6 +102,35 @@ export function handleLegacyPoll(ctx: ReqCtx): Reply {
     submit_time: Math.floor(task.createdAt / 1000), finish_time: v.endedAt !== undefined ? Math.floor(v.endedAt / 1000) : 0,
   };
   if (v.status === 'failed') data.fail_reason = FAILURE.message;
-  if (v.status === 'completed') data.result_url = `${ctx.state.baseUrl}/v1/videos/${task.id}/content`;
+  if (v.status === 'completed') {
+    data.result_url = ctx.state.videoRoutes === 'legacy' ? `${ctx.state.baseUrl}/sim-files/${task.id}.mp4` : `${ctx.state.baseUrl}/v1/videos/${task.id}/content`;
+  }
   return json(200, { code: 'success', message: '', data });
+}
+
+/**
+ * `POST /v1/videos/{id}/remix` (new-api): a new task from a completed one of the same token, same model, with the
+ * new `prompt` and the original length unless `seconds` is given; charged like a new video at create.
+ */
+export function handleVideoRemix(ctx: ReqCtx): Reply {
+  const source = ctx.state.tasks.get(ctx.param ?? '', ctx.token);
+  if (!source) return taskNotExist();
+  if (ctx.state.tasks.view(source).status !== 'completed') return badRequest(ctx.err, 'invalid_request', 'the video to remix is not completed');
+  const body = ctx.body.json ?? {};
+  if (typeof body.prompt !== 'string' || body.prompt.trim() === '') return badRequest(ctx.err, 'invalid_prompt', 'prompt is required and must be a non-empty string');
+  const secText = body.seconds === undefined ? String(source.seconds) : String(body.seconds).trim();
+  const seconds = /^\d{1,3}$/.test(secText) ? Number(secText) : NaN;
+  if (!(seconds >= MIN_SECONDS && seconds <= MAX_SECONDS)) return badRequest(ctx.err, 'invalid_seconds', `seconds must be from ${MIN_SECONDS} to ${MAX_SECONDS}; got '${secText}'`);
+  const model = findModel(source.model, ctx.state.catalogue);
+  const price = (model?.priceMicros ?? 0) * seconds;
+  if (!ctx.state.tokens.charge(ctx.token, price)) return quotaExceeded(ctx.err);
+  const id = `task_${randomBytes(12).toString('hex')}`;
+  const task: SimTask = {
+    id, token: ctx.token, model: source.model, seconds, size: source.size, prompt: body.prompt, createdAt: Date.now(),
+    fate: ctx.fault === 'task_fail' ? 'fail' : 'ok', truncate: false, chargeMicros: price, refunded: false,
+  };
+  ctx.state.tasks.add(task);
+  ctx.record.model = source.model;
+  ctx.record.seconds = String(seconds);
+  return json(200, { id, task_id: id, object: 'video', model: source.model, status: 'queued', progress: 0, created_at: Math.floor(task.createdAt / 1000), seconds: String(seconds), size: source.size, remixed_from_video_id: source.id });
 }

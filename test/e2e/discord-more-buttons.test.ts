@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../src/app/build-app.js';
 import type { Actor } from '../../src/core/api.js';
-import { defaultPriceTable } from '../../src/core/pricing.js';
+import { simulatorPriceTable } from '../../src/simulator/index.js';
 import { startDiscord, type DiscordBot } from '../../src/platforms/discord/discord-bot.js';
 import { MemoryKeyValueStore } from '../../src/platforms/discord/kv-file.js';
 import { startFakeDiscord, type FakeDiscord, type MessageSnapshot } from '../fakes/discord/index.js';
@@ -29,7 +29,7 @@ describe('Discord adapter: result buttons and reference limits', () => {
     scope: { platform: 'discord', externalId: fake.guildId, kind: 'guild' },
     user: { platform: 'discord', externalId: userId },
   });
-  const prices = { ...defaultPriceTable(), 'alpha-image-2': { ...defaultPriceTable()['alpha-image-2']!, maxReferenceBytes: 12 * MIB } };
+  const prices = { ...simulatorPriceTable(), 'alpha-image-2': { ...simulatorPriceTable()['alpha-image-2']!, maxReferenceBytes: 12 * MIB } };
 
   const start = (app: Pick<App, 'core' | 'registerDelivery'>) =>
     startDiscord({

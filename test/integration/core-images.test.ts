@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attachment } from '../../src/core/api.js';
-import { defaultPriceTable, type ModelPrice } from '../../src/core/pricing.js';
+import type { ModelPrice } from '../../src/core/pricing.js';
+import { simulatorPriceTable } from '../../src/simulator/index.js';
 import { encodePng } from '../../src/simulator/png.js';
 import { createTestStack, type TestStack } from '../support/harness.js';
 import { ledgerNetCharged, ledgerOfJob, openHolds } from '../support/ledger.js';
@@ -17,9 +18,9 @@ async function expectLedgerMatchesGateway(): Promise<void> {
 }
 
 beforeAll(async () => {
-  const prices: Record<string, ModelPrice> = { ...defaultPriceTable() };
+  const prices: Record<string, ModelPrice> = { ...simulatorPriceTable() };
   delete prices['zeta-sketch'];
-  t = await createTestStack({ priceTable: prices, env: { DEFAULT_ALLOWANCE: '5' } });
+  t = await createTestStack({ priceTable: prices, env: { DEFAULT_ALLOWANCE: '5' }, sim: { unpublished: ['zeta-sketch'] } });
   png = { name: 'ref.png', bytes: new Uint8Array(await encodePng(64, 48, { r: 10, g: 200, b: 30 })) };
 });
 afterAll(() => t?.close());
@@ -169,7 +170,7 @@ describe('tokens', () => {
     const a = t.actor({ user: 'texter' });
     const linked = await t.core.linkToken(a, t.sim.tokens.text, true);
     expect(linked.ok && linked.value.text).not.toContain(t.sim.tokens.text);
-    const r = await t.core.imagine({ ...a, prompt: 'x' });
+    const r = await t.core.imagine({ ...a, prompt: 'x', model: 'alpha-image-2' });
     expect(!r.ok && r.failure.code).toBe('no_channel');
     expect(await ledgerNetCharged(t.store, 'personal')).toBe(0);
     expect(t.logs()).not.toContain(t.sim.tokens.text);
@@ -203,7 +204,8 @@ describe('without a usable operator token', () => {
     try {
       const r = await none.core.imagine({ ...none.actor(), prompt: 'x' });
       expect(!r.ok && r.failure.code).toBe('no_token');
-      expect(none.sim.requests()).toHaveLength(0);
+      // Only the public pricing pages were read (at start); nothing with a token.
+      expect(none.sim.requests().filter((q) => q.endpoint !== 'pricing' && q.endpoint !== 'status')).toHaveLength(0);
       const r2 = await bad.core.imagine({ ...bad.actor(), prompt: 'x' });
       expect(!r2.ok && r2.failure.code).toBe('token_rejected');
       expect(!r2.ok && r2.failure.details).toEqual({ source: 'operator' });

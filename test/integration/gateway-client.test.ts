@@ -255,6 +255,22 @@ describe('HttpMediaGateway against a loopback server', () => {
     expect(srv.seen.map((s) => s.url)).toEqual(['/v1/videos/task_9', '/v1/video/generations/task_9']);
   });
 
+  it('a poll answered "Invalid URL" on both routes is not_supported (keep polling), never task_not_found', async () => {
+    srv.reset((q, res) => json(res, 404, { error: { message: `Invalid URL (GET ${q.url}) (request id: r9)`, type: 'invalid_request_error' } }));
+    expect((await failure(gw().getVideo(TOKEN, 'task_7'))).kind).toBe('not_supported');
+    expect(srv.seen.map((s) => s.url)).toEqual(['/v1/videos/task_7', '/v1/video/generations/task_7']);
+  });
+
+  it('billing pages answering HTTP 200 with an error body are errors (auth for a bad token)', async () => {
+    srv.reset((q, res) => {
+      if (q.url === '/api/usage/token/' || q.url === '/api/status') json(res, 404, { error: { message: `Invalid URL (GET ${q.url})` } });
+      else json(res, 200, { error: { message: 'invalid token', type: 'upstream_error' } });
+    });
+    const e = await failure(gw().getBalance(TOKEN));
+    expect(e).toMatchObject({ kind: 'auth', status: 200, code: 'billing_error' });
+    expect(srv.seen.map((s) => s.url)).toContain('/v1/dashboard/billing/subscription');
+  });
+
   it('a poll 404 with a JSON error is final (no legacy try)', async () => {
     srv.reset((_q, res) => json(res, 404, { error: { message: 'Video not found', type: 'invalid_request_error' } }));
     expect((await failure(gw().getVideo(TOKEN, 'nope'))).kind).toBe('task_not_found');

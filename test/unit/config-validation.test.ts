@@ -30,7 +30,9 @@ describe('loadConfig defaults', () => {
     expect(c.telegram).toBeUndefined();
     expect(c.ownerIds).toEqual([]);
     expect(c.log).toEqual({ level: 'info', format: 'auto' });
-    expect(c.defaults).toEqual({ imageModel: 'alpha-image-2', videoModel: 'gamma-video-1', textModel: 'text-chat-mini', videoSeconds: 5 });
+    // No invented defaults: unset means "the first priced model of that kind the paying token lists".
+    expect(c.defaults).toEqual({ imageModel: undefined, videoModel: undefined, textModel: undefined, videoSeconds: 5 });
+    expect(c.priceMarkup).toBe(1);
     expect(c.poller).toEqual({ intervalMs: 5_000, maxIntervalMs: 30_000, deadlineMs: 7_200_000, leaseMs: 60_000 });
     expect(c.demoBudget).toBe('5');
     expect(c.defaultAllowance).toEqual({ amount: '1', period: 'day' });

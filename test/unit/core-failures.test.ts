@@ -57,7 +57,10 @@ describe('failureFromGateway', () => {
     ['no_channel', info('no_channel', { status: 503 }), {}, 'no_channel', { model: 'alpha-image-2' }],
     ['model_not_found', info('model_not_found'), {}, 'model_unknown', { model: 'alpha-image-2' }],
     ['model_not_found + suggestion', info('model_not_found'), { model: 'alpha-imge-2', suggestion: 'alpha-image-2' }, 'model_unknown', { model: 'alpha-imge-2', suggestion: 'alpha-image-2' }],
-    ['quota', info('quota', { status: 403 }), {}, 'quota_exhausted', {}],
+    ['quota', info('quota', { status: 403 }), {}, 'quota_exhausted', { source: 'scope' }],
+    ['not_supported on an edit', info('not_supported', { status: 501, code: 'api_not_implemented' }), { stage: 'edit' }, 'not_offered', { what: 'edit' }],
+    ['not_supported on a video create', info('not_supported', { status: 404 }), { stage: 'video_create' }, 'not_offered', { what: 'video' }],
+    ['redirect', info('redirect', { status: 301 }), {}, 'gateway_misconfigured', {}],
     ['forbidden_model', info('forbidden_model'), {}, 'forbidden_model', { model: 'alpha-image-2' }],
     ['rate_limited with retry', info('rate_limited', { status: 429, retryAfterMs: 2000 }), {}, 'gateway_busy', { retryAfterMs: 2000 }],
     ['rate_limited bare', info('rate_limited', { status: 429 }), {}, 'gateway_busy', {}],
@@ -86,7 +89,7 @@ describe('failureFromGateway', () => {
   });
 
   it('covers every GatewayErrorKind and carries money', () => {
-    const kinds: GatewayErrorKind[] = ['auth', 'model_not_found', 'no_channel', 'quota', 'forbidden_model', 'rate_limited', 'content_policy', 'bad_request', 'not_ready', 'task_not_found', 'upstream', 'timeout', 'network', 'malformed'];
+    const kinds: GatewayErrorKind[] = ['auth', 'model_not_found', 'no_channel', 'quota', 'forbidden_model', 'rate_limited', 'content_policy', 'bad_request', 'not_ready', 'task_not_found', 'upstream', 'timeout', 'network', 'malformed', 'not_supported', 'redirect'];
     for (const k of kinds) expect(failureFromGateway(info(k), { ...ctx, money: 'released' }).money).toBe('released');
     expect(failureFromGateway(info('task_not_found'), { ...ctx, stage: 'video_poll' }).money).toBe('released');
     expect(failureFromGateway(info('timeout'), ctx).money).toBe('none');

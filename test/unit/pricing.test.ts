@@ -2,12 +2,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultPriceTable, estimate, loadPriceTable, mergePriceFile, PriceFileError } from '../../src/core/pricing.js';
+import { documentedPriceTable, estimate, loadPriceTable, mergePriceFile, PriceFileError } from '../../src/core/pricing.js';
+import { simulatorPriceTable } from '../../src/simulator/index.js';
 
-const table = defaultPriceTable();
+const table = simulatorPriceTable();
 
-describe('default price table', () => {
-  it('matches the gateway catalog', () => {
+describe("the simulator's price table (the old built-in one, now the simulator's)", () => {
+  it('matches the simulator catalogue', () => {
     expect(table['alpha-image-2']).toMatchObject({ kind: 'image', unit: 'image', unitMicros: 10_000, onSale: true, maxReferenceImages: 3, maxReferenceBytes: 8 * 1024 * 1024, maxSide: 1536 });
     expect(table['beta-edit-max']).toMatchObject({ unitMicros: 25_000, onSale: false, maxReferenceImages: 1 });
     expect(table['epsilon-image-4k']).toMatchObject({ unitMicros: 50_000, maxSide: 4096 });
@@ -59,6 +60,16 @@ describe('price file', () => {
     writeFileSync(join(dir, 'bad.json'), '{nope');
     expect(loadPriceTable(join(dir, 'ok.json'))['zeta-sketch']?.unitMicros).toBe(9_000);
     expect(() => loadPriceTable(join(dir, 'bad.json'))).toThrow(/not readable JSON/);
-    expect(loadPriceTable(undefined, 3_000)['text-chat-mini']?.unitMicros).toBe(3_000);
+    expect(loadPriceTable(undefined)).toEqual({});
+    expect(loadPriceTable(join(dir, 'ok.json'))['alpha-image-2']).toBeUndefined();
+  });
+});
+
+describe('documented prices', () => {
+  it('are only the two models the gateway documents', () => {
+    const d = documentedPriceTable();
+    expect(Object.keys(d)).toEqual(['alpha-image-2', 'beta-edit-max']);
+    expect(d['alpha-image-2']).toMatchObject({ unitMicros: 10_000, onSale: true });
+    expect(d['beta-edit-max']).toMatchObject({ unitMicros: 25_000, onSale: false });
   });
 });

@@ -1,5 +1,6 @@
 import { isGatewayFailure } from '../../core/ports/media-gateway.js';
 import type { TokenOwner } from '../../core/ports/token-vault.js';
+import { gatewayBalanceText } from '../../core/use-cases/gateway-balance.js';
 import { HttpMediaGateway } from '../../gateway/index.js';
 import { expectArity, type ParsedArgs } from '../args.js';
 import { OPERATOR, type AdminContext } from '../context.js';
@@ -43,6 +44,10 @@ export async function tokenCommand(ctx: AdminContext, args: ParsedArgs): Promise
   const reply = await runAsOperator(ctx.dispatcher, scope, ['setup', SETUP_OP[op]!], form, secret);
   // With --no-verify the gateway was not asked, so the core's model count means nothing.
   ctx.print(noVerify ? `${replyText(reply).replace(/\s*It reaches \d+ models?\./, '')} Not verified (--no-verify).` : replyText(reply));
+  if (op === 'show' && reply.tone !== 'error') {
+    const owner: TokenOwner = { kind: 'scope', ownerId: await scopeId(ctx.store.directory, scope, false) };
+    if (await ctx.store.admin.showToken(owner)) ctx.print(await balanceLine(ctx, owner));
+  }
 }
 
 /** Reads the token from stdin; without --no-verify a gateway must be configured to check it. */
@@ -92,5 +97,27 @@ async function personal(ctx: AdminContext, op: string, ref: PlatformRef, noVerif
   } else {
     const info = await admin.showToken(await owner(false));
     ctx.print(info ? `${label}: ${info.masked}, linked by ${info.createdBy} at ${formatTime(info.createdAt)}` : `No ${label} is linked.`);
+    if (info) ctx.print(await balanceLine(ctx, await owner(false)));
+  }
+}
+
+/**
+ * The gateway balance of a stored token (new-api token usage page, else dashboard billing), in the core's words;
+ * a short reason when the gateway is not configured or shows no balance. The token is opened in memory only.
+ */
+async function balanceLine(ctx: AdminContext, owner: TokenOwner): Promise<string> {
+  const baseUrl = ctx.config.gateway.baseUrl;
+  if (!baseUrl) return 'Gateway balance: not checked (GATEWAY_BASE_URL is not set).';
+  const nobody = '\u0000none';
+  const r = await ctx.store.tokens.resolveToken(owner.kind === 'scope' ? owner.ownerId : nobody, owner.kind === 'personal' ? owner.ownerId : nobody);
+  if (r.source !== owner.kind) return 'Gateway balance: unknown (the token could not be read).';
+  const gateway = new HttpMediaGateway({ baseUrl, timeoutMs: 20_000, maxRetries: 1, retryBaseMs: 200 });
+  try {
+    const b = await gateway.getBalance(r.token);
+    return gatewayBalanceText(owner.kind === 'scope' ? 'scope' : 'personal', b.remainingMicros, b.usedMicros, b.expiresAt);
+  } catch (e) {
+    return `Gateway balance: unavailable (${isGatewayFailure(e) ? e.kind : 'error'}).`;
+  } finally {
+    await gateway.close();
   }
 }

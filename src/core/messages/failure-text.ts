@@ -2,6 +2,10 @@ import type { Failure, FailureCode, FailureDetails, MoneyMoved } from '../failur
 import { formatUsd } from '../money.js';
 import { formatBytes, formatCount, formatDuration, formatResetTime } from './time.js';
 
+const OFFERED_TEXT: Record<FailureDetails['not_offered']['what'], string> = {
+  edit: 'image editing', video: 'video generation', remix: 'video remixes', image: 'image generation', text: 'text models', balance: 'a balance page for tokens',
+};
+
 /**
  * How a surface tells its users to run a command (`/setup token` on Discord, `/setup` on Telegram, `setup token` in
  * the CLI); the same shape as `SurfaceInfo.commandHint`. Core texts name commands only through it.
@@ -34,7 +38,7 @@ type Render<C extends FailureCode> = (d: FailureDetails[C], c: Ctx) => [title: s
 
 /** Codes unrelated to a paid job: their messages say nothing about charges. */
 const NO_MONEY_SENTENCE = new Set<FailureCode>([
-  'not_admin', 'bad_amount', 'unknown_user', 'job_not_found', 'bad_timezone', 'no_token', 'token_rejected', 'cooldown', 'queue_full',
+  'gateway_misconfigured', 'not_admin', 'bad_amount', 'unknown_user', 'job_not_found', 'bad_timezone', 'no_token', 'token_rejected', 'cooldown', 'queue_full',
   'unknown_command', 'missing_argument', 'not_here',
 ]);
 
@@ -92,7 +96,7 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
   ],
   no_channel: (d, c) => [
     'Model not available to this token',
-    `The model ${q(d.model)} exists, but this token's group has no route to it. Pick another model from ${c.cmd('models')}, or use a token from the media group.`,
+    `The gateway has the model ${q(d.model)}, but the group this token belongs to cannot reach it. Pick another model from ${c.cmd('models')}, or use a token whose group includes it.`,
   ],
   model_unknown: (d, c) => [
     'Unknown model',
@@ -102,14 +106,39 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
   ],
   model_not_on_sale: (d, c) => ['Model not on sale', `The model ${q(d.model)} is not currently on sale. Pick another one from ${c.cmd('models')}.`],
   model_unpriced: (d, c) => [
-    'Model has no price',
-    `The bot has no price for ${q(d.model)}, so it cannot keep it within a budget. Pick another model from ${c.cmd('models')}, or ask the operator to add a price.`,
+    'Model has no price yet',
+    `There is no price for ${q(d.model)} yet (the gateway publishes none and no admin set one), so the bot cannot keep it within a budget. ${
+      d.isAdminHint ? `As an admin you can set one with ${c.cmd('prices', 'set')} ${d.model.slice(0, 80)} <usd>.` : `An admin can set one with ${c.cmd('prices', 'set')}; until then pick another model from ${c.cmd('models')}.`
+    }`,
+  ],
+  default_model_missing: (d, c) => [
+    'Default model not available',
+    `The bot's default model (${d.variable}=${q(d.model)}) is not in this gateway's list${d.suggestions.length ? `; the closest listed: ${d.suggestions.join(', ')}` : ''}. Pick a model with the model option, and tell the bot operator to fix ${d.variable}.`,
+  ],
+  no_default_model: (d, c) => [
+    'No model to use',
+    `This token reaches no priced ${d.kind} model, so there is no default. See ${c.cmd('models')}; ${d.isAdminHint ? `as an admin you can set a price with ${c.cmd('prices', 'set')} <model> <usd>.` : 'an admin can set a price for one.'}`,
+  ],
+  not_offered: (d) => [
+    'Not offered by this gateway',
+    `This gateway does not offer ${OFFERED_TEXT[d.what]}. Ask the bot operator if another gateway or token is available.`,
+  ],
+  gateway_misconfigured: () => [
+    'Gateway address misconfigured',
+    "The gateway answered with a redirect to a web page instead of the API. The bot operator must set GATEWAY_BASE_URL to the gateway's API root (the address that serves /v1/models).",
   ],
   model_wrong_kind: (d, c) => [
     'Wrong kind of model',
     `${q(d.model)} is not ${d.expected === 'image' ? 'an image' : d.expected === 'video' ? 'a video' : 'a text'} model. See ${c.cmd('models')} for ${d.expected} models.`,
   ],
-  quota_exhausted: () => ['Gateway balance used up', 'The gateway account behind this token has run out of credit. An admin needs to top it up on the gateway.'],
+  quota_exhausted: (d, c) => [
+    'Gateway balance used up',
+    d.source === 'personal'
+      ? `The gateway account behind your own token has run out of credit. Top it up on the gateway, or unlink it with ${c.cmd('token', 'unlink')} to use the community one.`
+      : d.source === 'operator'
+        ? "The gateway account behind the bot's own token has run out of credit. The bot operator needs to top it up; the admins have been told."
+        : "The gateway account behind this community's token has run out of credit. An admin needs to top it up on the gateway; the admins have been told.",
+  ],
   forbidden_model: (d, c) => ['Model not allowed for this token', `This token is not allowed to use ${q(d.model)}. Pick another model from ${c.cmd('models')}.`],
   content_refused: () => ['Request refused', "The gateway's safety filter refused this request. Try rewording the prompt or using other images."],
   attachment_missing: () => ['Image needed', 'This needs at least one reference image. Attach one and try again.'],

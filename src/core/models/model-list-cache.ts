@@ -63,6 +63,18 @@ export class ModelListCache {
     return load;
   }
 
+  /**
+   * Reloads `tokenKey` now, fresh or not (background refresh): the old list stays served until the new one arrives,
+   * and a failure keeps it (stale-while-error). Shares a load already running.
+   */
+  refresh(tokenKey: string, loader: () => Promise<GatewayModel[]>): Promise<GatewayModel[]> {
+    const running = this.inflight.get(tokenKey);
+    if (running) return running;
+    const load = this.load(tokenKey, loader).finally(() => this.inflight.delete(tokenKey));
+    this.inflight.set(tokenKey, load);
+    return load;
+  }
+
   /** The cached list, fresh or stale, without loading (for autocomplete, which must answer within 3 s). */
   peek(tokenKey: string): GatewayModel[] | undefined {
     return this.entries.get(tokenKey)?.models;

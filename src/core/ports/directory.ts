@@ -35,6 +35,8 @@ export interface Directory {
   ensureUser(p: ExternalRef & { displayName?: string; username?: string }): Promise<User>;
   /** Records that `userId` was seen in `scopeId` now (so `@username` can be resolved there). */
   touchMember(scopeId: string, userId: string): Promise<void>;
+  /** How many members the bot has seen in the scope. */
+  memberCount(scopeId: string): Promise<number>;
   /** The member of `scopeId` with this username ("@Name" or "name", case-insensitive), most recently seen first. */
   findMemberByUsername(scopeId: string, username: string): Promise<User | undefined>;
   getScope(id: string): Promise<Scope | undefined>;

@@ -16,6 +16,8 @@ export interface JobParams {
   count?: number;
   /** Number of reference images sent. */
   references?: number;
+  /** A remix: the job id of the video it was made from. */
+  remixOf?: string;
 }
 
 export interface JobRecord {

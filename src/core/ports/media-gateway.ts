@@ -19,7 +19,9 @@ export type GatewayErrorKind =
   | 'upstream' // 5xx, do_request_failed, HTML error pages
   | 'timeout' // the call's own deadline passed
   | 'network' // connection refused/reset, DNS, socket closed
-  | 'malformed'; // a 2xx whose body is not what the endpoint promises
+  | 'malformed' // a 2xx whose body is not what the endpoint promises
+  | 'not_supported' // the gateway has no such route ("Invalid URL (…)" 404) or answers 501 api_not_implemented
+  | 'redirect'; // an API route answered with a 3xx redirect: GATEWAY_BASE_URL points at a web page, not the API
 
 /** Machine-readable facts about a failed call; the message has the "(request id: …)" suffix stripped. */
 export interface GatewayFailureInfo {
@@ -135,6 +137,48 @@ export interface DownloadResult {
   contentType?: string;
 }
 
+/** What `remixVideo` sends: a new prompt for an earlier video task. */
+export interface VideoRemixRequest {
+  /** The gateway's id of the finished video to remix. */
+  videoId: string;
+  prompt: string;
+  /** Sent as a string when set (the gateway otherwise keeps the original length). */
+  seconds?: number;
+}
+
+/**
+ * One model's entry of the gateway's published pricing (new-api `GET /api/pricing`), already in micro-dollars.
+ * `perCallMicros` is USD per call (images: per image; videos: per second); text models have per-1K-token prices.
+ */
+export interface PublishedModelPrice {
+  model: string;
+  /** From `supported_endpoint_types` when the gateway says. */
+  endpointTypes?: string[];
+  /** Per image (image models) or per second (video models). */
+  perCallMicros?: number;
+  /** Text models: micro-dollars per 1,000 prompt tokens, and per 1,000 completion tokens. */
+  inputPer1kMicros?: number;
+  outputPer1kMicros?: number;
+}
+
+/** The gateway's published pricing. `quotaPerUnit` is the quota units per USD it uses (default 500,000). */
+export interface PublishedPricing {
+  models: PublishedModelPrice[];
+  quotaPerUnit: number;
+}
+
+/** A token's own balance at the gateway. Amounts in micro-dollars; null when the gateway says unlimited or did not say. */
+export interface GatewayBalance {
+  /** What is left; null when unlimited. */
+  remainingMicros: number | null;
+  /** Spent so far, when the gateway says. */
+  usedMicros: number | null;
+  /** Epoch ms after which the token stops working; null when it never expires or the gateway did not say. */
+  expiresAt: number | null;
+  /** Which endpoint answered: new-api's token usage, or the OpenAI-style dashboard billing pair. */
+  source: 'token_usage' | 'dashboard_billing';
+}
+
 /** The gateway, as the core sees it. Every method throws the gateway's error class ({@link isGatewayFailure}). */
 export interface MediaGateway {
   listModels(token: string, opts?: CallOptions): Promise<GatewayModel[]>;
@@ -157,4 +201,10 @@ export interface MediaGateway {
   ): Promise<DownloadResult>;
   chat(token: string, req: ChatRequest, opts?: CallOptions): Promise<ChatResult>;
   messages(token: string, req: ChatRequest, opts?: CallOptions): Promise<ChatResult>;
+  /** new-api `POST /v1/videos/{id}/remix`: a new task from a finished one (billed like a new video). */
+  remixVideo?(token: string, req: VideoRemixRequest, opts?: CallOptions): Promise<VideoTask>;
+  /** The published pricing (`GET /api/pricing` + `/api/status`); kind `not_supported` when the gateway has none. */
+  getPricing?(opts?: CallOptions): Promise<PublishedPricing>;
+  /** The token's own balance and expiry; kind `not_supported` when no balance endpoint answers. */
+  getBalance?(token: string, opts?: CallOptions): Promise<GatewayBalance>;
 }

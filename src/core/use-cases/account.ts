@@ -5,7 +5,6 @@ import type { TokenOwner } from '../ports/token-vault.js';
 import { err, fail, ok, type Result } from '../failures.js';
 import type { Period } from '../budget/periods.js';
 import { describeBalance, type AllowanceView, type BalanceFacts } from '../messages.js';
-import { modelCacheKey } from '../models/model-list-cache.js';
 import { actorIds, gatewayFailure, type ActorIds } from './context.js';
 import type { CoreDeps } from './deps.js';
 
@@ -93,14 +92,15 @@ export async function linkToken(d: CoreDeps, actor: Actor, token: string, person
   try {
     const list = await d.gateway.listModels(t);
     count = list.length;
-    d.modelCache.invalidate(modelCacheKey(t));
-    await d.modelCache.get(modelCacheKey(t), () => Promise.resolve(list));
+    await d.catalog.put(t, list);
   } catch (e) {
     return err(gatewayFailure(d, e, { model: '', tokenSource: source, stage: 'models' }));
   }
   try {
     const info = await d.store.admin.linkToken(actor.user.auditAs ?? ids.userId, owner(ids, personal), t, personal ? null : ids.scopeId);
     d.logger.info({ scopeId: ids.scopeId, userId: ids.userId, kind: source, last4: info.last4 }, 'gateway token linked');
+    if (personal) d.catalog.index.setUser(`${actor.user.platform}:${actor.user.externalId}`, t);
+    else d.catalog.index.setScope(`${actor.scope.platform}:${actor.scope.externalId}`, t);
     return ok({ text: tokenLinkedText(info.masked, personal, count), last4: info.last4 });
   } catch (e) {
     if (e instanceof AdminError) return err(fail('token_rejected', { source }, { log: { note: e.message } }));
@@ -113,5 +113,7 @@ export async function linkToken(d: CoreDeps, actor: Actor, token: string, person
 export async function unlinkToken(d: CoreDeps, actor: Actor, personal: boolean): Promise<Result<{ text: string }>> {
   const ids = await actorIds(d, actor);
   const removed = await d.store.admin.unlinkToken(actor.user.auditAs ?? ids.userId, owner(ids, personal), personal ? null : ids.scopeId);
+  if (personal) d.catalog.index.setUser(`${actor.user.platform}:${actor.user.externalId}`, null);
+  else d.catalog.index.setScope(`${actor.scope.platform}:${actor.scope.externalId}`, null);
   return ok({ text: tokenUnlinkedText(removed?.masked ?? null, personal) });
 }

@@ -1,7 +1,6 @@
 import type { Actor, JobHooks } from '../api.js';
 import type { Lease } from '../fair-use/fair-use-gate.js';
 import { err, fail, failureFromGateway, ok, type Failure, type Result, type TokenSource } from '../failures.js';
-import { modelCacheKey } from '../models/model-list-cache.js';
 import type { Micros } from '../money.js';
 import { isGatewayFailure, type GatewayFailureInfo, type GatewayModel } from '../ports/media-gateway.js';
 import type { ReserveResult } from '../budget/types.js';
@@ -50,10 +49,25 @@ export async function resolveToken(d: CoreDeps, a: Actor, ids: ActorIds): Promis
     d.logger.error({ err: e }, 'stored gateway token could not be read');
     return err(fail('internal', {}, { log: { note: 'token decrypt failed' } }));
   }
+  rememberPayer(d, a, r.source === 'none' ? undefined : r);
   if (r.source === 'none') return err(fail('no_token', { isAdminHint: isOwnerLike(d, a) }));
   d.secrets.add(r.token);
-  rememberTokenKey(d, a, r.token);
   return ok({ token: r.token, source: r.source, tokenId: r.tokenId });
+}
+
+/** `<platform>:<external id>` of the actor's community (how admin settings and the token index name it). */
+export function scopeRef(a: Actor): string {
+  return `${a.scope.platform}:${a.scope.externalId}`;
+}
+
+/**
+ * Keeps the token index in step with what the store just said pays for `a` (a token linked or unlinked by another
+ * process shows up here), so `cachedModels` resolves the same token on the next keystroke.
+ */
+function rememberPayer(d: CoreDeps, a: Actor, r: { source: TokenSource; token: string } | undefined): void {
+  const userRef = `${a.user.platform}:${a.user.externalId}`;
+  d.catalog.index.setUser(userRef, r?.source === 'personal' ? r.token : null);
+  if (r?.source !== 'personal') d.catalog.index.setScope(scopeRef(a), r?.source === 'scope' ? r.token : null);
 }
 
 /**
@@ -62,7 +76,7 @@ export async function resolveToken(d: CoreDeps, a: Actor, ids: ActorIds): Promis
  */
 export async function listedModels(d: CoreDeps, t: UsableToken, model: string): Promise<Result<GatewayModel[] | undefined>> {
   try {
-    return ok(await d.modelCache.get(modelCacheKey(t.token), () => d.gateway.listModels(t.token)));
+    return ok(await d.catalog.list(t.token));
   } catch (e) {
     if (isGatewayFailure(e) && e.kind === 'auth') return err(failureFromGateway(gatewayInfo(e), { model, tokenSource: t.source, stage: 'models' }));
     d.logger.debug({ err: e }, 'model list unavailable; continuing without it');
@@ -125,23 +139,4 @@ export function gatewayInfo(e: GatewayFailureInfo): GatewayFailureInfo {
   if (e.requestId !== undefined) info.requestId = e.requestId;
   if (e.retryAfterMs !== undefined) info.retryAfterMs = e.retryAfterMs;
   return info;
-}
-
-/** The memo key of an actor for {@link rememberTokenKey}. */
-export function actorKey(a: Actor): string {
-  return `${a.scope.platform}:${a.scope.externalId}|${a.user.platform}:${a.user.externalId}`;
-}
-
-/**
- * Remembers which token (by its hash) an actor last used, so `cachedModels` can answer synchronously.
- * Bounded: the oldest entries are dropped past 10,000 actors.
- */
-export function rememberTokenKey(d: CoreDeps, a: Actor, token: string): void {
-  const key = actorKey(a);
-  d.tokenKeys.delete(key);
-  d.tokenKeys.set(key, modelCacheKey(token));
-  if (d.tokenKeys.size > 10_000) {
-    const oldest = d.tokenKeys.keys().next().value;
-    if (oldest !== undefined) d.tokenKeys.delete(oldest);
-  }
 }

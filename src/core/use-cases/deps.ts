@@ -1,11 +1,15 @@
 import type { Logger, SecretSet } from '../../log.js';
 import type { FairUseGate } from '../fair-use/fair-use-gate.js';
-import type { ModelListCache } from '../models/model-list-cache.js';
+import type { Catalog } from '../catalog/catalog.js';
+import type { ConfiguredDefaults } from '../catalog/default-models.js';
+import type { AdminModelSetting } from '../catalog/price-book.js';
+import type { ModelKind, PriceUnit } from '../pricing.js';
 import type { Clock } from '../ports/clock.js';
 import type { JobStore } from '../ports/job-store.js';
 import type { MediaGateway } from '../ports/media-gateway.js';
 import type { CoreStore } from '../ports/store.js';
 import type { PriceTable } from '../pricing.js';
+import type { Micros } from '../money.js';
 
 /**
  * Where finished files are kept for `/job` re-posts. Structurally the `OutputStore` of `src/jobs/output-store.ts`;
@@ -18,7 +22,8 @@ export interface OutputFiles {
 
 /** The settings the use-cases read (a subset of `Config`, flattened). */
 export interface CoreSettings {
-  defaults: { imageModel: string; videoModel: string; textModel: string; videoSeconds: number };
+  /** `DEFAULT_*_MODEL` (undefined: the first priced model of that kind the token lists) and the default video length. */
+  defaults: ConfiguredDefaults & { videoSeconds: number };
   /** First video poll delay after create. */
   pollIntervalMs: number;
   /** A video job older than this expires (its hold released). */
@@ -35,14 +40,25 @@ export interface CoreSettings {
   askMaxTokens?: number;
 }
 
+/**
+ * Admins' model settings as the core stores them (the SQL implementation is `src/store/model-settings.ts`); every
+ * change is audited there.
+ */
+export interface ModelSettingsPort {
+  all(): Promise<(AdminModelSetting & { scopeId: string })[]>;
+  setPrice(actor: string, scopeId: string, model: string, price: { unit: PriceUnit; unitMicros: Micros } | null): Promise<unknown>;
+  setKind(actor: string, scopeId: string, model: string, kind: ModelKind | null): Promise<unknown>;
+}
+
 /** Everything {@link BotCore} needs, passed explicitly by the composition root (`buildApp`). */
 export interface CoreDeps {
   gateway: MediaGateway;
   /** The repositories, by port (any storage engine). */
   store: CoreStore;
   jobs: JobStore;
-  prices: PriceTable;
-  modelCache: ModelListCache;
+  /** Model lists, prices, kinds and the token index (see `core/catalog/`). */
+  catalog: Catalog;
+  modelSettings: ModelSettingsPort;
   fairUse: FairUseGate;
   outputs: OutputFiles;
   clock: Clock;
@@ -50,6 +66,6 @@ export interface CoreDeps {
   /** Decrypted gateway tokens are registered here so logs scrub them. */
   secrets: SecretSet;
   settings: CoreSettings;
-  /** Actor → hash of the token it last used (for synchronous `cachedModels`); owned by `BotCore`. */
-  tokenKeys: Map<string, string>;
+  /** Admin alerts waiting to be shown, per community (`<platform>:<id>`), and the period each low-balance alert was last sent for. */
+  alerts: { pending: Map<string, string[]>; lowBalanceSentFor: Map<string, number> };
 }

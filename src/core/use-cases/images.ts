@@ -34,7 +34,7 @@ export async function runImageJob(d: CoreDeps, req: ImagineRequest | EditRequest
 }
 
 async function plan(d: CoreDeps, req: ImagineRequest | EditRequest, kind: 'imagine' | 'edit'): Promise<Result<ImagePlan>> {
-  const basics = await jobBasics(d, req, 'image', d.settings.defaults.imageModel);
+  const basics = await jobBasics(d, req, 'image');
   if (!basics.ok) return basics;
   const price = basics.value.price;
   const maxSide = price.maxSide ?? 1536;
@@ -71,7 +71,7 @@ async function execute(d: CoreDeps, p: ImagePlan): Promise<Result<ImageJobResult
   try {
     outcome = await callAndKeep(d, p, jobId, hold.holdId);
   } catch (e) {
-    outcome = err(gatewayFailure(d, e, { model: p.model, tokenSource: p.token.source, stage: 'image', size: p.size, maxSide: p.price.maxSide ?? 1536, money: 'released' }));
+    outcome = err(gatewayFailure(d, e, { model: p.model, tokenSource: p.token.source, stage: p.kind === 'edit' ? 'edit' : 'image', size: p.size, maxSide: p.price.maxSide ?? 1536, money: 'released' }));
   }
   if (!outcome.ok) {
     await d.store.budgets.release(hold.holdId, outcome.failure.code);

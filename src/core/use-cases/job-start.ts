@@ -4,7 +4,8 @@ import { validatePrompt } from '../media/inputs.js';
 import type { Micros } from '../money.js';
 import type { JobParams } from '../ports/job-store.js';
 import type { ModelKind, ModelPrice } from '../pricing.js';
-import { actorIds, refusal, resolveToken, type ActorIds, type UsableToken } from './context.js';
+import { chooseDefault } from '../catalog/default-models.js';
+import { actorIds, isOwnerLike, listedModels, refusal, resolveToken, scopeRef, type ActorIds, type UsableToken } from './context.js';
 import type { CoreDeps } from './deps.js';
 import { checkModel } from './model-check.js';
 
@@ -18,17 +19,22 @@ export interface JobBasics {
 }
 
 /**
- * The checks every job starts with, in order: prompt, model (default `defaultModel`), token, and the model's kind,
- * sale status and price against the token's model list. Nothing is held or sent when one fails.
+ * The checks every job starts with, in order: prompt, token, model (default: {@link defaultModelFor}), and the
+ * model's kind, sale status and price against the token's model list. Nothing is held or sent when one fails.
  */
-export async function jobBasics(d: CoreDeps, req: Actor & { prompt: string; model?: string }, kind: ModelKind, defaultModel: string): Promise<Result<JobBasics>> {
+export async function jobBasics(d: CoreDeps, req: Actor & { prompt: string; model?: string }, kind: ModelKind): Promise<Result<JobBasics>> {
   const prompt = validatePrompt(req.prompt);
   if (!prompt.ok) return prompt;
-  const model = req.model?.trim() || defaultModel;
   const ids = await actorIds(d, req);
   const token = await resolveToken(d, req, ids);
   if (!token.ok) return token;
-  const price = await checkModel(d, token.value, model, kind);
+  let model = req.model?.trim();
+  if (!model) {
+    const chosen = await defaultModelFor(d, req, token.value, kind);
+    if (!chosen.ok) return chosen;
+    model = chosen.value;
+  }
+  const price = await checkModel(d, req, token.value, model, kind);
   if (!price.ok) return price;
   return ok({ prompt: prompt.value, model, ids, token: token.value, price: price.value });
 }
@@ -55,4 +61,16 @@ export async function openJob(
   }
   await d.jobs.update(j.jobId, ['reserved'], { holdId: hold.holdId });
   return ok({ holdId: hold.holdId });
+}
+
+/**
+ * The default model of `kind` for this actor's token (see `chooseDefault`: the configured `DEFAULT_*_MODEL` when the
+ * token lists it, else the first priced model of that kind in the token's list).
+ */
+export async function defaultModelFor(d: CoreDeps, a: Actor, t: UsableToken, kind: ModelKind): Promise<Result<string>> {
+  const listed = await listedModels(d, t, '');
+  if (!listed.ok) return listed;
+  const ref = scopeRef(a);
+  const c = chooseDefault(kind, d.settings.defaults, listed.value, (m) => d.catalog.book.entry(m.id, ref, m), isOwnerLike(d, a));
+  return c.ok ? ok(c.model) : err(c.failure);
 }

@@ -1,50 +1,54 @@
+import type { Actor } from '../api.js';
+import { chooseDefault, configuredDefault } from '../catalog/default-models.js';
 import { err, fail, ok, type Result } from '../failures.js';
 import { suggestModel } from '../models/suggest.js';
 import type { ModelKind, ModelPrice } from '../pricing.js';
-import { listedModels, type UsableToken } from './context.js';
+import { isOwnerLike, listedModels, scopeRef, type UsableToken } from './context.js';
 import type { CoreDeps } from './deps.js';
 
 /**
- * Checks a model before any money moves, in this order:
- * priced and on sale (`model_not_on_sale`) and of the right kind (`model_wrong_kind`); then against the token's
- * `GET /v1/models` list when it can be had: a priced model the token does not list is `no_channel` (it exists,
- * but not in this token's group); an unpriced model the token lists is `model_unpriced`; anything else unknown is
- * `model_unknown` with the closest listed (or priced) id as a suggestion. Without a list (the gateway did not
- * answer), a priced model passes and the real call decides.
+ * Checks a model before any money moves. With the token's `GET /v1/models` list (when it can be had):
+ * - not listed: `no_channel` when the gateway is known to have the model (its pricing page or another token's
+ *   list names it: it exists, but this token's group cannot reach it), else `model_unknown` with the closest
+ *   listed id of that kind as a suggestion;
+ * - listed (or no list): no price from any source → `model_unpriced` (with the admin hint for admins); not on sale
+ *   → `model_not_on_sale`; another kind → `model_wrong_kind`; else its price.
  */
-export async function checkModel(d: CoreDeps, t: UsableToken, model: string, kind: ModelKind): Promise<Result<ModelPrice>> {
-  const price = Object.hasOwn(d.prices, model) ? d.prices[model] : undefined;
-  if (price && !price.onSale) return err(fail('model_not_on_sale', { model }));
-  if (price && price.kind !== kind) return err(fail('model_wrong_kind', { model, expected: kind }));
+export async function checkModel(d: CoreDeps, a: Actor, t: UsableToken, model: string, kind: ModelKind): Promise<Result<ModelPrice>> {
   const listed = await listedModels(d, t, model);
   if (!listed.ok) return listed;
-  const ids = listed.value?.map((m) => m.id);
-  if (price) {
-    if (ids && !ids.includes(model)) return err(fail('no_channel', { model }));
-    return ok(price);
+  const list = listed.value;
+  const mine = list?.find((m) => m.id === model);
+  const ref = scopeRef(a);
+  if (list && !mine) {
+    const known = d.catalog.book.entry(model, undefined).priceSource === 'gateway' || d.catalog.cachedLists().some((l) => l.some((m) => m.id === model));
+    if (known) return err(fail('no_channel', { model }));
+    const candidates = list.filter((m) => d.catalog.book.entry(m.id, ref, m).kind === kind).map((m) => m.id);
+    const suggestion = suggestModel(model, candidates);
+    return err(fail('model_unknown', suggestion ? { model, suggestion } : { model }));
   }
-  if (ids?.includes(model)) return err(fail('model_unpriced', { model }));
-  const candidates = (ids ?? Object.keys(d.prices)).filter((id) => {
-    const p = Object.hasOwn(d.prices, id) ? d.prices[id] : undefined;
-    return !p || p.kind === kind;
-  });
-  const suggestion = suggestModel(model, candidates);
-  return err(fail('model_unknown', suggestion ? { model, suggestion } : { model }));
+  const e = d.catalog.book.entry(model, ref, mine);
+  if (e.kind !== kind) return err(fail('model_wrong_kind', { model, expected: kind }));
+  if (!e.price) return err(fail('model_unpriced', { model, isAdminHint: isOwnerLike(d, a) }));
+  if (!e.price.onSale) return err(fail('model_not_on_sale', { model }));
+  return ok(e.price);
 }
 
 /** Largest start image of an image-to-video job (the core's own limit; no model documents one). */
 export const VIDEO_REFERENCE_MAX_BYTES = 8 * 1024 * 1024;
 
 /**
- * The most bytes one reference image may have for `model` (default: the configured image model), so adapters can
- * stop downloading early. For an unknown or non-image model, the largest image limit in the price table (the
- * model itself is refused later with a suggestion); for videos, {@link VIDEO_REFERENCE_MAX_BYTES}.
+ * The most bytes one reference image may have for `model` (default: the default image model, configured or chosen
+ * from the operator token's cached list), so adapters can stop downloading early: that model's limit when its price
+ * has one, else 8 MiB; for videos, {@link VIDEO_REFERENCE_MAX_BYTES}.
  */
 export function referenceLimitBytes(d: CoreDeps, kind: 'image' | 'video', model?: string): number {
   if (kind === 'video') return VIDEO_REFERENCE_MAX_BYTES;
-  const id = model?.trim() || d.settings.defaults.imageModel;
-  const p = Object.hasOwn(d.prices, id) ? d.prices[id] : undefined;
-  if (p?.kind === 'image' && p.maxReferenceBytes) return p.maxReferenceBytes;
-  const limits = Object.values(d.prices).flatMap((x) => (x.kind === 'image' && x.maxReferenceBytes ? [x.maxReferenceBytes] : []));
-  return limits.length ? Math.max(...limits) : VIDEO_REFERENCE_MAX_BYTES;
+  const auto = () => {
+    const c = chooseDefault('image', d.settings.defaults, d.catalog.peekOperator(), (m) => d.catalog.book.entry(m.id, undefined, m));
+    return c.ok ? c.model : undefined;
+  };
+  const id = model?.trim() || configuredDefault(d.settings.defaults, 'image') || auto();
+  const p = id ? d.catalog.book.entry(id, undefined).price : undefined;
+  return p?.kind === 'image' && p.maxReferenceBytes ? p.maxReferenceBytes : VIDEO_REFERENCE_MAX_BYTES;
 }

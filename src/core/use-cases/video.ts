@@ -1,16 +1,18 @@
-import type { JobHooks, VideoRequest, VideoStarted } from '../api.js';
+import type { Actor, DeliveryAddress, JobHooks, VideoRequest, VideoStarted } from '../api.js';
+import type { JobParams } from '../ports/job-store.js';
+import type { VideoTask } from '../ports/media-gateway.js';
 import { err, ok, withMoney, type Result } from '../failures.js';
 import { newJobId } from '../ids.js';
 import { validateDuration } from '../media/inputs.js';
 import { resolveSize, videoSize } from '../media/sizes.js';
 import { validateReferenceImages, type ValidImage } from '../media/validate-images.js';
 import { gatewayFailure, remainingFor, withFairUse } from './context.js';
-import { jobBasics, openJob } from './job-start.js';
+import { jobBasics, openJob, type JobBasics } from './job-start.js';
 import type { CoreDeps } from './deps.js';
 import { VIDEO_REFERENCE_MAX_BYTES } from './model-check.js';
 
 /** Longest side accepted for an explicit video size. */
-const MAX_VIDEO_SIDE = 4096;
+export const MAX_VIDEO_SIDE = 4096;
 
 /** A rough wait for the acknowledgment: 30 s plus 4 s per second of video. */
 export function videoEtaSeconds(seconds: number): number {
@@ -33,9 +35,9 @@ export function videoEtaSeconds(seconds: number): number {
  * and per-scope concurrency of the `FairUseGate` (`fair-use/fair-use-gate.ts`; see its description).
  */
 export async function startVideo(d: CoreDeps, req: VideoRequest, hooks?: JobHooks): Promise<Result<VideoStarted>> {
-  const basics = await jobBasics(d, req, 'video', d.settings.defaults.videoModel);
+  const basics = await jobBasics(d, req, 'video');
   if (!basics.ok) return basics;
-  const { prompt, model, ids, token: t, price } = basics.value;
+  const { prompt, model, token: t } = basics.value;
   const seconds = validateDuration(req.seconds ?? d.settings.defaults.videoSeconds);
   if (!seconds.ok) return seconds;
   const size = req.size?.trim() ? resolveSize({ size: req.size, maxSide: MAX_VIDEO_SIDE }) : videoSize(req.aspect);
@@ -46,31 +48,53 @@ export async function startVideo(d: CoreDeps, req: VideoRequest, hooks?: JobHook
     if (!v.ok) return v;
     ref = v.value[0];
   }
-  const estimate = price.unitMicros * seconds.value;
-  return withFairUse(d, req, hooks, async () => {
-    const jobId = newJobId();
-    const opened = await openJob(d, {
-      jobId,
-      kind: 'video',
-      basics: basics.value,
-      params: { seconds: seconds.value, size: size.value, ...(req.aspect && !req.size ? { aspect: req.aspect } : {}), ...(ref ? { references: 1 } : {}) },
-      estimateMicros: estimate,
-      delivery: req.delivery,
-    });
-    if (!opened.ok) return opened;
-    const hold = opened.value;
-    let taskId: string;
-    try {
-      const task = await d.gateway.createVideo(t.token, {
+  return submitVideoJob(d, req, hooks, {
+    basics: basics.value,
+    seconds: seconds.value,
+    size: size.value,
+    params: { ...(req.aspect && !req.size ? { aspect: req.aspect } : {}), ...(ref ? { references: 1 } : {}) },
+    stage: 'video_create',
+    ...(ref ? { attachmentName: ref.name } : {}),
+    create: () =>
+      d.gateway.createVideo(t.token, {
         model,
         prompt,
         seconds: seconds.value,
         size: size.value,
         ...(ref ? { inputReference: { data: ref.data, filename: ref.filename, contentType: ref.contentType } } : {}),
-      });
-      taskId = task.id;
+      }),
+  });
+}
+
+/** What {@link submitVideoJob} needs: the validated basics, the length and size, extra params and the create call. */
+export interface VideoSubmission {
+  basics: JobBasics;
+  seconds: number;
+  size: string;
+  params: JobParams;
+  stage: 'video_create' | 'video_remix';
+  attachmentName?: string;
+  /** Creates the gateway task (a new video, or a remix); called once, after the hold. */
+  create: () => Promise<VideoTask>;
+}
+
+/**
+ * The money and state part shared by new videos and remixes: under a fair-use lease, create the job, hold unit price
+ * × seconds, create the gateway task, and hand the job to the poller (`submitted`). A failed create releases the hold.
+ */
+export async function submitVideoJob(d: CoreDeps, req: Actor & { delivery: DeliveryAddress }, hooks: JobHooks | undefined, v: VideoSubmission): Promise<Result<VideoStarted>> {
+  const { model, ids, token: t, price } = v.basics;
+  const estimate = price.unitMicros * v.seconds;
+  return withFairUse(d, req, hooks, async () => {
+    const jobId = newJobId();
+    const opened = await openJob(d, { jobId, kind: 'video', basics: v.basics, params: { seconds: v.seconds, size: v.size, ...v.params }, estimateMicros: estimate, delivery: req.delivery });
+    if (!opened.ok) return opened;
+    const hold = opened.value;
+    let taskId: string;
+    try {
+      taskId = (await v.create()).id;
     } catch (e) {
-      const f = gatewayFailure(d, e, { model, tokenSource: t.source, stage: 'video_create', size: size.value, maxSide: MAX_VIDEO_SIDE, money: 'released', ...(ref ? { attachmentName: ref.name } : {}) });
+      const f = gatewayFailure(d, e, { model, tokenSource: t.source, stage: v.stage, size: v.size, maxSide: MAX_VIDEO_SIDE, money: 'released', ...(v.attachmentName ? { attachmentName: v.attachmentName } : {}) });
       await d.store.budgets.release(hold.holdId, f.code);
       await d.jobs.transition(jobId, ['reserved'], 'failed', { errorCode: f.code, finishedAt: d.clock.now() });
       return err(withMoney(f, 'released'));
@@ -82,14 +106,14 @@ export async function startVideo(d: CoreDeps, req: VideoRequest, hooks?: JobHook
       pollIntervalMs: d.settings.pollIntervalMs,
       deadlineAt: now + d.settings.deadlineMs,
     });
-    d.logger.info({ jobId, model, seconds: seconds.value, estimateMicros: estimate, tokenSource: t.source }, 'video job submitted');
+    d.logger.info({ jobId, model, seconds: v.seconds, estimateMicros: estimate, tokenSource: t.source, stage: v.stage }, 'video job submitted');
     return ok({
       jobId,
       model,
-      seconds: seconds.value,
-      size: size.value,
+      seconds: v.seconds,
+      size: v.size,
       estimateMicros: estimate,
-      etaSeconds: videoEtaSeconds(seconds.value),
+      etaSeconds: videoEtaSeconds(v.seconds),
       remainingMicros: await remainingFor(d, ids, t.source),
     });
   });

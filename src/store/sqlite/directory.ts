@@ -63,6 +63,11 @@ export class KyselyDirectory implements Directory {
       .execute();
   }
 
+  async memberCount(scopeId: string): Promise<number> {
+    const row = await this.db.selectFrom('scope_members').select((eb) => eb.fn.countAll<number>().as('n')).where('scope_id', '=', scopeId).executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
   async findMemberByUsername(scopeId: string, username: string): Promise<User | undefined> {
     const row = await this.db
       .selectFrom('scope_members as m')

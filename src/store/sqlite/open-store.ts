@@ -12,7 +12,9 @@ import { checkpoint, openSqlite } from './connection.js';
 import { KyselyDirectory } from './directory.js';
 import { KyselyJobAdmin } from './job-admin.js';
 import { KyselyJobStore } from './job-store.js';
+import { listLinkedTokenOwners, type LinkedTokenOwner } from './linked-tokens.js';
 import { migrateToLatest } from './migrate.js';
+import { ModelSettingsRepo } from './model-settings.js';
 import type { Database } from './schema.js';
 import { KyselyTokenVault } from './token-vault.js';
 
@@ -43,6 +45,10 @@ export interface SqliteStore extends OperatorStore {
   directory: KyselyDirectory;
   jobs: KyselyJobStore;
   jobAdmin: KyselyJobAdmin;
+  /** Admins' own prices and kinds per community (`ModelSettingsPort` of the core). */
+  modelSettings: ModelSettingsRepo;
+  /** Every stored token's owner, no secret read (warming model lists at start). */
+  linkedTokenOwners(): Promise<LinkedTokenOwner[]>;
 }
 
 /**
@@ -68,6 +74,8 @@ export async function openStore(o: OpenStoreOptions): Promise<SqliteStore> {
     directory: new KyselyDirectory(db, o.clock),
     jobs: new KyselyJobStore(db, o.clock),
     jobAdmin: new KyselyJobAdmin(db),
+    modelSettings: new ModelSettingsRepo(db, o.clock),
+    linkedTokenOwners: () => listLinkedTokenOwners(db),
     async close() {
       await checkpoint(db).catch(() => undefined);
       await db.destroy();

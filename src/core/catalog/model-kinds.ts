@@ -1,0 +1,32 @@
+import type { ModelKind } from '../pricing.js';
+
+/**
+ * What a model makes, from what the gateway says about it (new-api `supported_endpoint_types`):
+ * `openai-video` → video; `image-generation` → image; `openai`, `openai-response`, `anthropic`, `gemini` → text.
+ * Undefined when the gateway says nothing usable (no types, or only `embeddings` / `jina-rerank`).
+ */
+export function kindFromEndpointTypes(types: readonly string[] | undefined): ModelKind | undefined {
+  if (!types?.length) return undefined;
+  const t = types.map((x) => x.toLowerCase());
+  if (t.some((x) => x.includes('video'))) return 'video';
+  if (t.some((x) => x.includes('image'))) return 'image';
+  if (t.some((x) => ['openai', 'openai-response', 'anthropic', 'gemini'].includes(x))) return 'text';
+  return undefined;
+}
+
+const VIDEO_ID = /video|sora|veo|kling|hailuo|seedance|vidu|pika|runway|luma|(^|[-_/])wan[-_.\d]|[ti]2v/;
+const IMAGE_ID = /image|dall-?e|flux|sdxl|stable-diffusion|midjourney|(^|[-_/])mj[-_]|ideogram|imagen|recraft|seedream|kontext|sketch|paint|(^|[-_/])edit/;
+
+/**
+ * The last-resort guess from the id alone, lower-cased (documented in the README):
+ * video when it names a video family (`video`, `sora`, `veo`, `kling`, `hailuo`, `seedance`, `vidu`, `pika`,
+ * `runway`, `luma`, `wan-…`, `t2v`/`i2v`); else image when it names an image family (`image`, `dall-e`, `flux`,
+ * `sdxl`, `stable-diffusion`, `midjourney`/`mj-`, `ideogram`, `imagen`, `recraft`, `seedream`, `kontext`, `sketch`,
+ * `paint`, `edit`); else text. Checked in that order, so `gpt-image-1` is an image and `veo-3` a video.
+ */
+export function guessKindFromId(id: string): ModelKind {
+  const s = id.toLowerCase();
+  if (VIDEO_ID.test(s)) return 'video';
+  if (IMAGE_ID.test(s)) return 'image';
+  return 'text';
+}

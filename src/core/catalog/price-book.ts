@@ -1,0 +1,146 @@
+import type { Micros } from '../money.js';
+import type { GatewayModel, PublishedModelPrice } from '../ports/media-gateway.js';
+import type { ModelKind, ModelPrice, PriceTable, PriceUnit } from '../pricing.js';
+import { guessKindFromId, kindFromEndpointTypes } from './model-kinds.js';
+
+/** Where a model's price comes from, best first. */
+export type PriceSource = 'admin' | 'operator' | 'gateway' | 'documented';
+/** Where a model's kind comes from, best first. */
+export type KindSource = 'admin' | 'gateway' | 'price_table' | 'id';
+
+/** One community's own setting for a model (from the `model_settings` table). */
+export interface AdminModelSetting {
+  /** `<platform>:<external id>` of the community. */
+  scopeRef: string;
+  model: string;
+  kind: ModelKind | null;
+  price: { unit: PriceUnit; unitMicros: Micros } | null;
+}
+
+/** What the bot knows about one model for one community: its kind and, when it has one, its price. */
+export interface CatalogEntry {
+  id: string;
+  kind: ModelKind;
+  kindSource: KindSource;
+  price?: ModelPrice;
+  priceSource?: PriceSource;
+}
+
+/** Settings of {@link PriceBook}. */
+export interface PriceBookOptions {
+  /** The operator's `PRICES_FILE` table (empty when none). */
+  operator: PriceTable;
+  /** Prices documented by the gateway's own description (`documentedPriceTable()`); default none. */
+  documented?: PriceTable;
+  /** `PRICE_MARKUP`: multiplies gateway-published and documented prices (rounded up); default 1. */
+  markup?: number;
+  /** `TEXT_PRICE_PER_1K_TOKENS` when set: the price of any text model that has no other price (source `operator`). */
+  textPer1kMicros?: Micros;
+}
+
+const UNIT_KIND: Record<PriceUnit, ModelKind> = { image: 'image', second: 'video', '1k_tokens': 'text' };
+const MIB = 1024 * 1024;
+
+/**
+ * Every price layer, and the one rule that picks among them. For a model in a community:
+ * - kind: the community admin's correction, else what the gateway says (`supported_endpoint_types` on the model
+ *   list or the pricing page), else the price table's (admin price unit, operator file, documented), else the id
+ *   heuristic (`guessKindFromId`);
+ * - price: the community admin's price, else the operator's `PRICES_FILE`, else the gateway's published price
+ *   (× markup), else the documented price (× markup), else `TEXT_PRICE_PER_1K_TOKENS` for text models, else none.
+ * A published per-call price is per image for image models and per second for video models; a published token
+ * price applies to text models only (a media model priced by tokens stays unpriced: its cost per image is unknown).
+ */
+export class PriceBook {
+  private published = new Map<string, PublishedModelPrice>();
+  private settings = new Map<string, AdminModelSetting>();
+  private publishedAt: number | null = null;
+  private readonly documented: PriceTable;
+  private readonly markup: number;
+
+  constructor(private readonly opts: PriceBookOptions) {
+    this.documented = opts.documented ?? {};
+    this.markup = opts.markup ?? 1;
+  }
+
+  /** Replaces the gateway's published prices (after a successful `GET /api/pricing`). */
+  setPublished(list: readonly PublishedModelPrice[], at: number): void {
+    this.published = new Map(list.map((p) => [p.model, p]));
+    this.publishedAt = at;
+  }
+
+  /** When the published prices were last read (epoch ms), or null when never. */
+  get publishedReadAt(): number | null {
+    return this.publishedAt;
+  }
+
+  /** Number of models with a published price. */
+  get publishedCount(): number {
+    return this.published.size;
+  }
+
+  /** Replaces all admin settings (read from the store at start and after each change). */
+  setAdminSettings(list: readonly AdminModelSetting[]): void {
+    this.settings = new Map(list.map((s) => [`${s.scopeRef}|${s.model}`, s]));
+  }
+
+  /** The admin settings of one community. */
+  adminSettings(scopeRef: string): AdminModelSetting[] {
+    return [...this.settings.values()].filter((s) => s.scopeRef === scopeRef);
+  }
+
+  /** The model's kind and price for the community `scopeRef` (undefined: no community-specific settings). */
+  entry(model: string, scopeRef: string | undefined, listed?: GatewayModel): CatalogEntry {
+    const own = scopeRef === undefined ? undefined : this.settings.get(`${scopeRef}|${model}`);
+    const pub = this.published.get(model);
+    const table = own0(this.opts.operator, model) ?? own0(this.documented, model);
+    let kind: ModelKind;
+    let kindSource: KindSource;
+    const fromGateway = kindFromEndpointTypes(listed?.endpointTypes) ?? kindFromEndpointTypes(pub?.endpointTypes);
+    if (own?.kind) [kind, kindSource] = [own.kind, 'admin'];
+    else if (fromGateway) [kind, kindSource] = [fromGateway, 'gateway'];
+    else if (own?.price) [kind, kindSource] = [UNIT_KIND[own.price.unit], 'price_table'];
+    else if (table) [kind, kindSource] = [table.kind, 'price_table'];
+    else [kind, kindSource] = [guessKindFromId(model), 'id'];
+    const e: CatalogEntry = { id: model, kind, kindSource };
+    const priced = this.price(model, kind, own, pub, table);
+    if (priced) {
+      e.price = priced.price;
+      e.priceSource = priced.source;
+    }
+    return e;
+  }
+
+  private price(model: string, kind: ModelKind, own: AdminModelSetting | undefined, pub: PublishedModelPrice | undefined, table: ModelPrice | undefined): { price: ModelPrice; source: PriceSource } | undefined {
+    const limits = (k: ModelKind): Partial<ModelPrice> =>
+      k === 'image' ? { maxReferenceImages: table?.maxReferenceImages ?? 3, maxReferenceBytes: table?.maxReferenceBytes ?? 8 * MIB, maxSide: table?.maxSide ?? 1536 } : {};
+    if (own?.price) {
+      const k = UNIT_KIND[own.price.unit];
+      return { price: { kind: k, unit: own.price.unit, unitMicros: own.price.unitMicros, onSale: true, ...limits(k) }, source: 'admin' };
+    }
+    const operator = own0(this.opts.operator, model);
+    if (operator) return { price: operator, source: 'operator' };
+    const up = (m: Micros): Micros => Math.ceil(m * this.markup);
+    if (pub) {
+      if ((kind === 'image' || kind === 'video') && pub.perCallMicros) {
+        return { price: { kind, unit: kind === 'image' ? 'image' : 'second', unitMicros: up(pub.perCallMicros), onSale: true, ...limits(kind) }, source: 'gateway' };
+      }
+      if (kind === 'text' && pub.inputPer1kMicros) {
+        const out = pub.outputPer1kMicros ?? pub.inputPer1kMicros;
+        const price: ModelPrice = { kind, unit: '1k_tokens', unitMicros: up(pub.inputPer1kMicros), onSale: true };
+        if (out !== pub.inputPer1kMicros) price.completionPer1kMicros = up(out);
+        return { price, source: 'gateway' };
+      }
+    }
+    const doc = own0(this.documented, model);
+    if (doc) return { price: { ...doc, unitMicros: up(doc.unitMicros) }, source: 'documented' };
+    if (kind === 'text' && this.opts.textPer1kMicros !== undefined) {
+      return { price: { kind: 'text', unit: '1k_tokens', unitMicros: this.opts.textPer1kMicros, onSale: true }, source: 'operator' };
+    }
+    return undefined;
+  }
+}
+
+function own0(table: PriceTable, model: string): ModelPrice | undefined {
+  return Object.hasOwn(table, model) ? table[model] : undefined;
+}

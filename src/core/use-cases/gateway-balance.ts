@@ -1,0 +1,87 @@
+import type { Actor, GatewayBalanceView } from '../api.js';
+import { shouldWarnLowBalance } from '../budget/low-balance.js';
+import { err, fail, ok, type Result, type TokenSource } from '../failures.js';
+import { formatDateTime } from '../messages/time.js';
+import { formatUsd, type Micros } from '../money.js';
+import { actorIds, gatewayFailure, resolveToken, scopeRef, type ActorIds } from './context.js';
+import type { CoreDeps } from './deps.js';
+
+const WHOSE: Record<TokenSource, string> = { personal: 'your own token', scope: "this community's token", operator: "the bot's own token" };
+
+/** "$12.40 left on …; it expires …" from the figures. */
+export function gatewayBalanceText(source: TokenSource, remaining: Micros | null, used: Micros | null, expiresAt: number | null): string {
+  const left = remaining === null ? `The gateway balance of ${WHOSE[source]} is unlimited` : `The gateway balance of ${WHOSE[source]} is ${formatUsd(remaining)}`;
+  const spent = used === null ? '' : ` (${formatUsd(used)} used so far)`;
+  const exp = expiresAt === null ? 'it does not expire' : `it expires ${formatDateTime(expiresAt)}`;
+  return `${left}${spent}; ${exp}.`;
+}
+
+/** `gatewayBalance`: the gateway's own balance and expiry of the token that pays for `actor` (`not_offered` when the gateway shows none). */
+export async function gatewayBalance(d: CoreDeps, actor: Actor): Promise<Result<GatewayBalanceView>> {
+  const ids = await actorIds(d, actor);
+  const token = await resolveToken(d, actor, ids);
+  if (!token.ok) return token;
+  const t = token.value;
+  if (!d.gateway.getBalance) return err(fail('not_offered', { what: 'balance' }));
+  try {
+    const b = await d.gateway.getBalance(t.token);
+    return ok({ tokenSource: t.source, remainingMicros: b.remainingMicros, usedMicros: b.usedMicros, expiresAt: b.expiresAt, text: gatewayBalanceText(t.source, b.remainingMicros, b.usedMicros, b.expiresAt) });
+  } catch (e) {
+    const f = gatewayFailure(d, e, { model: '', tokenSource: t.source, stage: 'models' });
+    return err(f.code === 'not_offered' ? fail('not_offered', { what: 'balance' }) : f);
+  }
+}
+
+/** Queues an admin notice for the community `ref` (shown once by {@link adminAlerts}). */
+export function queueAdminAlert(d: CoreDeps, ref: string, text: string): void {
+  const list = d.alerts.pending.get(ref) ?? [];
+  if (!list.includes(text)) list.push(text);
+  d.alerts.pending.set(ref, list.slice(-10));
+}
+
+/** The words admins read when the gateway refused a job for lack of credit. */
+export function quotaAlertText(source: TokenSource): string {
+  return source === 'operator'
+    ? "The gateway says the bot's own token has run out of credit, so jobs here are refused. Tell the bot operator to top it up, or link this community's own token with /setup."
+    : "The gateway says this community's token has run out of credit, so jobs here are refused. Top it up on the gateway, or link another token with /setup.";
+}
+
+/** What the community's budgets still allow this period: the pool's remaining amount, else each member's allowance × members. */
+async function allowedThisPeriod(d: CoreDeps, ids: ActorIds): Promise<{ allowed: Micros | null; period: number }> {
+  const b = await d.store.budgets.balance(ids.scopeId, ids.userId);
+  const period = b.period === 'total' ? 0 : (b.resetsAt ?? 0);
+  if (b.pool) return { allowed: Math.max(0, b.pool.remainingMicros), period };
+  if (b.limitMicros === null) return { allowed: null, period };
+  const members = await d.store.directory.memberCount(ids.scopeId);
+  return { allowed: b.limitMicros * Math.max(1, members), period };
+}
+
+/**
+ * `adminAlerts`: the notices queued for this community (gateway credit exhausted…), plus a low-balance notice when
+ * {@link shouldWarnLowBalance} says so for the token that pays here (community or operator; never a personal token),
+ * at most once per budget period. Each notice is returned once.
+ */
+export async function adminAlerts(d: CoreDeps, actor: Actor): Promise<string[]> {
+  const ref = scopeRef(actor);
+  const ids = await actorIds(d, actor);
+  const { allowed, period } = await allowedThisPeriod(d, ids);
+  if (d.alerts.lowBalanceSentFor.get(ref) !== period) {
+    const r = await d.store.tokens.resolveToken(ids.scopeId, '\u0000none').catch(() => ({ source: 'none' as const }));
+    if (r.source !== 'none' && d.gateway.getBalance) {
+      try {
+        const b = await d.gateway.getBalance(r.token);
+        if (shouldWarnLowBalance({ balanceMicros: b.remainingMicros, allowedMicros: allowed, period, lastWarnedPeriod: d.alerts.lowBalanceSentFor.get(ref) })) {
+          d.alerts.lowBalanceSentFor.set(ref, period);
+          const whose = r.source === 'scope' ? "this community's gateway token" : "the bot's own gateway token";
+          queueAdminAlert(d, ref, `The balance of ${whose} is ${formatUsd(b.remainingMicros ?? 0)}, less than the ${allowed === null ? 'budgets here allow' : `${formatUsd(allowed)} the budgets here still allow`} this period. Top it up on the gateway, or lower the budgets.`);
+        }
+      } catch (e) {
+        d.logger.debug({ err: e }, 'gateway balance unavailable for the low-balance check');
+      }
+    }
+  }
+  const out = d.alerts.pending.get(ref) ?? [];
+  d.alerts.pending.delete(ref);
+  return out;
+}
+
