@@ -35,7 +35,7 @@ const TEXT = {
   busy: /The gateway is busy right now/,
   down: /could not be reached or answered with an error/,
   timeout: /did not answer in time/,
-  noChannel: /has no route to it/,
+  noChannel: /the group this token belongs to cannot reach it/,
   tokenRejected: /refused the bot's own token/,
   quota: /run out of credit/,
   refused: /safety filter refused/,
