@@ -313,6 +313,16 @@ export interface CoreApi {
    * period), each once; the adapter shows them to the admins. Checks the balance when due (at most once a period).
    */
   adminAlerts(actor: Actor): Promise<string[]>;
+  /**
+   * Whether notices are already queued for this community (no I/O, nothing taken): lets the command layer ask a
+   * surface "is this user an admin?" after a member command only when there is something to show.
+   */
+  hasAdminAlerts(actor: Actor): boolean;
+  /**
+   * Whether a Remix is worth offering: the gateway client has a remix call and the gateway has not answered that it
+   * has no remix route (remembered for the life of the process once a remix came back `not_offered`).
+   */
+  remixOffered(): boolean;
   /** Starts a remix of an earlier video job; returns like `startVideo` (the poller delivers). */
   startRemix(req: RemixRequest, hooks?: JobHooks): Promise<Result<VideoStarted>>;
   /**

@@ -8,7 +8,7 @@ import { describeFailure, type CommandHint } from './messages.js';
 import type { ModelKind } from './pricing.js';
 import { balance, linkToken, unlinkToken } from './use-cases/account.js';
 import { ask } from './use-cases/ask.js';
-import { actorIds } from './use-cases/context.js';
+import { actorIds, scopeRef } from './use-cases/context.js';
 import { referenceLimitBytes } from './use-cases/model-check.js';
 import type { CoreDeps } from './use-cases/deps.js';
 import { runImageJob } from './use-cases/images.js';
@@ -28,6 +28,8 @@ export type { CoreDeps, CoreSettings, OutputFiles } from './use-cases/deps.js';
  */
 export class BotCore implements CoreApi {
   private readonly d: CoreDeps;
+  /** Set once the gateway answered a remix with "no such route": Remix is no longer offered. */
+  private remixMissing = false;
 
   constructor(deps: Omit<CoreDeps, 'alerts'>) {
     this.d = { ...deps, alerts: { pending: new Map(), lowBalanceSentFor: new Map() } };
@@ -45,8 +47,14 @@ export class BotCore implements CoreApi {
     return this.noted(req, startVideo(this.d, req, hooks));
   }
 
-  startRemix(req: RemixRequest, hooks?: JobHooks): Promise<Result<VideoStarted>> {
-    return this.noted(req, startRemix(this.d, req, hooks));
+  async startRemix(req: RemixRequest, hooks?: JobHooks): Promise<Result<VideoStarted>> {
+    const r = await this.noted(req, startRemix(this.d, req, hooks));
+    if (!r.ok && r.failure.code === 'not_offered' && r.failure.details.what === 'remix') this.remixMissing = true;
+    return r;
+  }
+
+  remixOffered(): boolean {
+    return typeof this.d.gateway.remixVideo === 'function' && !this.remixMissing;
   }
 
   ask(req: AskRequest, hooks?: JobHooks): Promise<Result<AskResult>> {
@@ -69,11 +77,15 @@ export class BotCore implements CoreApi {
     return adminAlerts(this.d, actor);
   }
 
+  hasAdminAlerts(actor: Actor): boolean {
+    return (this.d.alerts.pending.get(scopeRef(actor))?.length ?? 0) > 0;
+  }
+
   /** Queues the admin notice a job's failure calls for (gateway credit exhausted on a community or operator token). */
   private async noted<T>(actor: Actor, p: Promise<Result<T>>): Promise<Result<T>> {
     const r = await p;
     if (!r.ok && r.failure.code === 'quota_exhausted' && r.failure.details.source && r.failure.details.source !== 'personal') {
-      queueAdminAlert(this.d, `${actor.scope.platform}:${actor.scope.externalId}`, quotaAlertText(r.failure.details.source));
+      queueAdminAlert(this.d, scopeRef(actor), quotaAlertText(r.failure.details.source));
     }
     return r;
   }

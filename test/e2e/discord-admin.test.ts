@@ -74,12 +74,14 @@ describe('Discord adapter: admin, token, autocomplete', () => {
 
   it('links the server token through a modal: stored encrypted, never echoed or logged', async () => {
     const secret = stack.sim.tokens.media;
-    // A member gets the private form too (a modal must be the first answer), but the core refuses on submit:
-    // nothing is stored and the refusal is private.
+    // A member is refused privately before the form opens (the core's place and role check); a submit of the form
+    // made anyway is refused by the core too: nothing is stored and the refusal is private.
     const member = fake.slashCommand({ name: 'setup', subcommand: 'token' });
-    const memberModal = await member.waitForCallback();
-    expect(memberModal.type).toBe(9);
-    const memberSubmit = fake.modalSubmit({ customId: String(memberModal.data?.custom_id), fields: { token: secret } });
+    const refused = await member.waitForCallback();
+    expect(refused.type).toBe(4);
+    expect(refused.data?.flags).toBe(64);
+    expect(String(refused.data?.content)).toMatch(/admin/i);
+    const memberSubmit = fake.modalSubmit({ customId: 'mbs:setup.token:token', fields: { token: secret } });
     expect((await memberSubmit.waitForCallback()).data?.flags).toBe(64);
     expect((await memberSubmit.waitForOriginalEdit((m) => m.content.length > 0)).content).toMatch(/admin/i);
     expect(await stack.store.db.selectFrom('tokens').selectAll().execute()).toHaveLength(0);

@@ -257,8 +257,12 @@ describe('CommandDispatcher over the real core', () => {
     expect(unknown.blocks[0]).toMatch(/Did you mean \/imagine\?/);
     const sub = await run('budget', {}, request({ admin: true }), 'sett');
     expect(sub.blocks[0]).toMatch(/Did you mean \/budget set\?/);
+    // The help argument is a choice of command names: a typo is refused with the closest one.
     const help = await say('/help imagien');
-    expect(help.blocks[0]).toMatch(/Did you mean \/imagine\?/);
+    expect(help.failure?.code).toBe('bad_flag');
+    expect(help.blocks[0]).toMatch(/Did you mean imagine\?/);
+    const raw = await run('help', { command: 'imagien' });
+    expect(raw.blocks[0]).toMatch(/Did you mean imagine\?/);
   });
 
   it('checks the place: admin commands only in a community, help anywhere', async () => {
@@ -284,6 +288,10 @@ describe('a member claimed as non-admin cannot run any admin (sub)command', () =
     'setup show': {},
     'setup unlink': {},
     'setup timezone': { tz: 'Europe/Paris' },
+    'prices list': {},
+    'prices set': { model: 'alpha-image-2', usd: '0.05', per: 'image' },
+    'prices clear': { model: 'alpha-image-2' },
+    'prices kind': { model: 'alpha-image-2', kind: 'video' },
   };
 
   const adminUnits = (commands: readonly CommandDefinition[]) =>

@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { parseCommandText } from '../../src/core/commands/grammar.js';
 import { commandRegistry, findCommand } from '../../src/core/commands/registry.js';
 import type { ArgSpec, CommandDefinition } from '../../src/core/commands/types.js';
+import type { Failure } from '../../src/core/failures.js';
 
 const commands = commandRegistry();
+/** The message of a `bad_flag` failure. */
+const messageOf = (f: Failure) => (f.code === 'bad_flag' ? f.details.message : `not bad_flag: ${f.code}`);
 const NAME = /^[a-z0-9_]{1,32}$/;
 const ARG_NAME = /^[a-z0-9_-]{1,32}$/;
 
@@ -17,7 +20,7 @@ const units = commands.flatMap((c) =>
 describe('command definitions', () => {
   it('lists every chat command once, in a stable order', () => {
     const names = commands.map((c) => c.name);
-    expect(names).toEqual(['imagine', 'edit', 'video', 'ask', 'balance', 'jobs', 'job', 'models', 'budget', 'usage', 'setup', 'token', 'reroll', 'animate', 'help']);
+    expect(names).toEqual(['imagine', 'edit', 'video', 'ask', 'balance', 'jobs', 'job', 'models', 'budget', 'usage', 'setup', 'prices', 'token', 'reroll', 'animate', 'remix', 'help']);
     expect(commandRegistry().map((c) => c.name)).toEqual(names);
   });
 
@@ -51,7 +54,8 @@ describe('command definitions', () => {
         expect(flags.has(f), `duplicate --${f}`).toBe(false);
         flags.add(f);
       }
-      if (a.kind === 'model') expect(a.modelKind).toBeDefined();
+      // A model of any kind only where admins set prices and kinds; every command that runs a model names its kind.
+      if (a.kind === 'model') expect(a.modelKind !== undefined || u.def.name === 'prices', `${u.label} ${a.name}`).toBe(true);
       if (a.kind === 'choice') expect(a.choices?.length).toBeGreaterThan(0);
       if (a.kind === 'integer') expect(a.min !== undefined && a.max !== undefined).toBe(true);
       if (a.kind === 'secret') expect(a.flags, 'a secret is never a flag').toBeUndefined();
@@ -98,12 +102,50 @@ describe('command definitions', () => {
   });
 
   it('admin commands are admin-only in every subcommand, and reach-through commands are hidden', () => {
-    for (const name of ['budget', 'usage', 'setup']) {
+    for (const name of ['budget', 'usage', 'setup', 'prices']) {
       const c = findCommand(commands, name)!;
       expect(c.role).toBe('admin');
       for (const s of c.subcommands ?? []) expect(s.role, `${name} ${s.name}`).toBe('admin');
     }
     expect(findCommand(commands, 'reroll')?.hidden).toBe(true);
     expect(findCommand(commands, 'animate')?.hidden).toBe(true);
+    expect(findCommand(commands, 'remix')?.hidden).toBe(true);
+  });
+
+  it('every command says how its answer is shown, so a surface never guesses before it runs', () => {
+    const publicOnes = commands.filter((c) => c.visibility === 'public').map((c) => c.name);
+    expect(publicOnes).toEqual(['imagine', 'edit', 'video', 'ask', 'reroll', 'animate', 'remix']);
+    for (const c of commands) expect(c.visibility, c.name).toMatch(/^(public|private)$/);
+  });
+
+  it('/prices takes the model, the price and the unit as Discord options and as typed words', () => {
+    const set = findCommand(commands, 'prices')?.subcommands?.find((s) => s.name === 'set');
+    expect(set?.args?.map((a) => [a.name, a.kind, a.required ?? false])).toEqual([
+      ['model', 'model', true],
+      ['usd', 'amount', true],
+      ['per', 'choice', false],
+    ]);
+    expect(set?.args?.[0]?.autocomplete).toBe(true);
+    expect(set?.args?.[2]?.choices?.map((c) => c.value)).toEqual(['image', 'second', '1k']);
+    expect(parseCommandText('/prices set gamma-video-1 0.08 second', commands)).toEqual({ ok: true, command: 'prices', subcommand: 'set', args: { model: 'gamma-video-1', usd: '0.08', per: 'second' } });
+    expect(parseCommandText('/prices kind beta-edit-lite image', commands)).toMatchObject({ ok: true, args: { model: 'beta-edit-lite', kind: 'image' } });
+    const wrong = parseCommandText('/prices set alpha-image-2 0.05 secnd', commands);
+    expect(wrong.ok ? '' : wrong.failure.code).toBe('bad_flag');
+    expect(wrong.ok ? '' : messageOf(wrong.failure)).toMatch(/Did you mean second\?/);
+  });
+
+  it("help's command argument is a choice of the listed commands (a menu on Discord), a slash forgiven", () => {
+    const arg = findCommand(commands, 'help')?.args?.[0];
+    expect(arg?.kind).toBe('choice');
+    expect(arg?.choices?.map((c) => c.value)).toEqual(commands.filter((c) => !c.hidden).map((c) => c.name));
+    expect(parseCommandText('/help /imagine', commands)).toEqual({ ok: true, command: 'help', args: { command: 'imagine' } });
+    const typo = parseCommandText('/help imagien', commands);
+    expect(typo.ok ? '' : messageOf(typo.failure)).toMatch(/Did you mean imagine\?/);
+  });
+
+  it('remix takes the job, then the prose; a button that gives the job leaves every typed word to the prompt', () => {
+    expect(parseCommandText('/remix j_abc the same at night --seconds 6', commands)).toEqual({ ok: true, command: 'remix', args: { job: 'j_abc', prompt: 'the same at night', seconds: 6 } });
+    expect(parseCommandText('/remix the same at night', commands, { given: { job: 'j_abc' } })).toEqual({ ok: true, command: 'remix', args: { job: 'j_abc', prompt: 'the same at night' } });
+    expect(parseCommandText('/edit make it blue', commands, { given: { job: 'j_abc' } })).toEqual({ ok: true, command: 'edit', args: { job: 'j_abc', prompt: 'make it blue' } });
   });
 });

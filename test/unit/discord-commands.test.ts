@@ -12,7 +12,7 @@ import { ASPECT_CHOICES, buildCommandDefinitions, EDIT_WITH_AI, TEXT_MAX_LENGTH 
 type Cmd = RESTPostAPIApplicationCommandsJSONBody & { options?: APIApplicationCommandOption[]; contexts?: number[]; dm_permission?: boolean };
 
 /** The slash commands users and saved commands know; generated from the registry, names kept. */
-const KNOWN = ['imagine', 'edit', 'video', 'ask', 'balance', 'jobs', 'job', 'models', 'budget', 'usage', 'setup', 'token', 'help'];
+const KNOWN = ['imagine', 'edit', 'video', 'ask', 'balance', 'jobs', 'job', 'models', 'budget', 'usage', 'setup', 'prices', 'token', 'help'];
 
 const defs = buildCommandDefinitions(commandRegistry()) as Cmd[];
 const cmd = (name: string): Cmd => {

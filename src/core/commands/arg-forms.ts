@@ -1,4 +1,5 @@
 import { PERIODS } from '../budget/periods.js';
+import { closestName } from './suggest.js';
 import type { ArgSpec, ArgValue } from './types.js';
 
 /**
@@ -66,7 +67,8 @@ export function parseArgWord(spec: ArgSpec, word: string): ArgValue | undefined 
       return (PERIODS as readonly string[]).includes(p) ? p : undefined;
     }
     case 'choice': {
-      const c = spec.choices?.find((x) => x.value.toLowerCase() === w.toLowerCase());
+      // A leading slash is forgiven (`/help /imagine`): no choice value starts with one.
+      const c = spec.choices?.find((x) => x.value.toLowerCase() === w.replace(/^\//, '').toLowerCase());
       return c?.value;
     }
     case 'text':
@@ -126,4 +128,11 @@ export function formText(spec: ArgSpec): string {
     default:
       return 'some text';
   }
+}
+
+/** " Did you mean video?" after a refused `choice` word, when one choice is close; '' otherwise. */
+export function didYouMean(spec: ArgSpec, word: string): string {
+  if (spec.kind !== 'choice') return '';
+  const close = closestName(word, (spec.choices ?? []).map((c) => c.value));
+  return close ? ` Did you mean ${close}?` : '';
 }

@@ -2,7 +2,7 @@ import type { Logger } from '../../log.js';
 import type { CoreApi } from '../api.js';
 import { fail, type Failure } from '../failures.js';
 import { unknownCommand } from './grammar.js';
-import { surfaceUsage } from './help.js';
+import { usageLines } from './help.js';
 import { findCommand } from './lookup.js';
 import { commandRegistry } from './registry.js';
 import { failureReply } from './reply-kit.js';
@@ -21,6 +21,13 @@ export interface DispatcherDeps {
   logger?: Logger;
 }
 
+/** The command an invocation names, its subcommand, and the role the actor has for it (from {@link CommandDispatcher}'s gate). */
+interface Gated {
+  readonly def: CommandDefinition;
+  readonly sub?: SubcommandDefinition;
+  readonly role: Role;
+}
+
 /**
  * Runs one {@link Invocation}: finds the command (unknown → "did you mean …?"), checks the place, resolves the role
  * and refuses what it does not allow, validates the arguments before any money moves, then runs the piece.
@@ -32,6 +39,14 @@ export interface DispatcherDeps {
  * Role: an owner (matched against `ownerIds` by surface and user id) is `owner`. `request.isAdmin()` is asked only
  * when the command (or subcommand) needs `admin` (on Telegram it costs a `getChatMember` call), so member commands
  * see `member` or `owner`; a piece that cares (help) may ask `ctx.isAdmin()` itself.
+ *
+ * Admin notices (`core.adminAlerts`: the community's gateway credit ran out, its balance is low) ride on the reply as
+ * extra blocks (`Admin notice: …`) after the piece's own, each shown once, when the asker is an admin or owner in the
+ * community itself (on the surface that serves it: not the operator CLI acting on it) and the reply is private or an
+ * error (an ephemeral answer on Discord). Never on a public result the whole channel reads: a notice then waits for
+ * the admin's next private answer. Extra blocks rather than a second reply, so every surface shows them without a
+ * new rendering path. For a member command the surface is asked "admin?" only when notices are already queued
+ * (`core.hasAdminAlerts`, no I/O), so members never cost a `getChatMember` for nothing.
  */
 export class CommandDispatcher {
   readonly commands: readonly CommandDefinition[];
@@ -60,6 +75,22 @@ export class CommandDispatcher {
     }
   }
 
+  /**
+   * Whether `inv` would get past the place and role checks, without validating arguments or running anything: the
+   * refusal `run` would give (`unknown_command`, `not_here`, `not_admin`), or undefined. For surfaces that must
+   * answer before the command can run (Discord opens the private modal of `/setup token` only for admins); `run`
+   * checks again. Never throws (an unexpected error is logged and answered as `internal`).
+   */
+  async check(inv: Invocation): Promise<Failure | undefined> {
+    try {
+      const g = await this.gate(inv, this.adminAsker(inv.request));
+      return 'failure' in g ? g.failure : undefined;
+    } catch (e) {
+      this.logger?.error({ err: e, command: inv.command, subcommand: inv.subcommand, surface: inv.request.surface.id }, 'command check failed unexpectedly');
+      return fail('internal');
+    }
+  }
+
   /** Whether the request's user is listed in `OWNER_IDS` for this surface. */
   isOwner(request: SurfaceRequest): boolean {
     const id = request.actor.user.externalId;
@@ -69,40 +100,70 @@ export class CommandDispatcher {
   private async dispatch(inv: Invocation): Promise<Reply> {
     const r = inv.request;
     const refuse = (f: Failure): Reply => failureReply({ core: this.core, surface: r.surface }, f);
-    let admin: Promise<boolean> | undefined;
-    const askAdmin = () => (admin ??= r.isAdmin());
-    const def = findCommand(this.commands, inv.command);
-    if (!def) return refuse(unknownCommand(this.commands, inv.command));
-    const place = placeFailure(def.place, r);
-    if (place) return refuse(place);
-    let sub: SubcommandDefinition | undefined;
-    if (def.subcommands) {
-      // The command's own role guards its subcommand list, so a member learns nothing of /budget but "admins only".
-      const gate = await this.roleFor(r, def.role, askAdmin);
-      if (!roleAllows(gate, def.role)) return refuse(fail('not_admin'));
-      if (!inv.subcommand) {
-        const usage = def.subcommands.map((s) => surfaceUsage(s.usage, def, r.surface));
-        return refuse(fail('missing_argument', { name: 'subcommand', usage }));
-      }
-      sub = def.subcommands.find((s) => s.name === inv.subcommand?.toLowerCase());
-      if (!sub) return refuse(unknownCommand(this.commands, `${def.name} ${inv.subcommand}`, def));
-    }
-    const needed: Role = sub?.role ?? def.role;
-    const role = await this.roleFor(r, needed, askAdmin);
-    if (!roleAllows(role, needed)) return refuse(fail('not_admin'));
-    const usage = (sub ? [sub.usage] : def.usage).map((u) => surfaceUsage(u, def, r.surface));
+    const askAdmin = this.adminAsker(r);
+    const g = await this.gate(inv, askAdmin);
+    if ('failure' in g) return refuse(g.failure);
+    const { def, sub, role } = g;
+    const usage = usageLines(def, sub, r.surface);
     const valid = validateArgs(this.core, r.actor, (sub ? sub.args : def.args) ?? [], inv.args, usage);
     if (!valid.ok) return refuse(valid.failure);
     const run = sub ? sub.run.bind(sub) : def.run?.bind(def);
     if (!run) return refuse(fail('internal', {}, { log: { note: `command ${def.name} has no run` } }));
-    return run(contextOf(r, this.core, role), valid.value);
+    const reply = await run(contextOf(r, this.core, role), valid.value);
+    return this.withNotices(r, role, reply, askAdmin);
   }
 
-  /** `askAdmin` asks the surface at most once per invocation. */
+  /** Finds the command and subcommand, checks the place, and resolves the role; or the refusal. */
+  private async gate(inv: Invocation, askAdmin: () => Promise<boolean>): Promise<Gated | { failure: Failure }> {
+    const r = inv.request;
+    const def = findCommand(this.commands, inv.command);
+    if (!def) return { failure: unknownCommand(this.commands, inv.command) };
+    const place = placeFailure(def.place, r);
+    if (place) return { failure: place };
+    let sub: SubcommandDefinition | undefined;
+    if (def.subcommands) {
+      // The command's own role guards its subcommand list, so a member learns nothing of /budget but "admins only".
+      const gate = await this.roleFor(r, def.role, askAdmin);
+      if (!roleAllows(gate, def.role)) return { failure: fail('not_admin') };
+      if (!inv.subcommand) {
+        const usage = def.subcommands.flatMap((s) => usageLines(def, s, r.surface));
+        return { failure: fail('missing_argument', { name: 'subcommand', usage }) };
+      }
+      sub = def.subcommands.find((s) => s.name === inv.subcommand?.toLowerCase());
+      if (!sub) return { failure: unknownCommand(this.commands, `${def.name} ${inv.subcommand}`, def) };
+    }
+    const needed: Role = sub?.role ?? def.role;
+    const role = await this.roleFor(r, needed, askAdmin);
+    if (!roleAllows(role, needed)) return { failure: fail('not_admin') };
+    return sub ? { def, sub, role } : { def, role };
+  }
+
+  /** Asks the surface at most once per invocation. */
+  private adminAsker(r: SurfaceRequest): () => Promise<boolean> {
+    let admin: Promise<boolean> | undefined;
+    return () => (admin ??= r.isAdmin());
+  }
+
   private async roleFor(r: SurfaceRequest, needed: Role, askAdmin: () => Promise<boolean>): Promise<Role> {
     if (this.isOwner(r)) return 'owner';
     if (needed === 'admin' && (await askAdmin())) return 'admin';
     return 'member';
+  }
+
+  /** The reply with the community's admin notices appended (see the class comment); the reply itself when none apply. */
+  private async withNotices(r: SurfaceRequest, role: Role, reply: Reply, askAdmin: () => Promise<boolean>): Promise<Reply> {
+    // In the community itself only: not in a private chat, nor for the operator acting on it from the CLI.
+    if (r.actor.scope.kind === 'private' || r.actor.scope.platform !== r.surface.id) return reply;
+    if (reply.visibility !== 'private' && reply.tone !== 'error') return reply;
+    try {
+      const elevated = role !== 'member' || (this.core.hasAdminAlerts(r.actor) && (await askAdmin()));
+      if (!elevated) return reply;
+      const notices = await this.core.adminAlerts(r.actor);
+      return notices.length ? { ...reply, blocks: [...reply.blocks, ...notices.map((n) => `Admin notice: ${n}`)] } : reply;
+    } catch (e) {
+      this.logger?.warn({ err: e, surface: r.surface.id }, 'admin notices unavailable');
+      return reply;
+    }
   }
 }
 

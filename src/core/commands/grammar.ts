@@ -1,5 +1,5 @@
 import { fail, type Failure } from '../failures.js';
-import { formText, looksLikeUser, parseArgWord, placeholder } from './arg-forms.js';
+import { didYouMean, formText, looksLikeUser, parseArgWord, placeholder } from './arg-forms.js';
 import { findCommand, suggestCommand } from './lookup.js';
 import type { ArgSpec, ArgValue, CommandDefinition, SubcommandDefinition } from './types.js';
 
@@ -14,6 +14,11 @@ export interface ParseOptions {
   botUsername?: string;
   /** Fills a missing `user` argument (Telegram: the author of the replied-to message). */
   replyTarget?: string;
+  /**
+   * Arguments an action already supplies (a button's `{ job }`): the typed words fill the others only (so the text
+   * typed after pressing Remix is all prompt, not a job id and a prompt), and these are merged into the result.
+   */
+  given?: Readonly<Record<string, string>>;
 }
 
 /** `/name[@bot] rest`; the slash is optional (the console and the CLI may omit it). */
@@ -66,14 +71,16 @@ export function parseCommandText(text: string, commands: readonly CommandDefinit
       return { ok: true, command: def.name, args: {} };
     }
   }
-  const specs = (sub ? sub.args : def.args) ?? [];
+  const given = opts.given ?? {};
+  const all = (sub ? sub.args : def.args) ?? [];
+  const specs = all.filter((s) => given[s.name] === undefined);
   const label = `/${def.name}${sub ? ` ${sub.name}` : ''}`;
   const flagged = takeFlags(words, specs, label, knownFlags(commands));
   if (!flagged.ok) return flagged;
   const positional = fillPositionals(flagged.rest, specs, opts.replyTarget, label, sub?.usage ?? def.usage.join(' · '));
   if (!positional.ok) return positional;
-  const args = { ...positional.args, ...flagged.args };
-  const conflict = firstConflict(specs, args);
+  const args: Record<string, ArgValue> = { ...positional.args, ...flagged.args, ...given };
+  const conflict = firstConflict(all, args);
   if (conflict) return badFlag(`${flagName(conflict[0])} cannot be used together with ${flagName(conflict[1])}. ${validFlags(specs)}`);
   return { ok: true, command: def.name, ...(sub ? { subcommand: sub.name } : {}), args };
 }
@@ -140,7 +147,7 @@ function takeFlags(words: readonly Word[], specs: readonly ArgSpec[], label: str
     }
     if (value === undefined || value === '') return badFlag(`${flag} needs a value: ${formText(spec)}. ${validFlags(specs)}`);
     const parsed = parseArgWord(spec, value);
-    if (parsed === undefined) return badFlag(`${flag} ${value} is not valid: use ${formText(spec)}. ${validFlags(specs)}`);
+    if (parsed === undefined) return badFlag(`${flag} ${value} is not valid: use ${formText(spec)}.${didYouMean(spec, value)} ${validFlags(specs)}`);
     if (args[spec.name] !== undefined) return badFlag(`${flag} is given twice. ${validFlags(specs)}`);
     args[spec.name] = parsed;
   }
@@ -178,7 +185,7 @@ function fillPositionals(words: readonly Word[], specs: readonly ArgSpec[], repl
     if (w === undefined) continue;
     const v = parseArgWord(spec, w);
     if (v === undefined && !spec.required && later.some((s) => s.rest || parseArgWord(s, w) !== undefined)) continue;
-    if (v === undefined) return badFlag(`"${clip(w)}" is not a valid ${spec.name} for ${label}: use ${formText(spec)}.`);
+    if (v === undefined) return badFlag(`"${clip(w)}" is not a valid ${spec.name} for ${label}: use ${formText(spec)}.${didYouMean(spec, w)}`);
     args[spec.name] = v;
     wi++;
   }

@@ -4,7 +4,7 @@ import { unknownCommand } from './grammar.js';
 import { findCommand } from './lookup.js';
 import { failureReply } from './reply-kit.js';
 import { canRunSome, roleAllows } from './roles.js';
-import type { ArgSpec, CommandDefinition, Reply, Role, SurfaceInfo } from './types.js';
+import type { ArgSpec, CommandDefinition, Reply, Role, SubcommandDefinition, SurfaceInfo } from './types.js';
 
 /**
  * `/help` and `/help <command>`, generated from the definitions: the commands this role can run (hidden ones left
@@ -41,26 +41,61 @@ export function surfaceUsage(line: string, def: CommandDefinition, surface: Surf
   return line.startsWith(head) ? surface.commandHint(def.name) + line.slice(head.length) : line;
 }
 
+/**
+ * The usage lines of a command (or one subcommand) as this surface takes them: the definition's typed lines with the
+ * command written the surface's way, or, on a surface with `optionHint` (Discord), one line generated from the
+ * arguments (`/imagine prompt: [aspect:] [model:]`, optional ones in brackets), since typed flags mean nothing there.
+ */
+export function usageLines(def: CommandDefinition, sub: SubcommandDefinition | undefined, surface: SurfaceInfo): string[] {
+  const hint = surface.optionHint?.bind(surface);
+  if (!hint) return (sub ? [sub.usage] : def.usage).map((u) => surfaceUsage(u, def, surface));
+  const at = sub ? { command: def, sub } : { command: def };
+  const words = ((sub ? sub.args : def.args) ?? []).flatMap((a) => {
+    const h = hint(a, at);
+    return h === undefined ? [] : [a.required ? h : `[${h}]`];
+  });
+  return [[surface.commandHint(def.name, sub?.name), ...words].join(' ')];
+}
+
+/** The typed-flag hint of text surfaces: `--ar / --aspect W:H` for a flagged argument; undefined for a positional one. */
+export function flagHint(a: ArgSpec): string | undefined {
+  if (!a.flags?.length) return undefined;
+  return `${a.flags.map((f) => `--${f}`).join(' / ')} ${placeholder(a)}`;
+}
+
 function commandHelp(def: CommandDefinition, surface: SurfaceInfo, role: Role): Reply {
   const blocks = [def.help];
   const subs = (def.subcommands ?? []).filter((s) => roleAllows(role, s.role));
-  const usage = def.subcommands ? subs.map((s) => s.usage) : def.usage;
-  if (usage.length) blocks.push(['Usage:', ...usage.map((u) => surfaceUsage(u, def, surface))].join('\n'));
-  const flags = (def.args ?? []).filter((a) => a.flags?.length);
-  if (flags.length) blocks.push(['Options:', ...flags.map(flagLine)].join('\n'));
+  const usage = def.subcommands ? subs.flatMap((s) => usageLines(def, s, surface)) : usageLines(def, undefined, surface);
+  if (usage.length) blocks.push(['Usage:', ...usage].join('\n'));
+  const hint = (a: ArgSpec) => (surface.optionHint ? surface.optionHint(a, { command: def }) : flagHint(a));
+  const options = (def.args ?? []).flatMap((a) => {
+    const h = hint(a);
+    return h === undefined ? [] : [`${h} — ${a.description}`];
+  });
+  if (options.length) blocks.push(['Options:', ...options].join('\n'));
   if (subs.length) blocks.push(subs.map((s) => `${surface.commandHint(def.name, s.name)} — ${s.description}`).join('\n'));
-  if (def.examples?.length) blocks.push(['Examples:', ...def.examples.map((e) => surfaceUsage(e, def, surface))].join('\n'));
+  // Examples are typed text (`/imagine a fox --ar 16:9`): on a surface of options they would mislead.
+  if (def.examples?.length && !surface.optionHint) blocks.push(['Examples:', ...def.examples.map((e) => surfaceUsage(e, def, surface))].join('\n'));
   if (!canRunSome(role, def)) blocks.push(def.role === 'owner' ? 'Only the bot owner can run this.' : 'Only admins can run this.');
   return { visibility: 'private', tone: 'info', title: surface.commandHint(def.name), blocks };
 }
 
-function flagLine(a: ArgSpec): string {
-  const names = (a.flags ?? []).map((f) => `--${f}`).join(' / ');
-  return `${names} ${placeholder(a)} — ${a.description}`;
-}
-
-/** The `help [command]` piece; `commands` is read when it runs (the registry includes this command itself). */
+/**
+ * The `help [command]` piece; `commands` is read when it runs (the registry includes this command itself). Its
+ * `command` argument is a choice of the listed commands' names (a menu on Discord), read when asked for.
+ */
 export function helpCommand(commands: () => readonly CommandDefinition[]): CommandDefinition {
+  const commandArg: ArgSpec = {
+    name: 'command',
+    kind: 'choice',
+    description: 'A command to explain, e.g. imagine',
+    get choices() {
+      return commands()
+        .filter((c) => !c.hidden)
+        .map((c) => ({ value: c.name, label: c.name }));
+    },
+  };
   return {
     name: 'help',
     description: 'How to use this bot',
@@ -69,7 +104,8 @@ export function helpCommand(commands: () => readonly CommandDefinition[]): Comma
     examples: ['/help', '/help imagine'],
     role: 'member',
     place: 'anywhere',
-    args: [{ name: 'command', kind: 'text', description: 'A command to explain, e.g. imagine' }],
+    visibility: 'private',
+    args: [commandArg],
     async run(ctx, args) {
       const all = commands();
       const name = typeof args.command === 'string' ? args.command.trim().replace(/^\//, '') : undefined;

@@ -7,6 +7,8 @@ import { imagineCommand } from './pieces/imagine.js';
 import { jobCommand } from './pieces/job.js';
 import { jobsCommand } from './pieces/jobs.js';
 import { modelsCommand } from './pieces/models.js';
+import { pricesCommand } from './pieces/prices.js';
+import { remixCommand } from './pieces/remix.js';
 import { rerollCommand } from './pieces/reroll.js';
 import { setupCommand } from './pieces/setup.js';
 import { tokenCommand } from './pieces/token.js';
@@ -34,9 +36,11 @@ export function commandRegistry(): readonly CommandDefinition[] {
     budgetCommand,
     usageCommand,
     setupCommand,
+    pricesCommand,
     tokenCommand,
     rerollCommand,
     animateCommand,
+    remixCommand,
   ];
   all.push(helpCommand(() => all));
   return all;

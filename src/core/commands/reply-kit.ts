@@ -89,6 +89,18 @@ export function imageActions(jobId: string): ReplyAction[] {
   ];
 }
 
+/**
+ * The follow-ups on a finished video: Reroll, and Remix (asks for the new prompt) when `remix` says the gateway
+ * offers it (`core.remixOffered()`). Used by `/job` and by each surface's `Delivery` under a delivered video.
+ */
+export function videoActions(jobId: string, remix: boolean): ReplyAction[] {
+  const args = { job: jobId };
+  return [
+    { label: 'Reroll', command: 'reroll', args },
+    ...(remix ? [{ label: 'Remix', command: 'remix', args, input: { arg: 'prompt', label: 'What should the new version show?' } }] : []),
+  ];
+}
+
 /** Refresh of a running job. */
 export function refreshAction(jobId: string): ReplyAction {
   return { label: 'Refresh', command: 'job', args: { job: jobId } };

@@ -107,6 +107,12 @@ export interface CommandDefinition {
   readonly place: Place;
   /** Not listed in menus and `/help` (e.g. commands reached through buttons); still runnable. */
   readonly hidden?: boolean;
+  /**
+   * How its answer is normally shown, known BEFORE it runs (Discord must choose a public or an ephemeral "thinking…"
+   * within 3 s): `public` for commands that make something the chat sees (results, started videos), `private` for
+   * everything else. A failure is always private whatever this says. Absent: surfaces guess (`private` is safe).
+   */
+  readonly visibility?: 'public' | 'private';
   /** A command has either `args` + `run`, or `subcommands`. */
   readonly args?: readonly ArgSpec[];
   readonly subcommands?: readonly SubcommandDefinition[];
@@ -141,6 +147,13 @@ export interface SurfaceInfo {
   commandHint(command: string, subcommand?: string): string;
   /** Whether neutral actions render as buttons (true) or as typed hints (false). */
   readonly buttons: boolean;
+  /**
+   * How `/help` writes one argument of `at` as users give it here: `model:` on Discord (an option name); absent on
+   * text surfaces, where `/help` writes flags (`--model ID`) and leaves positional words to the usage line. Returning
+   * undefined leaves the argument out of the options list (a secret, a positional word). A surface that sets it also
+   * gets usage lines generated from the arguments (`/imagine prompt: [aspect:] …`) instead of the typed ones.
+   */
+  optionHint?(arg: ArgSpec, at: { readonly command: CommandDefinition; readonly sub?: SubcommandDefinition }): string | undefined;
 }
 
 /**

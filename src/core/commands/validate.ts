@@ -1,6 +1,6 @@
 import type { Actor, CoreApi } from '../api.js';
 import { err, fail, ok, type Failure, type Result } from '../failures.js';
-import { formText, parseArgWord, parseInteger } from './arg-forms.js';
+import { didYouMean, formText, parseArgWord, parseInteger } from './arg-forms.js';
 import { firstConflict } from './grammar.js';
 import type { ArgSpec, ArgValue, ArgValues, IncomingFile } from './types.js';
 
@@ -66,7 +66,7 @@ function checkValue(spec: ArgSpec, raw: ArgValue | undefined): Result<ArgValue |
   if (v === undefined) {
     // A secret is never quoted back.
     const shown = spec.kind === 'secret' ? '' : ` ${s.trim().slice(0, 40)}`;
-    return err(fail('bad_flag', { message: `${label(spec)}${shown} is not valid: use ${formText(spec)}.` }));
+    return err(fail('bad_flag', { message: `${label(spec)}${shown} is not valid: use ${formText(spec)}.${didYouMean(spec, s)}` }));
   }
   return ok(v);
 }

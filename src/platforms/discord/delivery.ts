@@ -7,7 +7,7 @@ import { formatUsd } from '../../core/money.js';
 import type { Logger } from '../../log.js';
 import { toDiscordAddress, type DiscordAddress } from './address.js';
 import { actionRows } from './reply-render.js';
-import { progressBar } from '../../core/commands/reply-kit.js';
+import { progressBar, videoActions } from '../../core/commands/reply-kit.js';
 import { clip, errorFields, LIMITS } from './render.js';
 import { DISCORD_SURFACE } from './surface.js';
 
@@ -72,7 +72,8 @@ interface Outgoing {
 /** Options of {@link DiscordDelivery}. */
 export interface DiscordDeliveryOptions {
   rest: REST;
-  core: Pick<CoreApi, 'explain'>;
+  /** `remixOffered` decides the Remix button next to Reroll under a delivered video (none when absent). */
+  core: Pick<CoreApi, 'explain'> & Partial<Pick<CoreApi, 'remixOffered'>>;
   logger: Logger;
   /** Clock for the interaction expiry check; default `Date.now`. */
   now?: () => number;
@@ -117,7 +118,7 @@ export class DiscordDelivery implements Delivery {
       body: {
         content: `<@${a.userId}> your video is ready.`,
         embeds: [videoResultEmbed(job)],
-        components: actionRows([{ label: 'Reroll', command: 'reroll', args: { job: job.id } }]),
+        components: actionRows(videoActions(job.id, this.o.core.remixOffered?.() ?? false)),
         allowed_mentions: { users: [a.userId] },
         attachments: [{ id: 0, filename: name }],
       },

@@ -1,6 +1,6 @@
 import { MessageFlags, type RepliableInteraction } from 'discord.js';
 import type { ArgValues, Reply } from '../../core/commands/types.js';
-import { argsOf, type CommandTarget } from './commands/option-names.js';
+import type { CommandTarget } from './commands/option-names.js';
 import { renderReply, type OutgoingMessage } from './reply-render.js';
 import { errorFields } from './render.js';
 import { surfaceRequest, type Acknowledged } from './request.js';
@@ -15,12 +15,11 @@ export interface CommandCall {
 
 /**
  * How a command's answer is expected to be shown, decided BEFORE it runs because Discord wants an acknowledgment
- * within 3 s and a public "thinking…" cannot become private later: commands that make something (they take a model,
- * or are result actions reached through buttons: hidden commands) answer in the channel; everything else privately.
+ * within 3 s and a public "thinking…" cannot become private later: the definition's own `visibility` (private when it
+ * does not say, or when the command is unknown: a refusal is private).
  */
 export function expectedVisibility(target: CommandTarget | undefined): 'public' | 'private' {
-  if (!target) return 'private';
-  return target.command.hidden || argsOf(target).some((a) => a.kind === 'model') ? 'public' : 'private';
+  return target?.command.visibility ?? 'private';
 }
 
 /** Defers the interaction (public: with the response, whose message id a video's address needs). */

@@ -3,12 +3,20 @@ import type { CommandDispatcher } from '../../core/commands/dispatch.js';
 import type { CoreApi } from '../../core/api.js';
 import type { Logger, SecretSet } from '../../log.js';
 import type { RemoteFile } from './attachments.js';
+import { optionNamesOf } from './commands/option-names.js';
 
-/** Discord as the core sees it: slash commands (`/setup token`), buttons under results. */
+/**
+ * Discord as the core sees it: slash commands (`/setup token`), buttons under results, and options named as the
+ * slash command shows them (`model:`, `image1:`; none for a secret, which a private modal asks for).
+ */
 export const DISCORD_SURFACE: SurfaceInfo = {
   id: 'discord',
   buttons: true,
   commandHint: (command, subcommand) => (subcommand ? `/${command} ${subcommand}` : `/${command}`),
+  optionHint(arg, at) {
+    const names = optionNamesOf(at, arg);
+    return names.length ? names.map((n) => `${n}:`).join(' ') : undefined;
+  },
 };
 
 /** Image attachments of a message picked with "Edit with AI", kept until its modal is submitted. */

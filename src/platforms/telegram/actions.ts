@@ -7,7 +7,7 @@ const MEMO = 'x:';
 
 /**
  * Turns neutral {@link ReplyAction}s into `callback_data` and back. An action that is "this command on this job"
- * (`reroll`, `animate`, `edit`, `job`, `upscale` with only the job argument) is encoded compactly (`r:<jobId>`), so
+ * (`reroll`, `animate`, `edit`, `job`, `upscale`, `remix` with only the job argument) is encoded compactly (`r:<jobId>`), so
  * its button survives restarts; any other action is kept in a bounded in-memory table (`x:<key>`; its button stops
  * working after a restart or after `maxRemembered` newer ones, and says so). Compact actions are remembered too,
  * so their `input` label is exact while the process lives; after a restart `input` is inferred from the definition
@@ -20,12 +20,6 @@ export class ActionTable {
     private readonly commands: readonly CommandDefinition[],
     private readonly maxRemembered = 5000,
   ) {}
-
-  /** "`command` on job `jobId`" as an action (the job argument named as the command's definition names it). */
-  jobAction(label: string, command: string, jobId: string): ReplyAction | undefined {
-    const jobArg = this.commands.find((c) => c.name === command)?.args?.find((a) => a.kind === 'job');
-    return jobArg ? { label, command, args: { [jobArg.name]: jobId } } : undefined;
-  }
 
   /** The callback data of `action` (at most 64 bytes). */
   dataFor(action: ReplyAction): string {

@@ -139,12 +139,13 @@ async function answerInput(deps: TelegramDeps, msg: Message, action: { command: 
   if (!actor) return;
   const place = { chatId: msg.chat.id, replyTo: msg.message_id };
   const path = action.subcommand ? `${action.command} ${action.subcommand}` : action.command;
-  const parsed = parseCommandText(`/${path} ${text}`, deps.dispatcher.commands, { botUsername: deps.botUsername() });
+  // The button's own arguments are given, so every typed word goes to the others (`/remix` takes a job, then prose).
+  const parsed = parseCommandText(`/${path} ${text}`, deps.dispatcher.commands, { botUsername: deps.botUsername(), given: action.args });
   if (!parsed.ok) {
     await replyFailure(deps, place, parsed.failure);
     return;
   }
   const request = newRequest(deps, askerOf(msg, actor), action.command);
-  const args = { ...parsed.args, ...action.args };
+  const args = parsed.args;
   deps.tasks.run(action.command, () => runCommand(deps, request, { command: action.command, ...(action.subcommand ? { subcommand: action.subcommand } : {}), args }));
 }

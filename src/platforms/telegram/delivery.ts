@@ -20,7 +20,7 @@ export interface TelegramDeliveryOptions {
   logger: Logger;
   /** Largest upload (videos, documents), bytes: 50 MB on the public Bot API. */
   uploadLimitBytes: number;
-  /** Buttons under a delivered video (Reroll); none when absent. */
+  /** Buttons under a delivered video (Reroll, and Remix where the gateway offers it); none when absent. */
   videoKeyboard?: (jobId: string) => InlineKeyboard | undefined;
   /** Interval of the repeated `upload_video` action; default 4500 ms. */
   chatActionIntervalMs?: number;
@@ -36,7 +36,7 @@ interface Running {
 
 /**
  * The Telegram {@link Delivery} the video poller calls. `progress` edits the job's status message (throttled per
- * chat) and keeps an `upload_video` action on; `deliverVideo` posts the mp4 with `sendVideo` (with a Reroll button)
+ * chat) and keeps an `upload_video` action on; `deliverVideo` posts the mp4 with `sendVideo` (with its Reroll / Remix buttons)
  * as a reply to the user's message (or without reply when it is gone) and removes the status message; `notifyFailure` posts the
  * core's words. Errors become {@link DeliveryError}: 403/kicked/blocked → `gone`, over the limit → `too_large`,
  * 5xx, network and an unfinished 429 → `transient`. 429s are first waited out by the retry transformer on `api`.

@@ -4,6 +4,8 @@ import { Bot, webhookCallback } from 'grammy';
 import type { Config } from '../../config.js';
 import type { CoreApi, Delivery } from '../../core/api.js';
 import { CommandDispatcher } from '../../core/commands/dispatch.js';
+import { findCommand } from '../../core/commands/registry.js';
+import { videoActions } from '../../core/commands/reply-kit.js';
 import type { Logger, SecretSet } from '../../log.js';
 import { ActionTable, PendingInputs } from './actions.js';
 import { actorOf } from './actor.js';
@@ -90,7 +92,6 @@ export async function startTelegram(opts: StartTelegramOptions): Promise<Telegra
   const throttle = new StatusThrottle({ ...tuning.throttle, onError: (err) => log.debug({ err: String(err) }, 'status edit failed') });
   const chatActionIntervalMs = tuning.chatActionIntervalMs ?? 4500;
   const actions = new ActionTable(dispatcher.commands);
-  const reroll = (jobId: string) => actions.jobAction('Reroll', 'reroll', jobId);
   const delivery = new TelegramDelivery({
     api: bot.api,
     core,
@@ -99,7 +100,7 @@ export async function startTelegram(opts: StartTelegramOptions): Promise<Telegra
     logger: log,
     uploadLimitBytes: settings.uploadLimitBytes,
     chatActionIntervalMs,
-    videoKeyboard: (jobId) => keyboardOf({ actions }, [reroll(jobId)].filter((a) => a !== undefined)),
+    videoKeyboard: (jobId) => keyboardOf({ actions }, videoActions(jobId, core.remixOffered()).filter((a) => findCommand(dispatcher.commands, a.command))),
   });
   const isPublicApi = /^https:\/\/api\.telegram\.org$/i.test(settings.apiRoot);
   const deps: TelegramDeps = {

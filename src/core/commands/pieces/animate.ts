@@ -16,6 +16,7 @@ export const animateCommand: CommandDefinition = {
   examples: ['/animate j_abc123'],
   role: 'member',
   place: 'anywhere',
+  visibility: 'public',
   hidden: true,
   args: [jobArg('The image job to animate')],
   async run(ctx, args) {

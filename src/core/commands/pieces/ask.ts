@@ -13,6 +13,7 @@ export const askCommand: CommandDefinition = {
   examples: ['/ask what is a haiku?', '/ask --model beta-text-1 summarize the plot of Hamlet'],
   role: 'member',
   place: 'anywhere',
+  visibility: 'public',
   args: [promptArg('Your question or instruction'), modelArg('text')],
   async run(ctx, args) {
     const prompt = str(args, 'prompt') ?? '';

@@ -15,6 +15,7 @@ export const balanceCommand: CommandDefinition = {
   examples: ['/balance'],
   role: 'member',
   place: 'anywhere',
+  visibility: 'private',
   args: [],
   async run(ctx) {
     const b = await ctx.core.balance(ctx.actor);

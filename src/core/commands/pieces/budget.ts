@@ -94,5 +94,6 @@ export const budgetCommand: CommandDefinition = {
   examples: ['/budget default 2 day', '/budget set @ana 5 week', '/budget adjust @ana -1.50 refund for a bad image', '/budget pool none', '/budget show'],
   role: 'admin',
   place: 'community',
+  visibility: 'private',
   subcommands,
 };

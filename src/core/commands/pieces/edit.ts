@@ -22,6 +22,7 @@ export const editCommand: CommandDefinition = {
   examples: ['/edit make the sky purple', '/edit add a hat --from j_abc123'],
   role: 'member',
   place: 'anywhere',
+  visibility: 'public',
   args: [
     promptArg('What to change, in plain words'),
     { name: 'images', kind: 'attachment', description: 'The images to edit (up to 3)', maxCount: 3, conflicts: ['job'] },

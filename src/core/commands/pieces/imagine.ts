@@ -11,6 +11,7 @@ export const imagineCommand: CommandDefinition = {
   examples: ['/imagine a red fox in the snow', '/imagine a lighthouse at dusk --ar 16:9', '/imagine --n 2 two cats --model alpha-image-2'],
   role: 'member',
   place: 'anywhere',
+  visibility: 'public',
   args: [
     promptArg('What the image should show'),
     aspectArg,

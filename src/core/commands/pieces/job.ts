@@ -2,13 +2,13 @@ import type { JobView } from '../../api.js';
 import { formatDateTime } from '../../messages.js';
 import { formatUsd } from '../../money.js';
 import type { CommandDefinition, Reply, ReplyFile } from '../types.js';
-import { failureReply, imageActions, progressBar, refreshAction, str } from '../reply-kit.js';
+import { failureReply, imageActions, progressBar, refreshAction, str, videoActions } from '../reply-kit.js';
 import { jobArg } from './common-args.js';
 import { isRunning } from './jobs.js';
 
 /**
  * `/job <id>`: status, money, and the kept result files (within the surface's upload limit; others named). A
- * running video gets a progress bar and Refresh; a finished image job gets Reroll / Edit / Animate.
+ * running video gets a progress bar and Refresh; finished ones get their follow-ups (see {@link jobReply}).
  */
 export const jobCommand: CommandDefinition = {
   name: 'job',
@@ -18,16 +18,22 @@ export const jobCommand: CommandDefinition = {
   examples: ['/job j_abc123'],
   role: 'member',
   place: 'anywhere',
+  visibility: 'private',
   args: [jobArg('The job id shown when it started')],
   async run(ctx, args) {
     const res = await ctx.core.job(ctx.actor, str(args, 'job') ?? '');
     if (!res.ok) return failureReply(ctx, res.failure);
-    return jobReply(res.value, ctx.uploadLimitBytes);
+    return jobReply(res.value, ctx.uploadLimitBytes, ctx.core.remixOffered());
   },
 };
 
-/** A job as a neutral reply (also what Refresh shows). */
-export function jobReply(j: JobView, uploadLimitBytes: number): Reply {
+/**
+ * A job as a neutral reply (also what Refresh shows). Follow-ups: Refresh while it runs; Reroll / Edit / Animate on a
+ * finished image job while its files are kept; Reroll (and Remix when `remix`) on a finished video, which need no
+ * kept file (a delivered video's file is deleted once posted: Reroll re-runs the request, Remix names the gateway's
+ * task).
+ */
+export function jobReply(j: JobView, uploadLimitBytes: number, remix = false): Reply {
   const running = isRunning(j);
   const blocks = [j.prompt];
   if (running && j.kind === 'video') blocks.push(progressBar(j.progress));
@@ -50,6 +56,12 @@ export function jobReply(j: JobView, uploadLimitBytes: number): Reply {
     path: o.path,
     size: o.bytes,
   }));
-  const actions = running ? [refreshAction(j.id)] : (j.kind === 'imagine' || j.kind === 'edit') && fits.length ? imageActions(j.id) : [];
+  const actions = running
+    ? [refreshAction(j.id)]
+    : (j.kind === 'imagine' || j.kind === 'edit') && fits.length
+      ? imageActions(j.id)
+      : j.kind === 'video' && (j.status === 'delivered' || j.status === 'undeliverable')
+        ? videoActions(j.id, remix)
+        : [];
   return { visibility: 'private', tone: 'info', title: `${j.kind} ${j.id}`, blocks, fields, files, actions, jobId: j.id };
 }

@@ -24,6 +24,7 @@ export const jobsCommand: CommandDefinition = {
   examples: ['/jobs'],
   role: 'member',
   place: 'anywhere',
+  visibility: 'private',
   args: [],
   async run(ctx) {
     const jobs = await ctx.core.jobs(ctx.actor, 10);

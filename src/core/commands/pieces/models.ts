@@ -4,26 +4,40 @@ import { failureReply, str } from '../reply-kit.js';
 
 const KINDS: readonly ModelKind[] = ['image', 'video', 'text'];
 
-/** `/models [kind]`: what the actor's token reaches, grouped by kind, one field per kind (`id · price` lines). */
+/**
+ * `/models [kind]`: what the actor's token reaches, as the core words it (`core.modelsReport`): one field per kind
+ * with `id · price (where the price comes from)` lines and the default marked, then the core's paragraphs on the
+ * defaults and the price rule. Unpriced and unsold models carry the core's own words; surfaces add none.
+ */
 export const modelsCommand: CommandDefinition = {
   name: 'models',
   description: 'List the models available here and their prices',
-  help: 'Lists the models the gateway token used here can reach, with their prices. Give a kind to see only image, video or text models.',
+  help: 'Lists the models the gateway token used here can reach, with their prices and where each price comes from, the default model of each kind, and how prices are chosen. Give a kind to see only image, video or text models.',
   usage: ['/models [image|video|text]'],
   examples: ['/models', '/models video'],
   role: 'member',
   place: 'anywhere',
+  visibility: 'private',
   args: [{ name: 'kind', kind: 'choice', description: 'Only models of this kind', choices: KINDS.map((k) => ({ value: k, label: k })) }],
   async run(ctx, args) {
     const kind = str(args, 'kind') as ModelKind | undefined;
-    const res = await ctx.core.models(ctx.actor, kind);
+    const res = await ctx.core.modelsReport(ctx.actor, kind);
     if (!res.ok) return failureReply(ctx, res.failure);
-    const list = res.value;
-    if (list.length === 0) return { visibility: 'private', tone: 'info', title: 'Models', blocks: ['No models are available to this token.'] };
+    const { models, text } = res.value;
+    if (models.length === 0) return { visibility: 'private', tone: 'info', title: 'Models', blocks: [text] };
     const fields = KINDS.flatMap((k) => {
-      const ms = list.filter((m) => m.kind === k);
-      return ms.length ? [{ name: k, value: ms.map((m) => `${m.id} · ${m.priceText}`).join('\n') }] : [];
+      const ms = models.filter((m) => m.kind === k);
+      return ms.length ? [{ name: k, value: ms.map((m) => `${m.id} · ${m.priceText}${m.isDefault ? ' · default' : ''}`).join('\n') }] : [];
     });
-    return { visibility: 'private', tone: 'info', title: 'Models', blocks: [], fields };
+    return { visibility: 'private', tone: 'info', title: 'Models', blocks: afterList(text), fields };
   },
 };
+
+/**
+ * The report's paragraphs after its model table (defaults, the price rule): the table itself is shown as fields.
+ * The whole text when it has no `Defaults:` line (a shape this piece does not know: better twice than lost).
+ */
+function afterList(text: string): string[] {
+  const at = text.search(/^Defaults:$/m);
+  return at < 0 ? [text] : text.slice(at).split(/\n{2,}/).map((b) => b.trim()).filter(Boolean);
+}

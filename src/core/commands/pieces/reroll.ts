@@ -19,6 +19,7 @@ export const rerollCommand: CommandDefinition = {
   examples: ['/reroll j_abc123'],
   role: 'member',
   place: 'anywhere',
+  visibility: 'public',
   hidden: true,
   args: [jobArg('The job to run again')],
   async run(ctx, args) {

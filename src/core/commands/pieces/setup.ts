@@ -1,4 +1,4 @@
-import type { CommandDefinition } from '../types.js';
+import type { CommandContext, CommandDefinition, Reply } from '../types.js';
 import { failureReply, str } from '../reply-kit.js';
 import { runAdminReply } from './admin-reply.js';
 
@@ -14,6 +14,7 @@ export const setupCommand: CommandDefinition = {
   examples: ['/setup show', '/setup timezone Europe/Berlin'],
   role: 'admin',
   place: 'community',
+  visibility: 'private',
   subcommands: [
     {
       name: 'token',
@@ -32,7 +33,7 @@ export const setupCommand: CommandDefinition = {
       role: 'admin',
       usage: '/setup show',
       args: [],
-      run: (ctx) => runAdminReply(ctx, { op: 'token_show' }),
+      run: showSetup,
     },
     {
       name: 'unlink',
@@ -52,3 +53,22 @@ export const setupCommand: CommandDefinition = {
     },
   ],
 };
+
+/**
+ * `/setup show`: the token setup as the core words it, then the gateway's own balance and expiry of the token that pays
+ * here (admins only, like the whole command); nothing more when no token pays here. A gateway without a balance page says so in one line; any other
+ * failure to read it is explained (with its ref) without hiding the setup.
+ */
+async function showSetup(ctx: CommandContext): Promise<Reply> {
+  const shown = await runAdminReply(ctx, { op: 'token_show' });
+  if (shown.tone === 'error') return shown;
+  const b = await ctx.core.gatewayBalance(ctx.actor);
+  // No token pays here: the setup text already says so.
+  if (!b.ok && b.failure.code === 'no_token') return shown;
+  const line = b.ok
+    ? b.value.text
+    : b.failure.code === 'not_offered'
+      ? 'This gateway does not show token balances.'
+      : `The gateway balance could not be read: ${ctx.core.explain(b.failure, (c, s) => ctx.surface.commandHint(c, s))}`;
+  return { ...shown, blocks: [...shown.blocks, line] };
+}

@@ -11,6 +11,7 @@ export const tokenCommand: CommandDefinition = {
   examples: ['/token link', '/token unlink'],
   role: 'member',
   place: 'anywhere',
+  visibility: 'private',
   subcommands: [
     {
       name: 'link',

@@ -13,6 +13,7 @@ export const usageCommand: CommandDefinition = {
   examples: ['/usage', '/usage week', '/usage month @ana'],
   role: 'admin',
   place: 'community',
+  visibility: 'private',
   args: [periodArg('Which period (default: the current month)'), userArg('Only this member', false)],
   run: (ctx, a) => runAdminReply(ctx, { op: 'usage', ...opt('period', str(a, 'period')), ...opt('target', str(a, 'user')) }),
 };

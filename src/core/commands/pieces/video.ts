@@ -1,4 +1,4 @@
-import type { Attachment, VideoRequest } from '../../api.js';
+import type { Attachment, VideoRequest, VideoStarted } from '../../api.js';
 import { describeJobEstimate } from '../../messages.js';
 import { formatUsd } from '../../money.js';
 import type { CommandContext, CommandDefinition, Reply } from '../types.js';
@@ -16,13 +16,16 @@ export type VideoParams = Omit<VideoRequest, 'scope' | 'user' | 'delivery'>;
 export async function runVideo(ctx: CommandContext, p: VideoParams): Promise<Reply> {
   const delivery = await ctx.deliveryAddress();
   const res = await ctx.core.startVideo({ ...ctx.actor, ...p, delivery }, progressHooks(ctx));
-  if (!res.ok) return failureReply(ctx, res.failure);
-  const v = res.value;
+  return res.ok ? videoStartedReply(res.value) : failureReply(ctx, res.failure);
+}
+
+/** A video (or remix) accepted: what runs, what is held, the rough wait, and Refresh. */
+export function videoStartedReply(v: VideoStarted, title = 'Video started'): Reply {
   const estimate = describeJobEstimate({ kind: 'video', model: v.model, costMicros: v.estimateMicros, seconds: v.seconds, size: v.size, remainingAfterMicros: v.remainingMicros, typicalWaitMs: v.etaSeconds * 1000 });
   return {
     visibility: 'public',
     tone: 'info',
-    title: 'Video started',
+    title,
     blocks: [estimate, `Job ${v.jobId}: the video will be posted here when it is ready.`],
     fields: [
       { name: 'Model', value: v.model },
@@ -47,6 +50,7 @@ export const videoCommand: CommandDefinition = {
   examples: ['/video waves on a beach at sunset', '/video a paper boat --seconds 8s --ar 9:16'],
   role: 'member',
   place: 'anywhere',
+  visibility: 'public',
   args: [
     promptArg('What the video should show'),
     { name: 'seconds', kind: 'integer', description: 'Length in seconds (4-15)', flags: ['seconds', 'duration'], min: 4, max: 15 },

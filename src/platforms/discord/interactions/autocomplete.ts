@@ -17,10 +17,13 @@ function timeZones(): string[] {
 /** Whether an argument takes an IANA time zone (completed from the runtime's list). */
 const isTimeZone = (arg: ArgSpec) => /^(tz|time_?zone)$/.test(arg.name);
 
-/** Model choices: matching ids first by prefix, then by substring; price in the label; on-sale only; at most 25. */
-export function modelChoices(models: readonly ModelView[], typed: string): Choice[] {
+/**
+ * Model choices: matching ids first by prefix, then by substring; price in the label; at most 25. On-sale models
+ * only, unless `all` (an argument expecting no particular kind: an admin pricing a model that has no price yet).
+ */
+export function modelChoices(models: readonly ModelView[], typed: string, all = false): Choice[] {
   const t = typed.trim().toLowerCase();
-  const usable = models.filter((m) => m.onSale);
+  const usable = all ? models : models.filter((m) => m.onSale);
   const prefix = usable.filter((m) => m.id.toLowerCase().startsWith(t));
   const inner = usable.filter((m) => !m.id.toLowerCase().startsWith(t) && m.id.toLowerCase().includes(t));
   return [...prefix, ...inner].slice(0, LIMITS.autocompleteChoices).map((m) => ({ name: clip(`${m.id} · ${m.priceText}`, LIMITS.choiceName), value: m.id }));
@@ -28,7 +31,7 @@ export function modelChoices(models: readonly ModelView[], typed: string): Choic
 
 function choicesFor(arg: ArgSpec, typed: string, ctx: SurfaceContext, i: AutocompleteInteraction): Choice[] {
   const t = typed.trim().toLowerCase();
-  if (arg.kind === 'model') return modelChoices(ctx.core.cachedModels(actorOf(i), arg.modelKind), typed);
+  if (arg.kind === 'model') return modelChoices(ctx.core.cachedModels(actorOf(i), arg.modelKind), typed, arg.modelKind === undefined);
   if (isTimeZone(arg)) {
     return timeZones()
       .filter((z) => z.toLowerCase().includes(t))
@@ -43,7 +46,7 @@ function choicesFor(arg: ArgSpec, typed: string, ctx: SurfaceContext, i: Autocom
 
 /**
  * Autocomplete (3 s, no defer): a `model` argument from the core's cached model list only (never waits), filtered
- * to the argument's `modelKind`, price in the label; a time zone from the runtime's IANA zones; a `choice` from its
+ * to the argument's `modelKind` (every model when it names none), price in the label; a time zone from the runtime's IANA zones; a `choice` from its
  * choices. Anything else gets no choices.
  */
 export async function handleAutocomplete(i: AutocompleteInteraction, ctx: SurfaceContext): Promise<void> {

@@ -1,6 +1,7 @@
 import {
   ActionRowBuilder,
   ApplicationCommandOptionType,
+  MessageFlags,
   ModalBuilder,
   TextInputBuilder,
   TextInputStyle,
@@ -13,8 +14,9 @@ import { incomingFileOf, remoteFileOf } from '../attachments.js';
 import { argOfOption, argsOf, findTarget, type CommandTarget } from '../commands/option-names.js';
 import { secretModalId } from '../custom-ids.js';
 import { clip, LIMITS } from '../render.js';
+import { surfaceRequest } from '../request.js';
 import { expectedVisibility, runCommand } from '../run-command.js';
-import type { SurfaceContext } from '../surface.js';
+import { DISCORD_SURFACE, type SurfaceContext } from '../surface.js';
 
 /** The options the user filled in, below the subcommand when there is one. */
 function leafOptions(i: ChatInputCommandInteraction): readonly CommandInteractionOption[] {
@@ -79,7 +81,9 @@ export function secretModal(target: CommandTarget, arg: ArgSpec): ModalBuilder {
 
 /**
  * A slash command: a command taking a `secret` answers with the private modal first (a modal must be the first
- * answer; the dispatcher decides on submit whether this user may run it); every other one runs at once.
+ * answer), but only after the dispatcher's place and role check says this user may run it (a member is refused at
+ * once, privately, instead of typing a token for nothing; the dispatcher checks again on submit); every other one
+ * runs at once.
  */
 export async function handleSlash(i: ChatInputCommandInteraction, ctx: SurfaceContext): Promise<void> {
   const subcommand = i.options.getSubcommand(false) ?? undefined;
@@ -90,6 +94,12 @@ export async function handleSlash(i: ChatInputCommandInteraction, ctx: SurfaceCo
   }
   const secret = argsOf(target).find((a) => a.kind === 'secret');
   if (secret) {
+    const path = { command: target.command.name, ...(target.sub ? { subcommand: target.sub.name } : {}) };
+    const refused = await ctx.dispatcher.check({ ...path, args: {}, request: surfaceRequest(i, ctx, { visibility: 'private' }) });
+    if (refused) {
+      await i.reply({ content: clip(ctx.core.explain(refused, DISCORD_SURFACE.commandHint), LIMITS.content), flags: MessageFlags.Ephemeral });
+      return;
+    }
     await i.showModal(secretModal(target, secret));
     return;
   }

@@ -4,8 +4,8 @@
  * adapter's first release, so buttons already posted keep working.
  */
 
-/** Commands a button can run with one job id, and their one-letter codes. */
-export const CALLBACK_COMMANDS = { reroll: 'r', animate: 'a', edit: 'e', job: 'f', upscale: 'u' } as const;
+/** Commands a button can run with one job id, and their one-letter codes (never `x`: the action table's prefix). */
+export const CALLBACK_COMMANDS = { reroll: 'r', animate: 'a', edit: 'e', job: 'f', upscale: 'u', remix: 'm' } as const;
 
 /** A command that has a callback code. */
 export type CallbackCommand = keyof typeof CALLBACK_COMMANDS;
