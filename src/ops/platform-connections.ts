@@ -10,11 +10,13 @@ export interface ConnectionTracker {
 
 /**
  * Watches Telegram long polling from outside the adapter: an API transformer records the outcome of every
- * `getUpdates` call. Connected once one succeeded, until one fails (network error, 401, 409 conflict with another
- * poller); connected again at the next success. In webhook mode there is no polling: connected while `listening()`.
+ * `getUpdates` call. Install it once the adapter started (its `getMe` and polling start succeeded): connected from
+ * then on, until a `getUpdates` fails (network error, 401, 409 conflict with another poller); connected again at
+ * the next success. (A long poll may take 30 s to answer, so waiting for the first one would say "connecting" for
+ * that long.) In webhook mode there is no polling: connected while `listening()`.
  */
 export function trackTelegram(api: Api, mode: { webhook: boolean; listening?: () => boolean }): ConnectionTracker {
-  let state: PlatformState = mode.webhook ? 'connected' : 'connecting';
+  let state: PlatformState = 'connected';
   let reason: string | undefined;
   if (!mode.webhook) {
     api.config.use(async (prev, method, payload, signal) => {
