@@ -35,7 +35,8 @@ export function trackTelegram(api: Api, mode: { webhook: boolean; listening?: ()
         if (signal?.aborted) throw e; // the bot is stopping
         state = 'disconnected';
         const o = e as { error?: { code?: string; message?: string }; message?: string };
-        reason = `getUpdates failed: ${o.error?.code ?? o.error?.message ?? o.message ?? String(e)}`;
+        // A fetch error's message holds the request URL, which holds the bot token: never show it.
+        reason = `getUpdates failed: ${o.error?.code ?? (o.error?.message ?? o.message ?? String(e)).replace(/\/bot[^/\s]+/g, '/bot<token>')}`;
         throw e;
       }
     });

@@ -154,6 +154,7 @@ describe('health listener of a running bot', () => {
     const r = await readyzUntil('telegram failing', (x) => x.body.checks.telegram?.ok === false, 15_000);
     expect(r.status).toBe(503);
     expect(r.body.checks.telegram!.detail).toMatch(/^disconnected: getUpdates failed/);
+    expect(JSON.stringify(r.body)).not.toContain(fake.token.split(':')[1]);
     expect((await get('/healthz')).status).toBe(200); // alive, just not ready
     bot.proc.kill('SIGTERM');
     expect(await bot.exited).toBe(0);
