@@ -38,8 +38,12 @@ export interface StartedSurface {
   stopPhase?: 'with-poller' | 'after-poller';
 }
 
-/** Starts one surface; called in order, after the app and the dispatcher exist and before the poller starts. */
-export type SurfaceStarter = (ctx: SurfaceContext) => Promise<StartedSurface>;
+/**
+ * Starts one surface; called in order, after the app and the dispatcher exist and before the poller starts. An
+ * optional `preflight` (e.g. "is the bot token accepted?") runs before the app is built, so a platform that cannot
+ * work fails the start at once, before the database is opened and the catalogue warmed.
+ */
+export type SurfaceStarter = ((ctx: SurfaceContext) => Promise<StartedSurface>) & { preflight?: () => Promise<void> };
 
 /** The composed bot. */
 export interface Composition {
@@ -78,14 +82,15 @@ async function within(p: Promise<unknown>, ms: number): Promise<boolean> {
 }
 
 /**
- * The one composition root: builds the app ({@link buildApp}: store, gateway, poller, core), the command dispatcher
- * over its core (owners from `OWNER_IDS`), then starts the given surfaces in order with explicit dependencies, and
- * only then the video poller (so every surface's delivery is registered before a job is worked). `main.ts`, the
- * playground and the operator CLI all come through here. A surface failing to start stops those already started and
- * the app, then rethrows.
+ * The one composition root: runs the surfaces' preflights, builds the app ({@link buildApp}: store, gateway, poller,
+ * core, metrics, readiness), the command dispatcher over its core (owners from `OWNER_IDS`), the health listener when
+ * asked, then starts the given surfaces in order with explicit dependencies, and only then the video poller (so every
+ * surface's delivery is registered before a job is worked). `main.ts`, the playground and the operator CLI all come
+ * through here. A surface failing to start stops those already started and the app, then rethrows.
  */
 export async function compose(config: Config, opts: ComposeOptions): Promise<Composition> {
   const { surfaces: starters = [], startPoller = true, health: healthAddress, ...appOptions } = opts;
+  await Promise.all(starters.map((s) => s.preflight?.()));
   const app = await buildApp(config, { ...appOptions, startPoller: false });
   const { logger } = app;
   const dispatcher = new CommandDispatcher({ core: app.core, ownerIds: config.ownerIds, logger: logger.child({ module: 'commands' }) });
@@ -147,14 +152,15 @@ export async function compose(config: Config, opts: ComposeOptions): Promise<Com
 /**
  * The chat surfaces the config asks for: Discord when `DISCORD_TOKEN` is set, Telegram when `TELEGRAM_BOT_TOKEN` is.
  * Their libraries are imported only when used, so the playground and the CLI never load them. Each one registers a
- * readiness check (`discord`, `telegram`: "connecting" until it is up, then its live connection), bounds its start
- * by `STARTUP_TIMEOUT_MS`, and fails with a {@link StartupError} sentence naming the host and the cause.
+ * preflight (Telegram `getMe`, Discord `GET /users/@me`: the token is accepted and the host answers) and a readiness
+ * check (`discord`, `telegram`: "connecting" until it is up, then its live connection), bounds its start by
+ * `STARTUP_TIMEOUT_MS`, and fails with a {@link StartupError} sentence naming the host and the cause.
  */
 export function chatSurfaces(config: Config): SurfaceStarter[] {
   const starters: SurfaceStarter[] = [];
   const dc = config.discord;
   if (dc) {
-    starters.push(async ({ app, dispatcher, logger, secrets, registerDelivery }) => {
+    const startDiscordSurface: SurfaceStarter = async ({ app, dispatcher, logger, secrets, registerDelivery }) => {
       app.readiness.register('discord', async () => ({ ok: false, detail: 'connecting' }));
       const { startDiscord } = await import('../platforms/discord/discord-bot.js');
       const host = hostOf(dc.apiBase ?? 'https://discord.com/api');
@@ -172,15 +178,18 @@ export function chatSurfaces(config: Config): SurfaceStarter[] {
         stopIntake: () => void d.client.removeAllListeners('interactionCreate'),
         stopPhase: 'after-poller',
       };
-    });
+    };
+    startDiscordSurface.preflight = async () => {
+      const { discordPreflight } = await import('./discord-preflight.js');
+      await discordPreflight(dc.token, dc.apiBase, config.startupTimeoutMs);
+    };
+    starters.push(startDiscordSurface);
   }
   const tg = config.telegram;
   if (tg) {
     const name = tg.webhookUrl ? 'telegram (webhook)' : 'telegram (long polling)';
-    starters.push(async ({ app, dispatcher, logger, secrets, registerDelivery }) => {
+    const startTelegramSurface: SurfaceStarter = async ({ app, dispatcher, logger, secrets, registerDelivery }) => {
       app.readiness.register('telegram', async () => ({ ok: false, detail: 'connecting' }));
-      const { telegramPreflight } = await import('./telegram-preflight.js');
-      await telegramPreflight(tg.token, tg.apiRoot, config.startupTimeoutMs);
       const { startTelegram } = await import('../platforms/telegram/telegram-bot.js');
       const t = await withStartupTimeout(startTelegram({ config, core: app.core, dispatcher, logger, secrets, registerDelivery }), config.startupTimeoutMs, 'Telegram', hostOf(tg.apiRoot)).catch(
         (e: unknown) => {
@@ -199,7 +208,12 @@ export function chatSurfaces(config: Config): SurfaceStarter[] {
         },
         stopPhase: 'with-poller',
       };
-    });
+    };
+    startTelegramSurface.preflight = async () => {
+      const { telegramPreflight } = await import('./telegram-preflight.js');
+      await telegramPreflight(tg.token, tg.apiRoot, config.startupTimeoutMs);
+    };
+    starters.push(startTelegramSurface);
   }
   return starters;
 }
