@@ -11,10 +11,11 @@ import { ledgerBench } from './ledger.bench.js';
 import { memoryBench } from './memory.bench.js';
 import { overheadBench } from './overhead.bench.js';
 import { pollerBench } from './poller.bench.js';
+import { startupBench } from './startup.bench.js';
 import { throughputBench } from './throughput.bench.js';
 
 /** Every benchmark, in the order `npm run bench` runs them. */
-export const BENCHMARKS: readonly Benchmark[] = [overheadBench, throughputBench, ledgerBench, pollerBench, memoryBench];
+export const BENCHMARKS: readonly Benchmark[] = [overheadBench, throughputBench, ledgerBench, pollerBench, memoryBench, startupBench];
 
 function parseArgs(argv: readonly string[]): { names: string[]; runs: number } {
   const names: string[] = [];

@@ -66,75 +66,150 @@ const idList = z
     return ids;
   });
 
-const schema = z.object({
-  GATEWAY_BASE_URL: url(),
-  GATEWAY_TOKEN: optionalString,
-  GATEWAY_EDIT_IMAGE_FIELD: z.enum(['image', 'image[]']).optional().default('image'),
-  GATEWAY_MESSAGES_AUTH: z.enum(['bearer', 'x-api-key']).optional().default('bearer'),
-  GATEWAY_CONCURRENCY: int(4, 1, 256, 'parallel gateway requests per token'),
-  GATEWAY_MIN_TIME_MS: int(0, 0, 60_000, 'milliseconds between two requests on one token'),
-  GATEWAY_TIMEOUT_MS: int(180_000, 1_000, 3_600_000, 'overall deadline of one gateway call in milliseconds'),
-  DATABASE_PATH: z.string().trim().optional().transform((v) => (v ? v : './data/bot.sqlite')),
-  BOT_ENCRYPTION_KEY: optionalString,
-  DISCORD_TOKEN: optionalString,
-  DISCORD_APPLICATION_ID: z
-    .string()
-    .trim()
-    .optional()
-    .refine((v) => !v || /^[0-9]{5,25}$/.test(v), 'a numeric Discord application id (snowflake)'),
-  DISCORD_API_BASE: url(),
-  DISCORD_GUILD_ID: z
-    .string()
-    .trim()
-    .optional()
-    .refine((v) => !v || /^[0-9]{5,25}$/.test(v), 'a numeric Discord server id (snowflake)'),
-  TELEGRAM_BOT_TOKEN: z
-    .string()
-    .trim()
-    .optional()
-    .refine((v) => !v || /^[0-9]+:[A-Za-z0-9_-]{20,}$/.test(v), 'a Telegram bot token from @BotFather, like 123456:ABC-DEF…'),
-  TELEGRAM_API_ROOT: url('https://api.telegram.org'),
-  TELEGRAM_WEBHOOK_URL: url(),
-  TELEGRAM_WEBHOOK_PORT: int(8080, 1, 65_535, 'a TCP port for the Telegram webhook listener'),
-  TELEGRAM_UPLOAD_LIMIT_MB: int(50, 1, 2000, 'largest upload in MB (50 on the public Bot API, up to 2000 on a self-hosted one)'),
-  TELEGRAM_PHOTO_LIMIT_MB: int(10, 1, 2000, 'largest photo upload in MB'),
-  TELEGRAM_FULL_QUALITY: bool(false),
-  OWNER_IDS: idList,
-  PRICES_FILE: optionalString.refine((v) => v === undefined || existsSync(v), 'the path of an existing JSON price file'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
-  LOG_FORMAT: z.enum(['json', 'pretty', 'auto']).optional().default('auto'),
-  DEFAULT_IMAGE_MODEL: optionalString,
-  DEFAULT_VIDEO_MODEL: optionalString,
-  DEFAULT_TEXT_MODEL: optionalString,
-  PRICE_MARKUP: z
+/** Groups of variables, in the order the README table and `.env.example` list them. */
+export const CONFIG_GROUPS = ['Media gateway', 'Storage and secrets', 'Discord', 'Telegram', 'People and prices', 'Jobs', 'Operations', 'Terminal playground', 'Logging'] as const;
+/** One of {@link CONFIG_GROUPS}. */
+export type ConfigGroup = (typeof CONFIG_GROUPS)[number];
+
+/** Documentation attached to each variable of the schema (read by `npm run docs:config`). */
+export interface VariableDoc {
+  /** What the variable does, with its default in words. One or two sentences. */
+  description: string;
+  group: ConfigGroup;
+  /** Shown in `.env.example` and the README's "Example / default" column when there is no default. */
+  example?: string;
+  /** Kept out of the generated `.env.example` value (a secret): the line is left empty. */
+  secret?: boolean;
+}
+
+/** Attaches {@link VariableDoc} to a schema entry (zod metadata, so the docs cannot drift from the parser). */
+function doc<T extends z.ZodType>(schema: T, d: VariableDoc): T {
+  return schema.meta({ ...d });
+}
+
+const port = (what: string) =>
+  z
     .string()
     .trim()
     .optional()
     .transform((v, ctx) => {
-      if (v === undefined || v === '') return 1;
+      if (v === undefined || v === '') return undefined;
       const n = Number(v);
-      if (!Number.isFinite(n) || n < 1 || n > 100) {
-        ctx.addIssue({ code: 'custom', message: 'a factor from 1 to 100 applied to gateway prices, e.g. 1.2' });
+      if (!Number.isInteger(n) || n < 0 || n > 65_535) {
+        ctx.addIssue({ code: 'custom', message: `${what}, a TCP port from 0 to 65535 (0 = any free port)` });
         return z.NEVER;
       }
       return n;
-    }),
-  PRICING_REFRESH_MS: int(3_600_000, 60_000, 86_400_000, "how often the gateway's published prices are read again, in milliseconds"),
-  DEFAULT_VIDEO_SECONDS: int(5, 4, 15, 'default video length in seconds'),
-  MODELS_CACHE_TTL_MS: int(300_000, 0, 86_400_000, 'how long the model list is cached, in milliseconds'),
-  POLL_INTERVAL_MS: int(5_000, 100, 600_000, 'first video poll interval in milliseconds'),
-  POLL_MAX_INTERVAL_MS: int(30_000, 100, 3_600_000, 'longest video poll interval in milliseconds'),
-  JOB_DEADLINE_MS: int(7_200_000, 1_000, 172_800_000, 'how long a video job may run before it expires, in milliseconds'),
-  POLL_LEASE_MS: int(60_000, 1_000, 3_600_000, 'how long one bot process holds a video job before another may take it over, in milliseconds'),
-  MAX_JOBS_PER_USER: int(2, 1, 100, 'concurrent jobs one user may run'),
-  MAX_JOBS_PER_SCOPE: int(10, 1, 10_000, 'concurrent jobs one server or group may run'),
-  USER_COOLDOWN_MS: int(0, 0, 86_400_000, 'pause between two jobs of one user, in milliseconds (0 = none)'),
-  OUTPUT_RETENTION_HOURS: int(24, 1, 720, 'hours an undeliverable result stays retrievable with /job'),
-  TEXT_PRICE_PER_1K_TOKENS: optionalString,
-  DEMO_BUDGET: z.string().trim().optional().default('5'),
-  DEFAULT_ALLOWANCE: z.string().trim().optional().default('1'),
-  DEFAULT_PERIOD: z.enum(['day', 'week', 'month', 'total']).optional().default('day'),
+    });
+
+const G = 'Media gateway' as const;
+const S = 'Storage and secrets' as const;
+const D = 'Discord' as const;
+const T = 'Telegram' as const;
+const P = 'People and prices' as const;
+const J = 'Jobs' as const;
+const O = 'Operations' as const;
+const PG = 'Terminal playground' as const;
+const L = 'Logging' as const;
+
+const schema = z.object({
+  GATEWAY_BASE_URL: doc(url(), { group: G, example: 'https://gateway.example.com', description: 'Root of the gateway (without /v1); models and prices are read from it. Unset: the built-in simulator is used (playground always; bots only with USE_SIMULATOR=1).' }),
+  GATEWAY_TOKEN: doc(optionalString, { group: G, secret: true, example: 'sk-…', description: 'Operator token (sk-…), used when neither the user nor the community linked one. Budgets apply to it. Default: none.' }),
+  GATEWAY_EDIT_IMAGE_FIELD: doc(z.enum(['image', 'image[]']).optional().default('image'), { group: G, description: 'How reference images are sent to /v1/images/edits: "image" (repeated part, default) or "image[]" (OpenAI SDK style).' }),
+  GATEWAY_MESSAGES_AUTH: doc(z.enum(['bearer', 'x-api-key']).optional().default('bearer'), { group: G, description: 'Auth header for /v1/messages: "bearer" (Authorization: Bearer, default) or "x-api-key".' }),
+  GATEWAY_CONCURRENCY: doc(int(4, 1, 256, 'parallel gateway requests per token'), { group: G, description: 'Parallel gateway requests per token (default 4).' }),
+  GATEWAY_MIN_TIME_MS: doc(int(0, 0, 60_000, 'milliseconds between two requests on one token'), { group: G, description: 'Minimum spacing between two requests of one token, in ms (default 0 = none).' }),
+  GATEWAY_TIMEOUT_MS: doc(int(180_000, 1_000, 3_600_000, 'overall deadline of one gateway call in milliseconds'), { group: G, description: 'Overall deadline of one gateway call, retries included, in ms (default 180000).' }),
+  USE_SIMULATOR: doc(bool(false), { group: G, description: 'Let a bot with a platform token run on the built-in gateway simulator (fake media, no real charges) when GATEWAY_BASE_URL is unset. Default false: such a bot refuses to start.' }),
+  DATABASE_PATH: doc(
+    z.string().trim().optional().transform((v) => (v ? v : './data/bot.sqlite')),
+    { group: S, description: 'SQLite file; its directory is created. Default ./data/bot.sqlite (the playground uses ./data/playground.sqlite unless this is set).' },
+  ),
+  BOT_ENCRYPTION_KEY: doc(optionalString, { group: S, secret: true, description: '32-byte key (base64 or hex) that encrypts stored gateway tokens. Required when a platform token is set. Make one with npm run keygen; rotate with NEW_BOT_ENCRYPTION_KEY=… npm run rekey.' }),
+  OUTPUT_DIR: doc(optionalString, { group: S, description: 'Where results are written: kept videos of the bots (default ./data/outputs) and the playground\'s files (default ./output).' }),
+  DISCORD_TOKEN: doc(optionalString, { group: D, secret: true, description: 'Bot token from the Discord developer portal. Setting it enables the Discord adapter.' }),
+  DISCORD_APPLICATION_ID: doc(
+    z
+      .string()
+      .trim()
+      .optional()
+      .refine((v) => !v || /^[0-9]{5,25}$/.test(v), 'a numeric Discord application id (snowflake)'),
+    { group: D, example: '123456789012345678', description: 'Application id (numeric) from the developer portal, used to register slash commands. Default: read from the logged-in bot.' },
+  ),
+  DISCORD_API_BASE: doc(url(), { group: D, description: 'Discord REST base, e.g. a REST proxy (default https://discord.com/api). Gateway discovery follows it.' }),
+  DISCORD_GUILD_ID: doc(
+    z
+      .string()
+      .trim()
+      .optional()
+      .refine((v) => !v || /^[0-9]{5,25}$/.test(v), 'a numeric Discord server id (snowflake)'),
+    { group: D, description: 'Register commands to this server only (instant, good for testing) instead of globally. Default: global.' },
+  ),
+  TELEGRAM_BOT_TOKEN: doc(
+    z
+      .string()
+      .trim()
+      .optional()
+      .refine((v) => !v || /^[0-9]+:[A-Za-z0-9_-]{20,}$/.test(v), 'a Telegram bot token from @BotFather, like 123456:ABC-DEF…'),
+    { group: T, secret: true, description: 'Bot token from @BotFather. Setting it enables the Telegram adapter.' },
+  ),
+  TELEGRAM_API_ROOT: doc(url('https://api.telegram.org'), { group: T, description: 'Bot API server (default https://api.telegram.org); point it at a self-hosted Bot API server for 2000 MB uploads.' }),
+  TELEGRAM_WEBHOOK_URL: doc(url(), { group: T, example: 'https://bot.example.com/telegram', description: 'Public HTTPS URL for webhook mode (behind a reverse proxy). Unset = long polling (default).' }),
+  TELEGRAM_WEBHOOK_PORT: doc(int(8080, 1, 65_535, 'a TCP port for the Telegram webhook listener'), { group: T, description: 'Port of the webhook listener the reverse proxy forwards to (default 8080).' }),
+  TELEGRAM_UPLOAD_LIMIT_MB: doc(int(50, 1, 2000, 'largest upload in MB (50 on the public Bot API, up to 2000 on a self-hosted one)'), { group: T, description: 'Largest video/document upload in MB (default 50, the public Bot API limit; up to 2000 on a self-hosted one).' }),
+  TELEGRAM_PHOTO_LIMIT_MB: doc(int(10, 1, 2000, 'largest photo upload in MB'), { group: T, description: 'Largest photo upload in MB (default 10, the public Bot API limit).' }),
+  TELEGRAM_FULL_QUALITY: doc(bool(false), { group: T, description: 'Also send each image as a document (uncompressed). Default false.' }),
+  OWNER_IDS: doc(idList, { group: P, example: 'discord:1234,telegram:5678', description: 'Bot owners, always allowed admin commands: discord:<id>,telegram:<id> (a bare number matches either). Default: none.' }),
+  PRICES_FILE: doc(optionalString.refine((v) => v === undefined || existsSync(v), 'the path of an existing JSON price file'), { group: P, example: './prices.json', description: 'JSON file of the operator\'s own prices; they win over the gateway\'s published prices (see docs/budgets.md, "Prices and the catalogue"). Default: none.' }),
+  TEXT_PRICE_PER_1K_TOKENS: doc(optionalString, { group: P, example: '0.002', description: 'USD per 1,000 tokens for text models that have no other price (no admin price, price file or published price). Unset = none: such models are not on sale.' }),
+  PRICE_MARKUP: doc(
+    z
+      .string()
+      .trim()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v === '') return 1;
+        const n = Number(v);
+        if (!Number.isFinite(n) || n < 1 || n > 100) {
+          ctx.addIssue({ code: 'custom', message: 'a factor from 1 to 100 applied to gateway prices, e.g. 1.2' });
+          return z.NEVER;
+        }
+        return n;
+      }),
+    { group: P, description: 'Factor applied to the gateway\'s published prices, from 1 to 100 (default 1; e.g. 1.2 charges budgets 20% more than the gateway). Admin prices and PRICES_FILE are not marked up.' },
+  ),
+  PRICING_REFRESH_MS: doc(int(3_600_000, 60_000, 86_400_000, "how often the gateway's published prices are read again, in milliseconds"), { group: P, description: 'How often the gateway\'s published prices (/api/pricing) are read again, in ms (default 3600000 = 1 hour; at least 60000).' }),
+  DEFAULT_ALLOWANCE: doc(z.string().trim().optional().default('1'), { group: P, description: 'Allowance (USD, or "none") every user of a new community gets until an admin changes it (default 1).' }),
+  DEFAULT_PERIOD: doc(z.enum(['day', 'week', 'month', 'total']).optional().default('day'), { group: P, description: 'Period of that default allowance: day, week, month or total (default day).' }),
+  DEFAULT_IMAGE_MODEL: doc(optionalString, { group: J, example: 'gpt-image-1', description: 'Model used by /imagine and /edit when the user names none. Unset: the first priced model of that kind (image) the token lists. A value the gateway does not list is reported at start-up with the closest listed ids.' }),
+  DEFAULT_VIDEO_MODEL: doc(optionalString, { group: J, example: 'sora-2', description: 'Model used by /video when the user names none. Unset: the first priced model of that kind (video) the token lists. A value the gateway does not list is reported at start-up with the closest listed ids.' }),
+  DEFAULT_TEXT_MODEL: doc(optionalString, { group: J, example: 'gpt-4o-mini', description: 'Model used by /ask when the user names none. Unset: the first priced model of that kind (text) the token lists. A value the gateway does not list is reported at start-up with the closest listed ids.' }),
+  DEFAULT_VIDEO_SECONDS: doc(int(5, 4, 15, 'default video length in seconds'), { group: J, description: 'Default video length in seconds, 4 to 15 (default 5).' }),
+  MODELS_CACHE_TTL_MS: doc(int(300_000, 0, 86_400_000, 'how long the model list is cached, in milliseconds'), { group: J, description: 'How long the gateway\'s model list is cached, in ms (default 300000).' }),
+  POLL_INTERVAL_MS: doc(int(5_000, 100, 600_000, 'first video poll interval in milliseconds'), { group: J, description: 'First interval between two polls of a video task, in ms (default 5000); it backs off x1.5 per poll.' }),
+  POLL_MAX_INTERVAL_MS: doc(int(30_000, 100, 3_600_000, 'longest video poll interval in milliseconds'), { group: J, description: 'Longest interval between two polls of a video task, in ms (default 30000).' }),
+  JOB_DEADLINE_MS: doc(int(7_200_000, 1_000, 172_800_000, 'how long a video job may run before it expires, in milliseconds'), { group: J, description: 'How long a video job may run before it expires and its hold is released, in ms (default 7200000).' }),
+  POLL_LEASE_MS: doc(int(60_000, 1_000, 3_600_000, 'how long one bot process holds a video job before another may take it over, in milliseconds'), { group: J, description: 'How long one bot process holds a video job before another process (or a restart after a crash) may take it over, in ms (default 60000). A clean stop hands its jobs back at once; a job a dead process left mid-call has its hold released after GATEWAY_TIMEOUT_MS + 2 minutes.' }),
+  MAX_JOBS_PER_USER: doc(int(2, 1, 100, 'concurrent jobs one user may run'), { group: J, description: 'Fair use: concurrent jobs one user may run (default 2).' }),
+  MAX_JOBS_PER_SCOPE: doc(int(10, 1, 10_000, 'concurrent jobs one server or group may run'), { group: J, description: 'Fair use: concurrent jobs one server or group may run (default 10).' }),
+  USER_COOLDOWN_MS: doc(int(0, 0, 86_400_000, 'pause between two jobs of one user, in milliseconds (0 = none)'), { group: J, description: 'Fair use: pause between two jobs of one user, in ms (default 0 = none).' }),
+  OUTPUT_RETENTION_HOURS: doc(int(24, 1, 720, 'hours an undeliverable result stays retrievable with /job'), { group: J, description: 'Hours an undeliverable (too large) result stays retrievable with /job <id> (default 24).' }),
+  FFMPEG_PATH: doc(optionalString, { group: J, description: 'ffmpeg used to shrink videos over a chat\'s upload limit. Default: ffmpeg on PATH, else the copy shipped by the @ffmpeg-installer/ffmpeg package; "none" disables re-encoding.' }),
+  HEALTH_PORT: doc(port('the health and metrics listener port'), { group: O, example: '9090', description: 'Port of the HTTP listener serving /healthz, /readyz and /metrics. Unset = no listener (default); 0 = any free port.' }),
+  HEALTH_HOST: doc(z.string().trim().optional().transform((v) => v || '127.0.0.1'), { group: O, description: 'Address the health listener binds to (default 127.0.0.1; 0.0.0.0 in the container image).' }),
+  SHUTDOWN_GRACE_MS: doc(int(20_000, 0, 600_000, 'how long a stop may wait for running work, in milliseconds'), { group: O, description: 'On SIGTERM/SIGINT: how long running work may take to finish before it is handed back to the next process, in ms (default 20000). Keep it below the service manager\'s stop timeout.' }),
+  STARTUP_TIMEOUT_MS: doc(int(30_000, 1_000, 600_000, 'how long connecting to a chat platform may take at start, in milliseconds'), { group: O, description: 'How long connecting to Discord or Telegram may take at start before the bot gives up with an error naming the host, in ms (default 30000).' }),
+  DEMO_BUDGET: doc(z.string().trim().optional().default('5'), { group: PG, description: 'Per-user allowance in the terminal playground, USD per day (default 5).' }),
+  SIM_VIDEO_QUEUED_MS: doc(int(300, 0, 600_000, 'milliseconds a simulated video stays queued'), { group: PG, description: 'The built-in simulator\'s time a video stays queued, in ms (default 300).' }),
+  SIM_VIDEO_RUN_MS: doc(int(3_000, 0, 3_600_000, 'milliseconds a simulated video runs'), { group: PG, description: 'The built-in simulator\'s time a video runs, in ms (default 3000).' }),
+  SIM_IMAGE_DELAY_MS: doc(int(0, 0, 600_000, 'extra milliseconds per simulated image'), { group: PG, description: 'The built-in simulator\'s extra delay per image, in ms (default 0).' }),
+  PLAYGROUND_WAIT_MS: doc(int(120_000, 0, 86_400_000, 'milliseconds the playground waits for running videos'), { group: PG, description: 'How long the playground waits for running videos when its input ends, in ms (default 120000).' }),
+  LOG_LEVEL: doc(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'), { group: L, description: 'fatal, error, warn, info, debug, trace or silent (default info; the playground defaults to error).' }),
+  LOG_FORMAT: doc(z.enum(['json', 'pretty', 'auto']).optional().default('auto'), { group: L, description: 'json, pretty or auto (default auto: pretty on a terminal, JSON otherwise).' }),
 });
+
+/** The environment schema, one entry per variable with its {@link VariableDoc}; read by the docs generator. */
+export const CONFIG_SCHEMA = schema;
 
 /** The validated settings object handed to the composition root. */
 export interface Config {
@@ -183,6 +258,18 @@ export interface Config {
   demoBudget: string;
   /** Allowance of every user in a community nobody configured yet: USD as written ('none' = unlimited) and period. */
   defaultAllowance: { amount: string; period: 'day' | 'week' | 'month' | 'total' };
+  /** `OUTPUT_DIR` as written; unset means each mode's default (bots `./data/outputs`, playground `./output`). */
+  outputDir: string | undefined;
+  /** `USE_SIMULATOR` (default false): a bot may run on the built-in simulator when no gateway URL is set. */
+  useSimulator: boolean;
+  /** `FFMPEG_PATH`: a path, 'none', or undefined (look on PATH, then the bundled copy). */
+  ffmpegPath: string | undefined;
+  /** The health/metrics listener: `port` undefined = off (default); 0 = ephemeral. Host default 127.0.0.1. */
+  health: { port: number | undefined; host: string };
+  /** `SHUTDOWN_GRACE_MS` (default 20000): time running work gets on SIGTERM before it is handed back. */
+  shutdownGraceMs: number;
+  /** `STARTUP_TIMEOUT_MS` (default 30000): longest wait for a chat platform at start. */
+  startupTimeoutMs: number;
 }
 
 /** A configuration problem, with a message that fits on one line and names the variable. */
@@ -267,5 +354,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     textPricePer1kTokens: e.TEXT_PRICE_PER_1K_TOKENS,
     demoBudget: e.DEMO_BUDGET,
     defaultAllowance: { amount: e.DEFAULT_ALLOWANCE, period: e.DEFAULT_PERIOD },
+    outputDir: e.OUTPUT_DIR,
+    useSimulator: e.USE_SIMULATOR,
+    ffmpegPath: e.FFMPEG_PATH,
+    health: { port: e.HEALTH_PORT, host: e.HEALTH_HOST },
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    startupTimeoutMs: e.STARTUP_TIMEOUT_MS,
   };
 }

@@ -8,12 +8,13 @@ import { ConfigError, loadConfig, loadDotEnv, type Config } from './config.js';
 import { createLogger, SecretSet, type Logger } from './log.js';
 import type { SimulatorHandle } from './simulator/index.js';
 import { parseEncryptionKey } from './store/crypto.js';
+import { ensureDatabasePath, ensureWritableDir } from './app/startup-paths.js';
 
 // Heavy modules (discord.js, grammY, the app) are imported only on the path that uses them, so a configuration
 // error answers at once and the playground never loads the chat libraries.
 
 /** Errors whose message is written for the operator: printed as one line, no stack. */
-const KNOWN_ERRORS = new Set(['ConfigError', 'EncryptionKeyError', 'PriceFileError', 'MigrationError', 'TokenDecryptError']);
+const KNOWN_ERRORS = new Set(['ConfigError', 'EncryptionKeyError', 'PriceFileError', 'MigrationError', 'TokenDecryptError', 'StartupError']);
 
 function fatal(e: unknown, secrets?: SecretSet): never {
   const known = e instanceof Error && KNOWN_ERRORS.has(e.name);
@@ -24,9 +25,10 @@ function fatal(e: unknown, secrets?: SecretSet): never {
 }
 
 /**
- * Calls `stop` on the first SIGINT/SIGTERM and exits with its result; a second signal forces exit 130.
+ * Calls `stop` on the first SIGINT/SIGTERM and exits with its result (0 when it resolved); a second signal forces
+ * exit 130. With `backstopMs`, a stop that has not finished by then exits 1 (something hung past the grace time).
  */
-function onSignals(stop: () => Promise<void>, log: (m: string) => void): void {
+function onSignals(stop: () => Promise<void>, log: (m: string) => void, backstopMs?: number): void {
   let stopping = false;
   const handler = (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -35,6 +37,12 @@ function onSignals(stop: () => Promise<void>, log: (m: string) => void): void {
     }
     stopping = true;
     log(`${signal}: stopping (send it again to force)`);
+    if (backstopMs !== undefined) {
+      setTimeout(() => {
+        log(`stop did not finish within ${backstopMs} ms: exiting`);
+        process.exit(1);
+      }, backstopMs).unref();
+    }
     stop().then(
       () => process.exit(0),
       () => process.exit(1),
@@ -48,6 +56,12 @@ function onSignals(stop: () => Promise<void>, log: (m: string) => void): void {
 async function runBots(config: Config): Promise<void> {
   if (!config.encryptionKey) throw new ConfigError('BOT_ENCRYPTION_KEY', 'set when a platform token is set (run `npm run keygen` and put the key in .env)');
   parseEncryptionKey(config.encryptionKey);
+  if (!config.gateway.baseUrl && !config.useSimulator) {
+    throw new ConfigError('GATEWAY_BASE_URL', 'set when a platform token is set (the URL of your media gateway); to try the bot on the built-in simulator instead (fake media, no real charges) set USE_SIMULATOR=1');
+  }
+  const outputDir = config.outputDir ?? './data/outputs';
+  await ensureDatabasePath(config.databasePath);
+  await ensureWritableDir(outputDir, config.outputDir ? 'OUTPUT_DIR' : 'OUTPUT_DIR (default ./data/outputs)');
   const secrets = new SecretSet();
   secrets.add(config.discord?.token);
   secrets.add(config.telegram?.token);
@@ -60,26 +74,44 @@ async function runBots(config: Config): Promise<void> {
     const { startSimulator } = await import('./simulator/index.js');
     sim = await startSimulator();
     cfg = { ...config, gateway: { ...config.gateway, token: config.gateway.token ?? sim.tokens.media } };
-    logger.warn({ simulator: sim.baseUrl }, 'GATEWAY_BASE_URL is not set: using the built-in gateway simulator (fake media, no real charges)');
+    logger.warn({ simulator: sim.baseUrl }, 'USE_SIMULATOR=1 and GATEWAY_BASE_URL is not set: using the built-in gateway simulator (fake media, no real charges)');
   }
-  const running = await compose(cfg, { logger, secrets, surfaces: chatSurfaces(cfg), ...(sim ? { simulatorBaseUrl: sim.baseUrl } : {}) }).catch(async (e: unknown) => {
+  const graceMs = cfg.shutdownGraceMs;
+  const composing = compose(cfg, {
+    logger,
+    secrets,
+    outputDir,
+    surfaces: chatSurfaces(cfg),
+    processMetrics: cfg.health.port !== undefined,
+    ...(cfg.health.port !== undefined ? { health: { port: cfg.health.port, host: cfg.health.host } } : {}),
+    ...(sim ? { simulatorBaseUrl: sim.baseUrl } : {}),
+  });
+  // A signal during start-up waits for the start to finish (or fail), then stops gracefully; the backstop bounds it.
+  onSignals(
+    async () => {
+      const started = Date.now();
+      const running = await composing.catch(() => undefined);
+      await running?.shutdown(graceMs);
+      await sim?.close();
+      logger.info({ ms: Date.now() - started }, 'mediabot stopped');
+    },
+    (m) => logger.info(m),
+    graceMs + 10_000,
+  );
+  const running = await composing.catch(async (e: unknown) => {
     await sim?.close();
     throw e;
   });
-  onSignals(
-    async () => {
-      await running.close();
-      await sim?.close();
-    },
-    (m) => logger.info(m),
-  );
   logger.info(
     {
       platforms: running.surfaces.map((s) => s.name),
       gateway: sim ? 'built-in simulator' : new URL(cfg.gateway.baseUrl ?? '').origin,
       operatorToken: cfg.gateway.token ? 'set' : 'none (communities link their own)',
       database: cfg.databasePath,
+      outputs: outputDir,
       activeVideoJobs: await running.app.jobs.countActive(),
+      shutdownGraceMs: graceMs,
+      ...(running.health ? { health: running.health.url } : {}),
     },
     'mediabot started',
   );
@@ -87,6 +119,9 @@ async function runBots(config: Config): Promise<void> {
 
 /** Runs the terminal playground on stdin/stdout and exits when it is done. */
 async function runConsole(config: Config): Promise<void> {
+  // The playground's own defaults (see platforms/console/settings.ts): checked here so a bad path fails at once.
+  await ensureWritableDir(config.outputDir ?? './output', config.outputDir ? 'OUTPUT_DIR' : 'OUTPUT_DIR (default ./output)');
+  await ensureDatabasePath(process.env.DATABASE_PATH?.trim() ? config.databasePath : './data/playground.sqlite');
   const { startPlayground } = await import('./platforms/console/playground.js');
   const { runInteractive, runPiped } = await import('./platforms/console/input-loop.js');
   const pg = await startPlayground(config, { env: process.env, output: process.stdout, logOutput: process.stderr });

@@ -4,6 +4,7 @@ import { systemClock } from '../core/ports/clock.js';
 import { createLogger, SecretSet } from '../log.js';
 import { parseArgs } from './args.js';
 import { auditCommand } from './commands/audit.js';
+import { backupDatabase } from './commands/backup.js';
 import { budgetCommand } from './commands/budget.js';
 import { helpText } from './commands/help.js';
 import { jobsCommand } from './commands/jobs.js';
@@ -46,10 +47,18 @@ export async function runAdmin(argv: readonly string[], config: () => Config, io
   const secrets = new SecretSet();
   let composed: Composition | undefined;
   try {
-    const args = parseArgs(argv, ['scope', 'status', 'limit'], ['csv', 'no-verify', 'help']);
+    const args = parseArgs(argv, ['scope', 'status', 'limit'], ['csv', 'no-verify', 'help', 'force']);
     const [name, ...rest] = args.positional;
     if (name === 'help' || args.flags.get('help') === true) {
       io.out(helpText());
+      return 0;
+    }
+    if (name === 'backup') {
+      // Needs no store (no migration runs on the database being copied).
+      const [dest, extra] = rest;
+      if (!dest || extra !== undefined) throw new UsageError('usage: backup <file> [--force]');
+      const r = await backupDatabase(config().databasePath, dest, args.flags.get('force') === true);
+      io.out(`backup written: ${r.path} (${(r.bytes / 1024 / 1024).toFixed(1)} MB, ${r.jobs} jobs), integrity check ok`);
       return 0;
     }
     if (!isCommand(name)) {

@@ -14,10 +14,18 @@ import type { MediaGateway } from '../core/ports/media-gateway.js';
 import { documentedPriceTable, loadPriceTable, type PriceTable } from '../core/pricing.js';
 import { reloadAdminSettings } from '../core/use-cases/prices.js';
 import { HttpMediaGateway, type HttpMediaGatewayOptions } from '../gateway/index.js';
-import { DeliveryRouter } from '../jobs/delivery-router.js';
+import type { DeliveryRouter } from '../jobs/delivery-router.js';
+import { locateFfmpeg } from '../jobs/ffmpeg-locator.js';
 import { OutputStore } from '../jobs/output-store.js';
 import { VideoPoller } from '../jobs/video-poller.js';
 import type { Logger, SecretSet } from '../log.js';
+import { databaseWritableCheck, gatewayReachableCheck } from '../ops/checks.js';
+import { MeteredGateway } from '../ops/metered-gateway.js';
+import { meterJobStore } from '../ops/metered-jobs.js';
+import { meterLedger } from '../ops/metered-ledger.js';
+import { MeteredDeliveryRouter } from '../ops/metered-router.js';
+import { createMetrics, type BotMetrics } from '../ops/metrics.js';
+import { ReadinessRegistry } from '../ops/readiness.js';
 import { openStore, type SqliteStore as Store } from '../store/sqlite/open-store.js';
 
 /** Options of {@link buildApp} beyond the config. */
@@ -29,7 +37,7 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Deliveries known at build time; more can be added with `registerDelivery`. */
   deliveries?: Delivery[];
-  /** Where kept outputs go. Default `./data/outputs`. */
+  /** Where kept outputs go. Default `config.outputDir`, else `./data/outputs`. */
   outputDir?: string;
   /** A ready gateway (tests, benchmarks); then `close()` does not close it. Default: an `HttpMediaGateway`. */
   gateway?: MediaGateway;
@@ -43,10 +51,15 @@ export interface BuildAppOptions {
   warmCatalog?: boolean;
   /** Start the video poller at once. Default true. */
   startPoller?: boolean;
-  /** ffmpeg for shrinking videos over an upload limit: path, null = never, undefined = look on PATH. */
+  /**
+   * ffmpeg for shrinking videos over an upload limit: path, null = never, undefined = `FFMPEG_PATH`, else a system
+   * ffmpeg on PATH, else the one shipped by `@ffmpeg-installer/ffmpeg` (the choice is logged once).
+   */
   ffmpegPath?: string | null;
   /** Poller tuning passed through (lease, batch, progress throttle). */
   pollerTuning?: { leaseMs?: number; batch?: number; progressEveryMs?: number; tickMs?: number; purgeEveryMs?: number; staleReservedMs?: number };
+  /** Also collect Node process metrics (event-loop delay, heap, CPU) into the app's registry. Default false. */
+  processMetrics?: boolean;
 }
 
 /** Everything the composition root, the playground, adapters' tests and benchmarks need. */
@@ -69,6 +82,10 @@ export interface App {
   secrets: SecretSet;
   clock: Clock;
   config: Config;
+  /** Prometheus metrics of this app (gateway, jobs, deliveries, money, poller lag). */
+  metrics: BotMetrics;
+  /** Readiness checks (`database`, `gateway`; adapters add theirs), served at `/readyz`. */
+  readiness: ReadinessRegistry;
   /** Plugs an adapter's delivery in after building (one per platform; a second replaces the first). */
   registerDelivery(d: Delivery): void;
   /** Stops the poller, closes the gateway client (when built here) and the database. Idempotent. */
@@ -106,7 +123,8 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
         logger: logger.child({ module: 'gateway' }),
         ...opts.gatewayOptions,
       });
-  const gateway: MediaGateway = opts.gateway ?? ownGateway!;
+  const metrics = createMetrics({ processMetrics: opts.processMetrics ?? false });
+  const gateway: MediaGateway = new MeteredGateway(opts.gateway ?? ownGateway!, metrics);
   let store: Store;
   try {
     store = await openStore({
@@ -121,9 +139,28 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
     await ownGateway?.close();
     throw e;
   }
-  const jobs = store.jobs;
-  const outputs = new OutputStore(opts.outputDir ?? './data/outputs', clock);
-  const router = new DeliveryRouter();
+  meterLedger(store.budgets, metrics);
+  const jobs = meterJobStore(store.jobs, metrics, clock);
+  const outputs = new OutputStore(opts.outputDir ?? config.outputDir ?? './data/outputs', clock);
+  const router: DeliveryRouter = new MeteredDeliveryRouter(metrics);
+  const readiness = new ReadinessRegistry();
+  const dbCheck = databaseWritableCheck(config.databasePath);
+  readiness.register('database', dbCheck.check);
+  if (baseUrl) readiness.register('gateway', gatewayReachableCheck(baseUrl, config.gateway.token));
+  let ffmpegPath = opts.ffmpegPath;
+  if (ffmpegPath === undefined) {
+    try {
+      const found = await locateFfmpeg({ configured: config.ffmpegPath });
+      ffmpegPath = found?.path ?? null;
+      if (found) logger.info({ ffmpeg: found.path, source: found.source }, 'ffmpeg found: videos over a chat\'s upload limit are re-encoded to fit');
+      else if (config.ffmpegPath === undefined) logger.warn('no ffmpeg (none on PATH, and the @ffmpeg-installer/ffmpeg package has no build for this platform): videos over a chat\'s upload limit are kept for /job instead of being shrunk');
+    } catch (e) {
+      dbCheck.close();
+      await ownGateway?.close();
+      await store.close();
+      throw e;
+    }
+  }
   for (const d of opts.deliveries ?? []) router.register(d);
   const retentionMs = config.outputRetentionHours * 3_600_000;
   const poller = new VideoPoller({
@@ -137,7 +174,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
     clock,
     logger: logger.child({ module: 'poller' }),
     config: { intervalMs: config.poller.intervalMs, maxIntervalMs: config.poller.maxIntervalMs, deadlineMs: config.poller.deadlineMs, leaseMs: config.poller.leaseMs, retentionMs, staleReservedMs: config.gateway.timeoutMs + 120_000, ...opts.pollerTuning },
-    ...(opts.ffmpegPath !== undefined ? { ffmpegPath: opts.ffmpegPath } : {}),
+    ffmpegPath,
   });
   const index = new TokenIndex();
   index.setOperator(config.gateway.token);
@@ -192,11 +229,14 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
     secrets,
     clock,
     config,
+    metrics,
+    readiness,
     registerDelivery: (d) => router.register(d),
     close() {
       closing ??= (async () => {
         catalog.stop();
         await poller.stop();
+        dbCheck.close();
         await ownGateway?.close();
         await store.close();
       })();

@@ -2,7 +2,11 @@ import type { Config } from '../config.js';
 import type { Delivery } from '../core/api.js';
 import { CommandDispatcher } from '../core/commands/dispatch.js';
 import type { Logger, SecretSet } from '../log.js';
+import type { HealthServer } from '../ops/health-server.js';
 import { buildApp, type App, type BuildAppOptions } from './build-app.js';
+import { platformCheck } from '../ops/checks.js';
+import { trackDiscord, trackTelegram } from '../ops/platform-connections.js';
+import { explainDiscordStartError, explainTelegramStartError, hostOf, StartupError, withStartupTimeout } from './startup-errors.js';
 
 /** What a surface gets when it starts: the app's pieces it may use, and nothing global. */
 export interface SurfaceContext {
@@ -21,18 +25,42 @@ export interface StartedSurface {
   readonly name: string;
   /** Stops receiving input and lets its work finish. Idempotent. */
   stop(): Promise<void>;
+  /**
+   * First step of a graceful stop ({@link Composition.shutdown}): stop taking new commands at once, without waiting;
+   * commands already running go on. Absent: the surface's `stop()` is what ends its intake.
+   */
+  stopIntake?(): void;
+  /**
+   * When a graceful stop calls `stop()`: `'with-poller'` while the video poller winds down (a surface whose stop ends
+   * its intake and waits for its commands, and whose delivery keeps working afterwards), or `'after-poller'`
+   * (default: the poller may still deliver through it until it has stopped or handed its work back).
+   */
+  stopPhase?: 'with-poller' | 'after-poller';
 }
 
-/** Starts one surface; called in order, after the app and the dispatcher exist and before the poller starts. */
-export type SurfaceStarter = (ctx: SurfaceContext) => Promise<StartedSurface>;
+/**
+ * Starts one surface; called in order, after the app and the dispatcher exist and before the poller starts. An
+ * optional `preflight` (e.g. "is the bot token accepted?") runs before the app is built, so a platform that cannot
+ * work fails the start at once, before the database is opened and the catalogue warmed.
+ */
+export type SurfaceStarter = ((ctx: SurfaceContext) => Promise<StartedSurface>) & { preflight?: () => Promise<void> };
 
 /** The composed bot. */
 export interface Composition {
   app: App;
   dispatcher: CommandDispatcher;
   surfaces: readonly StartedSurface[];
+  /** The `/healthz` `/readyz` `/metrics` listener, when {@link ComposeOptions.health} asked for one. */
+  health: HealthServer | undefined;
   /** Stops the surfaces (last started first), then the app (poller, gateway client, database). Idempotent. */
   close(): Promise<void>;
+  /**
+   * Graceful stop (SIGTERM) within `graceMs`: readiness reports "stopping", every surface stops taking commands,
+   * surfaces of the `'with-poller'` phase stop while the poller finishes its tick (work still running after
+   * `graceMs` is aborted and its video leases handed back for the next process), then the other surfaces, the app
+   * and the health listener. Shares its promise with {@link close} (whichever is called first wins).
+   */
+  shutdown(graceMs: number): Promise<void>;
 }
 
 /** Options of {@link compose}: those of {@link buildApp}, plus the surfaces to start. */
@@ -41,59 +69,151 @@ export interface ComposeOptions extends Omit<BuildAppOptions, 'startPoller'> {
   surfaces?: readonly SurfaceStarter[];
   /** Start the video poller once every surface is up. Default true. */
   startPoller?: boolean;
+  /** Serve `/healthz`, `/readyz` and `/metrics` on this address (started before the surfaces). Default: no listener. */
+  health?: { port: number; host: string };
+}
+
+/** Resolves when `p` settles or after `ms`, whichever comes first; true when `p` settled. */
+async function within(p: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const done = await Promise.race([p.then(() => true, () => true), new Promise<false>((r) => (timer = setTimeout(() => r(false), Math.max(0, ms))))]);
+  clearTimeout(timer);
+  return done;
 }
 
 /**
- * The one composition root: builds the app ({@link buildApp}: store, gateway, poller, core), the command dispatcher
- * over its core (owners from `OWNER_IDS`), then starts the given surfaces in order with explicit dependencies, and
- * only then the video poller (so every surface's delivery is registered before a job is worked). `main.ts`, the
- * playground and the operator CLI all come through here. A surface failing to start stops those already started and
- * the app, then rethrows.
+ * The one composition root: runs the surfaces' preflights, builds the app ({@link buildApp}: store, gateway, poller,
+ * core, metrics, readiness), the command dispatcher over its core (owners from `OWNER_IDS`), the health listener when
+ * asked, then starts the given surfaces in order with explicit dependencies, and only then the video poller (so every
+ * surface's delivery is registered before a job is worked). `main.ts`, the playground and the operator CLI all come
+ * through here. A surface failing to start stops those already started and the app, then rethrows.
  */
 export async function compose(config: Config, opts: ComposeOptions): Promise<Composition> {
-  const { surfaces: starters = [], startPoller = true, ...appOptions } = opts;
+  const { surfaces: starters = [], startPoller = true, health: healthAddress, ...appOptions } = opts;
+  await Promise.all(starters.map((s) => s.preflight?.()));
   const app = await buildApp(config, { ...appOptions, startPoller: false });
-  const dispatcher = new CommandDispatcher({ core: app.core, ownerIds: config.ownerIds, logger: app.logger.child({ module: 'commands' }) });
+  const { logger } = app;
+  const dispatcher = new CommandDispatcher({ core: app.core, ownerIds: config.ownerIds, logger: logger.child({ module: 'commands' }) });
   const started: StartedSurface[] = [];
+  let health: HealthServer | undefined;
   let closing: Promise<void> | undefined;
+  const stopOne = (s: StartedSurface) => s.stop().catch((e: unknown) => logger.error({ err: e, surface: s.name }, 'stopping a surface failed'));
   const close = () => {
     closing ??= (async () => {
-      for (const s of [...started].reverse()) await s.stop().catch((e: unknown) => app.logger.error({ err: e, surface: s.name }, 'stopping a surface failed'));
+      for (const s of [...started].reverse()) await stopOne(s);
       await app.close();
+      await health?.close();
     })();
     return closing;
   };
-  const ctx: SurfaceContext = { config, app, dispatcher, logger: app.logger, secrets: app.secrets, registerDelivery: (d) => app.registerDelivery(d) };
+  const shutdown = (graceMs: number) => {
+    closing ??= (async () => {
+      const t0 = Date.now();
+      const left = () => graceMs - (Date.now() - t0);
+      app.readiness.markStopping();
+      for (const s of started) s.stopIntake?.();
+      const early = started.filter((s) => s.stopPhase === 'with-poller');
+      const [surfacesDone, pollerDone] = await Promise.all([within(Promise.all(early.map(stopOne)), graceMs), within(app.poller.stop(graceMs), graceMs + 2_000)]);
+      if (!surfacesDone) logger.warn({ graceMs }, 'shutdown: chat commands still running after SHUTDOWN_GRACE_MS; their holds are released by the next process');
+      if (!pollerDone) logger.warn('shutdown: the video poller did not stop in time');
+      for (const s of started.filter((x) => x.stopPhase !== 'with-poller').reverse()) {
+        if (!(await within(stopOne(s), Math.max(1_000, left())))) logger.warn({ surface: s.name }, 'shutdown: surface did not stop in time');
+      }
+      await app.close();
+      await health?.close();
+    })();
+    return closing;
+  };
+  const ctx: SurfaceContext = { config, app, dispatcher, logger, secrets: app.secrets, registerDelivery: (d) => app.registerDelivery(d) };
   try {
+    if (healthAddress) {
+      const { startHealthServer } = await import('../ops/health-server.js');
+      health = await startHealthServer({ port: healthAddress.port, host: healthAddress.host, readiness: app.readiness, metrics: app.metrics.registry, logger }).catch((e: unknown) => {
+        throw new StartupError(`HEALTH_PORT=${healthAddress.port} cannot be used on ${healthAddress.host}: ${(e as NodeJS.ErrnoException).code ?? String(e)}.`, { cause: e });
+      });
+      logger.info({ url: health.url, endpoints: ['/healthz', '/readyz', '/metrics'] }, 'health listener started');
+    }
     for (const start of starters) started.push(await start(ctx));
   } catch (e) {
     await close();
     throw e;
   }
   if (startPoller) app.poller.start();
-  return { app, dispatcher, surfaces: started, close };
+  return {
+    app,
+    dispatcher,
+    surfaces: started,
+    health,
+    close,
+    shutdown,
+  };
 }
 
 /**
  * The chat surfaces the config asks for: Discord when `DISCORD_TOKEN` is set, Telegram when `TELEGRAM_BOT_TOKEN` is.
- * Their libraries are imported only when used, so the playground and the CLI never load them.
+ * Their libraries are imported only when used, so the playground and the CLI never load them. Each one registers a
+ * preflight (Telegram `getMe`, Discord `GET /users/@me`: the token is accepted and the host answers) and a readiness
+ * check (`discord`, `telegram`: "connecting" until it is up, then its live connection), bounds its start by
+ * `STARTUP_TIMEOUT_MS`, and fails with a {@link StartupError} sentence naming the host and the cause.
  */
 export function chatSurfaces(config: Config): SurfaceStarter[] {
   const starters: SurfaceStarter[] = [];
-  if (config.discord) {
-    starters.push(async ({ app, dispatcher, logger, secrets, registerDelivery }) => {
+  const dc = config.discord;
+  if (dc) {
+    const startDiscordSurface: SurfaceStarter = async ({ app, dispatcher, logger, secrets, registerDelivery }) => {
+      app.readiness.register('discord', async () => ({ ok: false, detail: 'connecting' }));
       const { startDiscord } = await import('../platforms/discord/discord-bot.js');
-      const d = await startDiscord({ config, core: app.core, dispatcher, logger, secrets, registerDelivery });
-      return { name: 'discord', stop: () => d.stop() };
-    });
+      const host = hostOf(dc.apiBase ?? 'https://discord.com/api');
+      const d = await withStartupTimeout(startDiscord({ config, core: app.core, dispatcher, logger, secrets, registerDelivery }), config.startupTimeoutMs, 'Discord', `${host} (or its gateway)`).catch(
+        (e: unknown) => {
+          throw explainDiscordStartError(e, dc.apiBase);
+        },
+      );
+      const tracker = trackDiscord(d.client);
+      app.readiness.register('discord', platformCheck(tracker.state, tracker.reason));
+      return {
+        name: 'discord',
+        stop: () => d.stop(),
+        // The client stays logged in (the poller may still deliver through its REST client); interactions are ignored.
+        stopIntake: () => void d.client.removeAllListeners('interactionCreate'),
+        stopPhase: 'after-poller',
+      };
+    };
+    startDiscordSurface.preflight = async () => {
+      const { discordPreflight } = await import('./discord-preflight.js');
+      await discordPreflight(dc.token, dc.apiBase, config.startupTimeoutMs);
+    };
+    starters.push(startDiscordSurface);
   }
-  if (config.telegram) {
-    const name = config.telegram.webhookUrl ? 'telegram (webhook)' : 'telegram (long polling)';
-    starters.push(async ({ app, dispatcher, logger, secrets, registerDelivery }) => {
+  const tg = config.telegram;
+  if (tg) {
+    const name = tg.webhookUrl ? 'telegram (webhook)' : 'telegram (long polling)';
+    const startTelegramSurface: SurfaceStarter = async ({ app, dispatcher, logger, secrets, registerDelivery }) => {
+      app.readiness.register('telegram', async () => ({ ok: false, detail: 'connecting' }));
       const { startTelegram } = await import('../platforms/telegram/telegram-bot.js');
-      const t = await startTelegram({ config, core: app.core, dispatcher, logger, secrets, registerDelivery });
-      return { name, stop: () => t.stop() };
-    });
+      const t = await withStartupTimeout(startTelegram({ config, core: app.core, dispatcher, logger, secrets, registerDelivery }), config.startupTimeoutMs, 'Telegram', hostOf(tg.apiRoot)).catch(
+        (e: unknown) => {
+          throw explainTelegramStartError(e, tg.apiRoot, tg.webhookUrl ? tg.webhookPort : undefined);
+        },
+      );
+      let receiving = true;
+      const tracker = trackTelegram(t.bot.api, { webhook: Boolean(tg.webhookUrl), listening: () => receiving });
+      app.readiness.register('telegram', platformCheck(tracker.state, tracker.reason));
+      return {
+        name,
+        // Stops receiving updates and waits for the commands in progress; the Bot API client keeps delivering.
+        stop: () => {
+          receiving = false;
+          return t.stop();
+        },
+        stopPhase: 'with-poller',
+      };
+    };
+    startTelegramSurface.preflight = async () => {
+      const { telegramPreflight } = await import('./telegram-preflight.js');
+      await telegramPreflight(tg.token, tg.apiRoot, config.startupTimeoutMs);
+    };
+    starters.push(startTelegramSurface);
   }
   return starters;
 }

@@ -31,6 +31,8 @@ export async function downloadStep(ctx: PollerContext, job: JobRecord, signal: A
       const opts = { signal, maxBytes: config.maxDownloadBytes, ...(known.fallbackUrl ? { fallbackUrl: known.fallbackUrl } : {}) };
       bytes = (await deps.gateway.downloadVideo(token, job.remoteTaskId, path, opts)).bytes;
     } catch (e) {
+      // Aborted (shutting down, or the lease was lost): not a failed attempt; the poller hands the job back.
+      if (signal.aborted) return;
       if (isGatewayFailure(e) && e.kind === 'bad_request' && e.code === 'too_large') {
         return endUndeliverable(ctx, job, DOWNLOADING, withCharged(tooLarge(ctx, null, config.maxDownloadBytes, false)), null);
       }
@@ -52,6 +54,7 @@ export async function downloadStep(ctx: PollerContext, job: JobRecord, signal: A
   if (bytes > limit) {
     const fitPath = await deps.outputs.tempPath(job.id, 'video-fit.mp4');
     const fitted = ctx.ffmpeg ? await fitVideo({ ffmpegPath: ctx.ffmpeg, input: path, output: fitPath, limitBytes: limit, seconds: job.params.seconds ?? 15, signal }) : null;
+    if (!fitted && signal.aborted) return; // the encode was stopped, not impossible
     if (!fitted) return endUndeliverable(ctx, job, DOWNLOADING, withCharged(tooLarge(ctx, bytes, limit, true)), path);
     deps.logger.info({ jobId: job.id, from: bytes, to: fitted.bytes, limit }, 'poller: video re-encoded to fit the upload limit');
     await rm(path, { force: true });

@@ -27,6 +27,11 @@ export class LeaseKeeper {
     return this.controller.signal;
   }
 
+  /** Aborts the work now (e.g. the process is shutting down); the lease is left for the caller to hand back. */
+  abort(reason: Error): void {
+    this.controller.abort(reason);
+  }
+
   stop(): void {
     clearInterval(this.timer);
   }

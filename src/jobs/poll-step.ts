@@ -27,6 +27,8 @@ export async function pollStep(ctx: PollerContext, job: JobRecord, signal: Abort
   try {
     task = await ctx.deps.gateway.getVideo(token, job.remoteTaskId, { signal });
   } catch (e) {
+    // Aborted (shutting down, or the lease was lost): leave the job as it is; the poller hands it back.
+    if (signal.aborted) return;
     if (isGatewayFailure(e) && e.kind === 'task_not_found') {
       return endWithRelease(ctx, job, 'refunded', 'gateway_refunded', fail('task_failed_refunded', { reason: 'the gateway no longer knows this task' }), 'task_not_found');
     }

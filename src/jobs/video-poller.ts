@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { JobRecord } from '../core/ports/job-store.js';
+import { ACTIVE_VIDEO_STATUSES, type JobRecord } from '../core/ports/job-store.js';
 import { deliverStep } from './deliver-step.js';
 import { downloadStep } from './download-step.js';
-import { findOnPath } from './fit-video.js';
+import { locateFfmpeg } from './ffmpeg-locator.js';
 import { LeaseKeeper } from './lease-keeper.js';
 import { pollStep } from './poll-step.js';
 import type { PollerContext } from './poller-context.js';
@@ -31,6 +31,8 @@ export class VideoPoller {
   private running = false;
   private current: Promise<number> | undefined;
   private lastPurge = Number.NEGATIVE_INFINITY;
+  /** Jobs of the tick in progress (claimed by this process), with the keeper of each one being worked. */
+  private readonly inFlight = new Map<string, LeaseKeeper | undefined>();
 
   constructor(private readonly deps: VideoPollerDeps) {
     this.owner = `${hostname().slice(0, 20)}:${process.pid}:${randomBytes(4).toString('hex')}`;
@@ -45,19 +47,55 @@ export class VideoPoller {
     this.schedule(0);
   }
 
-  /** Stops ticking and waits for the tick in progress to finish (its jobs keep their state; nothing is lost). */
-  async stop(): Promise<void> {
+  /**
+   * Stops ticking and waits for the tick in progress. With `graceMs`, work still running after that long is
+   * aborted (a download stops, an encode is killed; an upload already sent to the platform is not awaited), and
+   * every job this process still holds is handed back: lease dropped and due at once, so the next process (or
+   * the restarted one) resumes it without waiting for the lease to expire. Nothing is lost: each step's writes
+   * are conditional on the lease. Default `graceMs`: wait for the tick as long as it takes.
+   */
+  async stop(graceMs?: number): Promise<void> {
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    await this.current?.catch(() => undefined);
+    const current = this.current?.catch(() => 0);
+    if (current && graceMs !== undefined) {
+      let timer: NodeJS.Timeout | undefined;
+      const finished = await Promise.race([current.then(() => true), new Promise<false>((r) => (timer = setTimeout(() => r(false), graceMs)))]);
+      clearTimeout(timer);
+      if (!finished) {
+        this.deps.logger.warn({ jobs: [...this.inFlight.keys()], graceMs }, 'poller: work still running after the grace time; handing it back');
+        for (const keeper of this.inFlight.values()) keeper?.abort(new Error('shutting down'));
+        // Steps return promptly once aborted; an upload that ignores the signal is not waited for beyond this.
+        await Promise.race([current, new Promise((r) => setTimeout(r, 1_000).unref())]);
+      }
+    } else await current;
+    await this.handBack();
+  }
+
+  /** Drops this process's leases on the jobs it claimed and makes them due now (only where it still holds them). */
+  private async handBack(): Promise<void> {
+    const ids = [...this.inFlight.keys()];
+    this.inFlight.clear();
+    const now = this.deps.clock.now();
+    let handed = 0;
+    for (const id of ids) {
+      const ok = await this.deps.jobs
+        .update(id, ACTIVE_VIDEO_STATUSES, { leaseOwner: null, leaseExpiresAt: null, nextPollAt: now }, this.owner)
+        .catch((e: unknown) => {
+          this.deps.logger.warn({ jobId: id, err: e }, 'poller: could not hand a job back; it is taken over when its lease expires');
+          return false;
+        });
+      if (ok) handed += 1;
+    }
+    if (handed) this.deps.logger.info({ jobs: handed }, 'poller: handed running video jobs back for the next process');
   }
 
   /** One round: claims due jobs and works them. Returns how many were handled. Public for tests and benchmarks. */
   async tick(): Promise<number> {
     const { deps, config } = this.ctx;
     if (!this.ffmpegResolved) {
-      this.ctx.ffmpeg = await findOnPath('ffmpeg');
+      this.ctx.ffmpeg = (await locateFfmpeg().catch(() => null))?.path ?? null;
       this.ffmpegResolved = true;
     }
     const now = deps.clock.now();
@@ -72,6 +110,7 @@ export class VideoPoller {
       if (!this.declined(job)) jobs.push(job);
       else await deps.jobs.update(job.id, [job.status], { nextPollAt: now + config.intervalMs, leaseOwner: null, leaseExpiresAt: null }, this.owner);
     }
+    for (const j of jobs) this.inFlight.set(j.id, undefined);
     await Promise.all(jobs.map((j) => this.work(j)));
     return jobs.length;
   }
@@ -95,6 +134,8 @@ export class VideoPoller {
 
   private async work(job: JobRecord): Promise<void> {
     const keeper = new LeaseKeeper(this.deps.jobs, this.deps.clock, job.id, this.owner, this.ctx.config.leaseMs);
+    if (!this.running) keeper.abort(new Error('shutting down'));
+    this.inFlight.set(job.id, keeper);
     try {
       await this.step(job, keeper.signal);
     } catch (e) {
@@ -102,6 +143,7 @@ export class VideoPoller {
       this.deps.logger.error({ jobId: job.id, status: job.status, err: e }, 'poller: job step failed');
     } finally {
       keeper.stop();
+      if (!keeper.signal.aborted) this.inFlight.delete(job.id);
     }
   }
 

@@ -71,7 +71,7 @@ describe('npm start with TELEGRAM_BOT_TOKEN: runs the bot and stops gracefully',
   it('starts against a fake Bot API, logs a summary without the token, and exits 0 on SIGTERM', async () => {
     const fake = await startFakeTelegram();
     try {
-      const c = spawnMain({ TELEGRAM_BOT_TOKEN: fake.token, TELEGRAM_API_ROOT: fake.apiRoot, BOT_ENCRYPTION_KEY: generateEncryptionKey(), LOG_LEVEL: 'info', LOG_FORMAT: 'json' });
+      const c = spawnMain({ TELEGRAM_BOT_TOKEN: fake.token, TELEGRAM_API_ROOT: fake.apiRoot, BOT_ENCRYPTION_KEY: generateEncryptionKey(), USE_SIMULATOR: '1', LOG_LEVEL: 'info', LOG_FORMAT: 'json' });
       await until(() => c.out().includes('mediabot started') || c.proc.exitCode !== null, 15_000);
       expect(c.err()).toBe('');
       const summary = c.out().split('\n').find((l) => l.includes('mediabot started'))!;

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DeliveryError } from '../../src/core/api.js';
 import { describeFailure } from '../../src/core/messages.js';
 import type { JobRecord } from '../../src/core/ports/job-store.js';
-import { findOnPath } from '../../src/jobs/fit-video.js';
+import { locateFfmpeg } from '../../src/jobs/ffmpeg-locator.js';
 import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
 import { buildRig, ledgerSpent, openHolds, startVideoJob, type Rig, type RigOptions } from '../support/poller-child.js';
 
@@ -201,8 +201,8 @@ describe('VideoPoller against the simulator', () => {
   });
 
   it('re-encodes a too-large result with ffmpeg to fit the upload limit', async () => {
-    const ffmpeg = await findOnPath('ffmpeg');
-    expect(ffmpeg, 'ffmpeg must be installed for this test').not.toBeNull();
+    const ffmpeg = (await locateFfmpeg())?.path ?? null;
+    expect(ffmpeg, 'a system ffmpeg or the @ffmpeg-installer/ffmpeg package must be installed for this test').not.toBeNull();
     const padded = await startSimulator({ video: { queuedMs: 20, runMs: 100, progressSteps: 2 }, videoPaddingBytes: 300_000 });
     try {
       dir = mkdtempSync(join(tmpdir(), 'poller-'));

@@ -1,4 +1,5 @@
 import { AUDIT_USAGE } from './audit.js';
+import { BACKUP_USAGE } from './backup.js';
 import { BUDGET_USAGE } from './budget.js';
 import { JOBS_USAGE } from './jobs.js';
 import { TOKEN_USAGE } from './token.js';
@@ -20,6 +21,9 @@ export function helpText(): string {
     `  ${USAGE_USAGE}`,
     ...JOBS_USAGE.map((l) => `  ${l}`),
     `  ${AUDIT_USAGE}`,
+    '',
+    'Maintenance:',
+    `  ${BACKUP_USAGE}`,
     '  help',
     '',
     'Scopes: discord:<guild id>, telegram:<chat id>, console:local (or --scope <scope> anywhere on the line).',

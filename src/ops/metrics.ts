@@ -1,0 +1,63 @@
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+
+/**
+ * The bot's Prometheus metrics, one {@link Registry} per app (no global registry: two apps in one process, as in
+ * tests, never mix figures). Names are prefixed `mediabot_`; money is counted in integer micro-dollars.
+ */
+export interface BotMetrics {
+  registry: Registry;
+  /** Jobs that reached a final status, by `kind` (imagine/edit/video/ask) and `status` (delivered, refunded, …). */
+  jobsFinished: Counter<'kind' | 'status'>;
+  /** Video jobs put back for a later attempt (download or upload failed), by the status they stay in. */
+  jobRetries: Counter<'status'>;
+  /** Gateway call duration in seconds, by `endpoint` and `outcome` (ok/error). */
+  gatewayLatency: Histogram<'endpoint' | 'outcome'>;
+  /** Failed gateway calls by `endpoint` and normalized error `kind` (auth, rate_limited, upstream, timeout, …). */
+  gatewayErrors: Counter<'endpoint' | 'kind'>;
+  /** Video deliveries attempted through the poller, by `surface` (discord, telegram, console) and `outcome` (ok/transient/gone/too_large). */
+  deliveries: Counter<'surface' | 'outcome'>;
+  /** Delivery attempts of a job whose previous attempt in this process failed, by `surface`. */
+  deliveryRetries: Counter<'surface'>;
+  /** Money movements in micro-dollars, by `movement`: held, charged, released, refunded. */
+  money: Counter<'movement'>;
+  /** How late the poller picked up due video jobs (now − next poll time), in seconds. */
+  pollerLag: Histogram;
+}
+
+/** Options of {@link createMetrics}. */
+export interface CreateMetricsOptions {
+  /**
+   * Also collect Node's process metrics (event-loop delay `nodejs_eventloop_lag_*`, heap, GC, CPU, RSS…).
+   * Default false: they install process-wide monitors, so only the long-running bot process turns them on.
+   */
+  processMetrics?: boolean;
+}
+
+/** Creates a registry with every bot metric registered at zero. */
+export function createMetrics(o: CreateMetricsOptions = {}): BotMetrics {
+  const registry = new Registry();
+  if (o.processMetrics) collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
+  const registers = [registry];
+  return {
+    registry,
+    jobsFinished: new Counter({ name: 'mediabot_jobs_finished_total', help: 'Jobs that reached a final status, by kind and status', labelNames: ['kind', 'status'], registers }),
+    jobRetries: new Counter({ name: 'mediabot_job_retries_total', help: 'Video jobs put back for a later download or upload attempt', labelNames: ['status'], registers }),
+    gatewayLatency: new Histogram({
+      name: 'mediabot_gateway_request_duration_seconds',
+      help: 'Gateway call duration (retries included), by endpoint and outcome',
+      labelNames: ['endpoint', 'outcome'],
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 180],
+      registers,
+    }),
+    gatewayErrors: new Counter({ name: 'mediabot_gateway_errors_total', help: 'Failed gateway calls by endpoint and error kind', labelNames: ['endpoint', 'kind'], registers }),
+    deliveries: new Counter({ name: 'mediabot_deliveries_total', help: 'Video deliveries attempted, by surface and outcome', labelNames: ['surface', 'outcome'], registers }),
+    deliveryRetries: new Counter({ name: 'mediabot_delivery_retries_total', help: 'Delivery attempts after a failed one for the same job', labelNames: ['surface'], registers }),
+    money: new Counter({ name: 'mediabot_money_micros_total', help: 'Money movements in micro-dollars (held, charged, released, refunded)', labelNames: ['movement'], registers }),
+    pollerLag: new Histogram({
+      name: 'mediabot_poller_lag_seconds',
+      help: 'How late due video jobs were claimed by the poller',
+      buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+      registers,
+    }),
+  };
+}
