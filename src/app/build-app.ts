@@ -264,7 +264,7 @@ async function prepareCatalog(catalog: Catalog, deps: ConstructorParameters<type
       logger.warn({ err: e, kind: o.kind }, 'a stored gateway token could not be opened; its model list loads on first use');
     }
   }
-  await reloadAdminSettings({ ...deps, alerts: { pending: new Map(), lowBalanceSentFor: new Map() } });
+  await reloadAdminSettings({ ...deps, alerts: { pending: new Map(), lowBalanceSentFor: new Map(), lowBalanceCheckedAt: new Map() } });
   if (!warm) return [];
   const started = Date.now();
   await catalog.warm();

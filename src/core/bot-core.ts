@@ -32,7 +32,7 @@ export class BotCore implements CoreApi {
   private remixMissing = false;
 
   constructor(deps: Omit<CoreDeps, 'alerts'>) {
-    this.d = { ...deps, alerts: { pending: new Map(), lowBalanceSentFor: new Map() } };
+    this.d = { ...deps, alerts: { pending: new Map(), lowBalanceSentFor: new Map(), lowBalanceCheckedAt: new Map() } };
   }
 
   imagine(req: ImagineRequest, hooks?: JobHooks): Promise<Result<ImageJobResult>> {

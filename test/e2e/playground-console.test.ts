@@ -204,6 +204,8 @@ describe('playground: one command layer, local files, honest money', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/> \/reroll j_\w+\n[\s\S]*?Image ready\na red fox/);
     expect(run.stdout).toMatch(/✓ video j_\w+ ready \(\d+ s, .*\): .*\.mp4/);
+    // Under the delivered video, the follow-ups the chat surfaces show as buttons, as commands to type.
+    expect(run.stdout).toMatch(/✓ video (j_\w+) ready .*\n {2}next:\n {4}\/reroll \1 +Reroll\n/);
     expect(run.stdout).toContain('✗ /token is not available in the playground');
     expect(run.stdout).toContain('✗ /setup token is not available in the playground');
     const rows = jobRows(join(cwd, 'db', 'play.sqlite'), 'select kind, status from jobs order by created_at, id');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/core/api.js';
 import type { TelegramHandle } from '../../src/platforms/telegram/telegram-bot.js';
 import { encodePng } from '../../src/simulator/png.js';
-import { startFakeTelegram, type FakeTelegram } from '../fakes/telegram/index.js';
+import { shownTexts, startFakeTelegram, type FakeTelegram } from '../fakes/telegram/index.js';
 import { startTelegramFor } from '../support/telegram-bot.js';
 import { createTestStack, type TestStack } from '../support/harness.js';
 
@@ -159,6 +159,23 @@ describe('Telegram adapter: images', () => {
     expect(texts[1]).toMatch(/Unknown flag --foo\. Valid flags:/);
     expect(texts[2]).toMatch(/99 seconds is not possible: videos last \d+ to \d+ seconds/);
     expect(mediaRequests(before)).toEqual([]);
+    expect(await spent(user)).toBe(0);
+  });
+
+  it('a failed job\'s status message is edited once, to the failure text; the failure is not posted again', async () => {
+    const user = fake.user();
+    stack.sim.addFault({ kind: 'routing', endpoint: 'image', times: 1 });
+    const cmd = fake.sendText({ chat: group, from: user, text: '/imagine a routed fox' });
+    const edit = await fake.waitFor((c) => c.method === 'editMessageText' && c.ok && String(c.params.chat_id) === String(group.id) && /cannot reach it/.test(String(c.params.text)), 8000);
+    const status = repliesTo(cmd.message_id).find((m) => m.method === 'sendMessage')!;
+    expect(Number(edit.params.message_id)).toBe(status.messageId);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(status.original.text).toBe('Working on it…');
+    expect(fake.edits(status.messageId, group.id).map((e) => e.text)).toEqual([status.text]);
+    expect(fake.calls.filter((c) => c.method === 'editMessageText' && Number(c.params.message_id) === status.messageId)).toHaveLength(1);
+    // One message for the request: the status message, now showing the failure (no second copy, no photo).
+    expect(repliesTo(cmd.message_id).map((m) => m.messageId)).toEqual([status.messageId]);
+    expect(fake.sent(group.id).flatMap(shownTexts).filter((x) => /cannot reach it/.test(x))).toHaveLength(1);
     expect(await spent(user)).toBe(0);
   });
 

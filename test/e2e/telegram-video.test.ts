@@ -29,6 +29,17 @@ function bot(fake: FakeTelegram, core: App['core'], register: App['registerDeliv
   });
 }
 
+/** Polls `get` every 20 ms until it returns a value (at most 10 s). */
+async function until<T>(get: () => T | undefined | Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const v = await get();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 const actor = (chat: Chat, user: User): Actor => ({
   scope: { platform: 'telegram', externalId: String(chat.id), kind: chat.type === 'private' ? 'private' : 'group' },
   user: { platform: 'telegram', externalId: String(user.id) },
@@ -74,6 +85,33 @@ describe('Telegram adapter: videos', () => {
     expect(fake.calls.filter((c) => c.method === 'sendVideo' && String(c.params.chat_id) === String(otherChat.id))).toEqual([]);
     expect((await stack.core.balance(actor(otherChat, other))).spentMicros).toBe(0);
     expect(lines.join('') + stack.logs()).not.toContain(fake.token);
+  });
+
+  it('a running video\'s status message carries Refresh through every progress edit; pressing it shows the job', async () => {
+    const stack = await createTestStack({ sim: { video: { queuedMs: 100, runMs: 1500, progressSteps: 5 } } });
+    const fake = await startFakeTelegram();
+    const lines: string[] = [];
+    const tg = await bot(fake, stack.core, (d) => stack.app.registerDelivery(d), lines);
+    cleanup.push(() => stack.close(), () => fake.close(), () => tg.stop());
+    const user = fake.user();
+    const group = fake.supergroup();
+    const cmd = fake.sendText({ chat: group, from: user, text: '/video a lighthouse in fog --seconds 4' });
+    const status = await until(() => fake.sent(group.id).find((m) => m.method === 'sendMessage' && m.replyToMessageId === cmd.message_id));
+    const job = await until(async () => (await stack.core.jobs(actor(group, user)))[0]);
+    const refresh = [[{ text: 'Refresh', callback_data: `f:${job.id}` }]];
+    // The acknowledgment puts the reply's Refresh action on the status message …
+    const ack = await until(() => fake.edits(status.messageId, group.id).find((e) => /^Video started/.test(e.text ?? '')));
+    expect(ack.replyMarkup?.inline_keyboard).toEqual(refresh);
+    // … and the poller's progress edits keep it (an edit without reply_markup would remove it).
+    await fake.waitFor((c) => c.method === 'editMessageText' && c.ok && Number(c.params.message_id) === status.messageId && /\d+%$/.test(String(c.params.text)), 10_000);
+    const pressed = fake.pressButton({ chat: group, from: user, message: status, data: `f:${job.id}` });
+    const answer = await fake.waitFor((c) => c.method === 'sendMessage' && c.ok && (c.result as Msg).reply_to_message?.message_id === status.messageId, 10_000);
+    expect(String(answer.params.text)).toContain(job.id);
+    expect(fake.calls.some((c) => c.method === 'answerCallbackQuery' && c.params.callback_query_id === pressed.id)).toBe(true);
+    await fake.waitFor((c) => c.method === 'sendVideo' && c.ok, 10_000);
+    const edits = fake.edits(status.messageId, group.id);
+    expect(edits.filter((e) => /\d+%$/.test(e.text ?? '')).length).toBeGreaterThan(0);
+    for (const e of edits) expect(e.replyMarkup?.inline_keyboard, `edit "${e.text}"`).toEqual(refresh);
   });
 
   it('a restart between start and finish (stop bot + app, new app + bot on the same database) delivers exactly once', async () => {

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/core/api.js';
 import { CommandDispatcher } from '../../src/core/commands/dispatch.js';
 import { parseCommandText } from '../../src/core/commands/grammar.js';
-import type { ArgValues, CommandDefinition, DeliveryAddressLike, IncomingFile, Invocation, Progress, Reply, SurfaceRequest } from '../../src/core/commands/types.js';
+import type { ArgValues, CommandDefinition, DeliveryAddressLike, IncomingFile, Invocation, Progress, Reply, SurfaceInfo, SurfaceRequest } from '../../src/core/commands/types.js';
 import { ok } from '../../src/core/failures.js';
+import { DISCORD_SURFACE } from '../../src/platforms/discord/surface.js';
 import { createTestStack, type TestStack } from '../support/harness.js';
 import { ledgerNetCharged, openHolds } from '../support/ledger.js';
 
@@ -19,11 +20,11 @@ let t: TestStack;
 let dispatcher: CommandDispatcher;
 const OWNER = 'boss';
 
-function request(o: { user?: string; admin?: boolean; kind?: Actor['scope']['kind']; scope?: string } = {}): TestRequest {
+function request(o: { user?: string; admin?: boolean; kind?: Actor['scope']['kind']; scope?: string; surface?: SurfaceInfo } = {}): TestRequest {
   const actor = t.actor({ user: o.user ?? 'u1', kind: o.kind ?? 'group', ...(o.scope ? { scope: o.scope } : {}) });
   const r: TestRequest = {
     actor,
-    surface: { id: 'console', buttons: false, commandHint: (c, s) => `/${c}${s ? ` ${s}` : ''}` },
+    surface: o.surface ?? { id: 'console', buttons: false, commandHint: (c, s) => `/${c}${s ? ` ${s}` : ''}` },
     uploadLimitBytes: 50 * 1024 * 1024,
     adminAsked: 0,
     addresses: 0,
@@ -150,6 +151,19 @@ describe('CommandDispatcher over the real core', () => {
     }
     const video = await run('video', { prompt: 'x', seconds: 99 });
     expect(video.blocks[0]).toMatch(/99 seconds is not possible: videos last 4 to 15 seconds.*Nothing was charged/);
+    await expectNothingMoved(since, charged);
+  });
+
+  it('names arguments in its refusals the way the surface takes them: --ar when typed, the option name on Discord', async () => {
+    const since = t.sim.requests().length;
+    const charged = await ledgerNetCharged(t.store as never);
+    const discord = () => request({ surface: DISCORD_SURFACE });
+    const text = async (command: string, args: ArgValues, req: SurfaceRequest) => (await run(command, args, req)).blocks[0] ?? '';
+    expect(await text('imagine', { prompt: 'x', aspect: '0:0' }, request())).toMatch(/^--ar 0:0 is not valid: use W:H/);
+    expect(await text('imagine', { prompt: 'x', aspect: '0:0' }, discord())).toMatch(/^aspect 0:0 is not valid: use W:H/);
+    expect(await text('imagine', { prompt: 'x', aspect: '16:9', size: '1024x1024' }, request())).toMatch(/^--ar cannot be used together with --size\./);
+    expect(await text('imagine', { prompt: 'x', aspect: '16:9', size: '1024x1024' }, discord())).toMatch(/^aspect cannot be used together with size\./);
+    for (const req of [request(), discord()]) expect(await text('imagine', { prompt: 'x', aspect: '0:0' }, req)).not.toMatch(/aspect:|--aspect/);
     await expectNothingMoved(since, charged);
   });
 

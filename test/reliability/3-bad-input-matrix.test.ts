@@ -12,6 +12,7 @@ import { startDiscord, type DiscordBot } from '../../src/platforms/discord/disco
 import { MemoryKeyValueStore } from '../../src/platforms/discord/kv-file.js';
 import { encodePng } from '../../src/simulator/png.js';
 import { startFakeDiscord, type FakeDiscord, type InteractionHandle, type OptionValue } from '../fakes/discord/index.js';
+import { shownTexts } from '../fakes/telegram/index.js';
 import { ledgerNetCharged, openHolds } from '../support/ledger.js';
 import { randomBytes } from 'node:crypto';
 import { saveSecrets, saveText } from './support/artifacts.js';
@@ -234,7 +235,7 @@ describe('bad-input matrix (Telegram and Discord)', () => {
 async function waitNew(chatId: number, seen: number, re: RegExp): Promise<string> {
   const end = Date.now() + 10_000;
   for (;;) {
-    const texts = t.fake.sent(chatId).slice(seen).flatMap((m) => [m.text, m.caption, ...m.edits.map((e) => e.text)].filter((x): x is string => typeof x === 'string'));
+    const texts = t.fake.sent(chatId).slice(seen).flatMap(shownTexts);
     const hit = texts.find((x) => re.test(x));
     if (hit) return hit;
     if (Date.now() > end) throw new Error(`no reply matching ${re}; saw: ${JSON.stringify(texts).slice(0, 1500)}`);

@@ -39,7 +39,11 @@ export async function consoleDriver(opts: TestStackOptions = {}): Promise<Scenar
     member: new ConsoleSession({ dispatcher, core: stack.core, actor: actors.member, address, outputDir, print }),
   };
   stack.app.registerDelivery(
-    new ConsoleDelivery(address.instance, outputDir, print, (f) => stack.core.explain(f), { onFinished: (id) => Object.values(sessions).forEach((s) => s.finished(id)) }),
+    new ConsoleDelivery(address.instance, outputDir, print, (f) => stack.core.explain(f), {
+      onFinished: (id) => Object.values(sessions).forEach((s) => s.finished(id)),
+      commands: dispatcher.commands,
+      remixOffered: () => stack.core.remixOffered(),
+    }),
   );
 
   const filesIn = (from: number) => lines.slice(from).flatMap((l) => FILE_LINE.exec(l)?.[1] ?? []).filter((p) => existsSync(p));
@@ -71,10 +75,8 @@ export async function consoleDriver(opts: TestStackOptions = {}): Promise<Scenar
     },
     action(who, on, label, input) {
       const hint = (on.ref as ConsoleRef).lines.map((l) => HINT_LINE.exec(l)).find((m) => m?.[2]?.split(':')[0] === label)?.[1];
-      // Where the console printed no hint (a delivered video), the user types the command with the job id shown.
-      const line = hint ? hint.replace(/<[a-z_]+>/, input ?? '') : on.reply.jobId ? `/${label.toLowerCase()} ${on.reply.jobId}` : undefined;
-      if (!line) throw new Error(`no "${label}" hint printed`);
-      return typed(who, line);
+      if (!hint) throw new Error(`no "${label}" hint printed`);
+      return typed(who, hint.replace(/<[a-z_]+>/, input ?? ''));
     },
     async videoDelivered(mark, shown) {
       const done = new RegExp(`^✓ video ${shown.reply.jobId ?? 'j_\\w+'} ready`);

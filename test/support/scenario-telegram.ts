@@ -3,7 +3,7 @@ import type { Chat, User } from 'grammy/types';
 import type { Actor } from '../../src/core/api.js';
 import { createLogger, SecretSet } from '../../src/log.js';
 import { startTelegram } from '../../src/platforms/telegram/telegram-bot.js';
-import { startFakeTelegram, type SentMessage } from '../fakes/telegram/index.js';
+import { shownTexts, startFakeTelegram, type SentMessage } from '../fakes/telegram/index.js';
 import { createTestStack, type TestStackOptions } from './harness.js';
 import { RecordingDispatcher } from './scenario-recorder.js';
 import { needleOf, plain, until, type Mark, type ScenarioDriver, type Shown, type Who } from './scenario.js';
@@ -21,7 +21,7 @@ interface TelegramMark {
 
 /** Everything a bot message showed over its life (first text or caption, then every edit), as plain text. */
 function textOf(m: SentMessage): string {
-  return plain([m.text ?? '', m.caption ?? '', ...m.edits.map((e) => e.text ?? e.caption ?? '')].join('\n'));
+  return plain(shownTexts(m).join('\n'));
 }
 
 function buttonsOf(m: SentMessage): { text: string; data?: string }[] {

@@ -105,7 +105,7 @@ export class CommandDispatcher {
     if ('failure' in g) return refuse(g.failure);
     const { def, sub, role } = g;
     const usage = usageLines(def, sub, r.surface);
-    const valid = validateArgs(this.core, r.actor, (sub ? sub.args : def.args) ?? [], inv.args, usage);
+    const valid = validateArgs(this.core, r.actor, sub ? { command: def, sub } : { command: def }, inv.args, usage, r.surface);
     if (!valid.ok) return refuse(valid.failure);
     const run = sub ? sub.run.bind(sub) : def.run?.bind(def);
     if (!run) return refuse(fail('internal', {}, { log: { note: `command ${def.name} has no run` } }));

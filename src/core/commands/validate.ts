@@ -2,29 +2,54 @@ import type { Actor, CoreApi } from '../api.js';
 import { err, fail, ok, type Failure, type Result } from '../failures.js';
 import { didYouMean, formText, parseArgWord, parseInteger } from './arg-forms.js';
 import { firstConflict } from './grammar.js';
-import type { ArgSpec, ArgValue, ArgValues, IncomingFile } from './types.js';
+import type { ArgSpec, ArgValue, ArgValues, CommandDefinition, IncomingFile, SubcommandDefinition, SurfaceInfo } from './types.js';
+
+/** How a message names an argument: `--ar` on text surfaces, `aspect` on Discord. */
+type Label = (spec: ArgSpec) => string;
+
+/** What is validated: a command, or one of its subcommands. */
+export interface ArgTarget {
+  readonly command: CommandDefinition;
+  readonly sub?: SubcommandDefinition;
+}
+
+/**
+ * How messages about `at`'s arguments name them on `surface`: the option name where the surface takes options
+ * (`SurfaceInfo.optionHint`, e.g. `aspect` for Discord's `aspect:`), else the first flag (`--ar`), else the argument's
+ * name (a positional word).
+ */
+export function argLabel(surface: Pick<SurfaceInfo, 'optionHint'>, at: ArgTarget): Label {
+  const hint = surface.optionHint?.bind(surface);
+  const flag = (s: ArgSpec) => (s.flags?.[0] ? `--${s.flags[0]}` : s.name);
+  if (!hint) return flag;
+  return (s) => hint(s, at)?.split(' ')[0]?.replace(/:$/, '') || s.name;
+}
 
 /**
  * Checks argument values against their specs before any money moves, whichever surface produced them: kinds and
  * forms, integer ranges (`bad_duration` for seconds, `bad_count` for counts), conflicts, the model's kind (from the
  * model list cache, never waiting on the gateway; the use-case checks again against the price table), attachment
  * count and declared size. Returns the normalized values. A missing required argument is `missing_argument` with
- * `usage`; arguments the command does not declare are refused (`bad_flag`).
+ * `usage`; arguments the command does not declare are refused (`bad_flag`). Messages name arguments the way the
+ * asking surface takes them ({@link argLabel}): `--ar 0:0 is not valid` when typed, `aspect 0:0 is not valid` on Discord.
  */
 export function validateArgs(
   core: CoreApi,
   actor: Actor,
-  specs: readonly ArgSpec[],
+  at: ArgTarget,
   given: ArgValues,
   usage: readonly string[],
+  surface: Pick<SurfaceInfo, 'optionHint'>,
 ): Result<Record<string, ArgValue>> {
+  const specs = (at.sub ? at.sub.args : at.command.args) ?? [];
+  const label = argLabel(surface, at);
   const out: Record<string, ArgValue> = {};
   for (const name of Object.keys(given)) {
     if (given[name] !== undefined && !specs.some((s) => s.name === name)) return err(fail('bad_flag', { message: `This command does not take "${name.slice(0, 32)}".` }));
   }
   for (const spec of specs) {
     const raw = given[spec.name];
-    const v = spec.kind === 'attachment' ? checkFiles(spec, raw) : checkValue(spec, raw);
+    const v = spec.kind === 'attachment' ? checkFiles(spec, raw, label) : checkValue(spec, raw, label);
     if (!v.ok) return v;
     if (v.value === undefined) {
       if (spec.required) return err(spec.kind === 'attachment' ? fail('attachment_missing') : fail('missing_argument', { name: spec.name, usage }));
@@ -41,17 +66,13 @@ export function validateArgs(
   return ok(out);
 }
 
-function label(s: ArgSpec): string {
-  return s.flags?.[0] ? `--${s.flags[0]}` : s.name;
-}
-
-function checkValue(spec: ArgSpec, raw: ArgValue | undefined): Result<ArgValue | undefined> {
+function checkValue(spec: ArgSpec, raw: ArgValue | undefined, label: Label): Result<ArgValue | undefined> {
   if (raw === undefined) return ok(undefined);
   if (Array.isArray(raw)) return err(fail('bad_flag', { message: `${label(spec)} takes ${formText(spec)}, not files.` }));
   if (spec.kind === 'integer') {
     const n = typeof raw === 'number' ? raw : parseInteger(String(raw));
-    if (n === undefined || !Number.isInteger(n)) return err(rangeFailure(spec, String(raw)));
-    if ((spec.min !== undefined && n < spec.min) || (spec.max !== undefined && n > spec.max)) return err(rangeFailure(spec, n));
+    if (n === undefined || !Number.isInteger(n)) return err(rangeFailure(spec, String(raw), label));
+    if ((spec.min !== undefined && n < spec.min) || (spec.max !== undefined && n > spec.max)) return err(rangeFailure(spec, n, label));
     return ok(n);
   }
   const s = String(raw);
@@ -71,7 +92,7 @@ function checkValue(spec: ArgSpec, raw: ArgValue | undefined): Result<ArgValue |
   return ok(v);
 }
 
-function rangeFailure(spec: ArgSpec, given: number | string): Failure {
+function rangeFailure(spec: ArgSpec, given: number | string, label: Label): Failure {
   const min = spec.min ?? 1;
   const max = spec.max ?? Number.MAX_SAFE_INTEGER;
   if (spec.name === 'seconds') return fail('bad_duration', { given, min, max });
@@ -79,9 +100,9 @@ function rangeFailure(spec: ArgSpec, given: number | string): Failure {
   return fail('bad_flag', { message: `${label(spec)} ${String(given).slice(0, 20)} is not valid: use ${formText(spec)}.` });
 }
 
-function checkFiles(spec: ArgSpec, raw: ArgValue | undefined): Result<ArgValue | undefined> {
+function checkFiles(spec: ArgSpec, raw: ArgValue | undefined, label: Label): Result<ArgValue | undefined> {
   if (raw === undefined) return ok(undefined);
-  if (!Array.isArray(raw)) return err(fail('bad_flag', { message: `${spec.name} takes files.` }));
+  if (!Array.isArray(raw)) return err(fail('bad_flag', { message: `${label(spec)} takes files.` }));
   const list = raw as readonly IncomingFile[];
   if (list.length === 0) return ok(undefined);
   const max = spec.maxCount ?? 1;

@@ -66,6 +66,9 @@ export interface CoreDeps {
   /** Decrypted gateway tokens are registered here so logs scrub them. */
   secrets: SecretSet;
   settings: CoreSettings;
-  /** Admin alerts waiting to be shown, per community (`<platform>:<id>`), and the period each low-balance alert was last sent for. */
-  alerts: { pending: Map<string, string[]>; lowBalanceSentFor: Map<string, number> };
+  /**
+   * Admin alerts waiting to be shown, per community (`<platform>:<id>`), the period each low-balance alert was last
+   * sent for, and when each community's gateway balance was last checked for it (clock ms).
+   */
+  alerts: { pending: Map<string, string[]>; lowBalanceSentFor: Map<string, number>; lowBalanceCheckedAt: Map<string, number> };
 }

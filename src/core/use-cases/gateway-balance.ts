@@ -32,6 +32,13 @@ export async function gatewayBalance(d: CoreDeps, actor: Actor): Promise<Result<
   }
 }
 
+/**
+ * Least time between two low-balance checks of one community's paying token by {@link adminAlerts}: 10 minutes.
+ * Admin commands can come in bursts, and each check is a gateway balance request; the low-balance warning is about a
+ * budget period (a day at least), so a check every 10 minutes is soon enough. Measured on the core's injected clock.
+ */
+export const LOW_BALANCE_CHECK_INTERVAL_MS = 10 * 60_000;
+
 /** Queues an admin notice for the community `ref` (shown once by {@link adminAlerts}). */
 export function queueAdminAlert(d: CoreDeps, ref: string, text: string): void {
   const list = d.alerts.pending.get(ref) ?? [];
@@ -59,15 +66,21 @@ async function allowedThisPeriod(d: CoreDeps, ids: ActorIds): Promise<{ allowed:
 /**
  * `adminAlerts`: the notices queued for this community (gateway credit exhausted…), plus a low-balance notice when
  * {@link shouldWarnLowBalance} says so for the token that pays here (community or operator; never a personal token),
- * at most once per budget period. Each notice is returned once.
+ * at most once per budget period. The gateway balance is asked at most once per community every
+ * {@link LOW_BALANCE_CHECK_INTERVAL_MS} (a failed check counts too, so a gateway that is down is not asked on every
+ * admin command). Each notice is returned once.
  */
 export async function adminAlerts(d: CoreDeps, actor: Actor): Promise<string[]> {
   const ref = scopeRef(actor);
   const ids = await actorIds(d, actor);
   const { allowed, period } = await allowedThisPeriod(d, ids);
-  if (d.alerts.lowBalanceSentFor.get(ref) !== period) {
+  const now = d.clock.now();
+  const lastCheck = d.alerts.lowBalanceCheckedAt.get(ref);
+  const due = lastCheck === undefined || now - lastCheck >= LOW_BALANCE_CHECK_INTERVAL_MS || now < lastCheck;
+  if (due && d.alerts.lowBalanceSentFor.get(ref) !== period) {
     const r = await d.store.tokens.resolveToken(ids.scopeId, '\u0000none').catch(() => ({ source: 'none' as const }));
     if (r.source !== 'none' && d.gateway.getBalance) {
+      d.alerts.lowBalanceCheckedAt.set(ref, now);
       try {
         const b = await d.gateway.getBalance(r.token);
         if (shouldWarnLowBalance({ balanceMicros: b.remainingMicros, allowedMicros: allowed, period, lastWarnedPeriod: d.alerts.lowBalanceSentFor.get(ref) })) {

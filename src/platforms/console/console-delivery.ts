@@ -1,14 +1,26 @@
 import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Delivery, DeliveryAddress, JobView } from '../../core/api.js';
+import { videoActions } from '../../core/commands/reply-kit.js';
+import { findCommand } from '../../core/commands/registry.js';
+import type { CommandDefinition } from '../../core/commands/types.js';
 import type { Failure } from '../../core/failures.js';
 import { formatUsd } from '../../core/money.js';
 import { CONSOLE, CONSOLE_UPLOAD_LIMIT_BYTES, type ConsoleAddress } from './console-surface.js';
+import { printActions } from './render.js';
 
 /** What the playground needs to hear about a video job's end. */
 export interface ConsoleDeliveryEvents {
   /** A job reached its end (delivered or failed); `path` is set when a file was written. */
   onFinished?(jobId: string, path: string | null): void;
+}
+
+/** Options of {@link ConsoleDelivery}: the events, and what the follow-ups under a delivered video need. */
+export interface ConsoleDeliveryOptions extends ConsoleDeliveryEvents {
+  /** The definitions, to print the follow-ups as commands to type (only those whose command exists); none when absent. */
+  commands?: readonly CommandDefinition[];
+  /** Whether the gateway offers Remix (`core.remixOffered`); default false. */
+  remixOffered?: () => boolean;
 }
 
 /** Reads a stored address as the console's (also one stored with `platform` before surfaces), or undefined. */
@@ -30,8 +42,9 @@ function processAlive(pid: number): boolean {
 
 /**
  * The terminal's {@link Delivery}: prints progress lines, copies the finished mp4 into `outputDir` and prints its
- * path, and prints the core's words for a failure. It serves the videos of its own playground process
- * (`instance`), and adopts those of a playground that is no longer running (an address of the old shape, without
+ * path with the follow-ups the other surfaces put under a video (Reroll, and Remix where offered: the shared
+ * `videoActions`) as commands to type, and prints the core's words for a failure. It serves the videos of its own
+ * playground process (`instance`), and adopts those of a playground that is no longer running (an address of the old shape, without
  * an instance, or whose process is gone), so nothing is left behind; another running playground's videos are left
  * to that playground ({@link accepts}).
  */
@@ -43,7 +56,7 @@ export class ConsoleDelivery implements Delivery {
     private readonly outputDir: string,
     private readonly print: (line: string) => void,
     private readonly explain: (failure: Failure) => string,
-    private readonly events: ConsoleDeliveryEvents = {},
+    private readonly events: ConsoleDeliveryOptions = {},
   ) {}
 
   /** Whether this playground should work on a job sent to `address` (see the class comment). */
@@ -65,6 +78,11 @@ export class ConsoleDelivery implements Delivery {
     await copyFile(file.path, dest);
     const cost = job.chargedMicros ?? job.estimateMicros;
     this.print(`✓ video ${job.id} ready (${job.seconds ?? '?'} s, ${job.size ?? ''}, ${formatUsd(cost)}): ${dest}`);
+    const commands = this.events.commands;
+    if (commands) {
+      const actions = videoActions(job.id, this.events.remixOffered?.() ?? false).filter((a) => findCommand(commands, a.command));
+      printActions({ print: this.print, commands }, actions);
+    }
     this.events.onFinished?.(job.id, dest);
     return { messageIds: [dest] };
   }

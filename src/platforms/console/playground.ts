@@ -84,7 +84,13 @@ export async function startPlayground(config: Config, io: PlaygroundIo): Promise
           if ((await app.store.admin.showDefault(scope.id)).source === 'operator') await app.store.admin.setDefault('playground', scope.id, demoMicros, 'day');
           const s = new ConsoleSession({ dispatcher, core: app.core, actor, address, outputDir: settings.outputDir, print });
           session = s;
-          registerDelivery(new ConsoleDelivery(address.instance, settings.outputDir, print, (f) => app.core.explain(f), { onFinished: (id) => s.finished(id) }));
+          registerDelivery(
+            new ConsoleDelivery(address.instance, settings.outputDir, print, (f) => app.core.explain(f), {
+              onFinished: (id) => s.finished(id),
+              commands: dispatcher.commands,
+              remixOffered: () => app.core.remixOffered(),
+            }),
+          );
           return { name: CONSOLE, stop: async () => undefined };
         },
       ],

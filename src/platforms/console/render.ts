@@ -72,12 +72,18 @@ export async function renderReply(out: ConsoleOutput, reply: Reply): Promise<str
     out.print(`✓ ${f.kind} ${f.mime}, ${f.size} bytes: ${path}`);
   }
   for (const f of reply.fields ?? []) out.print(`  ${f.name}: ${f.value}`);
-  const actions = reply.actions ?? [];
-  if (actions.length > 0) {
-    out.print('  next:');
-    for (const a of actions) out.print(`    ${typedAction(a, out.commands).padEnd(32)}  ${a.input ? `${a.label}: ${a.input.label}` : a.label}`);
-  }
+  printActions(out, reply.actions ?? []);
   return written;
+}
+
+/**
+ * Prints actions as commands to type under a `next:` line (`    /reroll j_1    Reroll`), the console's buttons;
+ * nothing when there are none. Used under replies and under a delivered video ({@link ConsoleDelivery}).
+ */
+export function printActions(out: Pick<ConsoleOutput, 'print' | 'commands'>, actions: readonly ReplyAction[]): void {
+  if (actions.length === 0) return;
+  out.print('  next:');
+  for (const a of actions) out.print(`    ${typedAction(a, out.commands).padEnd(32)}  ${a.input ? `${a.label}: ${a.input.label}` : a.label}`);
 }
 
 function indent(text: string): string {

@@ -22,6 +22,12 @@ export interface TelegramDeliveryOptions {
   uploadLimitBytes: number;
   /** Buttons under a delivered video (Reroll, and Remix where the gateway offers it); none when absent. */
   videoKeyboard?: (jobId: string) => InlineKeyboard | undefined;
+  /**
+   * Buttons of a running video's status message (Refresh) when {@link TelegramDelivery.begin} gave none: progress that
+   * came before the acknowledgment, or after a restart. Every status edit carries the message's buttons, since an edit
+   * without `reply_markup` removes them.
+   */
+  statusKeyboard?: (jobId: string) => InlineKeyboard | undefined;
   /** Interval of the repeated `upload_video` action; default 4500 ms. */
   chatActionIntervalMs?: number;
   /** A chat action loop stops when no progress came for this long; default 90 s. */
@@ -30,15 +36,17 @@ export interface TelegramDeliveryOptions {
 
 interface Running {
   editor: StatusEditor;
+  /** The status message's buttons, sent again with every edit (an edit without them removes them). */
+  keyboard: InlineKeyboard | undefined;
   action: ChatActionHandle;
   lastSeen: number;
 }
 
 /**
  * The Telegram {@link Delivery} the video poller calls. `progress` edits the job's status message (throttled per
- * chat) and keeps an `upload_video` action on; `deliverVideo` posts the mp4 with `sendVideo` (with its Reroll / Remix buttons)
- * as a reply to the user's message (or without reply when it is gone) and removes the status message; `notifyFailure` posts the
- * core's words. Errors become {@link DeliveryError}: 403/kicked/blocked → `gone`, over the limit → `too_large`,
+ * chat, keeping its Refresh button) and keeps an `upload_video` action on; `deliverVideo` posts the mp4 with
+ * `sendVideo` (with its Reroll / Remix buttons) as a reply to the user's message (or without reply when it is gone)
+ * and removes the status message; `notifyFailure` posts the core's words. Errors become {@link DeliveryError}: 403/kicked/blocked → `gone`, over the limit → `too_large`,
  * 5xx, network and an unfinished 429 → `transient`. 429s are first waited out by the retry transformer on `api`.
  * Addresses are {@link TelegramAddress}es, read at this boundary; state is per process and rebuilt from the stored
  * address after a restart.
@@ -57,12 +65,20 @@ export class TelegramDelivery implements Delivery {
   }
 
   /**
-   * Shows the acknowledgment of a job just accepted in its status message and starts the chat action. Skipped when
-   * the poller was faster (progress already shown, or the job already delivered): its news is newer.
+   * Shows the acknowledgment of a job just accepted in its status message, with `keyboard` (the reply's actions:
+   * Refresh) under it, and starts the chat action; later progress edits keep that keyboard. The text is skipped when
+   * the poller was faster (progress already shown, or the job already delivered): its news is newer; the keyboard
+   * still goes with the next edit.
    */
-  begin(address: TelegramAddress, jobId: string, ackText: string): void {
-    if (this.finished.has(jobId) || this.running.has(jobId)) return;
-    this.track(address, jobId)?.editor.set(clip(ackText, TEXT_MAX));
+  begin(address: TelegramAddress, jobId: string, ackText: string, keyboard?: InlineKeyboard): void {
+    if (this.finished.has(jobId)) return;
+    const existing = this.running.get(jobId);
+    if (existing) {
+      if (keyboard) existing.keyboard = keyboard;
+      return;
+    }
+    const run = this.track(address, jobId, keyboard);
+    run?.editor.set(clip(ackText, TEXT_MAX));
   }
 
   async progress(address: DeliveryAddress, job: JobView): Promise<void> {
@@ -119,7 +135,7 @@ export class TelegramDelivery implements Delivery {
     this.running.clear();
   }
 
-  private track(target: TelegramAddress, jobId: string): Running | undefined {
+  private track(target: TelegramAddress, jobId: string, keyboard?: InlineKeyboard): Running | undefined {
     if (this.finished.has(jobId)) return undefined;
     const existing = this.running.get(jobId);
     if (existing) {
@@ -128,12 +144,10 @@ export class TelegramDelivery implements Delivery {
     }
     const chatId = Number(target.chatId);
     const statusId = target.statusMessageId ? Number(target.statusMessageId) : undefined;
-    const editor = this.opts.throttle.editor(
-      chatId,
-      chatTypeOf(chatId),
-      (text) => (statusId === undefined ? Promise.resolve() : this.opts.api.editMessageText(chatId, statusId, text)),
+    const editor = this.opts.throttle.editor(chatId, chatTypeOf(chatId), (text) =>
+      statusId === undefined ? Promise.resolve() : this.opts.api.editMessageText(chatId, statusId, text, run.keyboard ? { reply_markup: run.keyboard } : {}),
     );
-    const run: Running = { editor, lastSeen: Date.now(), action: { stop: () => undefined } };
+    const run: Running = { editor, keyboard: keyboard ?? this.opts.statusKeyboard?.(jobId), lastSeen: Date.now(), action: { stop: () => undefined } };
     this.running.set(jobId, run);
     // keepChatAction sends at once, so `run` must exist before the loop starts.
     run.action = keepChatAction(

@@ -4,7 +4,7 @@ import type { Failure } from '../../core/failures.js';
 import { isChatAdmin } from './admin-check.js';
 import type { TelegramDeps } from './deps.js';
 import { TEXT_MAX, clip, plainText } from './format.js';
-import { postReply } from './render.js';
+import { keyboardOf, postReply } from './render.js';
 import { TelegramRequest } from './request.js';
 import { sendPlain } from './send.js';
 import type { Place } from './status-message.js';
@@ -40,7 +40,7 @@ export async function runCommand(deps: TelegramDeps, request: TelegramRequest, c
 
 /**
  * Shows a reply for `request`: a video just started hands its status message to the delivery (which shows the
- * acknowledgment, then progress, then posts the video); a failure after a status message replaces that message's
+ * acknowledgment with the reply's actions as buttons, then progress, then posts the video); a failure after a status message replaces that message's
  * text; anything else is posted as a reply, recorded with the job when it reports one, and the status removed.
  */
 export async function showReply(deps: TelegramDeps, request: TelegramRequest, reply: Reply): Promise<void> {
@@ -48,7 +48,7 @@ export async function showReply(deps: TelegramDeps, request: TelegramRequest, re
   if (request.address && reply.tone !== 'error' && reply.jobId) {
     status.stop();
     // Through the delivery's editor, so the acknowledgment never overwrites newer progress from the poller.
-    deps.delivery.begin(request.address, reply.jobId, plainText(reply));
+    deps.delivery.begin(request.address, reply.jobId, plainText(reply), keyboardOf(deps, reply.actions));
     return;
   }
   if (reply.tone === 'error' && status.shown && (await status.finish(clip(plainText(reply), TEXT_MAX)))) return;

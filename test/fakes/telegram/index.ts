@@ -4,3 +4,4 @@ export type { MessageRef, IncomingBase } from './builders.js';
 export type { AddedFile, FileKind } from './files.js';
 export type { CallbackAnswer, ChatActionRecord, DeletedRecord, MemberStatus } from './state.js';
 export type { ApiCall, ApiErrorBody, EditRecord, FakeTelegramOptions, SentFile, SentMessage, UploadedPart, WebhookDelivery } from './types.js';
+export { shownTexts } from './types.js';

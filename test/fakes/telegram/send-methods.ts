@@ -131,7 +131,8 @@ function store(s: FakeState, method: string, p: Params, content: Content, files:
   if (m?.kind === 'photo') message.photo = s.files.photoSizes(m.file);
   else if (m?.kind === 'video') message.video = { file_id: m.file.fileId, file_unique_id: m.file.fileUniqueId, width: m.file.width ?? 1280, height: m.file.height ?? 720, duration: 5, mime_type: m.file.mimeType ?? 'video/mp4', file_size: m.file.bytes.length, ...(m.file.fileName ? { file_name: m.file.fileName } : {}) };
   else if (m?.kind === 'document') message.document = { file_id: m.file.fileId, file_unique_id: m.file.fileUniqueId, file_name: m.file.fileName ?? 'file', mime_type: m.file.mimeType ?? 'application/octet-stream', file_size: m.file.bytes.length };
-  const record: SentMessage = { method, chatId: chat.id, messageId: message.message_id, files, edits: [], deleted: false, message };
+  const original = { ...(content.text !== undefined ? { text: content.text } : {}), ...(content.caption !== undefined ? { caption: content.caption } : {}) };
+  const record: SentMessage = { method, chatId: chat.id, messageId: message.message_id, files, edits: [], deleted: false, original, message };
   if (content.text !== undefined) record.text = content.text;
   if (content.caption !== undefined) record.caption = content.caption;
   const parseMode = optStr(p, 'parse_mode');

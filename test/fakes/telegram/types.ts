@@ -79,8 +79,18 @@ export interface SentMessage {
   files: SentFile[];
   edits: EditRecord[];
   deleted: boolean;
+  /** What the message showed when it was sent (`text` and `caption` above are its current state, after edits). */
+  original: { text?: string; caption?: string };
   /** The Message object returned to the bot (kept current across edits). */
   message: Message;
+}
+
+/**
+ * Every text a bot message showed over its life, in order: its text or caption as sent, then each edit's. (Reading
+ * `text` with the edits would list the last edit twice: `text` is the current state.)
+ */
+export function shownTexts(m: SentMessage): string[] {
+  return [m.original.text, m.original.caption, ...m.edits.map((e) => e.text ?? e.caption)].filter((t): t is string => typeof t === 'string');
 }
 
 /** Every Bot API request the fake answered. */

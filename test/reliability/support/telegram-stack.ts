@@ -8,7 +8,7 @@ import type { Chat, User } from 'grammy/types';
 import type { Actor } from '../../../src/core/api.js';
 import { createLogger, SecretSet } from '../../../src/log.js';
 import { startTelegram, type TelegramHandle } from '../../../src/platforms/telegram/telegram-bot.js';
-import { startFakeTelegram, type FakeTelegram } from '../../fakes/telegram/index.js';
+import { shownTexts, startFakeTelegram, type FakeTelegram } from '../../fakes/telegram/index.js';
 import { createTestStack, type TestStack, type TestStackOptions } from '../../support/harness.js';
 import { saveDatabase, saveSecrets, saveText } from './artifacts.js';
 
@@ -44,8 +44,7 @@ export async function startTelegramStack(opts: TestStackOptions & { ownerIds?: s
     registerDelivery: (d) => stack.app.registerDelivery(d),
     tuning: { throttle: { groupIntervalMs: 20, privateIntervalMs: 10 }, albumQuietMs: 150, chatActionIntervalMs: 1000 },
   });
-  const texts = (chatId: number) =>
-    fake.sent(chatId).flatMap((m) => [m.text, m.caption, ...m.edits.map((e) => e.text ?? e.caption)].filter((t): t is string => typeof t === 'string'));
+  const texts = (chatId: number) => fake.sent(chatId).flatMap(shownTexts);
   let closed = false;
   return {
     stack,
