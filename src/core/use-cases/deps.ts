@@ -10,6 +10,7 @@ import type { MediaGateway } from '../ports/media-gateway.js';
 import type { CoreStore } from '../ports/store.js';
 import type { PriceTable } from '../pricing.js';
 import type { Micros } from '../money.js';
+import type { JobLeases } from './job-lease.js';
 
 /**
  * Where finished files are kept for `/job` re-posts. Structurally the `OutputStore` of `src/jobs/output-store.ts`;
@@ -38,6 +39,8 @@ export interface CoreSettings {
   maxImagesPerRequest?: number;
   /** Output tokens assumed when holding money for `ask`. Default 1024 (also sent as `max_tokens`). */
   askMaxTokens?: number;
+  /** Lease length of a job this process works on in a command (renewed every third). Default 60 000. */
+  jobLeaseMs?: number;
 }
 
 /**
@@ -68,4 +71,8 @@ export interface CoreDeps {
   settings: CoreSettings;
   /** Admin alerts waiting to be shown, per community (`<platform>:<id>`), and the period each low-balance alert was last sent for. */
   alerts: { pending: Map<string, string[]>; lowBalanceSentFor: Map<string, number> };
+  /** Leases of the jobs this process works on (built by `BotCore`). */
+  leases: JobLeases;
+  /** This process's lease owner id; default `core:<pid>:<random>`. Give the poller's to share one. */
+  leaseOwner?: string;
 }
