@@ -164,8 +164,10 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
     clock,
     logger: logger.child({ module: 'core' }),
     secrets,
+    leaseOwner: poller.owner,
     settings: {
       defaults: config.defaults,
+      jobLeaseMs: config.poller.leaseMs,
       pollIntervalMs: config.poller.intervalMs,
       deadlineMs: config.poller.deadlineMs,
       outputRetentionMs: retentionMs,
@@ -196,6 +198,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
     close() {
       closing ??= (async () => {
         catalog.stop();
+        core.close();
         await poller.stop();
         await ownGateway?.close();
         await store.close();
@@ -224,7 +227,7 @@ async function prepareCatalog(catalog: Catalog, deps: ConstructorParameters<type
       logger.warn({ err: e, kind: o.kind }, 'a stored gateway token could not be opened; its model list loads on first use');
     }
   }
-  await reloadAdminSettings({ ...deps, alerts: { pending: new Map(), lowBalanceSentFor: new Map() } });
+  await reloadAdminSettings(deps);
   if (!warm) return [];
   const started = Date.now();
   await catalog.warm();
