@@ -102,12 +102,7 @@ export async function unCharge(ctx: PollerContext, job: JobRecord, reason: strin
 /** The result cannot reach this chat: money back, loss recorded, `undeliverable`, the user told when possible. */
 async function notDelivered(ctx: PollerContext, job: JobRecord, why: 'too_large' | 'chat_gone' | 'files_gone', note: string): Promise<void> {
   await unCharge(ctx, job, `undelivered_${why}`);
-  const failure: Failure =
-    why === 'too_large'
-      ? fail('output_too_large', { bytes: null, limitBytes: 0, retrievableUntil: null }, { money: 'released', log: { note } })
-      : why === 'files_gone'
-        ? fail('job_files_gone', { id: job.id, what: 'outputs' }, { money: 'released', log: { note } })
-        : fail('delivery_failed_charged', { reason: 'chat_gone', jobId: job.id, retrievableUntil: null }, { money: 'released', log: { note } });
+  const failure: Failure = fail('result_not_delivered', { kind: job.kind, reason: why }, { money: 'released', log: { note } });
   const done = await ctx.deps.jobs.transition(job.id, DELIVERING, 'undeliverable', { errorCode: `${failure.code}`, chargedMicros: 0 }, ctx.owner);
   if (done) await notify(ctx, done, failure);
 }
@@ -119,7 +114,7 @@ async function notDelivered(ctx: PollerContext, job: JobRecord, why: 'too_large'
 async function keptNotDelivered(ctx: PollerContext, job: JobRecord): Promise<void> {
   const until = ctx.deps.clock.now() + ctx.config.retentionMs;
   await charge(ctx, job);
-  const failure = fail('delivery_failed_charged', { reason: 'upload', jobId: job.id, retrievableUntil: until }, { money: 'charged' });
+  const failure = fail('delivery_failed_charged', { reason: 'upload', jobId: job.id, retrievableUntil: until, kind: job.kind }, { money: 'charged' });
   const done = await ctx.deps.jobs.transition(job.id, DELIVERING, 'undeliverable', { errorCode: failure.code, outputExpiresAt: until }, ctx.owner);
   if (!done) return;
   const address = done.delivery;
