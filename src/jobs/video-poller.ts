@@ -90,7 +90,7 @@ export class VideoPoller {
         });
       if (ok) handed += 1;
     }
-    if (handed) this.deps.logger.info({ jobs: handed }, 'poller: handed running video jobs back for the next process');
+    if (handed) this.deps.logger.info({ jobs: handed }, 'poller: handed running jobs back for the next process');
   }
 
   /** One round: claims due jobs and works them. Returns how many were handled. Public for tests and benchmarks. */

@@ -103,7 +103,7 @@ export class ConsoleDelivery implements Delivery {
   }
 
   async notifyFailure(_address: DeliveryAddress, job: JobView, failure: Failure): Promise<void> {
-    this.print(`✗ video ${job.id}: ${this.explain(failure)}`);
+    this.print(`✗ ${job.kind} ${job.id}: ${this.explain(failure)}`);
     this.events.onFinished?.(job.id, null);
   }
 
