@@ -201,8 +201,10 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
     clock,
     logger: logger.child({ module: 'core' }),
     secrets,
+    leaseOwner: poller.owner,
     settings: {
       defaults: config.defaults,
+      jobLeaseMs: config.poller.leaseMs,
       pollIntervalMs: config.poller.intervalMs,
       deadlineMs: config.poller.deadlineMs,
       outputRetentionMs: retentionMs,
@@ -235,6 +237,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
     close() {
       closing ??= (async () => {
         catalog.stop();
+        core.close();
         await poller.stop();
         dbCheck.close();
         await ownGateway?.close();
@@ -264,7 +267,7 @@ async function prepareCatalog(catalog: Catalog, deps: ConstructorParameters<type
       logger.warn({ err: e, kind: o.kind }, 'a stored gateway token could not be opened; its model list loads on first use');
     }
   }
-  await reloadAdminSettings({ ...deps, alerts: { pending: new Map(), lowBalanceSentFor: new Map(), lowBalanceCheckedAt: new Map() } });
+  await reloadAdminSettings(deps);
   if (!warm) return [];
   const started = Date.now();
   await catalog.warm();

@@ -69,6 +69,12 @@ export interface ImagineRequest extends Actor {
   size?: string;
   /** Images to make, default 1 (only sent when > 1). */
   count?: number;
+  /**
+   * Where the result goes if the surface cannot post it at once (from `SurfaceRequest.deliveryAddress('result')`).
+   * With it the job ends `delivering` (the surface confirms with `recordDelivery` or hands over with `handOver`);
+   * without it (operator CLI, direct calls) the job ends `succeeded` when the core returns.
+   */
+  delivery?: DeliveryAddress;
 }
 
 export interface EditRequest extends ImagineRequest {
@@ -124,6 +130,8 @@ export interface VideoStarted {
 export interface AskRequest extends Actor {
   prompt: string;
   model?: string;
+  /** As {@link ImagineRequest.delivery}. */
+  delivery?: DeliveryAddress;
 }
 
 export interface AskResult {
@@ -283,8 +291,17 @@ export interface CoreApi {
   edit(req: EditRequest, hooks?: JobHooks): Promise<Result<ImageJobResult>>;
   startVideo(req: VideoRequest, hooks?: JobHooks): Promise<Result<VideoStarted>>;
   ask(req: AskRequest, hooks?: JobHooks): Promise<Result<AskResult>>;
-  /** Records where a job's result was posted (message ids), so `/job` and restarts know. */
+  /**
+   * Records where a job's result was posted (message ids), so `/job` and restarts know. A job in `delivering` (its
+   * result kept, charged) becomes `delivered` and its lease is dropped.
+   */
   recordDelivery(jobId: string, messageIds: string[]): Promise<void>;
+  /**
+   * The surface could not post a result it was given (rate limit, expired interaction, deleted reply): the durable
+   * delivery step (the poller, through the surface's {@link Delivery.deliver}) takes over, not before
+   * `retryAfterMs` (default 0). No-op for a job not in `delivering`.
+   */
+  handOver(jobId: string, opts?: { retryAfterMs?: number; reason?: string }): Promise<void>;
   /** Models the actor's token reaches, with prices; `kind` filters. */
   models(actor: Actor, kind?: ModelKind): Promise<Result<ModelView[]>>;
   /** From cache only, never waits (Discord autocomplete). Empty when nothing is cached yet. */
@@ -346,6 +363,13 @@ export class DeliveryError extends Error {
   }
 }
 
+/** A kept result, as {@link Delivery.deliver} receives it. */
+export interface DeliverableResult {
+  files: { path: string; filename: string; mime: string; bytes: number }[];
+  /** The answer of an ask job. */
+  text?: string;
+}
+
 /**
  * The port through which the video poller reaches the chat a job came from: one per surface, routed by
  * {@link DeliveryAddress.surface}. Each method receives an address that surface made (or an older row of it: read
@@ -358,6 +382,12 @@ export interface Delivery {
   progress(address: DeliveryAddress, job: JobView): Promise<void>;
   /** Posts the finished file; returns the platform message ids. Throws {@link DeliveryError}. */
   deliverVideo(address: DeliveryAddress, job: JobView, file: { path: string; bytes: number; mime: string }): Promise<{ messageIds: string[] }>;
+  /**
+   * Posts a kept result of an image, edit or ask job (the surface could not post it at once, or the process that
+   * could died): `files` are the kept images (none for an answer), `text` the answer of an ask job. Returns the
+   * platform message ids. Throws {@link DeliveryError} (`retryAfterMs` of any length is honoured by a scheduled retry).
+   */
+  deliver(address: DeliveryAddress, job: JobView, result: DeliverableResult): Promise<{ messageIds: string[] }>;
   /** Tells the user the job ended without a result, and whether money moved. */
   notifyFailure(address: DeliveryAddress, job: JobView, failure: Failure): Promise<void>;
   /** Largest file this address accepts, in bytes. */

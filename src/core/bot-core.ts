@@ -12,7 +12,8 @@ import { actorIds, scopeRef } from './use-cases/context.js';
 import { referenceLimitBytes } from './use-cases/model-check.js';
 import type { CoreDeps } from './use-cases/deps.js';
 import { runImageJob } from './use-cases/images.js';
-import { getJob, jobRequest, listJobs, recordDelivery } from './use-cases/job-queries.js';
+import { getJob, handOver, jobRequest, listJobs, recordDelivery } from './use-cases/job-queries.js';
+import { JobLeases } from './use-cases/job-lease.js';
 import { adminAlerts, gatewayBalance, queueAdminAlert, quotaAlertText } from './use-cases/gateway-balance.js';
 import { cachedModels, models, modelsReport } from './use-cases/models.js';
 import { prices } from './use-cases/prices.js';
@@ -31,8 +32,15 @@ export class BotCore implements CoreApi {
   /** Set once the gateway answered a remix with "no such route": Remix is no longer offered. */
   private remixMissing = false;
 
-  constructor(deps: Omit<CoreDeps, 'alerts'>) {
-    this.d = { ...deps, alerts: { pending: new Map(), lowBalanceSentFor: new Map(), lowBalanceCheckedAt: new Map() } };
+  constructor(deps: Omit<CoreDeps, 'alerts' | 'leases'>) {
+    const owner = deps.leaseOwner ?? `core:${process.pid}:${Math.random().toString(36).slice(2, 10)}`;
+    const leases = new JobLeases(deps.jobs, deps.clock, owner, deps.settings.jobLeaseMs ?? 60_000);
+    this.d = { ...deps, alerts: { pending: new Map(), lowBalanceSentFor: new Map(), lowBalanceCheckedAt: new Map() }, leases };
+  }
+
+  /** Stops renewing the leases of jobs in flight (shutdown): the poller of the next process takes them over. */
+  close(): void {
+    this.d.leases.close();
   }
 
   imagine(req: ImagineRequest, hooks?: JobHooks): Promise<Result<ImageJobResult>> {
@@ -92,6 +100,10 @@ export class BotCore implements CoreApi {
 
   recordDelivery(jobId: string, messageIds: string[]): Promise<void> {
     return recordDelivery(this.d, jobId, messageIds);
+  }
+
+  handOver(jobId: string, opts?: { retryAfterMs?: number; reason?: string }): Promise<void> {
+    return handOver(this.d, jobId, opts);
   }
 
   models(actor: Actor, kind?: ModelKind): Promise<Result<ModelView[]>> {

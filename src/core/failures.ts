@@ -83,7 +83,13 @@ export interface FailureDetails {
    * (`upload`). `jobId` is for `/job <id>`; `retrievableUntil` is when the kept file is deleted (null: none kept).
    * Its text never says "try again": a new request would make and charge a second video.
    */
-  delivery_failed_charged: { reason: 'download' | 'chat_gone' | 'upload'; jobId: string; retrievableUntil: number | null };
+  delivery_failed_charged: { reason: 'download' | 'chat_gone' | 'upload'; jobId: string; retrievableUntil: number | null; kind?: 'imagine' | 'edit' | 'video' | 'ask' };
+  /**
+   * A result (image, edit, answer) the gateway made that could not be posted in this chat (`too_large` even as a
+   * document, `chat_gone`, or its kept files were lost): the member's charge was given back (the gateway's bill is
+   * recorded as a gateway loss).
+   */
+  result_not_delivered: { kind: 'imagine' | 'edit' | 'video' | 'ask'; reason: 'too_large' | 'chat_gone' | 'files_gone' };
   cooldown: { retryAfterMs: number };
   queue_full: { position: number };
   not_admin: Empty;
@@ -142,7 +148,7 @@ type DetailsArgs<C extends FailureCode> = Empty extends FailureDetails[C]
 /** The money a code implies when the caller does not say: refunded/released/charged for the task outcomes, else none. */
 export function defaultMoney(code: FailureCode): MoneyMoved {
   if (code === 'task_failed_refunded') return 'refunded';
-  if (code === 'task_expired_released' || code === 'job_interrupted') return 'released';
+  if (code === 'task_expired_released' || code === 'job_interrupted' || code === 'result_not_delivered') return 'released';
   if (code === 'delivery_failed_charged') return 'charged';
   return 'none';
 }

@@ -159,7 +159,7 @@ export function parseChatCompletion(body: unknown): Omit<ChatResult, 'requestId'
   const promptTokens = tokens(u?.prompt_tokens);
   const completionTokens = tokens(u?.completion_tokens);
   const totalTokens = u?.total_tokens === undefined ? promptTokens + completionTokens : tokens(u.total_tokens);
-  return { text, usage: { promptTokens, completionTokens, totalTokens } };
+  return { text, usage: { promptTokens, completionTokens, totalTokens }, usageReported: u !== undefined };
 }
 
 /** Native messages: text joined from `content[].text`, usage from `input_tokens/output_tokens`. */
@@ -169,5 +169,5 @@ export function parseMessagesResponse(body: unknown): Omit<ChatResult, 'requestI
   const u = rec(rec(body)?.usage);
   const promptTokens = tokens(u?.input_tokens);
   const completionTokens = tokens(u?.output_tokens);
-  return { text, usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens } };
+  return { text, usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens }, usageReported: u !== undefined };
 }

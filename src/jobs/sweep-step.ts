@@ -1,18 +1,29 @@
 import { fail } from '../core/failures.js';
+import type { JobRecord } from '../core/ports/job-store.js';
 import { notify, releaseHold } from './job-outcomes.js';
 import type { PollerContext } from './poller-context.js';
 
+/** Kept files that are not results (an edit's references, an answer's text). */
+const NOT_RESULT = /^(ref-\d+\.|answer\.txt$)/;
+
 /**
- * Ends jobs left `reserved` by a process that died between placing the hold and recording the gateway's answer.
- * Safe because `staleReservedMs` is longer than any gateway call may last (the client's overall deadline), so no
- * live process can still move such a job to `submitted`. The hold is released; the user is told when the job has
- * a delivery target. Caveat, logged: a video create the gateway accepted just before the crash is unknown to us
- * (no idempotency key exists), so the gateway may have charged a task the bot never saw.
+ * Ends jobs left `reserved` by a process that died between placing the hold and recording the gateway's answer:
+ * jobs whose lease (renewed by the live process for as long as its gateway call runs, however slow) expired, and
+ * unleased rows older than `staleReservedMs` (written before leases). A live process's job is never swept.
+ * - An image or edit job whose result files were already kept resumes: it moves to `delivering` (charged for the kept
+ *   images) and the delivery step posts it.
+ * - Otherwise the hold is released, the user told (when the job has an address), and, since the request may have
+ *   reached the gateway, its estimate recorded as a possible gateway loss (the bot cannot know whether it billed:
+ *   no idempotency key exists).
  */
 export async function sweepStaleReserved(ctx: PollerContext, now: number): Promise<number> {
-  const stale = await ctx.deps.jobs.staleReserved(now - ctx.config.staleReservedMs, 50);
+  const stale = await ctx.deps.jobs.staleReserved(now - ctx.config.staleReservedMs, 50, now);
   let ended = 0;
   for (const job of stale) {
+    if (await resumeKept(ctx, job, now)) {
+      ended += 1;
+      continue;
+    }
     // The hold id is recorded just after the reserve; a crash in between leaves it findable only by job id.
     const holds = job.holdId ? [job.holdId] : await ctx.deps.budgets.openHoldsOfJob(job.id);
     for (const holdId of holds) await releaseHold(ctx, { ...job, holdId }, 'interrupted');
@@ -20,8 +31,34 @@ export async function sweepStaleReserved(ctx: PollerContext, now: number): Promi
     const done = await ctx.deps.jobs.transition(job.id, ['reserved'], 'released', { errorCode: failure.code });
     if (!done) continue;
     ended += 1;
-    if (job.kind === 'video') ctx.deps.logger.warn({ jobId: job.id, model: job.model }, 'poller: video job interrupted before its task id was stored; the gateway may hold an unknown task');
+    if (holds.length > 0) {
+      await ctx.deps.budgets
+        .recordGatewayLoss({ jobId: job.id, scopeId: job.scopeId, userId: job.userId, tokenSource: job.tokenSource, amountMicros: job.estimateMicros, certain: false, reason: 'interrupted' })
+        .catch((e: unknown) => ctx.deps.logger.error({ jobId: job.id, err: e }, 'poller: could not record a possible gateway loss'));
+    }
+    ctx.deps.logger.warn({ jobId: job.id, kind: job.kind, model: job.model }, 'poller: job interrupted before the gateway answer was recorded; the gateway may have billed it');
     await notify(ctx, done, failure);
   }
   return ended;
+}
+
+/** An image job whose files were kept before the crash: on to `delivering`, charged per kept image. */
+async function resumeKept(ctx: PollerContext, job: JobRecord, now: number): Promise<boolean> {
+  if ((job.kind !== 'imagine' && job.kind !== 'edit') || !job.delivery || !job.holdId) return false;
+  const files = (await ctx.deps.outputs.list(job.id)).filter((f) => !NOT_RESULT.test(f.filename));
+  if (files.length === 0) return false;
+  const count = Math.max(1, job.params.count ?? 1);
+  const charged = Math.min(job.estimateMicros, Math.round((job.estimateMicros / count) * files.length));
+  const moved = await ctx.deps.jobs.transition(job.id, ['reserved'], 'delivering', {
+    chargedMicros: charged,
+    progress: 100,
+    outputPath: files[0]!.path,
+    outputExpiresAt: now + ctx.config.retentionMs,
+    nextPollAt: now,
+    attempts: 0,
+    leaseOwner: null,
+    leaseExpiresAt: null,
+  });
+  if (moved) ctx.deps.logger.info({ jobId: job.id, files: files.length }, 'poller: an interrupted image job had its result kept; delivering it');
+  return moved !== undefined;
 }

@@ -6,6 +6,7 @@ import { downloadStep } from './download-step.js';
 import { locateFfmpeg } from './ffmpeg-locator.js';
 import { LeaseKeeper } from './lease-keeper.js';
 import { pollStep } from './poll-step.js';
+import { resultDeliverStep } from './result-deliver-step.js';
 import type { PollerContext } from './poller-context.js';
 import { resolvePollerConfig, type VideoPollerDeps } from './poller-types.js';
 import { sweepStaleReserved } from './sweep-step.js';
@@ -13,7 +14,8 @@ import { sweepStaleReserved } from './sweep-step.js';
 export type { VideoPollerConfig, VideoPollerDeps } from './poller-types.js';
 
 /**
- * Drives video jobs to an end, durably. Each tick leases up to `batch` due jobs (active status, `next_poll_at`
+ * Drives video jobs to an end, durably, and delivers the kept results of image, edit and ask jobs that their command
+ * could not post (`delivering`, see `resultDeliverStep`). Each tick leases up to `batch` due jobs (active status, `next_poll_at`
  * passed, lease free or expired) to this process's random `owner` id and works them in parallel; every step is a
  * conditional transition guarded by that lease, which is renewed while a download or upload runs. Several
  * processes may share one database; after a crash, expired leases are taken over (a job in `downloading` or
@@ -88,7 +90,7 @@ export class VideoPoller {
         });
       if (ok) handed += 1;
     }
-    if (handed) this.deps.logger.info({ jobs: handed }, 'poller: handed running video jobs back for the next process');
+    if (handed) this.deps.logger.info({ jobs: handed }, 'poller: handed running jobs back for the next process');
   }
 
   /** One round: claims due jobs and works them. Returns how many were handled. Public for tests and benchmarks. */
@@ -151,7 +153,7 @@ export class VideoPoller {
   private async step(job: JobRecord, signal: AbortSignal): Promise<void> {
     if (job.status === 'submitted' || job.status === 'running') await pollStep(this.ctx, job, signal);
     else if (job.status === 'downloading') await downloadStep(this.ctx, job, signal);
-    else if (job.status === 'delivering') await deliverStep(this.ctx, job, signal);
+    else if (job.status === 'delivering') await (job.kind === 'video' ? deliverStep(this.ctx, job, signal) : resultDeliverStep(this.ctx, job, signal));
   }
 
   /** Deletes retained outputs past their expiry and forgets their paths. */

@@ -14,7 +14,7 @@ export interface BotMetrics {
   gatewayLatency: Histogram<'endpoint' | 'outcome'>;
   /** Failed gateway calls by `endpoint` and normalized error `kind` (auth, rate_limited, upstream, timeout, …). */
   gatewayErrors: Counter<'endpoint' | 'kind'>;
-  /** Video deliveries attempted through the poller, by `surface` (discord, telegram, console) and `outcome` (ok/transient/gone/too_large). */
+  /** Deliveries attempted through the poller (finished videos and kept image, edit and ask results), by `surface` (discord, telegram, console) and `outcome` (ok/transient/gone/too_large). */
   deliveries: Counter<'surface' | 'outcome'>;
   /** Delivery attempts of a job whose previous attempt in this process failed, by `surface`. */
   deliveryRetries: Counter<'surface'>;
@@ -50,7 +50,7 @@ export function createMetrics(o: CreateMetricsOptions = {}): BotMetrics {
       registers,
     }),
     gatewayErrors: new Counter({ name: 'mediabot_gateway_errors_total', help: 'Failed gateway calls by endpoint and error kind', labelNames: ['endpoint', 'kind'], registers }),
-    deliveries: new Counter({ name: 'mediabot_deliveries_total', help: 'Video deliveries attempted, by surface and outcome', labelNames: ['surface', 'outcome'], registers }),
+    deliveries: new Counter({ name: 'mediabot_deliveries_total', help: 'Deliveries attempted by the poller (videos and kept results), by surface and outcome', labelNames: ['surface', 'outcome'], registers }),
     deliveryRetries: new Counter({ name: 'mediabot_delivery_retries_total', help: 'Delivery attempts after a failed one for the same job', labelNames: ['surface'], registers }),
     money: new Counter({ name: 'mediabot_money_micros_total', help: 'Money movements in micro-dollars (held, charged, released, refunded)', labelNames: ['movement'], registers }),
     pollerLag: new Histogram({

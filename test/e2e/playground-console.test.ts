@@ -127,7 +127,7 @@ describe('npm start: terminal playground driven through stdin', () => {
       expect(charged.s).toBe(10_000 + 200_000);
       expect(open.n).toBe(0);
       // Only the two valid requests became jobs; the refused ones never reached the store.
-      expect(jobs.map((j) => `${j.kind}:${j.status}`).sort()).toEqual(['imagine:succeeded', 'video:delivered']);
+      expect(jobs.map((j) => `${j.kind}:${j.status}`).sort()).toEqual(['imagine:delivered', 'video:delivered']);
     } finally {
       db.close();
     }
@@ -209,7 +209,7 @@ describe('playground: one command layer, local files, honest money', () => {
     expect(run.stdout).toContain('✗ /token is not available in the playground');
     expect(run.stdout).toContain('✗ /setup token is not available in the playground');
     const rows = jobRows(join(cwd, 'db', 'play.sqlite'), 'select kind, status from jobs order by created_at, id');
-    expect(rows.map((r) => `${String(r.kind)}:${String(r.status)}`)).toEqual(['imagine:succeeded', 'imagine:succeeded', 'video:delivered']);
+    expect(rows.map((r) => `${String(r.kind)}:${String(r.status)}`)).toEqual(['imagine:delivered', 'imagine:delivered', 'video:delivered']);
     expectMp4(filesIn(join(cwd, 'out'), '.mp4')[0]!);
   });
 

@@ -125,7 +125,8 @@ describe('one scenario on every chat surface', () => {
     // The /balance fields (limit, spent, held, remaining) are the same numbers everywhere, and nothing is held.
     const balance = first!.steps.find((s) => s.id === 'balance')!;
     expect(balance.fields).toEqual(['Limit: $0.80 / day', 'Spent: $0.690064', 'Held: $0', 'Remaining: $0.109936']);
+    // One job pipeline: an image, edit or answer the surface posted and confirmed ends `delivered`, like a video.
     // The refused video is kept as a failed job (the budget check is the core's, after validation); nothing was charged.
-    expect(first!.jobs).toEqual(['imagine:succeeded', 'edit:succeeded', 'video:delivered', 'video:delivered', 'ask:succeeded', 'imagine:succeeded', 'edit:succeeded', 'video:delivered', 'video:failed']);
+    expect(first!.jobs).toEqual(['imagine:delivered', 'edit:delivered', 'video:delivered', 'video:delivered', 'ask:delivered', 'imagine:delivered', 'edit:delivered', 'video:delivered', 'video:failed']);
   });
 });

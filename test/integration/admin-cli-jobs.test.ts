@@ -16,6 +16,9 @@ class FlakyDelivery implements Delivery {
     this.delivered.push({ jobId: job.id, path: file.path, bytes: file.bytes });
     return { messageIds: [`m-${this.delivered.length}`] };
   }
+  async deliver(): Promise<{ messageIds: string[] }> {
+    return { messageIds: [] };
+  }
   async notifyFailure(_t: DeliveryAddress, job: JobView): Promise<void> {
     this.failures.push(job.id);
   }

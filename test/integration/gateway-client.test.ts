@@ -352,14 +352,14 @@ describe('HttpMediaGateway against a loopback server', () => {
 
   it('chat reads text and usage', async () => {
     srv.reset((_q, res) => json(res, 200, { choices: [{ message: { content: 'hello' } }], usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 } }));
-    expect(await gw().chat(TOKEN, { model: 'm', messages: [{ role: 'user', content: 'hi' }] })).toEqual({ text: 'hello', usage: { promptTokens: 1, completionTokens: 2, totalTokens: 3 } });
+    expect(await gw().chat(TOKEN, { model: 'm', messages: [{ role: 'user', content: 'hi' }] })).toEqual({ text: 'hello', usage: { promptTokens: 1, completionTokens: 2, totalTokens: 3 }, usageReported: true });
     expect(srv.seen[0]!.url).toBe('/v1/chat/completions');
   });
 
   it('messages uses x-api-key and anthropic-version in x-api-key mode', async () => {
     srv.reset((_q, res) => json(res, 200, { content: [{ type: 'text', text: 'yo' }], usage: { input_tokens: 2, output_tokens: 1 } }));
     const out = await gw({ messagesAuth: 'x-api-key' }).messages(TOKEN, { model: 'm', messages: [{ role: 'system', content: 's' }, { role: 'user', content: 'hi' }] });
-    expect(out).toEqual({ text: 'yo', usage: { promptTokens: 2, completionTokens: 1, totalTokens: 3 } });
+    expect(out).toEqual({ text: 'yo', usage: { promptTokens: 2, completionTokens: 1, totalTokens: 3 }, usageReported: true });
     const seen = srv.seen[0]!;
     expect(seen.url).toBe('/v1/messages');
     expect(seen.headers['x-api-key']).toBe(TOKEN);

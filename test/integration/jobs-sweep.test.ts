@@ -58,3 +58,37 @@ describe('stale reserved jobs (a process died mid-call)', () => {
     expect(t.core.explain(told[0]!.type === 'failure' ? told[0]!.failure : (undefined as never))).toMatch(/restarted.*nothing was charged/is);
   });
 });
+
+describe('a slow gateway against the sweep (issue 11)', () => {
+  it('never sweeps a job a live process is still working on: the lease is renewed for as long as the call runs', async () => {
+    const delivery = new RecordingDelivery('console');
+    // A lease of 300 ms and a "stale" window of 200 ms: both far shorter than the 1.5 s the gateway takes.
+    t = await createTestStack({
+      sim: { imageDelayMs: 1500 },
+      deliveries: [delivery],
+      config: (c) => {
+        c.poller.leaseMs = 300;
+      },
+      app: { pollerTuning: { staleReservedMs: 200, purgeEveryMs: 0 } },
+    });
+    const actor = t.actor();
+    const running = t.core.imagine({ ...actor, prompt: 'a very slow lighthouse', delivery: { surface: 'console', instance: '' } });
+    const started = Date.now();
+    while (Date.now() - started < 1200) {
+      await t.app.poller.tick();
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const res = await running;
+    expect(res.ok).toBe(true);
+    if (!res.ok) return;
+    const job = await t.app.jobs.get(res.value.jobId);
+    expect(job?.status).toBe('delivering');
+    expect(job?.errorCode).toBeNull();
+    expect(res.value.costMicros).toBe(10_000);
+    await t.core.recordDelivery(res.value.jobId, ['m-1']);
+    expect((await t.app.jobs.get(res.value.jobId))?.status).toBe('delivered');
+    expect(await openHolds(t.store)).toBe(0);
+    expect(delivery.events.filter((e) => e.type === 'failure')).toHaveLength(0);
+    expect((await t.store.budgets.gatewayLosses()).count).toBe(0);
+  });
+});

@@ -56,6 +56,11 @@ export class RecordingDelivery implements Delivery {
     return { messageIds: [`msg-${job.id}`] };
   }
 
+  async deliver(_t: DeliveryAddress, job: JobView, result: { files: { bytes: number }[]; text?: string }): Promise<{ messageIds: string[] }> {
+    if (this.logFile) appendFileSync(this.logFile, `result ${job.id} ${result.files.length} ${process.pid}\n`);
+    return { messageIds: [`msg-${job.id}`] };
+  }
+
   async notifyFailure(_t: DeliveryAddress, job: JobView, failure: Failure): Promise<void> {
     this.events.push({ type: 'failure', jobId: job.id, code: failure.code, money: failure.money, failure, job });
     if (this.logFile) appendFileSync(this.logFile, `failure ${job.id} ${failure.code}\n`);

@@ -1,11 +1,12 @@
-import type { Delivery, DeliveryAddress, JobView } from '../../src/core/api.js';
+import type { DeliverableResult, Delivery, DeliveryAddress, DeliveryError, JobView } from '../../src/core/api.js';
 import type { Failure } from '../../src/core/failures.js';
 
 /** One call a {@link RecordingDelivery} received. */
 export type DeliveryEvent =
   | { type: 'progress'; jobId: string; progress: number }
   | { type: 'video'; jobId: string; path: string; bytes: number; mime: string; target: DeliveryAddress }
-  | { type: 'failure'; jobId: string; failure: Failure; job: JobView };
+  | { type: 'failure'; jobId: string; failure: Failure; job: JobView }
+  | { type: 'result'; jobId: string; files: DeliverableResult['files']; text?: string; job: JobView; target: DeliveryAddress };
 
 /**
  * A {@link Delivery} that records every call (for tests). `deliverVideo` answers message id `m-<n>`.
@@ -13,6 +14,9 @@ export type DeliveryEvent =
  */
 export class RecordingDelivery implements Delivery {
   readonly events: DeliveryEvent[] = [];
+  /** Errors the next `deliver` / `notifyFailure` calls throw, in order (then they succeed). */
+  readonly failDeliver: DeliveryError[] = [];
+  readonly failNotify: Error[] = [];
   private waiters: { pred: (e: DeliveryEvent) => boolean; resolve: (e: DeliveryEvent) => void }[] = [];
 
   constructor(
@@ -29,7 +33,16 @@ export class RecordingDelivery implements Delivery {
     return { messageIds: [`m-${this.events.length}`] };
   }
 
+  async deliver(target: DeliveryAddress, job: JobView, result: DeliverableResult): Promise<{ messageIds: string[] }> {
+    const e = this.failDeliver.shift();
+    if (e) throw e;
+    this.push({ type: 'result', jobId: job.id, files: result.files, ...(result.text !== undefined ? { text: result.text } : {}), job, target });
+    return { messageIds: [`m-${this.events.length}`] };
+  }
+
   async notifyFailure(_t: DeliveryAddress, job: JobView, failure: Failure): Promise<void> {
+    const e = this.failNotify.shift();
+    if (e) throw e;
     this.push({ type: 'failure', jobId: job.id, failure, job });
   }
 

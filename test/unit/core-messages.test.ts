@@ -56,6 +56,7 @@ const SAMPLES: { [C in FailureCode]: FailureDetails[C] } = {
   job_interrupted: { kind: 'video' },
   output_too_large: { bytes: 30 * 1024 * 1024, limitBytes: 10 * 1024 * 1024, retrievableUntil: NOW + 3_600_000 },
   delivery_failed_charged: { reason: 'chat_gone', jobId: 'j_abcdefgh', retrievableUntil: NOW + 3_600_000 },
+  result_not_delivered: { kind: 'imagine', reason: 'too_large' },
   cooldown: { retryAfterMs: 42_000 },
   queue_full: { position: 51 },
   not_admin: {},

@@ -96,12 +96,14 @@ describe('response parsers', () => {
   });
   it('parses chat completions', () => {
     expect(parseChatCompletion({ choices: [{ message: { role: 'assistant', content: 'hi' } }], usage: { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 } }))
-      .toEqual({ text: 'hi', usage: { promptTokens: 3, completionTokens: 2, totalTokens: 5 } });
+      .toEqual({ text: 'hi', usage: { promptTokens: 3, completionTokens: 2, totalTokens: 5 }, usageReported: true });
     expect(parseChatCompletion({ choices: [] })).toBeUndefined();
+    // Several OpenAI-compatible servers send no usage: said so, so the core charges its own count instead of $0.
+    expect(parseChatCompletion({ choices: [{ message: { role: 'assistant', content: 'hi' } }] })).toEqual({ text: 'hi', usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 }, usageReported: false });
   });
   it('parses native messages', () => {
     expect(parseMessagesResponse({ content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }], usage: { input_tokens: 4, output_tokens: 6 } }))
-      .toEqual({ text: 'ab', usage: { promptTokens: 4, completionTokens: 6, totalTokens: 10 } });
+      .toEqual({ text: 'ab', usage: { promptTokens: 4, completionTokens: 6, totalTokens: 10 }, usageReported: true });
     expect(parseMessagesResponse({ type: 'error' })).toBeUndefined();
   });
 });

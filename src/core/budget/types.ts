@@ -76,3 +76,23 @@ export interface PersonalCapView {
   /** Start of the next period; null for `total`. */
   resetsAt: number | null;
 }
+
+/** What the gateway billed (or may have billed) that no member was charged for; see `BudgetLedger.recordGatewayLoss`. */
+export interface GatewayLoss {
+  jobId: string;
+  scopeId: string;
+  userId: string;
+  tokenSource: TokenSource;
+  amountMicros: Micros;
+  /** True when the gateway's answer shows it billed; false when it may have (a request whose answer was lost). */
+  certain: boolean;
+  /** Why nobody was charged: `undeliverable`, `interrupted`, `over_hold`, … One row per (job, reason). */
+  reason: string;
+}
+
+/** Totals of recorded gateway losses. */
+export interface GatewayLossTotals {
+  certainMicros: Micros;
+  possibleMicros: Micros;
+  count: number;
+}

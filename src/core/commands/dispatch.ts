@@ -182,7 +182,7 @@ function contextOf(r: SurfaceRequest, core: CoreApi, role: Role): CommandContext
     uploadLimitBytes: r.uploadLimitBytes,
     isAdmin: () => r.isAdmin(),
     progress: (p) => r.progress(p),
-    deliveryAddress: () => r.deliveryAddress(),
+    deliveryAddress: (use) => r.deliveryAddress(use),
     core,
     role,
   };

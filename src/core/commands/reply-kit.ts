@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Attachment, ImageJobResult, JobHooks, JobView } from '../api.js';
+import type { Attachment, DeliveryAddress, ImageJobResult, JobHooks, JobView } from '../api.js';
 import { ok, type Failure, type Result } from '../failures.js';
 import { formatBytes } from '../messages.js';
 import { formatUsd, type Micros } from '../money.js';
@@ -23,6 +23,18 @@ export function infoReply(blocks: readonly string[], more: Partial<Omit<Reply, '
 /** Fair-use queue hooks as surface-neutral progress. */
 export function progressHooks(ctx: CommandContext): JobHooks {
   return { onQueued: (position) => ctx.progress({ kind: 'queued', position }), onStarted: () => ctx.progress({ kind: 'started' }) };
+}
+
+/**
+ * The address an image, edit or ask job's result is delivered to if the surface cannot post it at once, as the
+ * request field (`{ delivery }`), or `{}` where the surface has no later delivery (the operator CLI).
+ */
+export async function resultDelivery(ctx: CommandContext): Promise<{ delivery?: DeliveryAddress }> {
+  try {
+    return { delivery: await ctx.deliveryAddress('result') };
+  } catch {
+    return {};
+  }
 }
 
 /** A string argument (text-like kinds), trimmed; undefined when absent or blank. */

@@ -173,10 +173,13 @@ export interface SurfaceRequest {
    */
   progress(p: Progress): void;
   /**
-   * Where an asynchronous job's result goes (video): the surface posts its status message if needed and returns an
-   * opaque address its `Delivery` understands. Called once, after validation and before money moves.
+   * Where a job's result goes, as an opaque address its `Delivery` understands; stored with the job before the
+   * gateway is called. `video` (default): the result always comes later, so the surface posts its status message if
+   * needed. `result` (image, edit, ask): the surface still posts the reply itself when the command returns; the
+   * address is where the durable delivery step posts it if that fails or the process dies (no message is posted
+   * for it). May reject where no later delivery exists (the operator CLI): the job then runs without one.
    */
-  deliveryAddress(): Promise<DeliveryAddressLike>;
+  deliveryAddress(use?: 'video' | 'result'): Promise<DeliveryAddressLike>;
 }
 
 /** Opaque to the core: the surface id for routing, the rest belongs to that surface's `Delivery`. */

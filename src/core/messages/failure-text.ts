@@ -208,7 +208,14 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
       d.retrievableUntil !== null && id
         ? `It is kept: get it with ${c.cmd('job')} ${id} until ${formatResetTime(d.retrievableUntil, c.now, c.timeZone)}.`
         : `An admin can retry the delivery of ${job}.`;
-    return ['Video made but not delivered', `Your video was made and paid for, but ${why}. ${get} Starting it again would make and charge a second video.`];
+    const noun = d.kind === 'ask' ? 'answer' : d.kind === 'imagine' || d.kind === 'edit' ? 'image' : 'video';
+    const title = `${noun[0]!.toUpperCase()}${noun.slice(1)} made but not delivered`;
+    return [title, `Your ${noun} was made and paid for, but ${why}. ${get} Starting it again would make and charge a second ${noun}.`];
+  },
+  result_not_delivered: (d) => {
+    const noun = d.kind === 'ask' ? 'answer' : d.kind === 'video' ? 'video' : 'image';
+    const why = d.reason === 'too_large' ? 'it is larger than this chat accepts' : d.reason === 'chat_gone' ? 'this chat could not be reached' : 'its file was lost';
+    return [`${noun[0]!.toUpperCase()}${noun.slice(1)} not delivered`, `Your ${noun} was made, but it could not be posted because ${why}. You were not charged for it.`];
   },
   cooldown: (d) => ['Slow down', `You can start another request in ${formatDuration(d.retryAfterMs)}.`],
   queue_full: (d) => [
@@ -243,7 +250,7 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
 };
 
 function moneySentence(code: FailureCode, money: MoneyMoved): string {
-  if (code === 'delivery_failed_charged') return ''; // its text already says the video was paid for
+  if (code === 'delivery_failed_charged' || code === 'result_not_delivered') return ''; // their text already says what was charged
   if (money === 'refunded') return 'The gateway refunded it and your hold was released: nothing was charged.';
   if (money === 'released') return 'Your hold was released: nothing was charged.';
   if (money === 'charged') return 'The result was made, so it was charged.';

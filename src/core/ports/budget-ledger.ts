@@ -2,7 +2,7 @@
  * The budget port: holds, charges, releases, refunds and balances. Implemented per storage engine
  * (`SqliteBudgetLedger` in `src/store/sqlite/`); the value types live in `src/core/budget/types.ts`.
  */
-import type { Balance, ChargeUnit, PersonalCapView, RefundResult, ReleaseResult, ReserveRequest, ReserveResult, SettleResult } from '../budget/types.js';
+import type { Balance, ChargeUnit, GatewayLoss, GatewayLossTotals, PersonalCapView, RefundResult, ReleaseResult, ReserveRequest, ReserveResult, SettleResult } from '../budget/types.js';
 import type { Micros } from '../money.js';
 
 /**
@@ -24,4 +24,11 @@ export interface BudgetLedger {
   openHoldsOfJob(jobId: string): Promise<string[]>;
   /** The user's own cap on their personal token (periods in UTC), or null when they set none. */
   personalCap(userId: string): Promise<PersonalCapView | null>;
+  /**
+   * Records what the gateway billed (or may have billed) that nobody was charged for. Idempotent per (job, reason):
+   * a repeat is ignored. Not part of any allowance; the operator sees it in usage.
+   */
+  recordGatewayLoss(loss: GatewayLoss): Promise<void>;
+  /** Totals of recorded gateway losses, of one scope or (without `scopeId`) all, since `since` (epoch ms, default 0). */
+  gatewayLosses(scopeId?: string, since?: number): Promise<GatewayLossTotals>;
 }

@@ -58,7 +58,7 @@ export type NewJob = Pick<
   JobRecord,
   'id' | 'kind' | 'status' | 'scopeId' | 'userId' | 'model' | 'prompt' | 'params' | 'tokenSource' | 'tokenId' | 'estimateMicros' | 'delivery'
 > &
-  Partial<Pick<JobRecord, 'holdId' | 'deadlineAt' | 'nextPollAt' | 'pollIntervalMs'>>;
+  Partial<Pick<JobRecord, 'holdId' | 'deadlineAt' | 'nextPollAt' | 'pollIntervalMs' | 'leaseOwner' | 'leaseExpiresAt'>>;
 
 /** Fields a transition may change along with the status. */
 export type JobPatch = Partial<
@@ -95,10 +95,12 @@ export interface JobStore {
   /** Count of jobs in active statuses (for start-up logs and the playground). */
   countActive(): Promise<number>;
   /**
-   * Jobs still `reserved` (hold placed, gateway call not finished) created before `createdBefore`: left behind by a
-   * process that died mid-call. Served by the (status, next_poll_at) index's status prefix.
+   * Jobs still `reserved` (hold placed, gateway call not finished) left behind by a process that died mid-call:
+   * leased ones whose lease expired before `now` (the live process renews it while it works, however slow the
+   * gateway), and unleased ones (rows from before leases) created before `createdBefore`. Served by the
+   * (status, next_poll_at) index's status prefix.
    */
-  staleReserved(createdBefore: number, limit: number): Promise<JobRecord[]>;
+  staleReserved(createdBefore: number, limit: number, now?: number): Promise<JobRecord[]>;
   /** Jobs whose retained output expired before `now` (to delete their files). */
   expiredOutputs(now: number, limit: number): Promise<JobRecord[]>;
 }

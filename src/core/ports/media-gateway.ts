@@ -128,6 +128,8 @@ export interface ChatRequest {
 export interface ChatResult {
   text: string;
   usage: { promptTokens: number; completionTokens: number; totalTokens: number };
+  /** False when the answer carried no `usage` (some OpenAI-compatible servers, streams without include_usage): the figures are then 0. */
+  usageReported?: boolean;
   requestId?: string;
 }
 

@@ -3,8 +3,12 @@ import { err, ok, withMoney, type Result } from '../failures.js';
 import { newJobId } from '../ids.js';
 import type { Micros } from '../money.js';
 import { gatewayFailure, withFairUse } from './context.js';
+import { moveOn } from './images.js';
 import { jobBasics, openJob } from './job-start.js';
 import type { CoreDeps } from './deps.js';
+
+/** Tokens added to every prompt bound for the chat template (role markers, separators). */
+const TEMPLATE_TOKENS = 16;
 
 /** Price of `tokens` at `per1kMicros` per 1,000 tokens, rounded up to a whole micro-dollar (as the gateway bills). */
 export function tokenCostMicros(tokens: number, per1kMicros: Micros): Micros {
@@ -20,43 +24,70 @@ export function chatCostMicros(promptTokens: number, completionTokens: number, i
 }
 
 /**
- * The hold for a question: characters / 4 prompt tokens at the input price plus `maxOutput` tokens at the output
- * price (default: the input price), at least 1 micro.
+ * An upper bound of the tokens of `text` valid for every script: its UTF-8 byte length (a byte-level BPE token is at
+ * least one byte, and a tokenizer billing by characters counts at most one token per byte too), plus
+ * {@link TEMPLATE_TOKENS} for the chat template. For English this is about 4× the usual chars/4 estimate, for CJK about
+ * 3× one token per character: a generous hold, never an overspend.
  */
-export function askHoldMicros(prompt: string, per1kMicros: Micros, maxOutput: number, outputPer1kMicros: Micros = per1kMicros): Micros {
-  return Math.max(1, chatCostMicros(Math.ceil(prompt.length / 4), maxOutput, per1kMicros, outputPer1kMicros));
+export function tokenBound(text: string): number {
+  return Buffer.byteLength(text, 'utf8') + TEMPLATE_TOKENS;
 }
 
 /**
- * `ask`: a text model through `chat`. Holds an estimate ({@link askHoldMicros}), settles from the usage the gateway
- * returned ({@link chatCostMicros}: prompt and completion tokens at their prices; clamped to the hold by the ledger),
- * releases on any failure.
+ * The hold for a question: {@link tokenBound} prompt tokens at the input price plus `maxOutput` tokens (also sent as
+ * `max_tokens`, so the gateway cannot bill more output) at the output price (default: the input price), at least 1 micro.
+ */
+export function askHoldMicros(prompt: string, per1kMicros: Micros, maxOutput: number, outputPer1kMicros: Micros = per1kMicros): Micros {
+  return Math.max(1, chatCostMicros(tokenBound(prompt), maxOutput, per1kMicros, outputPer1kMicros));
+}
+
+/**
+ * `ask`: a text model through `chat` with `max_tokens`. Holds {@link askHoldMicros}; settles from the usage the gateway
+ * returned ({@link chatCostMicros}), or, when the answer carries no usage, from the bot's own conservative count
+ * ({@link tokenBound} of the prompt and of the answer, documented in docs/ARCHITECTURE.md) — never $0. A charge is
+ * clamped to the hold; what the gateway billed beyond it is recorded as a gateway loss. Releases on any failure.
+ * With a delivery address the answer is kept (`answer.txt`) and the job waits in `delivering` for the surface.
  */
 export async function ask(d: CoreDeps, req: AskRequest, hooks?: JobHooks): Promise<Result<AskResult>> {
   const basics = await jobBasics(d, req, 'text');
   if (!basics.ok) return basics;
-  const { prompt, model, token: t, price } = basics.value;
+  const { prompt, model, token: t, price, ids } = basics.value;
   const maxTokens = d.settings.askMaxTokens ?? 1024;
   const outputPer1k = price.completionPer1kMicros ?? price.unitMicros;
   const estimate = askHoldMicros(prompt, price.unitMicros, maxTokens, outputPer1k);
+  const delivery = req.delivery ?? null;
   return withFairUse(d, req, hooks, async () => {
     const jobId = newJobId();
-    const opened = await openJob(d, { jobId, kind: 'ask', basics: basics.value, params: {}, estimateMicros: estimate, delivery: null });
+    const opened = await openJob(d, { jobId, kind: 'ask', basics: basics.value, params: {}, estimateMicros: estimate, delivery });
     if (!opened.ok) return opened;
     const { holdId } = opened.value;
+    let res;
     try {
-      const res = await d.gateway.chat(t.token, { model, messages: [{ role: 'user', content: prompt }], maxTokens });
-      const total = res.usage.totalTokens;
-      const cost = chatCostMicros(res.usage.promptTokens, res.usage.completionTokens, price.unitMicros, outputPer1k);
-      const settled = await d.store.budgets.settle(holdId, cost, { units: total, unit: 'token' });
-      const charged = settled.ok ? settled.chargedMicros : 0;
-      await d.jobs.transition(jobId, ['reserved'], 'succeeded', { chargedMicros: charged, progress: 100, finishedAt: d.clock.now() });
-      return ok({ jobId, model, text: res.text, costMicros: charged, totalTokens: total });
+      res = await d.gateway.chat(t.token, { model, messages: [{ role: 'user', content: prompt }], maxTokens });
     } catch (e) {
       const f = gatewayFailure(d, e, { model, tokenSource: t.source, stage: 'chat', money: 'released' });
+      d.leases.stop(jobId);
       await d.store.budgets.release(holdId, f.code);
       await d.jobs.transition(jobId, ['reserved'], 'failed', { errorCode: f.code, finishedAt: d.clock.now() });
       return err(withMoney(f, 'released'));
     }
+    const reported = res.usageReported !== false;
+    const promptTokens = reported ? res.usage.promptTokens : tokenBound(prompt);
+    const completionTokens = reported ? res.usage.completionTokens : tokenBound(res.text) - TEMPLATE_TOKENS;
+    const total = reported ? res.usage.totalTokens : promptTokens + completionTokens;
+    const cost = Math.max(reported ? 0 : 1, chatCostMicros(promptTokens, completionTokens, price.unitMicros, outputPer1k));
+    const charge = Math.min(cost, estimate);
+    if (!reported) d.logger.warn({ jobId, model, promptTokens, completionTokens }, 'the gateway answered without usage; charged from the bot\'s own count');
+    if (cost > estimate) {
+      await d.store.budgets
+        .recordGatewayLoss({ jobId, scopeId: ids.scopeId, userId: ids.userId, tokenSource: t.source, amountMicros: cost - estimate, certain: reported, reason: 'over_hold' })
+        .catch((e: unknown) => d.logger.error({ jobId, err: e }, 'could not record a gateway loss'));
+    }
+    const kept = delivery ? await d.outputs.save(jobId, 'answer.txt', Buffer.from(res.text, 'utf8')) : undefined;
+    await moveOn(d, jobId, delivery !== null, { chargedMicros: charge, progress: 100, outputPath: kept?.path ?? null, outputExpiresAt: d.clock.now() + d.settings.outputRetentionMs });
+    const settled = await d.store.budgets.settle(holdId, charge, { units: total, unit: 'token' });
+    const charged = settled.ok ? settled.chargedMicros : 0;
+    if (!settled.ok) d.logger.error({ jobId, holdId, reason: settled.reason }, 'settle failed after an answer');
+    return ok({ jobId, model, text: res.text, costMicros: charged, totalTokens: total });
   });
 }

@@ -10,6 +10,7 @@ import type { MediaGateway } from '../ports/media-gateway.js';
 import type { CoreStore } from '../ports/store.js';
 import type { PriceTable } from '../pricing.js';
 import type { Micros } from '../money.js';
+import type { JobLeases } from './job-lease.js';
 
 /**
  * Where finished files are kept for `/job` re-posts. Structurally the `OutputStore` of `src/jobs/output-store.ts`;
@@ -38,6 +39,8 @@ export interface CoreSettings {
   maxImagesPerRequest?: number;
   /** Output tokens assumed when holding money for `ask`. Default 1024 (also sent as `max_tokens`). */
   askMaxTokens?: number;
+  /** Lease length of a job this process works on in a command (renewed every third). Default 60 000. */
+  jobLeaseMs?: number;
 }
 
 /**
@@ -71,4 +74,8 @@ export interface CoreDeps {
    * sent for, and when each community's gateway balance was last checked for it (clock ms).
    */
   alerts: { pending: Map<string, string[]>; lowBalanceSentFor: Map<string, number>; lowBalanceCheckedAt: Map<string, number> };
+  /** Leases of the jobs this process works on (built by `BotCore`). */
+  leases: JobLeases;
+  /** This process's lease owner id; default `core:<pid>:<random>`. Give the poller's to share one. */
+  leaseOwner?: string;
 }

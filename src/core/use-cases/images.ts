@@ -1,4 +1,4 @@
-import type { EditRequest, ImageFile, ImageJobResult, ImagineRequest, JobHooks } from '../api.js';
+import type { DeliveryAddress, EditRequest, ImageFile, ImageJobResult, ImagineRequest, JobHooks } from '../api.js';
 import { err, fail, ok, withMoney, type Failure, type Result } from '../failures.js';
 import { newJobId } from '../ids.js';
 import { validateCount } from '../media/inputs.js';
@@ -20,6 +20,7 @@ interface ImagePlan extends JobBasics {
   count: number;
   refs: ValidImage[];
   aspect?: string;
+  delivery: DeliveryAddress | null;
 }
 
 /**
@@ -49,7 +50,7 @@ async function plan(d: CoreDeps, req: ImagineRequest | EditRequest, kind: 'imagi
     if (!v.ok) return v;
     refs = v.value;
   }
-  const p: ImagePlan = { ...basics.value, kind, size: size.value, count: count.value, refs };
+  const p: ImagePlan = { ...basics.value, kind, size: size.value, count: count.value, refs, delivery: req.delivery ?? null };
   if (req.aspect && !req.size) p.aspect = req.aspect;
   return ok(p);
 }
@@ -63,7 +64,7 @@ async function execute(d: CoreDeps, p: ImagePlan): Promise<Result<ImageJobResult
     basics: p,
     params: { size: p.size, count: p.count, ...(p.aspect ? { aspect: p.aspect } : {}), ...(p.kind === 'edit' ? { references: p.refs.length } : {}) },
     estimateMicros: estimate,
-    delivery: null,
+    delivery: p.delivery,
   });
   if (!opened.ok) return opened;
   const hold = opened.value;
@@ -74,6 +75,7 @@ async function execute(d: CoreDeps, p: ImagePlan): Promise<Result<ImageJobResult
     outcome = err(gatewayFailure(d, e, { model: p.model, tokenSource: p.token.source, stage: p.kind === 'edit' ? 'edit' : 'image', size: p.size, maxSide: p.price.maxSide ?? 1536, money: 'released' }));
   }
   if (!outcome.ok) {
+    d.leases.stop(jobId);
     await d.store.budgets.release(hold.holdId, outcome.failure.code);
     await d.jobs.transition(jobId, ['reserved'], 'failed', { errorCode: outcome.failure.code, finishedAt: d.clock.now() });
     return err(withMoney(outcome.failure, 'released'));
@@ -87,26 +89,25 @@ async function callAndKeep(d: CoreDeps, p: ImagePlan, jobId: string, holdId: str
     p.kind === 'edit'
       ? await d.gateway.editImage(p.token.token, { ...base, images: p.refs.map((r) => ({ data: r.data, filename: r.filename, contentType: r.contentType })) })
       : await d.gateway.generateImage(p.token.token, base);
+  const billed = Math.min(p.count, res.images.length);
   const files = await verifiedImages(d, jobId, res.images.slice(0, p.count));
+  if (files.length < billed) await recordLoss(d, p, jobId, (billed - files.length) * p.price.unitMicros, 'invalid_result');
   if (files.length === 0) {
     return err(noImage(res.images.length));
   }
   for (const f of files) await d.outputs.save(jobId, f.filename, f.bytes);
   await keepReferences(d, jobId, p.refs);
   const actual = files.length * p.price.unitMicros;
+  const now = d.clock.now();
+  const saved = (await d.outputs.list(jobId)).filter((f) => !isReferenceFile(f.filename));
+  const kept = { chargedMicros: actual, progress: 100, outputPath: saved[0]?.path ?? null, outputExpiresAt: now + d.settings.outputRetentionMs };
+  // The state first, then the money: a crash in between leaves a `delivering` job whose delivery step settles
+  // (settle is idempotent), never a charge without a job that ends in a delivery or an honest message.
+  await moveOn(d, jobId, p.delivery !== null, kept);
   const settled = await d.store.budgets.settle(holdId, actual, { units: files.length, unit: 'image' });
   const charged = settled.ok ? settled.chargedMicros : 0;
   if (!settled.ok) d.logger.error({ jobId, holdId, reason: settled.reason }, 'settle failed after a successful image job');
-  const now = d.clock.now();
-  const saved = (await d.outputs.list(jobId)).filter((f) => !isReferenceFile(f.filename));
-  await d.jobs.transition(jobId, ['reserved'], 'succeeded', {
-    chargedMicros: charged,
-    progress: 100,
-    finishedAt: now,
-    outputPath: saved[0]?.path ?? null,
-    outputExpiresAt: now + d.settings.outputRetentionMs,
-  });
-  d.logger.info({ jobId, model: p.model, images: files.length, chargedMicros: charged, tokenSource: p.token.source }, 'image job succeeded');
+  d.logger.info({ jobId, model: p.model, images: files.length, chargedMicros: charged, tokenSource: p.token.source }, 'image job kept and charged');
   return ok({
     jobId,
     model: p.model,
@@ -116,6 +117,29 @@ async function callAndKeep(d: CoreDeps, p: ImagePlan, jobId: string, holdId: str
     tokenSource: p.token.source,
     remainingMicros: await remainingFor(d, p.ids, p.token.source),
   });
+}
+
+/**
+ * Moves a job whose result is kept on: with a delivery address to `delivering` (due at once for the poller's
+ * delivery step, but leased to this process, which keeps renewing until the surface reports back with
+ * `recordDelivery` or `handOver`); without one (operator CLI, direct calls) to `succeeded`.
+ */
+export async function moveOn(d: CoreDeps, jobId: string, hasAddress: boolean, patch: { chargedMicros: number; progress: number; outputPath: string | null; outputExpiresAt: number }): Promise<void> {
+  const now = d.clock.now();
+  if (hasAddress) {
+    await d.jobs.transition(jobId, ['reserved'], 'delivering', { ...patch, nextPollAt: now, attempts: 0 });
+    return;
+  }
+  d.leases.stop(jobId);
+  await d.jobs.transition(jobId, ['reserved'], 'succeeded', { ...patch, finishedAt: now });
+}
+
+/** Records what the gateway billed for this job that the member is not charged for (never throws). */
+async function recordLoss(d: CoreDeps, p: ImagePlan, jobId: string, amountMicros: number, reason: string): Promise<void> {
+  if (amountMicros <= 0) return;
+  await d.store.budgets
+    .recordGatewayLoss({ jobId, scopeId: p.ids.scopeId, userId: p.ids.userId, tokenSource: p.token.source, amountMicros, certain: true, reason })
+    .catch((e: unknown) => d.logger.error({ jobId, err: e }, 'could not record a gateway loss'));
 }
 
 /** Kept reference images are named `ref-<n>.<ext>`; result files are `<jobId>-<n>.<ext>`, so the two never clash. */

@@ -62,8 +62,26 @@ export async function jobRequest(d: CoreDeps, actor: Actor, id: string): Promise
   });
 }
 
-/** `recordDelivery`: remembers the message ids a job's result was posted as (whatever the job's status). */
+/**
+ * `recordDelivery`: remembers the message ids a job's result was posted as. A job in `delivering` that this process
+ * still leases becomes `delivered` (lease dropped); any other job only records the ids (whatever its status).
+ */
 export async function recordDelivery(d: CoreDeps, jobId: string, messageIds: string[]): Promise<void> {
-  const applied = await d.jobs.update(jobId, ALL_STATUSES, { delivered: { messageIds: [...messageIds] } });
+  d.leases.stop(jobId);
+  const delivered = { messageIds: [...messageIds] };
+  const done = await d.jobs.transition(jobId, ['delivering'], 'delivered', { delivered }, d.leases.owner);
+  if (done) return;
+  const applied = await d.jobs.update(jobId, ALL_STATUSES, { delivered });
   if (!applied) d.logger.warn({ jobId }, 'recordDelivery for an unknown job');
+}
+
+/**
+ * `handOver`: the surface could not post the kept result of a job in `delivering`; the poller's delivery step takes
+ * it over after `retryAfterMs` (any length: a scheduled retry, not a wait in memory). The lease is dropped.
+ */
+export async function handOver(d: CoreDeps, jobId: string, opts: { retryAfterMs?: number; reason?: string } = {}): Promise<void> {
+  d.leases.stop(jobId);
+  const at = d.clock.now() + Math.max(0, opts.retryAfterMs ?? 0);
+  const applied = await d.jobs.update(jobId, ['delivering'], { nextPollAt: at, leaseOwner: null, leaseExpiresAt: null }, d.leases.owner);
+  d.logger.info({ jobId, retryAfterMs: opts.retryAfterMs ?? 0, reason: opts.reason, applied }, 'result handed over to the delivery step');
 }

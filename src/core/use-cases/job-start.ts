@@ -40,9 +40,10 @@ export async function jobBasics(d: CoreDeps, req: Actor & { prompt: string; mode
 }
 
 /**
- * Records a new job as `reserved` and places its hold. On a budget refusal the job is marked failed and the
- * refusal returned (nothing held). The job row comes first so that a crash after the hold leaves a row the
- * poller's sweep finds (by job id) and releases.
+ * Records a new job as `reserved`, leased to this process (renewed by `d.leases` until the job is handed on: see
+ * {@link JobLeases}), and places its hold. On a budget refusal the job is marked failed and the refusal returned
+ * (nothing held). The job row comes first so that a crash after the hold leaves a row the poller's sweep finds (by
+ * job id, once its lease ran out) and releases.
  */
 export async function openJob(
   d: CoreDeps,
@@ -52,10 +53,13 @@ export async function openJob(
   await d.jobs.create({
     id: j.jobId, kind: j.kind, status: 'reserved', scopeId: ids.scopeId, userId: ids.userId, model, prompt,
     params: j.params, tokenSource: token.source, tokenId: token.tokenId, estimateMicros: j.estimateMicros, delivery: j.delivery,
+    ...d.leases.initial(),
   });
+  d.leases.keep(j.jobId);
   const hold = await d.store.budgets.reserve({ scopeId: ids.scopeId, userId: ids.userId, amountMicros: j.estimateMicros, jobId: j.jobId, tokenSource: token.source });
   if (!hold.ok) {
     const f = refusal(hold);
+    d.leases.stop(j.jobId);
     await d.jobs.transition(j.jobId, ['reserved'], 'failed', { errorCode: f.code, finishedAt: d.clock.now() });
     return err(f);
   }

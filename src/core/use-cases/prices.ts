@@ -16,7 +16,7 @@ const UNIT_OF_KIND: Record<ModelKind, PriceUnit> = { image: 'image', video: 'sec
 const MODEL_ID = /^[A-Za-z0-9._:/@+-]{1,128}$/;
 
 /** Re-reads every admin model setting into the price book (after a change, and at start). */
-export async function reloadAdminSettings(d: CoreDeps): Promise<void> {
+export async function reloadAdminSettings(d: Pick<CoreDeps, 'catalog' | 'modelSettings'>): Promise<void> {
   d.catalog.book.setAdminSettings(await d.modelSettings.all());
 }
 

@@ -95,12 +95,16 @@ export async function submitVideoJob(d: CoreDeps, req: Actor & { delivery: Deliv
       taskId = (await v.create()).id;
     } catch (e) {
       const f = gatewayFailure(d, e, { model, tokenSource: t.source, stage: v.stage, size: v.size, maxSide: MAX_VIDEO_SIDE, money: 'released', ...(v.attachmentName ? { attachmentName: v.attachmentName } : {}) });
+      d.leases.stop(jobId);
       await d.store.budgets.release(hold.holdId, f.code);
       await d.jobs.transition(jobId, ['reserved'], 'failed', { errorCode: f.code, finishedAt: d.clock.now() });
       return err(withMoney(f, 'released'));
     }
     const now = d.clock.now();
+    d.leases.stop(jobId);
     await d.jobs.transition(jobId, ['reserved'], 'submitted', {
+      leaseOwner: null,
+      leaseExpiresAt: null,
       remoteTaskId: taskId,
       nextPollAt: now + d.settings.pollIntervalMs,
       pollIntervalMs: d.settings.pollIntervalMs,

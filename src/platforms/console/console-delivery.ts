@@ -1,6 +1,6 @@
 import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Delivery, DeliveryAddress, JobView } from '../../core/api.js';
+import type { DeliverableResult, Delivery, DeliveryAddress, JobView } from '../../core/api.js';
 import { videoActions } from '../../core/commands/reply-kit.js';
 import { findCommand } from '../../core/commands/registry.js';
 import type { CommandDefinition } from '../../core/commands/types.js';
@@ -87,8 +87,23 @@ export class ConsoleDelivery implements Delivery {
     return { messageIds: [dest] };
   }
 
+  /** Copies a kept image result into `outputDir` (or prints a kept answer) and prints where it went. */
+  async deliver(_address: DeliveryAddress, job: JobView, result: DeliverableResult): Promise<{ messageIds: string[] }> {
+    if (result.text !== undefined) this.print(`✓ answer ${job.id} (${formatUsd(job.chargedMicros ?? job.estimateMicros)}):\n${result.text}`);
+    const ids: string[] = [];
+    if (result.files.length > 0) await mkdir(this.outputDir, { recursive: true });
+    for (const f of result.files) {
+      const dest = join(this.outputDir, f.filename);
+      await copyFile(f.path, dest);
+      this.print(`✓ ${job.kind} ${job.id}: ${dest}`);
+      ids.push(dest);
+    }
+    this.events.onFinished?.(job.id, ids[0] ?? null);
+    return { messageIds: ids.length ? ids : [`answer-${job.id}`] };
+  }
+
   async notifyFailure(_address: DeliveryAddress, job: JobView, failure: Failure): Promise<void> {
-    this.print(`✗ video ${job.id}: ${this.explain(failure)}`);
+    this.print(`✗ ${job.kind} ${job.id}: ${this.explain(failure)}`);
     this.events.onFinished?.(job.id, null);
   }
 

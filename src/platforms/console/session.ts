@@ -88,7 +88,13 @@ export class ConsoleSession {
       args,
       request: consoleRequest(actor, this.deps.address, print),
     });
-    await renderReply({ print, outputDir: this.deps.outputDir, commands: this.commands }, reply);
+    try {
+      const written = await renderReply({ print, outputDir: this.deps.outputDir, commands: this.commands }, reply);
+      if (reply.jobId && reply.tone === 'result') await this.deps.core.recordDelivery(reply.jobId, written.length ? written : ['console']);
+    } catch (e) {
+      if (!reply.jobId || reply.tone !== 'result') throw e;
+      await this.deps.core.handOver(reply.jobId, { reason: e instanceof Error ? e.message : String(e) });
+    }
     if (parsed.command === 'help' && reply.tone !== 'error' && args.command === undefined) print('  /quit   leave the playground (or Ctrl-C)');
     if (reply.jobId && reply.tone !== 'error' && !reply.files?.length) await this.track(reply.jobId);
   }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { DiscordAPIError, EmbedBuilder, HTTPError, RateLimitError, Routes, type APIEmbed, type REST, type RawFile } from 'discord.js';
-import type { CoreApi, Delivery, DeliveryAddress, JobView } from '../../core/api.js';
+import type { CoreApi, DeliverableResult, Delivery, DeliveryAddress, JobView } from '../../core/api.js';
 import { DeliveryError } from '../../core/api.js';
 import type { Failure } from '../../core/failures.js';
 import { formatUsd } from '../../core/money.js';
@@ -124,6 +124,36 @@ export class DiscordDelivery implements Delivery {
       },
       files: [{ name, data, contentType: file.mime }],
       nonce: clip(`v${job.id}`, NONCE_MAX),
+    };
+    return { messageIds: [await this.send(a, msg, job.id)] };
+  }
+
+  /**
+   * Posts a kept image/edit result (the files) or an answer (the text, in an embed) that the command could not post,
+   * by the same route as videos (interaction response → channel message with a mention → DM), with a nonce derived
+   * from the job so a retried post never appears twice in a channel.
+   */
+  async deliver(address: DeliveryAddress, job: JobView, result: DeliverableResult): Promise<{ messageIds: string[] }> {
+    const a = toDiscordAddress(address);
+    const big = result.files.find((f) => f.bytes > a.uploadLimitBytes);
+    if (big) throw new DeliveryError('too_large', `${big.filename} of ${big.bytes} bytes over the ${a.uploadLimitBytes}-byte limit`);
+    const files: RawFile[] = [];
+    for (const f of result.files) files.push({ name: f.filename, data: await readFile(f.path), contentType: f.mime });
+    const e = new EmbedBuilder()
+      .setTitle(job.kind === 'ask' ? 'Answer' : 'Image ready')
+      .setDescription(clip(result.text ?? job.prompt, result.text !== undefined ? 4000 : 1000))
+      .addFields({ name: 'Model', value: job.model, inline: true }, { name: 'Cost', value: formatUsd(job.chargedMicros ?? job.estimateMicros), inline: true })
+      .setFooter({ text: `Job ${job.id}` });
+    const msg: Outgoing = {
+      body: {
+        content: `<@${a.userId}> your ${job.kind === 'ask' ? 'answer' : 'image'} is ready.`,
+        embeds: [e.toJSON()],
+        components: actionRows([{ label: 'Reroll', command: 'reroll', args: { job: job.id } }]),
+        allowed_mentions: { users: [a.userId] },
+        attachments: files.map((f, i) => ({ id: i, filename: f.name })),
+      },
+      ...(files.length ? { files } : {}),
+      nonce: clip(`r${job.id}`, NONCE_MAX),
     };
     return { messageIds: [await this.send(a, msg, job.id)] };
   }

@@ -62,7 +62,16 @@ export async function sendReply(i: RepliableInteraction, ack: Acknowledged, repl
 export async function runCommand(i: RepliableInteraction, ctx: SurfaceContext, call: CommandCall, visibility: 'public' | 'private'): Promise<void> {
   const ack = await acknowledge(i, visibility);
   const reply = await ctx.dispatcher.run({ ...call, request: surfaceRequest(i, ctx, ack) });
-  const ids = await sendReply(i, ack, reply);
+  let ids: string[];
+  try {
+    ids = await sendReply(i, ack, reply);
+  } catch (e) {
+    if (!reply.jobId || reply.tone !== 'result') throw e;
+    // The result is kept and charged: never an error that says otherwise. The delivery step posts it (channel, DM).
+    ctx.logger.warn({ error: errorFields(e), jobId: reply.jobId }, 'discord: could not post a result; handing it to the delivery step');
+    await ctx.core.handOver(reply.jobId, { reason: errorFields(e).message });
+    return;
+  }
   if (reply.jobId && reply.tone === 'result') {
     await ctx.core
       .recordDelivery(reply.jobId, ids)

@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import { GrammyError, HttpError, InputFile, type Api, type InlineKeyboard } from 'grammy';
-import { DeliveryError, type CoreApi, type Delivery, type DeliveryAddress, type JobView } from '../../core/api.js';
+import { DeliveryError, type CoreApi, type DeliverableResult, type Delivery, type DeliveryAddress, type JobView } from '../../core/api.js';
+import { formatUsd } from '../../core/money.js';
 import type { Failure } from '../../core/failures.js';
 import type { Logger } from '../../log.js';
 import { toTelegramAddress, type TelegramAddress } from './address.js';
@@ -107,6 +108,41 @@ export class TelegramDelivery implements Delivery {
     } catch (err) {
       throw this.toDeliveryError(err, job.id);
     }
+  }
+
+  /**
+   * Posts a kept image/edit result or answer that the command could not post: the answer as plain text messages
+   * (4096 characters each), each image as a photo (a photo Telegram refuses with 400 or 413 goes as a document), the
+   * first with a caption naming the job and its cost. A 429 becomes `transient` with its `retry_after` (any length:
+   * the poller schedules the retry), a document still too large `too_large`.
+   */
+  async deliver(address: DeliveryAddress, job: JobView, result: DeliverableResult): Promise<{ messageIds: string[] }> {
+    const target = toTelegramAddress(address);
+    const chatId = Number(target.chatId);
+    const replyTo = target.replyToMessageId ? Number(target.replyToMessageId) : undefined;
+    const caption = `Job ${job.id} · ${job.model} · ${formatUsd(job.chargedMicros ?? job.estimateMicros)}`;
+    const ids: string[] = [];
+    try {
+      if (result.text !== undefined) {
+        const text = `${result.text || '(empty answer)'}\n\n${caption}`;
+        for (let i = 0; i < text.length; i += TEXT_MAX) ids.push(String((await sendPlain(this.opts.api, chatId, replyTo, text.slice(i, i + TEXT_MAX))).message_id));
+      }
+      for (const [i, f] of result.files.entries()) {
+        if (f.bytes > this.opts.uploadLimitBytes) throw new DeliveryError('too_large', `${f.filename} of ${f.bytes} bytes is over the upload limit`);
+        const extra = { ...(i === 0 ? { caption: clip(caption, CAPTION_MAX) } : {}), ...(replyTo !== undefined ? { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } } : {}) };
+        let id: number | undefined;
+        try {
+          id = (await this.opts.api.sendPhoto(chatId, new InputFile(f.path, f.filename), extra)).message_id;
+        } catch (err) {
+          if (!(err instanceof GrammyError) || (err.error_code !== 400 && err.error_code !== 413)) throw err;
+        }
+        id ??= (await this.opts.api.sendDocument(chatId, new InputFile(f.path, f.filename), extra)).message_id;
+        ids.push(String(id));
+      }
+    } catch (err) {
+      throw this.toDeliveryError(err, job.id);
+    }
+    return { messageIds: ids };
   }
 
   async notifyFailure(address: DeliveryAddress, job: JobView, failure: Failure): Promise<void> {

@@ -74,8 +74,9 @@ async function postFile(deps: Pick<TelegramDeps, 'api' | 'settings'>, chatId: nu
     try {
       msg = await api.sendPhoto(chatId, input(), extra);
     } catch (err) {
-      // Telegram refuses some valid images as photos (extreme aspect ratios): send them as documents instead.
-      if (!(err instanceof GrammyError) || err.error_code !== 400) throw err;
+      // Telegram refuses some valid images as photos (extreme aspect ratios, 400; over its photo size, 413): send them
+      // as documents instead.
+      if (!(err instanceof GrammyError) || (err.error_code !== 400 && err.error_code !== 413)) throw err;
     }
   }
   msg ??= await api.sendDocument(chatId, input(), extra);

@@ -57,7 +57,8 @@ export class TelegramRequest implements SurfaceRequest {
     else this.status.show(p.text, withAction);
   }
 
-  async deliveryAddress(): Promise<TelegramAddress> {
+  async deliveryAddress(use: 'video' | 'result' = 'video'): Promise<TelegramAddress> {
+    if (use === 'result') return this.resultAddress();
     if (this.address) return this.address;
     const statusId = await this.status.ensure('Starting the video…');
     const { chatId, replyTo } = this.place;
@@ -69,5 +70,11 @@ export class TelegramRequest implements SurfaceRequest {
       ...(replyTo !== undefined ? { replyToMessageId: String(replyTo) } : {}),
     };
     return this.address;
+  }
+
+  /** Where a result this request's reply normally carries goes if that post fails: this chat, replying to the user. */
+  private resultAddress(): TelegramAddress {
+    const { chatId, replyTo } = this.place;
+    return { surface: 'telegram', chatId: String(chatId), userId: this.actor.user.externalId, ...(replyTo !== undefined ? { replyToMessageId: String(replyTo) } : {}) };
   }
 }

@@ -1,6 +1,7 @@
 import type { Actor } from '../../core/api.js';
 import type { ArgValues, Reply } from '../../core/commands/types.js';
 import type { Failure } from '../../core/failures.js';
+import { GrammyError } from 'grammy';
 import { isChatAdmin } from './admin-check.js';
 import type { TelegramDeps } from './deps.js';
 import { TEXT_MAX, clip, plainText } from './format.js';
@@ -9,6 +10,9 @@ import { TelegramRequest } from './request.js';
 import { sendPlain } from './send.js';
 import type { Place } from './status-message.js';
 import { TELEGRAM_SURFACE } from './surface.js';
+
+/** The status line of a result Telegram did not take yet (it is kept and charged; the delivery step posts it). */
+export const HANDED_OVER = 'Your result is ready and was charged, but Telegram did not take it just now: the bot will post it here shortly.';
 
 /** A command to run, as parsed (or as a button carries it). */
 export interface CommandCall {
@@ -52,12 +56,23 @@ export async function showReply(deps: TelegramDeps, request: TelegramRequest, re
     return;
   }
   if (reply.tone === 'error' && status.shown && (await status.finish(clip(plainText(reply), TEXT_MAX)))) return;
+  let ids: number[];
   try {
-    const ids = await postReply(deps, request.place, reply);
-    if (reply.jobId && reply.tone === 'result' && ids.length > 0) await deps.core.recordDelivery(reply.jobId, ids.map(String));
-  } finally {
-    await status.remove();
+    ids = await postReply(deps, request.place, reply);
+  } catch (err) {
+    if (!reply.jobId || reply.tone !== 'result') {
+      await status.remove();
+      throw err;
+    }
+    // The result is kept and charged: the delivery step posts it (at Telegram's `retry_after`, however long).
+    const retryAfterMs = err instanceof GrammyError && err.parameters.retry_after !== undefined ? err.parameters.retry_after * 1000 : undefined;
+    deps.logger.warn({ jobId: reply.jobId, err: err instanceof GrammyError ? err.description : String(err), retryAfterMs }, 'telegram: could not post a result; handing it to the delivery step');
+    await deps.core.handOver(reply.jobId, { ...(retryAfterMs !== undefined ? { retryAfterMs } : {}), reason: err instanceof Error ? err.message : String(err) });
+    if (!(await status.finish(HANDED_OVER).catch(() => false))) await status.remove();
+    return;
   }
+  await status.remove();
+  if (reply.jobId && reply.tone === 'result' && ids.length > 0) await deps.core.recordDelivery(reply.jobId, ids.map(String));
 }
 
 /** Answers with the core's words for a failure the surface found itself (a parse error, a file over Telegram's limit). */

@@ -5,6 +5,8 @@ import type {
   Balance,
   BudgetDefaults,
   ChargeUnit,
+  GatewayLoss,
+  GatewayLossTotals,
   RefundResult,
   ReleaseResult,
   ReserveRequest,
@@ -127,6 +129,41 @@ export class SqliteBudgetLedger implements BudgetLedger {
         resetsAt: cap.period === 'total' ? null : w.end,
       };
     });
+  }
+
+  /** See {@link BudgetLedger.recordGatewayLoss}: `INSERT OR IGNORE` on the unique (job_id, reason) index. */
+  async recordGatewayLoss(loss: GatewayLoss): Promise<void> {
+    if (!isMicros(loss.amountMicros)) throw new RangeError(`recordGatewayLoss: amountMicros must be an integer ≥ 0, got ${loss.amountMicros}`);
+    const now = this.clock.now();
+    await this.db
+      .insertInto('gateway_losses')
+      .values({
+        id: newSortableId('gl', now),
+        job_id: loss.jobId,
+        scope_id: loss.scopeId,
+        user_id: loss.userId,
+        token_source: loss.tokenSource,
+        amount_micros: loss.amountMicros,
+        certain: loss.certain ? 1 : 0,
+        reason: loss.reason,
+        created_at: now,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+
+  async gatewayLosses(scopeId?: string, since = 0): Promise<GatewayLossTotals> {
+    let q = this.db
+      .selectFrom('gateway_losses')
+      .select((eb) => [
+        eb.fn.coalesce(eb.fn.sum<number>(eb.case().when('certain', '=', 1).then(eb.ref('amount_micros')).else(0).end()), eb.val(0)).as('certain'),
+        eb.fn.coalesce(eb.fn.sum<number>(eb.case().when('certain', '=', 0).then(eb.ref('amount_micros')).else(0).end()), eb.val(0)).as('possible'),
+        eb.fn.countAll<number>().as('n'),
+      ])
+      .where('created_at', '>=', since);
+    if (scopeId !== undefined) q = q.where('scope_id', '=', scopeId);
+    const r = await q.executeTakeFirstOrThrow();
+    return { certainMicros: Number(r.certain), possibleMicros: Number(r.possible), count: Number(r.n) };
   }
 
   async openHoldsOfJob(jobId: string): Promise<string[]> {

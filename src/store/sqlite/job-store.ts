@@ -45,6 +45,8 @@ export class KyselyJobStore implements JobStore {
         deadline_at: job.deadlineAt ?? null,
         next_poll_at: job.nextPollAt ?? (due ? now : null),
         poll_interval_ms: job.pollIntervalMs ?? null,
+        lease_owner: job.leaseOwner ?? null,
+        lease_expires_at: job.leaseExpiresAt ?? null,
         finished_at: FINAL_STATUSES.includes(job.status) ? now : null,
         created_at: now,
         updated_at: now,
@@ -165,19 +167,25 @@ export class KyselyJobStore implements JobStore {
     return Number(r.n);
   }
 
-  /** Jobs with a retained output past its expiry (a scan: it runs rarely and only reads two columns to filter). */
-  async staleReserved(createdBefore: number, limit: number): Promise<JobRecord[]> {
+  /** See {@link JobStore.staleReserved}; `now` defaults to the clock. */
+  async staleReserved(createdBefore: number, limit: number, now: number = this.clock.now()): Promise<JobRecord[]> {
     const rows = await this.db
       .selectFrom('jobs')
       .selectAll()
       .where('status', '=', 'reserved')
-      .where('created_at', '<', createdBefore)
+      .where((w) =>
+        w.or([
+          w.and([w('lease_owner', 'is', null), w('created_at', '<', createdBefore)]),
+          w.and([w('lease_owner', 'is not', null), w('lease_expires_at', '<=', now)]),
+        ]),
+      )
       .orderBy('created_at')
       .limit(limit)
       .execute();
     return rows.map(toRecord);
   }
 
+  /** Jobs with a retained output past its expiry (a scan: it runs rarely and only reads two columns to filter). */
   async expiredOutputs(now: number, limit: number): Promise<JobRecord[]> {
     const rows = await this.db
       .selectFrom('jobs')

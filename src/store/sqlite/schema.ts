@@ -121,6 +121,18 @@ export interface JobsTable {
   updated_at: number;
   finished_at: number | null;
 }
+/** What the gateway billed that no member was charged for (migration 0005). */
+export interface GatewayLossesTable {
+  id: string;
+  job_id: string;
+  scope_id: string;
+  user_id: string;
+  token_source: TokenSource;
+  amount_micros: number;
+  certain: number;
+  reason: string;
+  created_at: number;
+}
 export interface AuditLogTable {
   id: string;
   actor: string;
@@ -141,6 +153,7 @@ export interface Database {
   tokens: TokensTable;
   holds: HoldsTable;
   ledger_entries: LedgerEntriesTable;
+  gateway_losses: GatewayLossesTable;
   jobs: JobsTable;
   audit_log: AuditLogTable;
 }

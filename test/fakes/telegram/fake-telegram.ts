@@ -244,6 +244,13 @@ export class FakeTelegram {
     });
   }
 
+  /** Makes the next `times` calls of `method` fail with `code` and `description` (e.g. 413 Request Entity Too Large). */
+  errorNext(method: string, code: number, description: string, times = 1): void {
+    const q = this.state.errors.get(method.toLowerCase()) ?? [];
+    for (let i = 0; i < times; i++) q.push({ code, description });
+    this.state.errors.set(method.toLowerCase(), q);
+  }
+
   /** Makes the next `times` calls of `method` fail with 429 and `parameters.retry_after`. */
   rateLimitNext(method: string, retryAfterSeconds: number, times = 1): void {
     const q = this.state.rateLimits.get(method.toLowerCase()) ?? [];

@@ -63,6 +63,8 @@ async function route(state: FakeState, token: string, hooks: ServerHooks, req: I
 async function dispatch(state: FakeState, lower: string, params: Record<string, unknown>, uploads: UploadedPart[], res: ServerResponse): Promise<MethodOutcome> {
   const retryAfter = state.takeRateLimit(lower);
   if (retryAfter !== undefined) return apiError(429, `Too Many Requests: retry after ${retryAfter}`, { retry_after: retryAfter });
+  const armed = state.takeError(lower);
+  if (armed) return apiError(armed.code, armed.description);
   if (lower === 'getupdates') return getUpdates(state, params, res);
   const handler = METHODS.get(lower);
   if (!handler) return apiError(404, 'Not Found: method not found');

@@ -54,6 +54,8 @@ export class FakeState {
   readonly callbackQueries = new Map<string, { query: CallbackQuery; answered: boolean }>();
   readonly commands = new Map<string, BotCommand[]>();
   readonly rateLimits = new Map<string, number[]>();
+  /** Armed error answers per method (lower-case), in order: `{ code, description }`. */
+  readonly errors = new Map<string, { code: number; description: string }[]>();
   webhook: { url: string; secretToken?: string; allowedUpdates?: string[] } | undefined;
   private readonly lastMessageId = new Map<number, number>();
 
@@ -96,6 +98,11 @@ export class FakeState {
     this.sent.push(record);
     this.sentByKey.set(key(record.chatId, record.messageId), record);
     this.remember(record.message);
+  }
+
+  /** Pops a queued error answer for `method`, if a test armed one. */
+  takeError(method: string): { code: number; description: string } | undefined {
+    return this.errors.get(method.toLowerCase())?.shift();
   }
 
   /** Pops a queued 429 for `method`, if a test armed one. */

@@ -1,7 +1,7 @@
 import { formatUsd } from '../../money.js';
 import type { AskResult } from '../../api.js';
 import type { CommandDefinition, Reply } from '../types.js';
-import { failureReply, progressHooks, str } from '../reply-kit.js';
+import { failureReply, progressHooks, resultDelivery, str } from '../reply-kit.js';
 import { modelArg, promptArg } from './common-args.js';
 
 /** `/ask <question> [--model ID]`: a text model's answer, with model, tokens and cost. */
@@ -18,7 +18,7 @@ export const askCommand: CommandDefinition = {
   async run(ctx, args) {
     const prompt = str(args, 'prompt') ?? '';
     const model = str(args, 'model');
-    const res = await ctx.core.ask({ ...ctx.actor, prompt, ...(model ? { model } : {}) }, progressHooks(ctx));
+    const res = await ctx.core.ask({ ...ctx.actor, prompt, ...(model ? { model } : {}), ...(await resultDelivery(ctx)) }, progressHooks(ctx));
     return res.ok ? askReply(res.value) : failureReply(ctx, res.failure);
   },
 };

@@ -1,12 +1,12 @@
 import type { Attachment, EditRequest } from '../../api.js';
 import { fail } from '../../failures.js';
 import type { CommandContext, CommandDefinition, Reply } from '../types.js';
-import { failureReply, fetchAll, files, imageResultReply, progressHooks, readKept, str } from '../reply-kit.js';
+import { failureReply, fetchAll, files, imageResultReply, progressHooks, readKept, resultDelivery, str } from '../reply-kit.js';
 import { exactSizeArg, modelArg, promptArg } from './common-args.js';
 
 /** Runs an edit and answers with the result (also Reroll of an edit). */
 export async function runEdit(ctx: CommandContext, p: Omit<EditRequest, 'scope' | 'user'>): Promise<Reply> {
-  const res = await ctx.core.edit({ ...ctx.actor, ...p }, progressHooks(ctx));
+  const res = await ctx.core.edit({ ...ctx.actor, ...p, ...(await resultDelivery(ctx)) }, progressHooks(ctx));
   return res.ok ? imageResultReply(ctx, res.value, p.prompt) : failureReply(ctx, res.failure);
 }
 

@@ -1,5 +1,5 @@
 import type { CommandDefinition } from '../types.js';
-import { failureReply, imageResultReply, int, progressHooks, str } from '../reply-kit.js';
+import { failureReply, imageResultReply, int, progressHooks, resultDelivery, str } from '../reply-kit.js';
 import { aspectArg, modelArg, promptArg, sizeArg } from './common-args.js';
 
 /** `/imagine <prompt> [--ar W:H | --size WxH] [--model ID] [--n N]`: images from a description. */
@@ -26,7 +26,7 @@ export const imagineCommand: CommandDefinition = {
     const size = str(args, 'size');
     const count = int(args, 'count');
     const res = await ctx.core.imagine(
-      { ...ctx.actor, prompt, ...(model ? { model } : {}), ...(aspect ? { aspect } : {}), ...(size ? { size } : {}), ...(count !== undefined ? { count } : {}) },
+      { ...ctx.actor, prompt, ...(model ? { model } : {}), ...(aspect ? { aspect } : {}), ...(size ? { size } : {}), ...(count !== undefined ? { count } : {}), ...(await resultDelivery(ctx)) },
       progressHooks(ctx),
     );
     return res.ok ? imageResultReply(ctx, res.value, prompt) : failureReply(ctx, res.failure);

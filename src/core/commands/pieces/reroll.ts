@@ -1,6 +1,6 @@
 import { fail } from '../../failures.js';
 import type { CommandDefinition } from '../types.js';
-import { failureReply, imageResultReply, progressHooks, readKept, str } from '../reply-kit.js';
+import { failureReply, imageResultReply, progressHooks, readKept, resultDelivery, str } from '../reply-kit.js';
 import { jobArg } from './common-args.js';
 import { runEdit } from './edit.js';
 import { runVideo } from './video.js';
@@ -38,11 +38,11 @@ export const rerollCommand: CommandDefinition = {
         return runEdit(ctx, { ...base, images });
       }
       case 'ask': {
-        const a = await ctx.core.ask({ ...ctx.actor, prompt: r.prompt, model: r.model }, progressHooks(ctx));
+        const a = await ctx.core.ask({ ...ctx.actor, prompt: r.prompt, model: r.model, ...(await resultDelivery(ctx)) }, progressHooks(ctx));
         return a.ok ? askReply(a.value) : failureReply(ctx, a.failure);
       }
       case 'imagine': {
-        const i = await ctx.core.imagine({ ...ctx.actor, ...base }, progressHooks(ctx));
+        const i = await ctx.core.imagine({ ...ctx.actor, ...base, ...(await resultDelivery(ctx)) }, progressHooks(ctx));
         return i.ok ? imageResultReply(ctx, i.value, r.prompt) : failureReply(ctx, i.failure);
       }
     }
