@@ -132,7 +132,7 @@ export async function runAdmin(d: CoreDeps, actor: Actor, cmd: AdminCommand): Pr
       }
       case 'token_unlink': {
         const removed = await d.store.admin.unlinkToken(by, { kind: 'scope', ownerId: ids.scopeId }, ids.scopeId);
-        return ok({ text: T.tokenUnlinkedText(removed?.masked ?? null, false) });
+        return ok({ text: T.tokenUnlinkedText(removed?.masked ?? null, false, removed?.runningJobs ?? 0) });
       }
     }
   } catch (e) {

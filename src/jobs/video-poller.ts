@@ -161,5 +161,6 @@ export class VideoPoller {
       await this.deps.outputs.remove(j.id);
       await this.deps.jobs.update(j.id, [j.status], { outputPath: null, outputExpiresAt: null });
     }
+    await this.deps.tokens.forgetRetired();
   }
 }

@@ -1,0 +1,32 @@
+import type { Kysely } from 'kysely';
+
+/**
+ * Tokens unlinked (or replaced) while jobs still run on them. A job keeps the token it started with until it ends:
+ * the row moves here with its ciphertext unchanged (still bound to its owner) and is deleted once no job that is
+ * not finished references its id. No unique owner constraint: one owner may have several retired tokens.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely migrations are written against an untyped db
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('retired_tokens')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('owner_id', 'text', (c) => c.notNull())
+    .addColumn('ciphertext', 'text', (c) => c.notNull())
+    .addColumn('nonce', 'text', (c) => c.notNull())
+    .addColumn('tag', 'text', (c) => c.notNull())
+    .addColumn('last4', 'text', (c) => c.notNull())
+    .addColumn('key_id', 'text', (c) => c.notNull())
+    .addColumn('key_version', 'integer', (c) => c.notNull().defaultTo(1))
+    .addColumn('created_by', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('retired_at', 'bigint', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('jobs_token_id_idx').on('jobs').column('token_id').execute();
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('jobs_token_id_idx').execute();
+  await db.schema.dropTable('retired_tokens').execute();
+}
