@@ -62,6 +62,8 @@ export interface FailureDetails {
   attachment_download_failed: { reason: 'too_big_for_platform' | 'expired' | 'network'; limitBytes?: number };
   prompt_empty: Empty;
   prompt_too_long: { max: number; got: number };
+  /** The prompt contains something shaped like an access token; it is neither used nor stored. */
+  prompt_has_secret: Empty;
   /** `allowed` is a human phrase such as "each side 64 to 1536 pixels". */
   bad_size: { given: string; allowed: string; maxSide: number };
   bad_aspect: { given: string; allowed: string[] };

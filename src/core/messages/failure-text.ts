@@ -167,6 +167,10 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
         : 'The attachment could not be downloaded (network problem). Try again in a moment.',
   ],
   prompt_empty: () => ['Prompt needed', 'Please describe what you want (the prompt is empty).'],
+  prompt_has_secret: (_d, c) => [
+    'That looks like a token',
+    `Your prompt contains something shaped like an access token (a gateway key or a bot token), so I did not use or keep it. If it is a real token, revoke it at its service; a gateway token is linked with ${c.cmd('token', 'link')} in a private chat.`,
+  ],
   prompt_too_long: (d) => ['Prompt too long', `The prompt has ${formatCount(d.got)} characters; at most ${formatCount(d.max)} are accepted. Shorten it and try again.`],
   bad_size: (d) => ['Size not supported', `${q(d.given)} is not a size this model accepts: ${d.allowed}. You can also pick an aspect ratio instead, such as 16:9.`],
   bad_aspect: (d) => ['Aspect ratio not supported', `${q(d.given)} is not a supported aspect ratio. Use one of: ${d.allowed.join(', ')}.`],
