@@ -131,6 +131,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
       path: config.databasePath,
       ...(config.encryptionKey ? { encryptionKey: config.encryptionKey } : {}),
       ...(config.gateway.token ? { operatorToken: config.gateway.token } : {}),
+      onTokenOpened: (t) => secrets.add(t),
       defaultAllowanceMicros: allowanceMicros(config.defaultAllowance.amount),
       defaultPeriod: config.defaultAllowance.period,
       clock,

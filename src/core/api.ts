@@ -46,6 +46,8 @@ export interface Attachment {
  * Where an asynchronous job's result goes, opaque to the core: `surface` routes it to that surface's
  * {@link Delivery}; every other field belongs to that surface, which defines its own address type and casts at its
  * boundary. Stored with the job (JSON), so the poller can deliver after a restart; it must be plain JSON data.
+ * One convention: a short-lived credential goes in a member `interaction` with `expiresAt` (ms); the store removes
+ * that member once it expired or the job ended (`JobStore.forgetDeliverySecrets`), so surfaces must cope without it.
  * Structurally the same as `DeliveryAddressLike` of `src/core/commands/types.ts`.
  */
 export interface DeliveryAddress {

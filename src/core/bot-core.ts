@@ -134,11 +134,15 @@ export class BotCore implements CoreApi {
     return unlinkToken(this.d, actor, personal);
   }
 
-  /** "<text> (ref XXXXXX)"; the failure's log facts are written at warn under the same ref. */
+  /**
+   * "<text> (ref XXXXXX)"; the failure's log facts are written at warn under the same ref. The text goes through the
+   * same scrubber as the logs: every token this process opened (any job's, the operator's, bot tokens) and every
+   * token-shaped string is redacted, whatever detail a failure carries.
+   */
   explain(failure: Failure, hint?: CommandHint): string {
     const m = describeFailure(failure, { now: this.d.clock.now(), ...(hint ? { hint } : {}) });
     this.d.logger.warn({ ref: failure.ref, code: failure.code, money: failure.money, details: failure.details, ...(failure.log ? { failure: failure.log } : {}) }, 'failure shown to a user');
-    return `${m.text} (ref ${failure.ref})`;
+    return this.d.secrets.scrub(`${m.text} (ref ${failure.ref})`);
   }
 
   async touch(actor: Actor): Promise<void> {

@@ -162,5 +162,6 @@ export class VideoPoller {
       await this.deps.jobs.update(j.id, [j.status], { outputPath: null, outputExpiresAt: null });
     }
     await this.deps.tokens.forgetRetired();
+    await this.deps.jobs.forgetDeliverySecrets(now);
   }
 }

@@ -18,6 +18,8 @@ export class KyselyTokenVault implements TokenVault {
     private readonly clock: Clock,
     private readonly key: Buffer | undefined,
     private readonly operatorToken: string | undefined,
+    /** Told every token opened (to register it with the log and reply scrubber). */
+    private readonly onOpen: (token: string) => void = () => undefined,
   ) {}
 
   private requireKey(): Buffer {
@@ -95,7 +97,10 @@ export class KyselyTokenVault implements TokenVault {
     const row =
       (await this.db.selectFrom('tokens').selectAll().where('id', '=', tokenId).executeTakeFirst()) ??
       (await this.db.selectFrom('retired_tokens').selectAll().where('id', '=', tokenId).executeTakeFirst());
-    return row ? open(this.requireKey(), row, aad({ kind: row.kind, ownerId: row.owner_id })) : null;
+    if (!row) return null;
+    const token = open(this.requireKey(), row, aad({ kind: row.kind, ownerId: row.owner_id }));
+    this.onOpen(token);
+    return token;
   }
 
   /** Masked facts about the owner's token, or null. */
@@ -114,6 +119,7 @@ export class KyselyTokenVault implements TokenVault {
     const row = rows.find((r) => r.kind === 'personal') ?? rows.find((r) => r.kind === 'scope');
     if (row) {
       const token = open(this.requireKey(), row, aad({ kind: row.kind, ownerId: row.owner_id }));
+      this.onOpen(token);
       return { source: row.kind, token, tokenId: row.id, last4: row.last4 };
     }
     if (this.operatorToken) return { source: 'operator', token: this.operatorToken, tokenId: null, last4: last4(this.operatorToken) };
