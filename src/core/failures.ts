@@ -64,6 +64,8 @@ export interface FailureDetails {
   prompt_too_long: { max: number; got: number };
   /** The prompt contains something shaped like an access token; it is neither used nor stored. */
   prompt_has_secret: Empty;
+  /** The gateway gave image results only as links to private, loopback or link-local addresses: not fetched. */
+  result_url_refused: Empty;
   /** `allowed` is a human phrase such as "each side 64 to 1536 pixels". */
   bad_size: { given: string; allowed: string; maxSide: number };
   bad_aspect: { given: string; allowed: string[] };

@@ -167,6 +167,10 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
         : 'The attachment could not be downloaded (network problem). Try again in a moment.',
   ],
   prompt_empty: () => ['Prompt needed', 'Please describe what you want (the prompt is empty).'],
+  result_url_refused: () => [
+    'Result not fetched',
+    'The gateway answered with a link to the image on a private or local network address, which I never fetch. An admin should check where the gateway stores its results.',
+  ],
   prompt_has_secret: (_d, c) => [
     'That looks like a token',
     `Your prompt contains something shaped like an access token (a gateway key or a bot token), so I did not use or keep it. If it is a real token, revoke it at its service; a gateway token is linked with ${c.cmd('token', 'link')} in a private chat.`,
