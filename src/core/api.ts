@@ -334,6 +334,12 @@ export interface CoreApi {
   explain(failure: Failure, hint?: (command: string, subcommand?: string) => string): string;
   /** Remembers a member (for @username lookups). */
   touch(actor: Actor): Promise<void>;
+  /**
+   * The community `from` now has the id `toExternalId` on the same surface (a Telegram group upgraded to a
+   * supergroup): it keeps its budgets, blocks, token, jobs and usage. Idempotent (`already` the second time); see
+   * `Directory.moveScope` for `none` and `conflict`.
+   */
+  scopeMoved(from: { platform: string; externalId: string }, toExternalId: string): Promise<'moved' | 'already' | 'none' | 'conflict'>;
 }
 
 /** Thrown by {@link Delivery} implementations; the poller decides from `kind`. */

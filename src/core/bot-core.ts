@@ -145,6 +145,22 @@ export class BotCore implements CoreApi {
     return this.d.secrets.scrub(`${m.text} (ref ${failure.ref})`);
   }
 
+  async scopeMoved(from: { platform: string; externalId: string }, toExternalId: string): Promise<'moved' | 'already' | 'none' | 'conflict'> {
+    const r = await this.d.store.directory.moveScope({ platform: from.platform, externalId: from.externalId }, toExternalId);
+    const oldRef = `${from.platform}:${from.externalId}`;
+    const newRef = `${from.platform}:${toExternalId}`;
+    if (r === 'moved') {
+      this.d.catalog.index.moveScope(oldRef, newRef);
+      for (const m of [this.d.alerts.pending, this.d.alerts.lowBalanceSentFor, this.d.alerts.lowBalanceCheckedAt] as Map<string, unknown>[]) {
+        if (m.has(oldRef)) m.set(newRef, m.get(oldRef));
+        m.delete(oldRef);
+      }
+    }
+    const log = r === 'conflict' ? this.d.logger.warn.bind(this.d.logger) : this.d.logger.info.bind(this.d.logger);
+    log({ from: oldRef, to: newRef, outcome: r }, r === 'conflict' ? 'community moved to a new id, but the new id already has its own data: kept apart' : 'community moved to a new id');
+    return r;
+  }
+
   async touch(actor: Actor): Promise<void> {
     await actorIds(this.d, actor);
   }

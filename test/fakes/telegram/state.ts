@@ -54,6 +54,8 @@ export class FakeState {
   readonly callbackQueries = new Map<string, { query: CallbackQuery; answered: boolean }>();
   readonly commands = new Map<string, BotCommand[]>();
   readonly rateLimits = new Map<string, number[]>();
+  /** Basic groups upgraded to a supergroup: old id → new id (sends to the old id fail). */
+  readonly migrated = new Map<number, number>();
   webhook: { url: string; secretToken?: string; allowedUpdates?: string[] } | undefined;
   private readonly lastMessageId = new Map<number, number>();
 
@@ -77,6 +79,7 @@ export class FakeState {
     }
     const id = typeof chatId === 'number' ? chatId : typeof chatId === 'string' && /^-?\d+$/.test(chatId) ? Number(chatId) : NaN;
     if (Number.isNaN(id)) badRequest('chat_id is empty');
+    if (this.migrated.has(id)) badRequest('group chat was upgraded to a supergroup chat');
     return this.chats.get(id) ?? badRequest('chat not found');
   }
 
