@@ -150,9 +150,11 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
   attachment_empty: (d) => ['Empty file', `${q(d.name)} is empty (0 bytes). Attach the image again.`],
   attachment_not_image: (d) => [
     'Not a usable image',
-    d.detected
-      ? `${q(d.name)} looks like ${/^[aeiou]/i.test(d.detected) ? 'an' : 'a'} ${d.detected} file, not a still image. Use a PNG, JPEG, WebP or single-frame GIF.`
-      : `${q(d.name)} is not an image the gateway can read. Use a PNG, JPEG, WebP or single-frame GIF.`,
+    d.detected === 'gif'
+      ? `${q(d.name)} is a GIF, which image models do not accept. Use a PNG, JPEG or WebP image (a screenshot of it works).`
+      : d.detected
+        ? `${q(d.name)} looks like ${/^[aeiou]/i.test(d.detected) ? 'an' : 'a'} ${d.detected} file, not a still image. Use a PNG, JPEG or WebP image.`
+        : `${q(d.name)} is not an image the gateway can read. Use a PNG, JPEG or WebP image.`,
   ],
   attachment_too_many_pixels: (d) => [
     'Image too large',
