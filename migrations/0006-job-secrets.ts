@@ -8,6 +8,7 @@ import { sql, type Kysely } from 'kysely';
  * not finished references its id. No unique owner constraint: one owner may have several retired tokens.
  * `jobs_delivery_secret_idx`: the jobs whose delivery address still carries an interaction credential, which the
  * store removes once it expired or the job ended (`JobStore.forgetDeliverySecrets`).
+ * `ledger_operator_user_idx`: one person's spending on the operator's token across communities (`PERSON_CAP`).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely migrations are written against an untyped db
 export async function up(db: Kysely<any>): Promise<void> {
@@ -28,6 +29,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('jobs_token_id_idx').on('jobs').column('token_id').execute();
   // Jobs whose delivery address still carries an interaction credential (cleared once expired or the job ended).
+  // PERSON_CAP (per person across communities, operator's token): one user's operator charges by time.
+  await sql`create index ledger_operator_user_idx on ledger_entries (user_id, created_at) where token_source = 'operator'`.execute(db);
   // A plain text test (no JSON parsing), so a malformed stored address can never make a write fail.
   await sql`create index jobs_delivery_secret_idx on jobs (id) where instr(delivery, '"interaction"') > 0`.execute(db);
 }
@@ -35,6 +38,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('jobs_delivery_secret_idx').execute();
+  await db.schema.dropIndex('ledger_operator_user_idx').execute();
   await db.schema.dropIndex('jobs_token_id_idx').execute();
   await db.schema.dropTable('retired_tokens').execute();
 }

@@ -134,6 +134,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
       onTokenOpened: (t) => secrets.add(t),
       defaultAllowanceMicros: allowanceMicros(config.defaultAllowance.amount),
       defaultPeriod: config.defaultAllowance.period,
+      ...(config.personCap ? { personCap: { limitMicros: parseUsd(config.personCap.amount), period: config.personCap.period } } : {}),
       clock,
     });
   } catch (e) {

@@ -30,6 +30,8 @@ interface BudgetDetails {
 /** The typed details of every failure code. */
 export interface FailureDetails {
   budget_exhausted: BudgetDetails;
+  /** The operator's per-person cap across every community (`PERSON_CAP`, the operator's token) would be passed. */
+  person_cap_exhausted: BudgetDetails;
   pool_exhausted: BudgetDetails;
   blocked: Empty;
   no_token: { isAdminHint: boolean };

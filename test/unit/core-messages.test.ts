@@ -43,6 +43,7 @@ const SAMPLES: { [C in FailureCode]: FailureDetails[C] } = {
   attachment_download_failed: { reason: 'too_big_for_platform', limitBytes: 20 * 1024 * 1024 },
   prompt_empty: {},
   prompt_has_secret: {},
+  person_cap_exhausted: { costMicros: 10_000, remainingMicros: 5_000, resetsAt: 1_700_000_000_000 },
   result_url_refused: {},
   prompt_too_long: { max: 4000, got: 4321 },
   bad_size: { given: '99999x1', allowed: 'each side 64 to 1536 pixels, written like 1024x1024', maxSide: 1536 },

@@ -78,6 +78,12 @@ function budgetText(d: FailureDetails['budget_exhausted'], c: Ctx, whose: string
 
 const RENDER: { [C in FailureCode]: Render<C> } = {
   budget_exhausted: (d, c) => ['Not enough budget left', budgetText(d, c, 'you')],
+  person_cap_exhausted: (d, c) => [
+    'Personal limit reached',
+    `This costs ${formatUsd(d.costMicros)}, and you have ${formatUsd(d.remainingMicros)} left of the bot operator's limit per person, which counts your use in every community on the operator's token. ${
+      d.resetsAt === null ? 'It does not reset on its own.' : `It resets ${formatResetTime(d.resetsAt, c.now, 'UTC')}.`
+    } A community that links its own gateway token is not limited by it.`,
+  ],
   pool_exhausted: (d, c) => ['The community budget is used up', budgetText(d, c, 'community')],
   blocked: () => ['Not allowed', 'An admin has blocked you from using the bot here. Ask an admin if you think this is a mistake.'],
   no_token: (d, c) => [
