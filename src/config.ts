@@ -181,6 +181,27 @@ const schema = z.object({
   PRICING_REFRESH_MS: doc(int(3_600_000, 60_000, 86_400_000, "how often the gateway's published prices are read again, in milliseconds"), { group: P, description: 'How often the gateway\'s published prices (/api/pricing) are read again, in ms (default 3600000 = 1 hour; at least 60000).' }),
   DEFAULT_ALLOWANCE: doc(z.string().trim().optional().default('1'), { group: P, description: 'Allowance (USD, or "none") every user of a new community gets until an admin changes it (default 1).' }),
   DEFAULT_PERIOD: doc(z.enum(['day', 'week', 'month', 'total']).optional().default('day'), { group: P, description: 'Period of that default allowance: day, week, month or total (default day).' }),
+  PERSON_CAP: doc(
+    z
+      .string()
+      .trim()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v === '') return undefined;
+        const m = /^\$?(\d{1,6}(?:\.\d{1,6})?)(?:\s*\/\s*(day|week|month|total))?$/i.exec(v);
+        if (!m) {
+          ctx.addIssue({ code: 'custom', message: 'an amount in USD with an optional period, e.g. 5 or 5/week (day, week, month or total; default day)' });
+          return z.NEVER;
+        }
+        return { amount: m[1]!, period: (m[2]?.toLowerCase() ?? 'day') as 'day' | 'week' | 'month' | 'total' };
+      }),
+    {
+      group: P,
+      example: '5/week',
+      description:
+        'Operator-wide cap per person (one account on one platform) across every community, for jobs paid by GATEWAY_TOKEN: USD with an optional /day, /week, /month or /total (default day; periods in UTC). Checked with the community budgets when a job holds money. Unset (default): no such cap.',
+    },
+  ),
   DEFAULT_IMAGE_MODEL: doc(optionalString, { group: J, example: 'gpt-image-1', description: 'Model used by /imagine and /edit when the user names none. Unset: the first priced model of that kind (image) the token lists. A value the gateway does not list is reported at start-up with the closest listed ids.' }),
   DEFAULT_VIDEO_MODEL: doc(optionalString, { group: J, example: 'sora-2', description: 'Model used by /video when the user names none. Unset: the first priced model of that kind (video) the token lists. A value the gateway does not list is reported at start-up with the closest listed ids.' }),
   DEFAULT_TEXT_MODEL: doc(optionalString, { group: J, example: 'gpt-4o-mini', description: 'Model used by /ask when the user names none. Unset: the first priced model of that kind (text) the token lists. A value the gateway does not list is reported at start-up with the closest listed ids.' }),
@@ -258,6 +279,8 @@ export interface Config {
   demoBudget: string;
   /** Allowance of every user in a community nobody configured yet: USD as written ('none' = unlimited) and period. */
   defaultAllowance: { amount: string; period: 'day' | 'week' | 'month' | 'total' };
+  /** `PERSON_CAP`: per-person cap across communities on the operator's token (USD as written, period), or undefined. */
+  personCap: { amount: string; period: 'day' | 'week' | 'month' | 'total' } | undefined;
   /** `OUTPUT_DIR` as written; unset means each mode's default (bots `./data/outputs`, playground `./output`). */
   outputDir: string | undefined;
   /** `USE_SIMULATOR` (default false): a bot may run on the built-in simulator when no gateway URL is set. */
@@ -354,6 +377,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     textPricePer1kTokens: e.TEXT_PRICE_PER_1K_TOKENS,
     demoBudget: e.DEMO_BUDGET,
     defaultAllowance: { amount: e.DEFAULT_ALLOWANCE, period: e.DEFAULT_PERIOD },
+    personCap: e.PERSON_CAP,
     outputDir: e.OUTPUT_DIR,
     useSimulator: e.USE_SIMULATOR,
     ffmpegPath: e.FFMPEG_PATH,

@@ -1,9 +1,10 @@
 import pino, { type Logger } from 'pino';
 
 export type { Logger } from 'pino';
+import { SECRET_SHAPES } from './core/secrets.js';
 
-/** Strings that look like gateway keys (`sk-…`) or Telegram bot tokens (`123456:AA…`). */
-const SECRET_PATTERNS: RegExp[] = [/\bsk-[A-Za-z0-9_\-]{6,}/g, /\b[0-9]{6,12}:[A-Za-z0-9_-]{30,}\b/g];
+/** Strings that look like gateway keys (`sk-…`) or Telegram bot tokens (`123456:AA…`): one list, shared with the core. */
+const SECRET_PATTERNS: readonly RegExp[] = SECRET_SHAPES;
 
 /**
  * The secrets known at run time (bot tokens from the config, gateway tokens as they are decrypted).

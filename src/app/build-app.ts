@@ -131,8 +131,10 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
       path: config.databasePath,
       ...(config.encryptionKey ? { encryptionKey: config.encryptionKey } : {}),
       ...(config.gateway.token ? { operatorToken: config.gateway.token } : {}),
+      onTokenOpened: (t) => secrets.add(t),
       defaultAllowanceMicros: allowanceMicros(config.defaultAllowance.amount),
       defaultPeriod: config.defaultAllowance.period,
+      ...(config.personCap ? { personCap: { limitMicros: parseUsd(config.personCap.amount), period: config.personCap.period } } : {}),
       clock,
     });
   } catch (e) {

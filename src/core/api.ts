@@ -46,6 +46,8 @@ export interface Attachment {
  * Where an asynchronous job's result goes, opaque to the core: `surface` routes it to that surface's
  * {@link Delivery}; every other field belongs to that surface, which defines its own address type and casts at its
  * boundary. Stored with the job (JSON), so the poller can deliver after a restart; it must be plain JSON data.
+ * One convention: a short-lived credential goes in a member `interaction` with `expiresAt` (ms); the store removes
+ * that member once it expired or the job ended (`JobStore.forgetDeliverySecrets`), so surfaces must cope without it.
  * Structurally the same as `DeliveryAddressLike` of `src/core/commands/types.ts`.
  */
 export interface DeliveryAddress {
@@ -349,6 +351,12 @@ export interface CoreApi {
   explain(failure: Failure, hint?: (command: string, subcommand?: string) => string): string;
   /** Remembers a member (for @username lookups). */
   touch(actor: Actor): Promise<void>;
+  /**
+   * The community `from` now has the id `toExternalId` on the same surface (a Telegram group upgraded to a
+   * supergroup): it keeps its budgets, blocks, token, jobs and usage. Idempotent (`already` the second time); see
+   * `Directory.moveScope` for `none` and `conflict`.
+   */
+  scopeMoved(from: { platform: string; externalId: string }, toExternalId: string): Promise<'moved' | 'already' | 'none' | 'conflict'>;
 }
 
 /** Thrown by {@link Delivery} implementations; the poller decides from `kind`. */

@@ -146,11 +146,31 @@ export class BotCore implements CoreApi {
     return unlinkToken(this.d, actor, personal);
   }
 
-  /** "<text> (ref XXXXXX)"; the failure's log facts are written at warn under the same ref. */
+  /**
+   * "<text> (ref XXXXXX)"; the failure's log facts are written at warn under the same ref. The text goes through the
+   * same scrubber as the logs: every token this process opened (any job's, the operator's, bot tokens) and every
+   * token-shaped string is redacted, whatever detail a failure carries.
+   */
   explain(failure: Failure, hint?: CommandHint): string {
     const m = describeFailure(failure, { now: this.d.clock.now(), ...(hint ? { hint } : {}) });
     this.d.logger.warn({ ref: failure.ref, code: failure.code, money: failure.money, details: failure.details, ...(failure.log ? { failure: failure.log } : {}) }, 'failure shown to a user');
-    return `${m.text} (ref ${failure.ref})`;
+    return this.d.secrets.scrub(`${m.text} (ref ${failure.ref})`);
+  }
+
+  async scopeMoved(from: { platform: string; externalId: string }, toExternalId: string): Promise<'moved' | 'already' | 'none' | 'conflict'> {
+    const r = await this.d.store.directory.moveScope({ platform: from.platform, externalId: from.externalId }, toExternalId);
+    const oldRef = `${from.platform}:${from.externalId}`;
+    const newRef = `${from.platform}:${toExternalId}`;
+    if (r === 'moved') {
+      this.d.catalog.index.moveScope(oldRef, newRef);
+      for (const m of [this.d.alerts.pending, this.d.alerts.lowBalanceSentFor, this.d.alerts.lowBalanceCheckedAt] as Map<string, unknown>[]) {
+        if (m.has(oldRef)) m.set(newRef, m.get(oldRef));
+        m.delete(oldRef);
+      }
+    }
+    const log = r === 'conflict' ? this.d.logger.warn.bind(this.d.logger) : this.d.logger.info.bind(this.d.logger);
+    log({ from: oldRef, to: newRef, outcome: r }, r === 'conflict' ? 'community moved to a new id, but the new id already has its own data: kept apart' : 'community moved to a new id');
+    return r;
   }
 
   async touch(actor: Actor): Promise<void> {

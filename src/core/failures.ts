@@ -30,6 +30,8 @@ interface BudgetDetails {
 /** The typed details of every failure code. */
 export interface FailureDetails {
   budget_exhausted: BudgetDetails;
+  /** The operator's per-person cap across every community (`PERSON_CAP`, the operator's token) would be passed. */
+  person_cap_exhausted: BudgetDetails;
   pool_exhausted: BudgetDetails;
   blocked: Empty;
   no_token: { isAdminHint: boolean };
@@ -62,6 +64,10 @@ export interface FailureDetails {
   attachment_download_failed: { reason: 'too_big_for_platform' | 'expired' | 'network'; limitBytes?: number };
   prompt_empty: Empty;
   prompt_too_long: { max: number; got: number };
+  /** The prompt contains something shaped like an access token; it is neither used nor stored. */
+  prompt_has_secret: Empty;
+  /** The gateway gave image results only as links to private, loopback or link-local addresses: not fetched. */
+  result_url_refused: Empty;
   /** `allowed` is a human phrase such as "each side 64 to 1536 pixels". */
   bad_size: { given: string; allowed: string; maxSide: number };
   bad_aspect: { given: string; allowed: string[] };

@@ -9,7 +9,11 @@ export type Micros = number;
 /** Micro-dollars in one US dollar. */
 export const MICROS_PER_USD = 1_000_000;
 
-/** Largest amount a user may type: 100,000 USD. Anything above is refused as a probable typo. */
+/**
+ * Largest amount a user may type: 100,000 USD. Anything above is refused as a probable typo. It is also the
+ * ceiling of an allowance: `/budget adjust` is refused when the member's allowance plus this period's adjustments
+ * would pass it (or the adjustments alone would go below minus it). See docs/budgets.md.
+ */
 export const MAX_USD_MICROS: Micros = 100_000 * MICROS_PER_USD;
 
 const HINT = 'Amounts are in US dollars with at most 6 decimals, e.g. 0.50 or $2';

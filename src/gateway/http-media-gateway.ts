@@ -1,4 +1,4 @@
-import { Agent, interceptors, type Dispatcher } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import type {
   CallOptions, ChatRequest, ChatResult, DownloadResult, GatewayBalance, GatewayModel, ImageEditRequest, ImageGenerationRequest,
   ImageResult, MediaGateway, PublishedPricing, VideoCreateRequest, VideoRemixRequest, VideoTask,
@@ -14,6 +14,9 @@ import { billingError, parseDashboardBilling, parsePricing, parseQuotaPerUnit, p
 import { RouteMemory } from './route-memory.js';
 import { Deadline, GatewayTransport, readCapped, type GatewayResponse, type SendSpec } from './transport.js';
 
+
+/** Redirect statuses `fetchImage` follows itself (each hop checked against the address policy). */
+const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
 /** Settings of {@link HttpMediaGateway}. Only `baseUrl` is required. */
 export interface HttpMediaGatewayOptions {
   /** Gateway root without `/v1` (e.g. `https://gw.example.com`); a trailing slash or `/v1` is tolerated. */
@@ -55,7 +58,6 @@ export class HttpMediaGateway implements MediaGateway {
   private readonly transport: GatewayTransport;
   private readonly limiter: TokenLimiter;
   private readonly dispatcher: Dispatcher;
-  private readonly redirecting: Dispatcher;
   private readonly ownsDispatcher: boolean;
   private readonly editField: EditImageField;
   private readonly messagesAuth: 'bearer' | 'x-api-key';
@@ -69,7 +71,6 @@ export class HttpMediaGateway implements MediaGateway {
     this.origin = new URL(this.base).origin;
     this.ownsDispatcher = opts.dispatcher === undefined;
     this.dispatcher = opts.dispatcher ?? new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000 });
-    this.redirecting = this.dispatcher.compose(interceptors.redirect({ maxRedirections: 3 }));
     this.limiter = new TokenLimiter({ concurrency: opts.concurrency ?? 4, minTimeMs: opts.minTimeMs ?? 0 });
     this.editField = opts.editImageField ?? 'image';
     this.messagesAuth = opts.messagesAuth ?? 'bearer';
@@ -105,9 +106,34 @@ export class HttpMediaGateway implements MediaGateway {
     return withId({ images: must(parseImages(body), 'image data') }, requestId);
   }
 
+  /**
+   * Fetches an image result given as a URL, under the download address policy (`address-policy.ts`): the gateway's
+   * own origin or public addresses only, checked before the first request and again before each of at most 3
+   * redirects (followed by hand for that reason). No token is sent. A refused address throws
+   * {@link GatewayError} `bad_request`/`unsafe_download_url` and no request is made to it.
+   */
   async fetchImage(url: string, maxBytes: number, opts?: CallOptions): Promise<Uint8Array> {
-    const spec: SendSpec = { method: 'GET', url, policy: 'idempotent', accept: 'image/*,*/*', dispatcher: this.redirecting };
-    return this.run(opts, (d) => this.transport.send(spec, d, (res) => readBytes(res, maxBytes)));
+    return this.run(opts, async (d) => {
+      let target = url;
+      for (let hop = 0; ; hop++) {
+        if (!(await downloadAllowed(target, this.base, this.resolveHost))) {
+          this.logger?.warn({ hop }, 'gateway image URL points at a private or local address; not fetched');
+          throw new GatewayError({ kind: 'bad_request', code: 'unsafe_download_url', message: 'the image URL points at a private or local address; not fetched' });
+        }
+        const spec: SendSpec = { method: 'GET', url: target, policy: 'idempotent', accept: 'image/*,*/*', passStatuses: REDIRECT_STATUSES };
+        const from = target;
+        const out = await this.transport.send(spec, d, async (res): Promise<{ bytes: Uint8Array } | { next: string | undefined }> => {
+          if (!REDIRECT_STATUSES.includes(res.statusCode)) return { bytes: await readBytes(res, maxBytes) };
+          res.body.resume();
+          const loc = res.headers.location;
+          const where = Array.isArray(loc) ? loc[0] : loc;
+          return { next: where ? new URL(where, from).toString() : undefined };
+        });
+        if ('bytes' in out) return out.bytes;
+        if (out.next === undefined || hop >= 3) throw new GatewayError({ kind: 'bad_request', code: 'image_redirects', message: 'the image URL redirected too often or nowhere; not fetched' });
+        target = out.next;
+      }
+    });
   }
 
   /**

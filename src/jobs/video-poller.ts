@@ -163,5 +163,7 @@ export class VideoPoller {
       await this.deps.outputs.remove(j.id);
       await this.deps.jobs.update(j.id, [j.status], { outputPath: null, outputExpiresAt: null });
     }
+    await this.deps.tokens.forgetRetired();
+    await this.deps.jobs.forgetDeliverySecrets(now);
   }
 }

@@ -61,4 +61,6 @@ export interface ReqCtx {
   promptText?: string;
   /** A fault the handler itself must act on (`task_fail`, `task_never_ends`, `truncated_mp4`). */
   fault?: SimFaultKind;
+  /** The URL of an `image_url` fault. */
+  faultUrl?: string;
 }

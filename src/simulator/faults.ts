@@ -5,7 +5,7 @@ import type { SimEndpoint, SimFaultKind, SimFaultRule } from './types.js';
 /** Every fault kind, for validation of control requests and prompt markers. */
 export const FAULT_KINDS: readonly SimFaultKind[] = [
   'rate_limit', 'rate_limit_no_header', 'server_error', 'bad_gateway', 'unavailable', 'routing', 'auth', 'quota',
-  'content_policy', 'malformed', 'slow', 'reset', 'task_fail', 'task_never_ends', 'truncated_mp4', 'redirect',
+  'content_policy', 'malformed', 'slow', 'reset', 'task_fail', 'task_never_ends', 'truncated_mp4', 'redirect', 'image_url',
 ];
 
 /** Endpoints a rule may name. */
@@ -18,6 +18,7 @@ export function faultApplies(kind: SimFaultKind, endpoint: SimEndpoint): boolean
   if (kind === 'task_never_ends') return endpoint === 'video_create';
   if (kind === 'task_fail') return endpoint === 'video_create' || endpoint === 'video_poll';
   if (kind === 'truncated_mp4') return endpoint === 'video_content';
+  if (kind === 'image_url') return endpoint === 'image' || endpoint === 'edit';
   return true;
 }
 
@@ -36,6 +37,7 @@ export function faultMarkers(text: string | undefined): SimFaultKind[] {
 export interface ChosenFault {
   kind: SimFaultKind;
   slowMs: number;
+  url?: string;
 }
 
 /** The active fault rules; a rule with `times` disappears after that many uses. */
@@ -70,7 +72,7 @@ export class FaultBook {
       if (r.model !== undefined && r.model !== model) continue;
       entry.left -= 1;
       if (entry.left <= 0) this.rules.splice(i, 1);
-      return { kind: r.kind, slowMs: r.slowMs ?? 3000 };
+      return { kind: r.kind, slowMs: r.slowMs ?? 3000, ...(r.url !== undefined ? { url: r.url } : {}) };
     }
     return undefined;
   }
@@ -119,7 +121,7 @@ export function parseFaultRule(v: unknown): SimFaultRule | string {
   const o = v as Record<string, unknown>;
   if (!(FAULT_KINDS as readonly unknown[]).includes(o.kind)) return `kind must be one of ${FAULT_KINDS.join(', ')}`;
   if (o.endpoint !== undefined && !(FAULT_ENDPOINTS as readonly unknown[]).includes(o.endpoint)) return 'unknown endpoint';
-  for (const k of ['token', 'model'] as const) if (o[k] !== undefined && typeof o[k] !== 'string') return `${k} must be a string`;
+  for (const k of ['token', 'model', 'url'] as const) if (o[k] !== undefined && typeof o[k] !== 'string') return `${k} must be a string`;
   for (const k of ['times', 'slowMs'] as const) if (o[k] !== undefined && !(Number.isInteger(o[k]) && (o[k] as number) >= 0)) return `${k} must be a non-negative integer`;
   return o as unknown as SimFaultRule;
 }

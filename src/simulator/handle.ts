@@ -129,6 +129,7 @@ async function serve(state: SimState, req: IncomingMessage, res: ServerResponse,
     const immediate = faultReply(fault.kind, err, typeof rawModel === 'string' ? rawModel : undefined, group);
     if (immediate) return immediate;
     ctx.fault = fault.kind;
+    if (fault.url !== undefined) ctx.faultUrl = fault.url;
   }
 
   const kind = KIND_OF[r.endpoint];

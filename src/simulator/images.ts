@@ -43,11 +43,13 @@ async function produce(ctx: ReqCtx, model: SimModel, prompt: string, width: numb
   }
   if (ctx.res.destroyed) return { kind: 'handled' }; // client gone: no image delivered, nothing charged
   if (!ctx.state.tokens.charge(ctx.token, price)) return quotaExceeded(ctx.err);
+  // The `image_url` fault: billed as usual, but each result is a link (possibly somewhere no client should go).
+  const results: ({ b64_json: string } | { url: string })[] = ctx.fault === 'image_url' ? data.map(() => ({ url: ctx.faultUrl ?? 'http://169.254.169.254/latest/meta-data/' })) : data;
   const textTokens = Math.max(1, Math.ceil(prompt.length / 4));
   const imageTokens = Math.ceil((width * height) / 1024);
   return json(200, {
     created: Math.floor(Date.now() / 1000),
-    data,
+    data: results,
     usage: { total_tokens: textTokens + imageTokens * n, input_tokens: textTokens, output_tokens: imageTokens * n, input_tokens_details: { text_tokens: textTokens, image_tokens: 0 } },
   });
 }

@@ -32,7 +32,8 @@ export type SimFaultKind =
   | 'task_fail' // video task goes to failed (and is refunded)
   | 'task_never_ends' // video task stays running forever
   | 'truncated_mp4' // /content sends Content-Length of the full file but closes halfway
-  | 'redirect'; // 301 to the web front end (a gateway with FRONTEND_BASE_URL set, asked on a wrong base URL)
+  | 'redirect' // 301 to the web front end (a gateway with FRONTEND_BASE_URL set, asked on a wrong base URL)
+  | 'image_url'; // image/edit answers (and bills) with `{ url }` results pointing at the rule's `url` instead of b64
 
 /** Endpoint groups a request is classified into (also the `endpoint` of {@link RecordedRequest}). */
 export type SimEndpoint =
@@ -50,6 +51,8 @@ export interface SimFaultRule {
   times?: number;
   /** Delay of the `slow` fault; default 3000 ms. */
   slowMs?: number;
+  /** The result URL of the `image_url` fault (e.g. `http://169.254.169.254/latest/meta-data`). */
+  url?: string;
 }
 
 /** Options of {@link SimulatorHandle}; every field is optional. */

@@ -33,11 +33,17 @@ export function tokenLinkedText(masked: string, personal: boolean, modelCount: n
 }
 
 /** After an unlink: what was removed (masked), or that nothing was linked. */
-export function tokenUnlinkedText(masked: string | null, personal: boolean): string {
+export function tokenUnlinkedText(masked: string | null, personal: boolean, runningJobs = 0): string {
   if (!masked) return personal ? 'You have no personal gateway token linked.' : 'This community has no gateway token linked.';
-  return personal
+  const base = personal
     ? `Your gateway token ${masked} was removed; your requests use the community's token (or the operator's) again.`
     : `The community gateway token ${masked} was removed.`;
+  return runningJobs > 0 ? `${base} ${runningJobsText(runningJobs)}` : base;
+}
+
+/** Said on unlink when jobs still run on the removed token: they keep it (and are charged on it) until they end. */
+export function runningJobsText(n: number): string {
+  return `${n === 1 ? '1 job started with it is' : `${n} jobs started with it are`} still running: ${n === 1 ? 'it keeps' : 'they keep'} using this token until ${n === 1 ? 'it ends' : 'they end'} and ${n === 1 ? 'is' : 'are'} charged on it; new requests no longer use it.`;
 }
 
 /** The community's token, masked, and when it was linked (UTC). */

@@ -130,7 +130,7 @@ export class AdminService {
   }
 
   /** Removes a stored token; returns what was removed (masked) or null. */
-  async unlinkToken(actor: AuditActor, owner: TokenOwner, scopeId: string | null): Promise<TokenInfo | null> {
+  async unlinkToken(actor: AuditActor, owner: TokenOwner, scopeId: string | null): Promise<(TokenInfo & { runningJobs: number }) | null> {
     return this.store.unlinkToken(owner, scopeId, { actor, action: `token.${owner.kind}.unlink` });
   }
 

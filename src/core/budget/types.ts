@@ -19,7 +19,7 @@ export interface ReserveRequest {
 }
 
 /** Why a hold was refused. `personal_cap_exhausted` is the user's own cap on their personal token. */
-export type ReserveRefusal = 'budget_exhausted' | 'pool_exhausted' | 'blocked' | 'personal_cap_exhausted';
+export type ReserveRefusal = 'budget_exhausted' | 'pool_exhausted' | 'blocked' | 'personal_cap_exhausted' | 'person_cap_exhausted';
 
 /** The outcome of a reserve. `remainingMicros` is what is left before this request; `resetsAt` null = never. */
 export type ReserveResult =
@@ -64,6 +64,8 @@ export interface Balance {
 export interface BudgetDefaults {
   defaultAllowanceMicros: Micros | null;
   defaultPeriod: Period;
+  /** `PERSON_CAP`: what one user may spend on the operator's token across every scope per period (UTC). */
+  personCap?: { limitMicros: Micros; period: Period };
 }
 
 /** A user's personal-token cap and its use in the current period. */

@@ -29,6 +29,13 @@ export class TokenIndex {
     else this.scopes.set(ref, this.keep(token));
   }
 
+  /** The community's token now known under a new `<platform>:<id>` (a group that changed id). */
+  moveScope(from: string, to: string): void {
+    const token = this.scopes.get(from);
+    this.scopes.delete(from);
+    if (token !== undefined) this.scopes.set(to, token);
+  }
+
   /** The user `<platform>:<id>`'s personal token; null forgets it. */
   setUser(ref: string, token: string | null): void {
     if (token === null) this.users.delete(ref);

@@ -1,20 +1,30 @@
 import { failWith, ok, type Result } from '../failures.js';
+import { looksLikeSecret } from '../secrets.js';
 
 /** Default prompt ceiling, in characters (code points). The gateway documents none; 4000 keeps requests sane. */
 export const DEFAULT_MAX_PROMPT = 4000;
+
+/**
+ * Characters that show nothing on their own: whitespace and separators, format characters (zero-width space and
+ * joiners, U+200B–U+200F, U+2060–U+2064, BOM, tags), combining marks, variation selectors, the combining grapheme
+ * joiner and the blank fillers (Hangul fillers, braille blank). A prompt made only of these is empty.
+ */
+const INVISIBLE = /[\s\p{Z}\p{Cf}\p{M}\u034F\uFE00-\uFE0F\u{E0100}-\u{E01EF}\u115F\u1160\u3164\uFFA0\u2800]/gu;
 
 // C0/C1 control characters except \n; \t and \r are handled before this runs.
 const CONTROL = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/g;
 
 /**
  * Cleans a prompt: CRLF/CR → LF, tabs → spaces, other control characters removed, trimmed. Refuses text that
- * is then empty (`prompt_empty`: blank, whitespace or control characters only) or longer than `max` code points
- * (default 4000; `prompt_too_long`). Emoji-only prompts are fine.
+ * is then empty (`prompt_empty`: blank, whitespace, control, or only invisible/combining characters) or longer than `max` code points
+ * (default 4000; `prompt_too_long`), or contains something shaped like a token (`prompt_has_secret`, the shapes the
+ * log scrubber redacts: such text is never sent to the gateway nor stored in `jobs.prompt`). Emoji-only prompts are fine.
  */
 export function validatePrompt(text: string | undefined, opts?: { max?: number }): Result<string> {
   const max = opts?.max ?? DEFAULT_MAX_PROMPT;
   const cleaned = (text ?? '').replace(/\r\n?/g, '\n').replace(/\t/g, ' ').replace(CONTROL, '').trim();
-  if (cleaned === '') return failWith('prompt_empty');
+  if (cleaned === '' || cleaned.replace(INVISIBLE, '') === '') return failWith('prompt_empty');
+  if (looksLikeSecret(cleaned)) return failWith('prompt_has_secret');
   const got = [...cleaned].length;
   if (got > max) return failWith('prompt_too_long', { max, got });
   return ok(cleaned);

@@ -44,7 +44,7 @@ function gatewayFilename(name: string, type: ImageType, index: number): string {
 /**
  * Checks the reference images of one request. Order: count first (missing / too many), then per file in order:
  * empty → too large → not an image (by content: a PDF named `.png` is refused; animated GIF/APNG/WebP refused
- * unless `allowAnimated`) → too many pixels. Returns the first failure, or every image with its sniffed type.
+ * unless `allowAnimated`; any GIF refused, image models do not take it) → too many pixels. Returns the first failure, or every image with its sniffed type.
  */
 export function validateReferenceImages(files: readonly IncomingFile[], limits: ReferenceImageLimits): Result<ValidImage[]> {
   const minImages = limits.minImages ?? 0;
@@ -65,6 +65,10 @@ export function validateReferenceImages(files: readonly IncomingFile[], limits: 
     if (s.animated && !limits.allowAnimated) {
       return err(fail('attachment_not_image', { name: f.name, detected: `animated ${s.type}` }));
     }
+    // Image models' edit and reference inputs take PNG, JPEG and WebP (OpenAI-compatible edits refuse GIF), so a
+    // GIF, even a single frame, is refused here, free, rather than billed and refused by the gateway (a caller that
+    // allows animations, for an input that takes them, gets GIFs too).
+    if (s.type === 'gif' && !limits.allowAnimated) return err(fail('attachment_not_image', { name: f.name, detected: 'gif' }));
     if (s.width * s.height > maxPixels) {
       return err(fail('attachment_too_many_pixels', { width: s.width, height: s.height, maxPixels }));
     }

@@ -78,6 +78,12 @@ function budgetText(d: FailureDetails['budget_exhausted'], c: Ctx, whose: string
 
 const RENDER: { [C in FailureCode]: Render<C> } = {
   budget_exhausted: (d, c) => ['Not enough budget left', budgetText(d, c, 'you')],
+  person_cap_exhausted: (d, c) => [
+    'Personal limit reached',
+    `This costs ${formatUsd(d.costMicros)}, and you have ${formatUsd(d.remainingMicros)} left of the bot operator's limit per person, which counts your use in every community on the operator's token. ${
+      d.resetsAt === null ? 'It does not reset on its own.' : `It resets ${formatResetTime(d.resetsAt, c.now, 'UTC')}.`
+    } A community that links its own gateway token is not limited by it.`,
+  ],
   pool_exhausted: (d, c) => ['The community budget is used up', budgetText(d, c, 'community')],
   blocked: () => ['Not allowed', 'An admin has blocked you from using the bot here. Ask an admin if you think this is a mistake.'],
   no_token: (d, c) => [
@@ -150,9 +156,11 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
   attachment_empty: (d) => ['Empty file', `${q(d.name)} is empty (0 bytes). Attach the image again.`],
   attachment_not_image: (d) => [
     'Not a usable image',
-    d.detected
-      ? `${q(d.name)} looks like ${/^[aeiou]/i.test(d.detected) ? 'an' : 'a'} ${d.detected} file, not a still image. Use a PNG, JPEG, WebP or single-frame GIF.`
-      : `${q(d.name)} is not an image the gateway can read. Use a PNG, JPEG, WebP or single-frame GIF.`,
+    d.detected === 'gif'
+      ? `${q(d.name)} is a GIF, which image models do not accept. Use a PNG, JPEG or WebP image (a screenshot of it works).`
+      : d.detected
+        ? `${q(d.name)} looks like ${/^[aeiou]/i.test(d.detected) ? 'an' : 'a'} ${d.detected} file, not a still image. Use a PNG, JPEG or WebP image.`
+        : `${q(d.name)} is not an image the gateway can read. Use a PNG, JPEG or WebP image.`,
   ],
   attachment_too_many_pixels: (d) => [
     'Image too large',
@@ -167,6 +175,14 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
         : 'The attachment could not be downloaded (network problem). Try again in a moment.',
   ],
   prompt_empty: () => ['Prompt needed', 'Please describe what you want (the prompt is empty).'],
+  result_url_refused: () => [
+    'Result not fetched',
+    'The gateway answered with a link to the image on a private or local network address, which I never fetch. An admin should check where the gateway stores its results.',
+  ],
+  prompt_has_secret: (_d, c) => [
+    'That looks like a token',
+    `Your prompt contains something shaped like an access token (a gateway key or a bot token), so I did not use or keep it. If it is a real token, revoke it at its service; a gateway token is linked with ${c.cmd('token', 'link')} in a private chat.`,
+  ],
   prompt_too_long: (d) => ['Prompt too long', `The prompt has ${formatCount(d.got)} characters; at most ${formatCount(d.max)} are accepted. Shorten it and try again.`],
   bad_size: (d) => ['Size not supported', `${q(d.given)} is not a size this model accepts: ${d.allowed}. You can also pick an aspect ratio instead, such as 16:9.`],
   bad_aspect: (d) => ['Aspect ratio not supported', `${q(d.given)} is not a supported aspect ratio. Use one of: ${d.allowed.join(', ')}.`],

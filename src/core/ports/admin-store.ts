@@ -36,7 +36,8 @@ export interface AdminStore extends AuditLog, UsageStore {
   addAdjustment(scopeId: string, userId: string, amountMicros: Micros, note: string, a: AuditInput): Promise<{ entryId: string }>;
   setTimezone(scopeId: string, timezone: string, a: AuditInput): Promise<{ before: string; after: string }>;
   linkToken(owner: TokenOwner, token: string, scopeId: string | null, a: AuditInput): Promise<{ before: TokenInfo | null; after: TokenInfo }>;
-  unlinkToken(owner: TokenOwner, scopeId: string | null, a: AuditInput): Promise<TokenInfo | null>;
+  /** Unlinks; `runningJobs` counts unfinished jobs that keep using the removed token until they end. */
+  unlinkToken(owner: TokenOwner, scopeId: string | null, a: AuditInput): Promise<(TokenInfo & { runningJobs: number }) | null>;
   showToken(owner: TokenOwner): Promise<TokenInfo | null>;
   scopeTimezone(scopeId: string): Promise<string>;
 }

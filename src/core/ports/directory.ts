@@ -45,4 +45,12 @@ export interface Directory {
   findScope(ref: ExternalRef): Promise<Scope | undefined>;
   /** The user known by `ref`, never creating one. */
   findUser(ref: ExternalRef): Promise<User | undefined>;
+  /**
+   * The community known as `from` is now known by another id of the same surface (a Telegram group upgraded to a
+   * supergroup): its row keeps its id, so budgets, blocks, tokens, jobs and usage stay with it. A row already
+   * made for the new id (a member seen there first) is merged in when it holds nothing but members and audit lines;
+   * when it holds more (jobs, money, a token or settings) nothing moves (`conflict`). `already`: `from` is unknown
+   * and the new id is known (moved before); `none`: neither is known.
+   */
+  moveScope(from: ExternalRef, toExternalId: string): Promise<'moved' | 'already' | 'none' | 'conflict'>;
 }

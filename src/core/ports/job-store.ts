@@ -103,4 +103,10 @@ export interface JobStore {
   staleReserved(createdBefore: number, limit: number, now?: number): Promise<JobRecord[]>;
   /** Jobs whose retained output expired before `now` (to delete their files). */
   expiredOutputs(now: number, limit: number): Promise<JobRecord[]>;
+  /**
+   * Removes short-lived credentials from stored delivery addresses: an address member `interaction` (a platform's
+   * interaction webhook, with `expiresAt` in ms) is deleted once it expired (`expiresAt <= now`) or its job ended.
+   * Returns how many rows changed. Run periodically by the poller.
+   */
+  forgetDeliverySecrets(now: number): Promise<number>;
 }

@@ -33,4 +33,12 @@ export interface TokenVault {
    * @throws when a stored token cannot be decrypted (a configuration problem, not the caller's).
    */
   resolveToken(scopeId: string, userId: string): Promise<ResolvedToken>;
+  /**
+   * The stored token with this id, whether still linked or unlinked/replaced while jobs ran on it (kept until they
+   * end), or null when it is gone. A job keeps the token it started with: the poller asks for it by the job's
+   * token id. @throws when it cannot be decrypted.
+   */
+  tokenById(tokenId: string): Promise<string | null>;
+  /** Forgets kept (unlinked or replaced) tokens that no unfinished job uses any more. Returns how many went. */
+  forgetRetired(): Promise<number>;
 }

@@ -115,5 +115,5 @@ export async function unlinkToken(d: CoreDeps, actor: Actor, personal: boolean):
   const removed = await d.store.admin.unlinkToken(actor.user.auditAs ?? ids.userId, owner(ids, personal), personal ? null : ids.scopeId);
   if (personal) d.catalog.index.setUser(`${actor.user.platform}:${actor.user.externalId}`, null);
   else d.catalog.index.setScope(`${actor.scope.platform}:${actor.scope.externalId}`, null);
-  return ok({ text: tokenUnlinkedText(removed?.masked ?? null, personal) });
+  return ok({ text: tokenUnlinkedText(removed?.masked ?? null, personal, removed?.runningJobs ?? 0) });
 }

@@ -109,6 +109,8 @@ export function refusal(r: Extract<ReserveResult, { ok: false }>): Failure {
     case 'budget_exhausted':
     case 'personal_cap_exhausted':
       return fail('budget_exhausted', figures);
+    case 'person_cap_exhausted':
+      return fail('person_cap_exhausted', figures);
   }
 }
 

@@ -5,7 +5,7 @@ import { validateCount } from '../media/inputs.js';
 import { resolveSize } from '../media/sizes.js';
 import { sniffImage } from '../media/sniff.js';
 import { validateReferenceImages, type ValidImage } from '../media/validate-images.js';
-import type { GatewayImage } from '../ports/media-gateway.js';
+import { isGatewayFailure, type GatewayImage } from '../ports/media-gateway.js';
 import { gatewayFailure, remainingFor, withFairUse } from './context.js';
 import { jobBasics, openJob, type JobBasics } from './job-start.js';
 import type { CoreDeps } from './deps.js';
@@ -90,10 +90,11 @@ async function callAndKeep(d: CoreDeps, p: ImagePlan, jobId: string, holdId: str
       ? await d.gateway.editImage(p.token.token, { ...base, images: p.refs.map((r) => ({ data: r.data, filename: r.filename, contentType: r.contentType })) })
       : await d.gateway.generateImage(p.token.token, base);
   const billed = Math.min(p.count, res.images.length);
-  const files = await verifiedImages(d, jobId, res.images.slice(0, p.count));
+  const unsafe = { count: 0 };
+  const files = await verifiedImages(d, jobId, res.images.slice(0, p.count), unsafe);
   if (files.length < billed) await recordLoss(d, p, jobId, (billed - files.length) * p.price.unitMicros, 'invalid_result');
   if (files.length === 0) {
-    return err(noImage(res.images.length));
+    return err(unsafe.count > 0 ? fail('result_url_refused', {}, { money: 'released', log: { stage: 'image', note: 'image URL on a private or local address' } }) : noImage(res.images.length));
   }
   for (const f of files) await d.outputs.save(jobId, f.filename, f.bytes);
   await keepReferences(d, jobId, p.refs);
@@ -165,7 +166,7 @@ function noImage(returned: number): Failure {
 }
 
 /** Decodes (or fetches) each result and keeps only real images; the rest are logged and not charged. */
-async function verifiedImages(d: CoreDeps, jobId: string, images: GatewayImage[]): Promise<ImageFile[]> {
+async function verifiedImages(d: CoreDeps, jobId: string, images: GatewayImage[], unsafe: { count: number }): Promise<ImageFile[]> {
   const out: ImageFile[] = [];
   for (const [i, img] of images.entries()) {
     let bytes: Uint8Array | undefined;
@@ -173,6 +174,7 @@ async function verifiedImages(d: CoreDeps, jobId: string, images: GatewayImage[]
       if (img.b64) bytes = Buffer.from(img.b64, 'base64'); // a Buffer is a Uint8Array: no second copy
       else if (img.url) bytes = await d.gateway.fetchImage(img.url, d.settings.maxImageFetchBytes ?? 32 * MIB);
     } catch (e) {
+      if (isGatewayFailure(e) && e.code === 'unsafe_download_url') unsafe.count += 1;
       d.logger.warn({ jobId, index: i, err: e }, 'could not fetch an image result');
     }
     const s = bytes ? sniffImage(bytes) : undefined;

@@ -21,5 +21,8 @@ export function commandOf(text: string | undefined, botUsername: string): Comman
   return { command: (m[1] ?? '').toLowerCase(), args: (m[3] ?? '').trim(), otherBot: m[2] !== undefined && m[2].toLowerCase() !== botUsername.toLowerCase() };
 }
 
-/** Gateway-key-looking text: deleted wherever it is posted outside a token flow, never passed to a command. */
-export const TOKEN_LIKE = /\bsk-[A-Za-z0-9_-]{8,}/;
+/**
+ * Token-looking text (the shapes the log scrubber redacts: `sk-…` keys, bot tokens): deleted wherever it is posted
+ * outside a token flow, in groups and private chats, never passed to a command.
+ */
+export { TOKEN_LIKE } from '../../core/secrets.js';

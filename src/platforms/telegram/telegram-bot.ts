@@ -9,6 +9,7 @@ import { refreshAction, videoActions } from '../../core/commands/reply-kit.js';
 import type { Logger, SecretSet } from '../../log.js';
 import { ActionTable, PendingInputs } from './actions.js';
 import { actorOf } from './actor.js';
+import { chatMigration } from './chat-migration.js';
 import { buttonHandler } from './callbacks.js';
 import { commandRouter } from './command-router.js';
 import type { CommandRunner, TelegramDeps } from './deps.js';
@@ -122,6 +123,7 @@ export async function startTelegram(opts: StartTelegramOptions): Promise<Telegra
     botUsername: () => bot.botInfo.username,
   };
 
+  bot.use(chatMigration(core, log));
   bot.use(async (ctx, next) => {
     const actor = ctx.msg && !ctx.callbackQuery ? actorOf(ctx) : undefined;
     if (actor) {

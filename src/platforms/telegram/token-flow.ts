@@ -42,10 +42,12 @@ export function tokenFlow(deps: TelegramDeps): Composer<Context> {
     if (!TOKEN_LIKE.test(text)) return next();
     const def = head && !head.otherBot ? deps.dispatcher.commands.find((d) => d.name === head.command) : undefined;
     if (msg.chat.type === 'private' && secretSubcommand(def)) return next();
-    deps.secrets.add(TOKEN_LIKE.exec(text)?.[0]);
+    const found = TOKEN_LIKE.exec(text)?.[0];
+    deps.secrets.add(found);
     await bestEffort(deps.logger, 'delete pasted token', () => ctx.deleteMessage());
     const where = msg.chat.type === 'private' ? `Send ${hint('token', 'link')} first, then paste it.` : `Tokens belong in a private chat with me: admins use ${hint('setup', 'token')}, members ${hint('token', 'link')}.`;
-    await sendPlain(deps.api, msg.chat.id, undefined, `That looked like a gateway token, so I deleted the message (if I could). ${where}`);
+    const what = found?.startsWith('sk-') ? 'a gateway token' : 'a secret token';
+    await sendPlain(deps.api, msg.chat.id, undefined, `That looked like ${what}, so I deleted the message (if I could) and did not run it. ${where}`);
   });
   return c;
 }

@@ -108,10 +108,10 @@ export class KyselyAdminStore implements AdminStore {
     });
   }
 
-  async unlinkToken(owner: TokenOwner, scopeId: string | null, a: AuditInput): Promise<TokenInfo | null> {
+  async unlinkToken(owner: TokenOwner, scopeId: string | null, a: AuditInput): Promise<(TokenInfo & { runningJobs: number }) | null> {
     return writeTransaction(this.db, async (tx) => {
       const before = await this.vault.unlink(tx, owner);
-      await this.audit(tx, a, scopeId, before && { ...owner, ...before }, null);
+      await this.audit(tx, a, scopeId, before && { ...owner, ...toAuditInfo(before) }, null);
       return before;
     });
   }
@@ -169,4 +169,10 @@ export class KyselyAdminStore implements AdminStore {
     const r = await this.db.selectFrom('scopes').select('timezone').where('id', '=', scopeId).executeTakeFirstOrThrow();
     return r.timezone;
   }
+}
+
+/** The unlinked token's facts as audited (the count of jobs still running on it is not part of the token). */
+function toAuditInfo(i: TokenInfo & { runningJobs: number }): TokenInfo {
+  const { runningJobs: _running, ...info } = i;
+  return info;
 }

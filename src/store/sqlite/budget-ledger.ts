@@ -75,6 +75,14 @@ export class SqliteBudgetLedger implements BudgetLedger {
           const remaining = limits.pool.limit - p.spent - p.held;
           if (cost > remaining) return { ok: false, reason: 'pool_exhausted', costMicros: cost, remainingMicros: Math.max(0, remaining), resetsAt: w.end };
         }
+        const personCap = this.defaults.personCap;
+        if (personCap && req.tokenSource === 'operator') {
+          // Across every scope: charges − refunds since the window start plus open holds, on the operator's token.
+          const w = windowFor(personCap.period, 'UTC', now);
+          const used = this.s.operatorUse.get(req.userId, w.start, req.userId) as { spent: number; held: number };
+          const remaining = personCap.limitMicros - used.spent - used.held;
+          if (cost > remaining) return { ok: false, reason: 'person_cap_exhausted', costMicros: cost, remainingMicros: Math.max(0, remaining), resetsAt: w.end };
+        }
       }
       const holdId = newId('h');
       this.s.insertHold.run(holdId, req.scopeId, req.userId, req.jobId, cost, req.tokenSource, now);
@@ -224,7 +232,7 @@ function fromHold(h: HoldsTable): HoldRef {
   return { scope_id: h.scope_id, user_id: h.user_id, job_id: h.job_id, hold_id: h.id, token_source: h.token_source };
 }
 
-function prepare(raw: RawSqlite): Record<'insertHold' | 'findHold' | 'settleHold' | 'releaseHold' | 'findRefund' | 'insertEntry', Statement> {
+function prepare(raw: RawSqlite): Record<'insertHold' | 'findHold' | 'settleHold' | 'releaseHold' | 'findRefund' | 'insertEntry' | 'operatorUse', Statement> {
   return {
     insertHold: raw.prepare(`insert into holds (id, scope_id, user_id, job_id, amount_micros, charged_micros, token_source, status, created_at, resolved_at)
       values (?, ?, ?, ?, ?, null, ?, 'open', ?, null)`),
@@ -234,5 +242,10 @@ function prepare(raw: RawSqlite): Record<'insertHold' | 'findHold' | 'settleHold
     findRefund: raw.prepare(`select amount_micros from ledger_entries where hold_id = ? and kind = 'refund'`),
     insertEntry: raw.prepare(`insert into ledger_entries (id, kind, amount_micros, scope_id, user_id, job_id, hold_id, token_source, units, unit, reason, created_at)
       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+    // PERSON_CAP: one user's use of the operator's token in every scope (served by ledger_operator_user_idx, 0006).
+    operatorUse: raw.prepare(`select
+        (select coalesce(sum(case when kind = 'charge' then amount_micros when kind = 'refund' then -amount_micros else 0 end), 0)
+           from ledger_entries where user_id = ? and token_source = 'operator' and created_at >= ? and kind in ('charge', 'refund')) as spent,
+        (select coalesce(sum(amount_micros), 0) from holds where user_id = ? and status = 'open' and token_source = 'operator') as held`),
   };
 }

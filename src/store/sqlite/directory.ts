@@ -1,7 +1,8 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Clock } from '../../core/ports/clock.js';
 import type { Directory, ExternalRef, Scope, User } from '../../core/ports/directory.js';
 import { newId } from '../ids.js';
+import { writeTransaction } from './connection.js';
 import type { Database } from './schema.js';
 
 const toScope = (r: Selectable<Database['scopes']>): Scope => ({
@@ -78,6 +79,31 @@ export class KyselyDirectory implements Directory {
       .orderBy('m.last_seen_at', 'desc')
       .executeTakeFirst();
     return row ? toUser(row) : undefined;
+  }
+
+  /** See {@link Directory.moveScope}; one write transaction. */
+  async moveScope(from: ExternalRef, toExternalId: string): Promise<'moved' | 'already' | 'none' | 'conflict'> {
+    return writeTransaction(this.db, async (tx) => {
+      const find = (externalId: string) => tx.selectFrom('scopes').select('id').where('platform', '=', from.platform).where('external_id', '=', externalId).executeTakeFirst();
+      const old = await find(from.externalId);
+      const target = await find(toExternalId);
+      if (!old) return target ? 'already' : 'none';
+      if (target) {
+        const t = target.id;
+        const used = async (q: Promise<{ n: number | string | bigint } | undefined>) => Number((await q)?.n ?? 0) > 0;
+        const count = <T extends 'jobs' | 'ledger_entries' | 'holds' | 'budgets' | 'budget_users' | 'model_settings'>(table: T) =>
+          tx.selectFrom(table as 'jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('scope_id', '=', t).executeTakeFirst();
+        for (const table of ['jobs', 'ledger_entries', 'holds', 'budgets', 'budget_users', 'model_settings'] as const) if (await used(count(table))) return 'conflict';
+        const token = await tx.selectFrom('tokens').select('id').where('kind', '=', 'scope').where('owner_id', '=', t).executeTakeFirst();
+        if (token) return 'conflict';
+        await sql`insert or ignore into scope_members (scope_id, user_id, last_seen_at) select ${old.id}, user_id, last_seen_at from scope_members where scope_id = ${t}`.execute(tx);
+        await tx.deleteFrom('scope_members').where('scope_id', '=', t).execute();
+        await tx.updateTable('audit_log').set({ scope_id: old.id }).where('scope_id', '=', t).execute();
+        await tx.deleteFrom('scopes').where('id', '=', t).execute();
+      }
+      await tx.updateTable('scopes').set({ external_id: toExternalId }).where('id', '=', old.id).execute();
+      return 'moved';
+    });
   }
 
   async getScope(id: string): Promise<Scope | undefined> {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { JobStatus } from '../../core/api.js';
 import type { Clock } from '../../core/ports/clock.js';
 import { ACTIVE_VIDEO_STATUSES, FINAL_STATUSES, type JobPatch, type JobRecord, type JobStore, type NewJob } from '../../core/ports/job-store.js';
@@ -210,6 +210,18 @@ export class KyselyJobStore implements JobStore {
       .where('id', '=', id)
       .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
+  }
+
+  /** See {@link JobStore.forgetDeliverySecrets}; served by the partial index `jobs_delivery_secret_idx` (migration 0006). */
+  async forgetDeliverySecrets(now: number): Promise<number> {
+    const r = await this.db
+      .updateTable('jobs')
+      .set({ delivery: sql<string>`json_remove(delivery, '$.interaction')` })
+      .where(sql<boolean>`instr(delivery, '"interaction"') > 0`)
+      .where(sql<boolean>`case when json_valid(delivery) then json_type(delivery, '$.interaction') is not null else 0 end`)
+      .where((eb) => eb.or([eb('finished_at', 'is not', null), eb(sql<number>`coalesce(case when json_valid(delivery) then json_extract(delivery, '$.interaction.expiresAt') end, 0)`, '<=', now)]))
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows);
   }
 
   /** Keeps a job's output retrievable (`/job <id>`) until `expiresAt`; null path/expiry forgets it (after a purge). */

@@ -26,6 +26,10 @@ export interface OpenStoreOptions {
   encryptionKey?: string | Buffer;
   /** The operator's `GATEWAY_TOKEN`, used when neither the user nor the scope linked one. */
   operatorToken?: string;
+  /** `PERSON_CAP`: per-person cap across scopes on the operator's token. */
+  personCap?: { limitMicros: Micros; period: Period };
+  /** Called with every gateway token the vault decrypts (the composition root registers it with the scrubber). */
+  onTokenOpened?: (token: string) => void;
   /** Allowance for scopes nobody configured (null = unlimited), e.g. 1_000_000 ($1). */
   defaultAllowanceMicros: Micros | null;
   /** Period of that default, e.g. 'day'. */
@@ -64,8 +68,8 @@ export async function openStore(o: OpenStoreOptions): Promise<SqliteStore> {
     await db.destroy();
     throw err;
   }
-  const defaults: BudgetDefaults = { defaultAllowanceMicros: o.defaultAllowanceMicros, defaultPeriod: o.defaultPeriod };
-  const tokens = new KyselyTokenVault(db, o.clock, key, o.operatorToken);
+  const defaults: BudgetDefaults = { defaultAllowanceMicros: o.defaultAllowanceMicros, defaultPeriod: o.defaultPeriod, ...(o.personCap ? { personCap: o.personCap } : {}) };
+  const tokens = new KyselyTokenVault(db, o.clock, key, o.operatorToken, o.onTokenOpened);
   return {
     db,
     budgets: new SqliteBudgetLedger(db, o.clock, defaults),

@@ -59,6 +59,10 @@ export interface TokensTable {
   created_by: string;
   created_at: number;
 }
+/** A token unlinked or replaced while jobs still ran on it (migration 0006); gone once they end. */
+export interface RetiredTokensTable extends TokensTable {
+  retired_at: number;
+}
 export interface HoldsTable {
   id: string;
   scope_id: string;
@@ -151,6 +155,7 @@ export interface Database {
   budgets: BudgetsTable;
   budget_users: BudgetUsersTable;
   tokens: TokensTable;
+  retired_tokens: RetiredTokensTable;
   holds: HoldsTable;
   ledger_entries: LedgerEntriesTable;
   gateway_losses: GatewayLossesTable;

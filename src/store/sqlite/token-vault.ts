@@ -18,6 +18,8 @@ export class KyselyTokenVault implements TokenVault {
     private readonly clock: Clock,
     private readonly key: Buffer | undefined,
     private readonly operatorToken: string | undefined,
+    /** Told every token opened (to register it with the log and reply scrubber). */
+    private readonly onOpen: (token: string) => void = () => undefined,
   ) {}
 
   private requireKey(): Buffer {
@@ -40,16 +42,65 @@ export class KyselyTokenVault implements TokenVault {
       created_by: createdBy,
       created_at: this.clock.now(),
     };
+    if (before) await this.retireIfRunning(tx, before.tokenId);
     await tx.deleteFrom('tokens').where('kind', '=', owner.kind).where('owner_id', '=', owner.ownerId).execute();
     await tx.insertInto('tokens').values(row).execute();
     return { before, after: toInfo(row) };
   }
 
-  /** Deletes the owner's token inside `tx`; returns what was removed (null when there was none). */
-  async unlink(tx: Kysely<Database>, owner: TokenOwner): Promise<TokenInfo | null> {
+  /**
+   * Deletes the owner's token inside `tx`; returns what was removed (null when there was none) and how many
+   * unfinished jobs still run on it: those keep it (moved to `retired_tokens`) until they end, so unlinking stops
+   * new jobs, not running ones.
+   */
+  async unlink(tx: Kysely<Database>, owner: TokenOwner): Promise<(TokenInfo & { runningJobs: number }) | null> {
     const before = await this.info(tx, owner);
-    if (before) await tx.deleteFrom('tokens').where('kind', '=', owner.kind).where('owner_id', '=', owner.ownerId).execute();
-    return before;
+    if (!before) return null;
+    const runningJobs = await this.retireIfRunning(tx, before.tokenId);
+    await tx.deleteFrom('tokens').where('kind', '=', owner.kind).where('owner_id', '=', owner.ownerId).execute();
+    return { ...before, runningJobs };
+  }
+
+  /** Copies token `tokenId` to `retired_tokens` when unfinished jobs use it; returns their count. Also forgets retired tokens no job needs any more. */
+  private async retireIfRunning(tx: Kysely<Database>, tokenId: string): Promise<number> {
+    await this.forgetRetired(tx);
+    const { n } = await tx
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('token_id', '=', tokenId)
+      .where('finished_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    const running = Number(n);
+    if (running > 0) {
+      const row = await tx.selectFrom('tokens').selectAll().where('id', '=', tokenId).executeTakeFirstOrThrow();
+      await tx.insertInto('retired_tokens').values({ ...row, retired_at: this.clock.now() }).onConflict((oc) => oc.column('id').doNothing()).execute();
+    }
+    return running;
+  }
+
+  /** Deletes retired tokens that no unfinished job references. Returns how many went. */
+  async forgetRetired(db: Kysely<Database> = this.db): Promise<number> {
+    const r = await db
+      .deleteFrom('retired_tokens')
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('jobs').select('jobs.id').whereRef('jobs.token_id', '=', 'retired_tokens.id').where('jobs.finished_at', 'is', null))),
+      )
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+
+  /**
+   * See {@link TokenVault.tokenById}: the linked token with this id, else the retired one kept for running jobs,
+   * else null. @throws TokenDecryptError when it does not open with this key.
+   */
+  async tokenById(tokenId: string): Promise<string | null> {
+    const row =
+      (await this.db.selectFrom('tokens').selectAll().where('id', '=', tokenId).executeTakeFirst()) ??
+      (await this.db.selectFrom('retired_tokens').selectAll().where('id', '=', tokenId).executeTakeFirst());
+    if (!row) return null;
+    const token = open(this.requireKey(), row, aad({ kind: row.kind, ownerId: row.owner_id }));
+    this.onOpen(token);
+    return token;
   }
 
   /** Masked facts about the owner's token, or null. */
@@ -68,6 +119,7 @@ export class KyselyTokenVault implements TokenVault {
     const row = rows.find((r) => r.kind === 'personal') ?? rows.find((r) => r.kind === 'scope');
     if (row) {
       const token = open(this.requireKey(), row, aad({ kind: row.kind, ownerId: row.owner_id }));
+      this.onOpen(token);
       return { source: row.kind, token, tokenId: row.id, last4: row.last4 };
     }
     if (this.operatorToken) return { source: 'operator', token: this.operatorToken, tokenId: null, last4: last4(this.operatorToken) };
@@ -77,17 +129,21 @@ export class KyselyTokenVault implements TokenVault {
   /** Re-encrypts every stored token from `oldKey` to `newKey` in one transaction (all or nothing). Returns the count. */
   static async rekey(db: Kysely<Database>, oldKey: Buffer, newKey: Buffer): Promise<number> {
     return writeTransaction(db, async (tx) => {
-      const rows = await tx.selectFrom('tokens').selectAll().execute();
-      for (const r of rows) {
-        const owner = { kind: r.kind, ownerId: r.owner_id };
-        const plain = open(oldKey, r, aad(owner));
-        await tx
-          .updateTable('tokens')
-          .set({ ...seal(newKey, plain, aad(owner)), key_id: keyId(newKey), key_version: r.key_version + 1 })
-          .where('id', '=', r.id)
-          .execute();
+      let count = 0;
+      for (const table of ['tokens', 'retired_tokens'] as const) {
+        const rows = await tx.selectFrom(table).selectAll().execute();
+        for (const r of rows) {
+          const owner = { kind: r.kind, ownerId: r.owner_id };
+          const plain = open(oldKey, r, aad(owner));
+          await tx
+            .updateTable(table)
+            .set({ ...seal(newKey, plain, aad(owner)), key_id: keyId(newKey), key_version: r.key_version + 1 })
+            .where('id', '=', r.id)
+            .execute();
+        }
+        count += rows.length;
       }
-      return rows.length;
+      return count;
     });
   }
 }

@@ -41,6 +41,14 @@ export function privateChat(s: FakeState, user: User): Chat.PrivateChat {
   return chat;
 }
 
+/** A basic group (negative id, not `-100…`), as Telegram makes before an upgrade to a supergroup. */
+export function basicGroup(s: FakeState, o: { id?: number; title?: string } = {}): Chat.GroupChat {
+  groupSeq += 1;
+  const chat: Chat.GroupChat = { id: o.id ?? -400_000_000 - groupSeq, type: 'group', title: o.title ?? `Test Group ${groupSeq}` };
+  s.chats.set(chat.id, chat);
+  return chat;
+}
+
 /** A supergroup with a `-100…` id. */
 export function supergroup(s: FakeState, o: { id?: number; title?: string; username?: string; isForum?: boolean } = {}): Chat.SupergroupChat {
   groupSeq += 1;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { CallbackQuery, Chat, Message, Update, User, UserFromGetMe } from 'grammy/types';
-import { baseMessage, callbackQuery, commandEntities, GROUP_ANONYMOUS_BOT, makeUser, privateChat, supergroup, type IncomingBase, type MessageRef } from './builders.js';
+import { baseMessage, callbackQuery, commandEntities, GROUP_ANONYMOUS_BOT, basicGroup, makeUser, privateChat, supergroup, type IncomingBase, type MessageRef } from './builders.js';
 import type { AddedFile, FileKind } from './files.js';
 import { listen } from './server.js';
 import { FakeState, type CallbackAnswer, type ChatActionRecord, type DeletedRecord, type MemberStatus } from './state.js';
@@ -168,6 +168,30 @@ export class FakeTelegram {
     const query = callbackQuery(this.state, o);
     this.state.updates.push({ callback_query: query } as Omit<Update, 'update_id'>);
     return query;
+  }
+
+  /** A basic group (`type: 'group'`), the kind Telegram upgrades to a supergroup. */
+  basicGroup(o: { id?: number; title?: string } = {}): Chat.GroupChat {
+    return basicGroup(this.state, o);
+  }
+
+  /**
+   * Upgrades a basic group to a new supergroup as Telegram does: a service message `migrate_to_chat_id` in the old
+   * group and `migrate_from_chat_id` in the new one (both from `by`), queued in that order unless `newFirst`. The old
+   * chat then refuses sends with 400 "group chat was upgraded to a supergroup chat". Returns the supergroup.
+   */
+  migrateGroup(o: { group: Chat.GroupChat; by: User; newFirst?: boolean }): Chat.SupergroupChat {
+    const sg = supergroup(this.state, { title: o.group.title });
+    const toMsg = baseMessage(this.state, { chat: o.group, from: o.by }, (m) => {
+      (m as Message & { migrate_to_chat_id: number }).migrate_to_chat_id = sg.id;
+    });
+    const fromMsg = baseMessage(this.state, { chat: sg, from: o.by }, (m) => {
+      (m as Message & { migrate_from_chat_id: number }).migrate_from_chat_id = o.group.id;
+    });
+    const order = o.newFirst ? [fromMsg, toMsg] : [toMsg, fromMsg];
+    for (const m of order) this.state.updates.push({ message: m } as Omit<Update, 'update_id'>);
+    this.state.migrated.set(o.group.id, sg.id);
+    return sg;
   }
 
   /** Queues any update as given (an `update_id` is assigned). */

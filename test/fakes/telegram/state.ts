@@ -56,6 +56,8 @@ export class FakeState {
   readonly rateLimits = new Map<string, number[]>();
   /** Armed error answers per method (lower-case), in order: `{ code, description }`. */
   readonly errors = new Map<string, { code: number; description: string }[]>();
+  /** Basic groups upgraded to a supergroup: old id → new id (sends to the old id fail). */
+  readonly migrated = new Map<number, number>();
   webhook: { url: string; secretToken?: string; allowedUpdates?: string[] } | undefined;
   private readonly lastMessageId = new Map<number, number>();
 
@@ -79,6 +81,7 @@ export class FakeState {
     }
     const id = typeof chatId === 'number' ? chatId : typeof chatId === 'string' && /^-?\d+$/.test(chatId) ? Number(chatId) : NaN;
     if (Number.isNaN(id)) badRequest('chat_id is empty');
+    if (this.migrated.has(id)) badRequest('group chat was upgraded to a supergroup chat');
     return this.chats.get(id) ?? badRequest('chat not found');
   }
 

@@ -1,0 +1,95 @@
+import type { Chat, User } from 'grammy/types';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Actor } from '../../src/core/api.js';
+import type { TelegramHandle } from '../../src/platforms/telegram/telegram-bot.js';
+import { startFakeTelegram, type FakeTelegram } from '../fakes/telegram/index.js';
+import { createTestStack, type TestStack } from '../support/harness.js';
+import { ledgerNetCharged, openHolds } from '../support/ledger.js';
+import { startTelegramFor } from '../support/telegram-bot.js';
+
+const actor = (chat: Chat, user: User): Actor => ({
+  scope: { platform: 'telegram', externalId: String(chat.id), kind: 'group' },
+  user: { platform: 'telegram', externalId: String(user.id) },
+});
+
+async function until<T>(get: () => Promise<T | undefined>, ms = 8000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await get();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** A group upgraded to a supergroup keeps its community: token, budget, usage and jobs. */
+describe('Telegram: group → supergroup migration', () => {
+  let stack: TestStack;
+  let fake: FakeTelegram;
+  let tg: TelegramHandle;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    // No operator token: only the community's own token can pay, so a job after the move proves the token moved.
+    stack = await createTestStack({ operatorToken: null, env: { DEFAULT_ALLOWANCE: '5' } });
+    fake = await startFakeTelegram();
+    tg = await startTelegramFor(stack, fake, lines);
+  });
+  afterAll(async () => {
+    await tg?.stop();
+    await fake?.close();
+    await stack?.close();
+  });
+
+  const scopeRow = (externalId: number) => stack.store.db.selectFrom('scopes').selectAll().where('platform', '=', 'telegram').where('external_id', '=', String(externalId)).executeTakeFirst();
+
+  for (const newFirst of [false, true]) {
+    it(`keeps token, budget, usage and jobs (${newFirst ? 'migrate_from first' : 'migrate_to first'})`, async () => {
+      const admin = fake.user({ username: newFirst ? 'ada2' : 'ada' });
+      const group = fake.basicGroup({ title: newFirst ? 'Painters 2' : 'Painters' });
+      fake.setChatMember(group.id, admin.id, 'administrator');
+      expect((await stack.core.linkToken(actor(group, admin), stack.sim.tokens.media, false)).ok).toBe(true);
+
+      const first = fake.sendText({ chat: group, from: admin, text: '/imagine a red fox' });
+      await fake.waitFor((c) => c.method === 'sendPhoto' && c.ok && Number(c.params.chat_id) === group.id && (c.result as { reply_to_message?: { message_id: number } }).reply_to_message?.message_id === first.message_id, 10_000);
+      const before = await scopeRow(group.id);
+      expect(before).toBeDefined();
+      const spentBefore = (await stack.core.balance(actor(group, admin))).spentMicros;
+      expect(spentBefore).toBe(10_000);
+
+      const sg = fake.migrateGroup({ group, by: admin, newFirst });
+      fake.setChatMember(sg.id, admin.id, 'administrator');
+      const after = await until(async () => scopeRow(sg.id));
+      expect(after.id).toBe(before!.id);
+      expect(await scopeRow(group.id)).toBeUndefined();
+
+      const second = fake.sendText({ chat: sg, from: admin, text: '/imagine a blue fox' });
+      await fake.waitFor((c) => c.method === 'sendPhoto' && c.ok && Number(c.params.chat_id) === sg.id && (c.result as { reply_to_message?: { message_id: number } }).reply_to_message?.message_id === second.message_id, 10_000);
+      expect((await stack.core.balance(actor(sg, admin))).spentMicros).toBe(spentBefore + 10_000);
+      const jobs = await stack.store.db.selectFrom('jobs').select('scope_id').where('scope_id', '=', before!.id).execute();
+      expect(jobs.length).toBe(2);
+      const scopes = await stack.store.db.selectFrom('scopes').select('id').where('title', '=', group.title).execute();
+      expect(scopes.length).toBe(1);
+      expect(await ledgerNetCharged(stack.store, 'scope')).toBe(stack.sim.spentMicros(stack.sim.tokens.media));
+      expect(await openHolds(stack.store)).toBe(0);
+    });
+  }
+
+  it('the store merges a new id first seen with only members, and refuses to merge one with its own data', async () => {
+    const dir = stack.store.directory;
+    const old = await dir.ensureScope({ platform: 'telegram', externalId: '-777' });
+    const fresh = await dir.ensureScope({ platform: 'telegram', externalId: '-100777' });
+    const u = await dir.ensureUser({ platform: 'telegram', externalId: '4242', username: 'newbie' });
+    await dir.touchMember(fresh.id, u.id);
+    expect(await dir.moveScope({ platform: 'telegram', externalId: '-777' }, '-100777')).toBe('moved');
+    expect((await dir.findScope({ platform: 'telegram', externalId: '-100777' }))?.id).toBe(old.id);
+    expect((await dir.findMemberByUsername(old.id, 'newbie'))?.id).toBe(u.id);
+    expect(await dir.moveScope({ platform: 'telegram', externalId: '-777' }, '-100777')).toBe('already');
+    expect(await dir.moveScope({ platform: 'telegram', externalId: '-1' }, '-2')).toBe('none');
+
+    const a = await dir.ensureScope({ platform: 'telegram', externalId: '-888' });
+    expect((await stack.core.linkToken({ scope: { platform: 'telegram', externalId: '-100888', kind: 'group' }, user: { platform: 'telegram', externalId: '1' } }, stack.sim.tokens.media, false)).ok).toBe(true);
+    expect(await dir.moveScope({ platform: 'telegram', externalId: '-888' }, '-100888')).toBe('conflict');
+    expect((await dir.findScope({ platform: 'telegram', externalId: '-888' }))?.id).toBe(a.id);
+  });
+});
