@@ -376,6 +376,11 @@ export interface DeliverableResult {
   files: { path: string; filename: string; mime: string; bytes: number }[];
   /** The answer of an ask job. */
   text?: string;
+  /**
+   * What the requester has left after the charge, as the command's own reply shows it: null for no limit (or a
+   * personal token), undefined when not known (the charge not settled yet, or an answer, whose reply shows none).
+   */
+  remainingMicros?: Micros | null;
 }
 
 /**

@@ -42,8 +42,11 @@ export interface VideoPollerConfig {
 export interface VideoPollerDeps {
   jobs: JobStore;
   gateway: MediaGateway;
-  /** The store's budget service (`store.budgets`): settle on success, release on failure, find a stale job's hold. */
-  budgets: Pick<BudgetLedger, 'settle' | 'release' | 'refund' | 'openHoldsOfJob' | 'recordGatewayLoss'>;
+  /**
+   * The store's budget service (`store.budgets`): settle on success, release on failure, find a stale job's hold, and
+   * what is left (shown under a kept result posted late).
+   */
+  budgets: Pick<BudgetLedger, 'settle' | 'release' | 'refund' | 'openHoldsOfJob' | 'recordGatewayLoss' | 'balance'>;
   /** The store's token vault (`store.tokens`), to find a job's token again. */
   tokens: TokenVault;
   /** The store's directory (`store.directory`): the requester's id on their surface, for the job views deliveries get. */

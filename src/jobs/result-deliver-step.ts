@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { DeliveryError, type DeliverableResult, type JobStatus } from '../core/api.js';
 import { fail, type Failure } from '../core/failures.js';
+import type { Micros } from '../core/money.js';
 import type { JobRecord } from '../core/ports/job-store.js';
+import { remainingIn } from '../core/use-cases/context.js';
 import { notify } from './job-outcomes.js';
 import { pollerJobView } from './job-view.js';
 import type { PollerContext } from './poller-context.js';
@@ -38,7 +40,9 @@ export async function resultDeliverStep(ctx: PollerContext, job: JobRecord, _sig
   if (!result) return notDelivered(ctx, job, 'files_gone', 'kept result missing');
   let messageIds: string[];
   try {
-    messageIds = (await delivery.deliver(address, await pollerJobView(ctx, job), result)).messageIds;
+    const remainingMicros = await remaining(ctx, job);
+    const shown = remainingMicros === undefined ? result : { ...result, remainingMicros };
+    messageIds = (await delivery.deliver(address, await pollerJobView(ctx, job), shown)).messageIds;
   } catch (e) {
     const kind = e instanceof DeliveryError ? e.kind : 'transient';
     const retryAfterMs = e instanceof DeliveryError ? e.retryAfterMs : undefined;
@@ -59,6 +63,22 @@ async function keptResult(ctx: PollerContext, job: JobRecord): Promise<Deliverab
   const answer = kept.find((f) => f.filename === 'answer.txt');
   if (job.kind === 'ask') return answer ? { files: [], text: await readFile(answer.path, 'utf8') } : undefined;
   return files.length > 0 ? { files } : undefined;
+}
+
+/**
+ * What the requester has left, as the command's reply would have shown it under an image: known once the job's hold
+ * is settled (the command normally settled before handing over; a hold still open would count the estimate), never
+ * for an answer (its reply shows none). A ledger read that fails only leaves it out.
+ */
+async function remaining(ctx: PollerContext, job: JobRecord): Promise<Micros | null | undefined> {
+  if (job.kind === 'ask') return undefined;
+  try {
+    if (job.holdId && (await ctx.deps.budgets.openHoldsOfJob(job.id)).length > 0) return undefined;
+    return await remainingIn(ctx.deps.budgets, { scopeId: job.scopeId, userId: job.userId }, job.tokenSource);
+  } catch (e) {
+    ctx.deps.logger.debug({ jobId: job.id, err: e }, 'poller: remaining budget not known for a late delivery');
+    return undefined;
+  }
 }
 
 function mimeOf(name: string): string {

@@ -53,6 +53,30 @@ describe('Discord: results kept and delivered durably', () => {
     await moneyBalances();
   });
 
+  /** A message's embeds and buttons with the job ids taken out, to compare a direct post with a late one. */
+  const shape = (m: { embeds: readonly unknown[]; components: readonly unknown[] }) => JSON.parse(JSON.stringify({ embeds: m.embeds, components: m.components }).replace(/j_[a-z2-7]{8}/gi, '<job>')) as unknown;
+
+  it('an image posted late (expired interaction) carries the same embed facts and buttons as one the command posted', async () => {
+    const direct = fake.addMember(fake.guildId, { username: 'prompt' });
+    const d = fake.slashCommand({ name: 'imagine', userId: direct, options: { prompt: 'a twin heron' } });
+    const directMsg = await d.waitForOriginalEdit((m) => m.attachments.length > 0);
+    await until('delivered directly', () => jobOf(direct)?.status === 'delivered');
+
+    const user = fake.addMember(fake.guildId, { username: 'tardy' });
+    const h = fake.slashCommand({ name: 'imagine', userId: user, options: { prompt: 'a twin heron' } });
+    expect((await h.waitForCallback()).type).toBe(5);
+    h.expire();
+    const lateMsg = await fake.waitForChannelMessage(fake.channelId, (m) => m.attachments.length > 0 && m.content.includes(`<@${user}>`));
+    await until('delivered late', () => jobOf(user)?.status === 'delivered');
+
+    const text = JSON.stringify(directMsg.components);
+    expect(text).toMatch(/Reroll.*Edit.*Animate/);
+    expect(JSON.stringify(directMsg.embeds)).toMatch(/Model.*Cost.*Remaining budget/);
+    expect(shape(lateMsg)).toEqual(shape(directMsg));
+    expect(JSON.stringify(lateMsg.components)).toContain(jobOf(user)!.id);
+    await moneyBalances();
+  });
+
   it('the user deletes the reply while the image is made: posted in the channel, never "Nothing was charged… try again"', async () => {
     const user = fake.addMember(fake.guildId, { username: 'deleter' });
     const h = fake.slashCommand({ name: 'imagine', userId: user, options: { prompt: 'a vanishing cat' } });

@@ -129,6 +129,65 @@ describe('Telegram: results kept and delivered durably', () => {
     await moneyBalances();
   });
 
+  /** A message's caption or text and buttons with the job ids taken out, to compare a direct post with a late one. */
+  const JOB_ID = /j_[a-z2-7]{8}/gi;
+  const shape = (m: { caption?: string; text?: string; replyMarkup?: unknown }) => ({
+    words: (m.caption ?? m.text ?? '').replace(JOB_ID, '<job>'),
+    buttons: JSON.stringify(m.replyMarkup ?? null).replace(JOB_ID, '<job>'),
+  });
+
+  it('an image whose sendPhoto meets a 429 is posted later with the same caption facts and buttons as a direct post', async () => {
+    const direct = chat('Direct');
+    fake.sendText({ chat: direct.chat, from: direct.user, text: '/imagine a twin lynx' });
+    await until('the direct photo', () => okCalls('sendPhoto', direct.chat).length > 0, 8000);
+    await until('delivered directly', () => probe.jobsOfChat(direct.chat.id)[0]?.status === 'delivered');
+    const directPhoto = fake.sent(direct.chat.id).find((m) => m.method === 'sendPhoto')!;
+
+    const late = chat('Late');
+    fake.rateLimitNext('sendPhoto', 60);
+    fake.sendText({ chat: late.chat, from: late.user, text: '/imagine a twin lynx' });
+    const job = await until('handed over', () => {
+      const j = probe.jobsOfChat(late.chat.id)[0];
+      return j?.status === 'delivering' && j.lease_owner === null ? j : undefined;
+    });
+    await stack.store.jobs.update(job.id, ['delivering'], { nextPollAt: Date.now() });
+    await until('the late photo', () => okCalls('sendPhoto', late.chat).length > 0, 8000);
+    await until('delivered late', () => probe.jobsOfChat(late.chat.id)[0]?.status === 'delivered');
+    const latePhoto = fake.sent(late.chat.id).find((m) => m.method === 'sendPhoto')!;
+
+    expect(directPhoto.caption).toMatch(/Model: .*\n?.*Cost: \$0\.01/s);
+    expect(directPhoto.caption).toContain('Remaining budget:');
+    expect(JSON.stringify(directPhoto.replyMarkup)).toMatch(/Reroll.*Edit.*Animate/);
+    expect(shape(latePhoto)).toEqual(shape(directPhoto));
+    // The late buttons work like the direct ones: they name the late job.
+    expect(JSON.stringify(latePhoto.replyMarkup)).toContain(job.id);
+    await moneyBalances();
+  });
+
+  it('an answer posted late carries the same (no) buttons as a direct answer, and its model and cost', async () => {
+    const direct = chat('DirectAsk');
+    fake.sendText({ chat: direct.chat, from: direct.user, text: '/ask what is a kestrel?' });
+    await until('answered directly', () => probe.jobsOfChat(direct.chat.id)[0]?.status === 'delivered', 8000);
+    const directAnswer = fake.sent(direct.chat.id).find((m) => /kestrel/.test(m.text ?? '') && m.method === 'sendMessage' && /Cost/.test(m.text ?? ''))!;
+
+    const late = chat('LateAsk');
+    fake.rateLimitNext('sendMessage', 45, 2);
+    fake.sendText({ chat: late.chat, from: late.user, text: '/ask what is a kestrel?' });
+    const job = await until('handed over', () => {
+      const j = probe.jobsOfChat(late.chat.id)[0];
+      return j?.status === 'delivering' && j.lease_owner === null ? j : undefined;
+    });
+    await until('delivered late', () => {
+      void stack.store.jobs.update(job.id, ['delivering'], { nextPollAt: Date.now() });
+      return probe.jobsOfChat(late.chat.id)[0]?.status === 'delivered';
+    }, 8000);
+    const lateAnswer = fake.sent(late.chat.id).find((m) => /kestrel/.test(m.text ?? '') && /Cost/.test(m.text ?? ''))!;
+    expect(shape(lateAnswer).buttons).toBe(shape(directAnswer).buttons);
+    expect(lateAnswer.replyMarkup).toBeUndefined();
+    for (const fact of ['Model:', 'Cost: $', `Job: ${job.id}`]) expect(lateAnswer.text).toContain(fact);
+    await moneyBalances();
+  });
+
   it('no handler or background task failed, and the bot token never reached a log', () => {
     expect(logLines.join('') + stack.logs()).not.toContain(fake.token);
     expect(logLines.join('')).not.toMatch(/telegram handler failed|background task failed/);

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import type { Attachment, DeliveryAddress, ImageJobResult, JobHooks, JobView } from '../api.js';
+import type { Attachment, DeliveryAddress, ImageJobResult, JobHooks, JobKind, JobView } from '../api.js';
 import { ok, type Failure, type Result } from '../failures.js';
 import { formatBytes } from '../messages.js';
 import { formatUsd, type Micros } from '../money.js';
-import type { ArgValues, CommandContext, IncomingFile, Reply, ReplyAction, ReplyFile } from './types.js';
+import type { ArgValues, CommandContext, IncomingFile, Reply, ReplyAction, ReplyField, ReplyFile } from './types.js';
 
 /**
  * Small builders shared by the command pieces: failure and info replies, progress hooks, reading kept files and
@@ -91,26 +91,46 @@ export function progressBar(progress: number, width = 10): string {
   return `${'▰'.repeat(full)}${'▱'.repeat(width - full)} ${p}%`;
 }
 
-/** The follow-ups on an image result: Reroll, Edit (asks for the instruction), Animate. */
-export function imageActions(jobId: string): ReplyAction[] {
-  const args = { job: jobId };
-  return [
-    { label: 'Reroll', command: 'reroll', args },
-    { label: 'Edit', command: 'edit', args, input: { arg: 'prompt', label: 'What should change?' } },
-    { label: 'Animate', command: 'animate', args },
-  ];
+/**
+ * The follow-ups of a finished job of `kind`: the ONE definition used by the pieces (the replies of imagine, edit,
+ * reroll, ask and `/job`) and by every surface's `Delivery` (a kept result posted late by the poller, a delivered
+ * video), so a result carries the same buttons or hints however it was posted.
+ * - `imagine`, `edit`: Reroll, Edit (asks for the instruction), Animate;
+ * - `video`: Reroll, and Remix (asks for the new prompt) when `remix` says the gateway offers it (`core.remixOffered()`);
+ * - `ask`: none.
+ */
+export function finishedJobActions(job: { readonly id: string; readonly kind: JobKind }, remix = false): ReplyAction[] {
+  const args = { job: job.id };
+  switch (job.kind) {
+    case 'imagine':
+    case 'edit':
+      return [
+        { label: 'Reroll', command: 'reroll', args },
+        { label: 'Edit', command: 'edit', args, input: { arg: 'prompt', label: 'What should change?' } },
+        { label: 'Animate', command: 'animate', args },
+      ];
+    case 'video':
+      return [
+        { label: 'Reroll', command: 'reroll', args },
+        ...(remix ? [{ label: 'Remix', command: 'remix', args, input: { arg: 'prompt', label: 'What should the new version show?' } }] : []),
+      ];
+    case 'ask':
+      return [];
+  }
 }
 
 /**
- * The follow-ups on a finished video: Reroll, and Remix (asks for the new prompt) when `remix` says the gateway
- * offers it (`core.remixOffered()`). Used by `/job` and by each surface's `Delivery` under a delivered video.
+ * The facts under a kept image/edit result or answer that the poller posts late (`Delivery.deliver`), the same the
+ * command's own reply shows where they are known: model, size, cost, what is left (`remainingMicros`: undefined when
+ * unknown, null for no limit; never for an answer, whose reply does not show it) and the job id. Surfaces render them as embed fields, a caption or `name: value` lines.
  */
-export function videoActions(jobId: string, remix: boolean): ReplyAction[] {
-  const args = { job: jobId };
-  return [
-    { label: 'Reroll', command: 'reroll', args },
-    ...(remix ? [{ label: 'Remix', command: 'remix', args, input: { arg: 'prompt', label: 'What should the new version show?' } }] : []),
-  ];
+export function deliveredResultFields(job: JobView, remainingMicros?: Micros | null): ReplyField[] {
+  const fields: ReplyField[] = [{ name: 'Model', value: job.model }];
+  if (job.size && job.kind !== 'ask') fields.push({ name: 'Size', value: job.size });
+  fields.push({ name: 'Cost', value: formatUsd(job.chargedMicros ?? job.estimateMicros) });
+  if (remainingMicros !== undefined && job.kind !== 'ask') fields.push({ name: 'Remaining budget', value: remainingText(remainingMicros) });
+  fields.push({ name: 'Job', value: job.id });
+  return fields;
 }
 
 /** Refresh of a running job. */
@@ -120,9 +140,9 @@ export function refreshAction(jobId: string): ReplyAction {
 
 /**
  * A finished image job: the images (those within the surface's upload limit; the rest named with `/job <id>`), the
- * prompt, model, size, cost and what is left, and Reroll / Edit / Animate.
+ * prompt, model, size, cost and what is left, and the follow-ups of a finished image job ({@link finishedJobActions}).
  */
-export function imageResultReply(ctx: CommandContext, r: ImageJobResult, prompt: string): Reply {
+export function imageResultReply(ctx: CommandContext, r: ImageJobResult, prompt: string, kind: 'imagine' | 'edit' = 'imagine'): Reply {
   const limit = ctx.uploadLimitBytes;
   const fits = r.images.filter((f) => f.bytes.byteLength <= limit);
   const skipped = r.images.length - fits.length;
@@ -142,7 +162,7 @@ export function imageResultReply(ctx: CommandContext, r: ImageJobResult, prompt:
       { name: 'Job', value: r.jobId },
     ],
     files,
-    actions: imageActions(r.jobId),
+    actions: finishedJobActions({ id: r.jobId, kind }),
     jobId: r.jobId,
   };
 }

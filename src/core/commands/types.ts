@@ -222,6 +222,12 @@ export interface ReplyAction {
   readonly input?: { readonly arg: string; readonly label: string };
 }
 
+/** A name/value pair of a reply (model, cost, remaining…). */
+export interface ReplyField {
+  readonly name: string;
+  readonly value: string;
+}
+
 /** A neutral reply: surfaces render it (embeds, HTML text, plain lines) within their platform's limits. */
 export interface Reply {
   /** `public`: the whole chat sees it; `private`: only the actor (Discord ephemeral; elsewhere a normal reply). */
@@ -232,7 +238,7 @@ export interface Reply {
   /** Paragraphs of plain text; no markup (surfaces escape and format). */
   readonly blocks: readonly string[];
   /** Name/value pairs (model, cost, remaining…), rendered as embed fields or `name: value` lines. */
-  readonly fields?: readonly { readonly name: string; readonly value: string }[];
+  readonly fields?: readonly ReplyField[];
   readonly files?: readonly ReplyFile[];
   readonly actions?: readonly ReplyAction[];
   /** The job this reply reports; the surface records the posted message ids with `core.recordDelivery`. */

@@ -1,7 +1,7 @@
 import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DeliverableResult, Delivery, DeliveryAddress, JobView } from '../../core/api.js';
-import { videoActions } from '../../core/commands/reply-kit.js';
+import { deliveredResultFields, finishedJobActions } from '../../core/commands/reply-kit.js';
 import { findCommand } from '../../core/commands/registry.js';
 import type { CommandDefinition } from '../../core/commands/types.js';
 import type { Failure } from '../../core/failures.js';
@@ -17,7 +17,7 @@ export interface ConsoleDeliveryEvents {
 
 /** Options of {@link ConsoleDelivery}: the events, and what the follow-ups under a delivered video need. */
 export interface ConsoleDeliveryOptions extends ConsoleDeliveryEvents {
-  /** The definitions, to print the follow-ups as commands to type (only those whose command exists); none when absent. */
+  /** The definitions, to print a result's follow-ups as commands to type (only those whose command exists); none when absent. */
   commands?: readonly CommandDefinition[];
   /** Whether the gateway offers Remix (`core.remixOffered`); default false. */
   remixOffered?: () => boolean;
@@ -42,8 +42,9 @@ function processAlive(pid: number): boolean {
 
 /**
  * The terminal's {@link Delivery}: prints progress lines, copies the finished mp4 into `outputDir` and prints its
- * path with the follow-ups the other surfaces put under a video (Reroll, and Remix where offered: the shared
- * `videoActions`) as commands to type, and prints the core's words for a failure. It serves the videos of its own
+ * path with the follow-ups the other surfaces put under a video (the core's `finishedJobActions`: Reroll, and Remix
+ * where offered) as commands to type, prints a kept image or answer the command could not post with the same facts and
+ * follow-ups as its reply, and prints the core's words for a failure. It serves the videos of its own
  * playground process (`instance`), and adopts those of a playground that is no longer running (an address of the old shape, without
  * an instance, or whose process is gone), so nothing is left behind; another running playground's videos are left
  * to that playground ({@link accepts}).
@@ -78,16 +79,16 @@ export class ConsoleDelivery implements Delivery {
     await copyFile(file.path, dest);
     const cost = job.chargedMicros ?? job.estimateMicros;
     this.print(`✓ video ${job.id} ready (${job.seconds ?? '?'} s, ${job.size ?? ''}, ${formatUsd(cost)}): ${dest}`);
-    const commands = this.events.commands;
-    if (commands) {
-      const actions = videoActions(job.id, this.events.remixOffered?.() ?? false).filter((a) => findCommand(commands, a.command));
-      printActions({ print: this.print, commands }, actions);
-    }
+    this.printFollowUps(job);
     this.events.onFinished?.(job.id, dest);
     return { messageIds: [dest] };
   }
 
-  /** Copies a kept image result into `outputDir` (or prints a kept answer) and prints where it went. */
+  /**
+   * Copies a kept image result into `outputDir` (or prints a kept answer) and prints where it went, then the facts and
+   * follow-ups the command's own reply prints (model, size, cost, what is left where known, job; the job's
+   * `finishedJobActions` as commands to type).
+   */
   async deliver(_address: DeliveryAddress, job: JobView, result: DeliverableResult): Promise<{ messageIds: string[] }> {
     if (result.text !== undefined) this.print(`✓ answer ${job.id} (${formatUsd(job.chargedMicros ?? job.estimateMicros)}):\n${result.text}`);
     const ids: string[] = [];
@@ -98,8 +99,18 @@ export class ConsoleDelivery implements Delivery {
       this.print(`✓ ${job.kind} ${job.id}: ${dest}`);
       ids.push(dest);
     }
+    for (const f of deliveredResultFields(job, result.remainingMicros)) this.print(`  ${f.name}: ${f.value}`);
+    this.printFollowUps(job);
     this.events.onFinished?.(job.id, ids[0] ?? null);
     return { messageIds: ids.length ? ids : [`answer-${job.id}`] };
+  }
+
+  /** The finished job's follow-ups as commands to type (only those whose command exists; none without `commands`). */
+  private printFollowUps(job: JobView): void {
+    const commands = this.events.commands;
+    if (!commands) return;
+    const actions = finishedJobActions(job, this.events.remixOffered?.() ?? false).filter((a) => findCommand(commands, a.command));
+    printActions({ print: this.print, commands }, actions);
   }
 
   async notifyFailure(_address: DeliveryAddress, job: JobView, failure: Failure): Promise<void> {

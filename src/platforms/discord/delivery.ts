@@ -2,12 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { DiscordAPIError, EmbedBuilder, HTTPError, RateLimitError, Routes, type APIEmbed, type REST, type RawFile } from 'discord.js';
 import type { CoreApi, DeliverableResult, Delivery, DeliveryAddress, JobView } from '../../core/api.js';
 import { DeliveryError } from '../../core/api.js';
+import type { ReplyAction } from '../../core/commands/types.js';
 import type { Failure } from '../../core/failures.js';
 import { formatUsd } from '../../core/money.js';
 import type { Logger } from '../../log.js';
 import { toDiscordAddress, type DiscordAddress } from './address.js';
-import { actionRows } from './reply-render.js';
-import { progressBar, videoActions } from '../../core/commands/reply-kit.js';
+import { actionRows, escapeText } from './reply-render.js';
+import { deliveredResultFields, finishedJobActions, progressBar } from '../../core/commands/reply-kit.js';
 import { clip, errorFields, LIMITS } from './render.js';
 import { DISCORD_SURFACE } from './surface.js';
 
@@ -72,7 +73,10 @@ interface Outgoing {
 /** Options of {@link DiscordDelivery}. */
 export interface DiscordDeliveryOptions {
   rest: REST;
-  /** `remixOffered` decides the Remix button next to Reroll under a delivered video (none when absent). */
+  /**
+   * `remixOffered` decides the Remix button next to Reroll under a delivered video (none when absent); every result's
+   * buttons come from the core's `finishedJobActions`, the same as the command's own reply.
+   */
   core: Pick<CoreApi, 'explain'> & Partial<Pick<CoreApi, 'remixOffered'>>;
   logger: Logger;
   /** Clock for the interaction expiry check; default `Date.now`. */
@@ -118,7 +122,7 @@ export class DiscordDelivery implements Delivery {
       body: {
         content: `<@${a.userId}> your video is ready.`,
         embeds: [videoResultEmbed(job)],
-        components: actionRows(videoActions(job.id, this.o.core.remixOffered?.() ?? false)),
+        components: actionRows(this.actionsOf(job)),
         allowed_mentions: { users: [a.userId] },
         attachments: [{ id: 0, filename: name }],
       },
@@ -142,13 +146,13 @@ export class DiscordDelivery implements Delivery {
     const e = new EmbedBuilder()
       .setTitle(job.kind === 'ask' ? 'Answer' : 'Image ready')
       .setDescription(clip(result.text ?? job.prompt, result.text !== undefined ? 4000 : 1000))
-      .addFields({ name: 'Model', value: job.model, inline: true }, { name: 'Cost', value: formatUsd(job.chargedMicros ?? job.estimateMicros), inline: true })
+      .addFields(deliveredResultFields(job, result.remainingMicros).map((f) => ({ name: f.name, value: clip(escapeText(f.value), LIMITS.fieldValue), inline: f.value.length <= 40 })))
       .setFooter({ text: `Job ${job.id}` });
     const msg: Outgoing = {
       body: {
         content: `<@${a.userId}> your ${job.kind === 'ask' ? 'answer' : 'image'} is ready.`,
         embeds: [e.toJSON()],
-        components: actionRows([{ label: 'Reroll', command: 'reroll', args: { job: job.id } }]),
+        components: actionRows(this.actionsOf(job)),
         allowed_mentions: { users: [a.userId] },
         attachments: files.map((f, i) => ({ id: i, filename: f.name })),
       },
@@ -163,6 +167,11 @@ export class DiscordDelivery implements Delivery {
     const text = clip(`<@${a.userId}> ${this.o.core.explain(failure, DISCORD_SURFACE.commandHint)}`, LIMITS.content);
     const body = { content: text, embeds: [], components: [], allowed_mentions: { users: [a.userId] } };
     await this.send(a, { body, nonce: clip(`f${job.id}`, NONCE_MAX) }, job.id);
+  }
+
+  /** The follow-ups of the finished job, the same its command's reply carries ({@link finishedJobActions}). */
+  private actionsOf(job: JobView): ReplyAction[] {
+    return finishedJobActions(job, this.o.core.remixOffered?.() ?? false);
   }
 
   private hookValid(a: DiscordAddress): a is DiscordAddress & { interaction: NonNullable<DiscordAddress['interaction']> } {

@@ -1,11 +1,12 @@
 import { basename } from 'node:path';
 import { GrammyError, HttpError, InputFile, type Api, type InlineKeyboard } from 'grammy';
 import { DeliveryError, type CoreApi, type DeliverableResult, type Delivery, type DeliveryAddress, type JobView } from '../../core/api.js';
-import { formatUsd } from '../../core/money.js';
+import { deliveredResultFields } from '../../core/commands/reply-kit.js';
+import type { Reply } from '../../core/commands/types.js';
 import type { Failure } from '../../core/failures.js';
 import type { Logger } from '../../log.js';
 import { toTelegramAddress, type TelegramAddress } from './address.js';
-import { CAPTION_MAX, TEXT_MAX, clip } from './format.js';
+import { CAPTION_MAX, TEXT_MAX, clip, htmlChunks, htmlClipped } from './format.js';
 import { chatTypeOf, isNotModified, sendPlain } from './send.js';
 import { progressText, videoCaption } from './video-text.js';
 import { keepChatAction, type ChatActionHandle } from './util/chat-action.js';
@@ -21,8 +22,12 @@ export interface TelegramDeliveryOptions {
   logger: Logger;
   /** Largest upload (videos, documents), bytes: 50 MB on the public Bot API. */
   uploadLimitBytes: number;
-  /** Buttons under a delivered video (Reroll, and Remix where the gateway offers it); none when absent. */
-  videoKeyboard?: (jobId: string) => InlineKeyboard | undefined;
+  /**
+   * Buttons under a finished job's result posted here (a delivered video, a kept image or answer posted late): the
+   * keyboard of the core's `finishedJobActions` for the job's kind, the same its command's reply carries; none when
+   * absent.
+   */
+  resultKeyboard?: (job: Pick<JobView, 'id' | 'kind'>) => InlineKeyboard | undefined;
   /**
    * Buttons of a running video's status message (Refresh) when {@link TelegramDelivery.begin} gave none: progress that
    * came before the acknowledgment, or after a restart. Every status edit carries the message's buttons, since an edit
@@ -46,7 +51,7 @@ interface Running {
 /**
  * The Telegram {@link Delivery} the video poller calls. `progress` edits the job's status message (throttled per
  * chat, keeping its Refresh button) and keeps an `upload_video` action on; `deliverVideo` posts the mp4 with
- * `sendVideo` (with its Reroll / Remix buttons) as a reply to the user's message (or without reply when it is gone)
+ * `sendVideo` (with the buttons of a finished video, `resultKeyboard`) as a reply to the user's message (or without reply when it is gone)
  * and removes the status message; `notifyFailure` posts the core's words. Errors become {@link DeliveryError}: 403/kicked/blocked → `gone`, over the limit → `too_large`,
  * 5xx, network and an unfinished 429 → `transient`. 429s are first waited out by the retry transformer on `api`.
  * Addresses are {@link TelegramAddress}es, read at this boundary; state is per process and rebuilt from the stored
@@ -95,7 +100,7 @@ export class TelegramDelivery implements Delivery {
     const chatId = Number(target.chatId);
     const replyTo = target.replyToMessageId ? Number(target.replyToMessageId) : undefined;
     try {
-      const keyboard = this.opts.videoKeyboard?.(job.id);
+      const keyboard = this.opts.resultKeyboard?.(job);
       const msg = await this.opts.api.sendVideo(chatId, new InputFile(file.path, basename(file.path) || `${job.id}.mp4`), {
         caption: clip(videoCaption(job), CAPTION_MAX),
         supports_streaming: true,
@@ -111,25 +116,46 @@ export class TelegramDelivery implements Delivery {
   }
 
   /**
-   * Posts a kept image/edit result or answer that the command could not post: the answer as plain text messages
-   * (4096 characters each), each image as a photo (a photo Telegram refuses with 400 or 413 goes as a document), the
-   * first with a caption naming the job and its cost. A 429 becomes `transient` with its `retry_after` (any length:
-   * the poller schedules the retry), a document still too large `too_large`.
+   * Posts a kept image/edit result or answer that the command could not post, laid out as the command's own reply
+   * would be: the answer as HTML text messages (4096 characters each), each image as a photo (a photo Telegram refuses
+   * with 400 or 413 goes as a document), the first with the reply's caption (title, prompt, model, size, cost, what
+   * is left where known, job: `deliveredResultFields`) and the job's buttons (`resultKeyboard`), on the last text
+   * message of an answer. A 429 becomes `transient` with its `retry_after` (any length: the poller schedules the
+   * retry), a document still too large `too_large`.
    */
   async deliver(address: DeliveryAddress, job: JobView, result: DeliverableResult): Promise<{ messageIds: string[] }> {
     const target = toTelegramAddress(address);
     const chatId = Number(target.chatId);
     const replyTo = target.replyToMessageId ? Number(target.replyToMessageId) : undefined;
-    const caption = `Job ${job.id} · ${job.model} · ${formatUsd(job.chargedMicros ?? job.estimateMicros)}`;
+    const shown: Reply = {
+      visibility: 'public',
+      tone: 'result',
+      ...(result.text === undefined ? { title: 'Image ready' } : {}),
+      blocks: [result.text !== undefined ? result.text || '(empty answer)' : job.prompt],
+      fields: deliveredResultFields(job, result.remainingMicros),
+      jobId: job.id,
+    };
+    const keyboard = this.opts.resultKeyboard?.(job);
+    const reply = replyTo !== undefined ? { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } } : {};
     const ids: string[] = [];
     try {
-      if (result.text !== undefined) {
-        const text = `${result.text || '(empty answer)'}\n\n${caption}`;
-        for (let i = 0; i < text.length; i += TEXT_MAX) ids.push(String((await sendPlain(this.opts.api, chatId, replyTo, text.slice(i, i + TEXT_MAX))).message_id));
+      const big = result.files.find((f) => f.bytes > this.opts.uploadLimitBytes);
+      if (big) throw new DeliveryError('too_large', `${big.filename} of ${big.bytes} bytes is over the upload limit`);
+      if (result.files.length === 0) {
+        const chunks = htmlChunks(shown);
+        for (const [i, html] of chunks.entries()) {
+          const last = i === chunks.length - 1;
+          const msg = await this.opts.api.sendMessage(chatId, html, { parse_mode: 'HTML', ...reply, ...(last && keyboard ? { reply_markup: keyboard } : {}) });
+          ids.push(String(msg.message_id));
+        }
       }
+      const caption = htmlClipped(shown);
       for (const [i, f] of result.files.entries()) {
-        if (f.bytes > this.opts.uploadLimitBytes) throw new DeliveryError('too_large', `${f.filename} of ${f.bytes} bytes is over the upload limit`);
-        const extra = { ...(i === 0 ? { caption: clip(caption, CAPTION_MAX) } : {}), ...(replyTo !== undefined ? { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } } : {}) };
+        const extra = {
+          ...reply,
+          ...(i === 0 && caption.html ? { caption: caption.html, parse_mode: 'HTML' as const } : {}),
+          ...(i === 0 && keyboard ? { reply_markup: keyboard } : {}),
+        };
         let id: number | undefined;
         try {
           id = (await this.opts.api.sendPhoto(chatId, new InputFile(f.path, f.filename), extra)).message_id;

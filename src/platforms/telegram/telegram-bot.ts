@@ -5,7 +5,7 @@ import type { Config } from '../../config.js';
 import type { CoreApi, Delivery } from '../../core/api.js';
 import { CommandDispatcher } from '../../core/commands/dispatch.js';
 import { findCommand } from '../../core/commands/registry.js';
-import { refreshAction, videoActions } from '../../core/commands/reply-kit.js';
+import { finishedJobActions, refreshAction } from '../../core/commands/reply-kit.js';
 import type { Logger, SecretSet } from '../../log.js';
 import { ActionTable, PendingInputs } from './actions.js';
 import { actorOf } from './actor.js';
@@ -101,7 +101,7 @@ export async function startTelegram(opts: StartTelegramOptions): Promise<Telegra
     logger: log,
     uploadLimitBytes: settings.uploadLimitBytes,
     chatActionIntervalMs,
-    videoKeyboard: (jobId) => keyboardOf({ actions }, videoActions(jobId, core.remixOffered()).filter((a) => findCommand(dispatcher.commands, a.command))),
+    resultKeyboard: (job) => keyboardOf({ actions }, finishedJobActions(job, core.remixOffered()).filter((a) => findCommand(dispatcher.commands, a.command))),
     statusKeyboard: (jobId) => keyboardOf({ actions }, [refreshAction(jobId)].filter((a) => findCommand(dispatcher.commands, a.command))),
   });
   const isPublicApi = /^https:\/\/api\.telegram\.org$/i.test(settings.apiRoot);

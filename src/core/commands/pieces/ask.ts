@@ -1,7 +1,7 @@
 import { formatUsd } from '../../money.js';
 import type { AskResult } from '../../api.js';
 import type { CommandDefinition, Reply } from '../types.js';
-import { failureReply, progressHooks, resultDelivery, str } from '../reply-kit.js';
+import { failureReply, finishedJobActions, progressHooks, resultDelivery, str } from '../reply-kit.js';
 import { modelArg, promptArg } from './common-args.js';
 
 /** `/ask <question> [--model ID]`: a text model's answer, with model, tokens and cost. */
@@ -23,7 +23,7 @@ export const askCommand: CommandDefinition = {
   },
 };
 
-/** An answer with its model, tokens, cost and job id. */
+/** An answer with its model, tokens, cost and job id, and the follow-ups of a finished answer ({@link finishedJobActions}: none). */
 export function askReply(r: AskResult): Reply {
   return {
     visibility: 'public',
@@ -35,6 +35,7 @@ export function askReply(r: AskResult): Reply {
       { name: 'Cost', value: formatUsd(r.costMicros) },
       { name: 'Job', value: r.jobId },
     ],
+    actions: finishedJobActions({ id: r.jobId, kind: 'ask' }),
     jobId: r.jobId,
   };
 }

@@ -7,7 +7,7 @@ import { exactSizeArg, modelArg, promptArg } from './common-args.js';
 /** Runs an edit and answers with the result (also Reroll of an edit). */
 export async function runEdit(ctx: CommandContext, p: Omit<EditRequest, 'scope' | 'user'>): Promise<Reply> {
   const res = await ctx.core.edit({ ...ctx.actor, ...p, ...(await resultDelivery(ctx)) }, progressHooks(ctx));
-  return res.ok ? imageResultReply(ctx, res.value, p.prompt) : failureReply(ctx, res.failure);
+  return res.ok ? imageResultReply(ctx, res.value, p.prompt, 'edit') : failureReply(ctx, res.failure);
 }
 
 /**

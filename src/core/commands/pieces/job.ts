@@ -2,7 +2,7 @@ import type { JobView } from '../../api.js';
 import { formatDateTime } from '../../messages.js';
 import { formatUsd } from '../../money.js';
 import type { CommandDefinition, Reply, ReplyFile } from '../types.js';
-import { failureReply, imageActions, progressBar, refreshAction, str, videoActions } from '../reply-kit.js';
+import { failureReply, finishedJobActions, progressBar, refreshAction, str } from '../reply-kit.js';
 import { jobArg } from './common-args.js';
 import { isRunning } from './jobs.js';
 
@@ -58,10 +58,8 @@ export function jobReply(j: JobView, uploadLimitBytes: number, remix = false): R
   }));
   const actions = running
     ? [refreshAction(j.id)]
-    : (j.kind === 'imagine' || j.kind === 'edit') && fits.length
-      ? imageActions(j.id)
-      : j.kind === 'video' && (j.status === 'delivered' || j.status === 'undeliverable')
-        ? videoActions(j.id, remix)
-        : [];
+    : ((j.kind === 'imagine' || j.kind === 'edit') && fits.length) || (j.kind === 'video' && (j.status === 'delivered' || j.status === 'undeliverable'))
+      ? finishedJobActions(j, remix)
+      : [];
   return { visibility: 'private', tone: 'info', title: `${j.kind} ${j.id}`, blocks, fields, files, actions, jobId: j.id };
 }
