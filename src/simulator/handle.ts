@@ -51,6 +51,7 @@ function fillRecord(record: RecordedRequest, endpoint: SimEndpoint, body: Parsed
     record.hasInputReference = f.inputRef;
     if (f.seconds !== undefined && f.seconds !== null) record.seconds = String(f.seconds);
   }
+  if ((endpoint === 'chat' || endpoint === 'messages') && typeof body.json?.max_tokens === 'number') record.maxTokens = body.json.max_tokens;
   const size = body.parts ? fieldText(body.parts, 'size') : body.json?.size;
   if (typeof size === 'string') record.size = size;
 }

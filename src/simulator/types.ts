@@ -33,7 +33,9 @@ export type SimFaultKind =
   | 'task_never_ends' // video task stays running forever
   | 'truncated_mp4' // /content sends Content-Length of the full file but closes halfway
   | 'redirect' // 301 to the web front end (a gateway with FRONTEND_BASE_URL set, asked on a wrong base URL)
-  | 'image_url'; // image/edit answers (and bills) with `{ url }` results pointing at the rule's `url` instead of b64
+  | 'image_url' // image/edit answers (and bills) with `{ url }` results pointing at the rule's `url` instead of b64
+  | 'bill_by_chars' // chat/messages: a gateway counting one token per character (prompt and answer), writing a long answer up to `max_tokens`
+  | 'no_usage'; // chat/messages: as `bill_by_chars`, but the answer carries no `usage` (the gateway still bills it)
 
 /** Endpoint groups a request is classified into (also the `endpoint` of {@link RecordedRequest}). */
 export type SimEndpoint =
@@ -92,6 +94,8 @@ export interface RecordedRequest {
   hasInputReference: boolean;
   seconds?: string;
   size?: string;
+  /** `max_tokens` of a chat/messages body, when it was a number. */
+  maxTokens?: number;
   /** Epoch milliseconds when the request arrived. */
   at: number;
 }

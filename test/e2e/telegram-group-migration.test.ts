@@ -4,7 +4,7 @@ import type { Actor } from '../../src/core/api.js';
 import type { TelegramHandle } from '../../src/platforms/telegram/telegram-bot.js';
 import { startFakeTelegram, type FakeTelegram } from '../fakes/telegram/index.js';
 import { createTestStack, type TestStack } from '../support/harness.js';
-import { ledgerNetCharged, openHolds } from '../support/ledger.js';
+import { gatewayLosses, ledgerNetCharged, openHolds } from '../support/ledger.js';
 import { startTelegramFor } from '../support/telegram-bot.js';
 
 const actor = (chat: Chat, user: User): Actor => ({
@@ -91,5 +91,66 @@ describe('Telegram: group → supergroup migration', () => {
     expect((await stack.core.linkToken({ scope: { platform: 'telegram', externalId: '-100888', kind: 'group' }, user: { platform: 'telegram', externalId: '1' } }, stack.sim.tokens.media, false)).ok).toBe(true);
     expect(await dir.moveScope({ platform: 'telegram', externalId: '-888' }, '-100888')).toBe('conflict');
     expect((await dir.findScope({ platform: 'telegram', externalId: '-888' }))?.id).toBe(a.id);
+  });
+});
+
+/** A video started in a basic group follows the group to its supergroup: delivered there once, charged once. */
+describe('Telegram: a video running while its group is upgraded', () => {
+  let stack: TestStack;
+  let fake: FakeTelegram;
+  let tg: TelegramHandle;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    stack = await createTestStack({ sim: { video: { queuedMs: 100, runMs: 2500, progressSteps: 5 } } });
+    fake = await startFakeTelegram();
+    tg = await startTelegramFor(stack, fake, lines);
+  });
+  afterAll(async () => {
+    await tg?.stop();
+    await fake?.close();
+    await stack?.close();
+  });
+
+  it('the fake Bot API refuses the old chat id with parameters.migrate_to_chat_id, as Telegram does', async () => {
+    const user = fake.user({ username: 'mo' });
+    const group = fake.basicGroup({ title: 'Movers probe' });
+    const sg = fake.migrateGroup({ group, by: user });
+    const res = await fetch(`${fake.apiRoot}/bot${fake.token}/sendMessage`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ chat_id: group.id, text: 'hello' }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ ok: false, error_code: 400, description: 'Bad Request: group chat was upgraded to a supergroup chat', parameters: { migrate_to_chat_id: sg.id } });
+  });
+
+  it('is delivered in the supergroup and charged once', async () => {
+    const user = fake.user({ username: 'vera' });
+    const group = fake.basicGroup({ title: 'Movers' });
+    fake.sendText({ chat: group, from: user, text: '/video waves on a beach --seconds 4' });
+    const job = await until(async () => {
+      const row = await stack.store.db.selectFrom('jobs').select(['id', 'status', 'delivery']).where('kind', '=', 'video').executeTakeFirst();
+      return row && (row.status === 'submitted' || row.status === 'running') ? row : undefined;
+    });
+    expect(String(job.delivery)).toContain(String(group.id));
+
+    const sg = fake.migrateGroup({ group, by: user });
+    const sent = await fake.waitFor((c) => c.method === 'sendVideo' && c.ok, 15_000);
+    expect(Number(sent.params.chat_id)).toBe(sg.id);
+    await until(async () => ((await stack.app.jobs.get(job.id))?.status === 'delivered' ? true : undefined));
+
+    const videos = fake.calls.filter((c) => c.method === 'sendVideo' && c.ok);
+    expect(videos).toHaveLength(1);
+    // The words under the video are true: the model, the length and what was charged.
+    expect(String((sent.result as { caption?: string }).caption)).toBe('gamma-video-1 · 4 s · 1280x720 · $0.20');
+    // No failure words in either chat.
+    expect(fake.sent(group.id).concat(fake.sent(sg.id)).map((m) => m.text ?? '').join('\n')).not.toMatch(/not delivered|could not|upgraded/i);
+    const billed = stack.sim.spentMicros(stack.sim.tokens.media);
+    expect(billed).toBe(200_000);
+    expect((await ledgerNetCharged(stack.store)) + (await gatewayLosses(stack.store))).toBe(billed);
+    expect(await gatewayLosses(stack.store)).toBe(0);
+    expect(await openHolds(stack.store)).toBe(0);
+    expect(lines.join('')).not.toMatch(/telegram handler failed|background task failed/);
   });
 });

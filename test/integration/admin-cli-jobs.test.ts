@@ -1,7 +1,10 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeliveryError, type Delivery, type DeliveryAddress, type JobView } from '../../src/core/api.js';
+import type { Failure } from '../../src/core/failures.js';
+import { describeFailure } from '../../src/core/messages/failure-text.js';
 import { createTestStack, TEST_ENCRYPTION_KEY, type TestStack } from '../support/harness.js';
+import { gatewayLosses, ledgerNetCharged, openHolds } from '../support/ledger.js';
 import { runAdminCli, type CliRun } from '../support/run-admin-cli.js';
 
 /** A console delivery whose first upload fails as `gone` (channel deleted), then records what it posts. */
@@ -10,6 +13,8 @@ class FlakyDelivery implements Delivery {
   failuresLeft = 1;
   readonly delivered: { jobId: string; path: string; bytes: number }[] = [];
   readonly failures: string[] = [];
+  /** The words the user was shown for each failure. */
+  readonly texts: string[] = [];
   async progress(): Promise<void> {}
   async deliverVideo(_t: DeliveryAddress, job: JobView, file: { path: string; bytes: number }): Promise<{ messageIds: string[] }> {
     if (this.failuresLeft-- > 0) throw new DeliveryError('gone', 'channel deleted');
@@ -19,8 +24,9 @@ class FlakyDelivery implements Delivery {
   async deliver(): Promise<{ messageIds: string[] }> {
     return { messageIds: [] };
   }
-  async notifyFailure(_t: DeliveryAddress, job: JobView): Promise<void> {
+  async notifyFailure(_t: DeliveryAddress, job: JobView, failure: Failure): Promise<void> {
     this.failures.push(job.id);
+    this.texts.push(describeFailure(failure).text);
   }
   uploadLimitBytes(): number {
     return 50 * 1024 * 1024;
@@ -85,5 +91,56 @@ describe('admin CLI: jobs', () => {
     expect(audit.stdout).toMatch(/operator\s+console:local\s+job\.retry_delivery\s+status: "undeliverable"→"delivering"/);
     const spent = stack.sim.spentMicros(stack.sim.tokens.media);
     expect(spent).toBe(200_000);
+  });
+
+  it('re-downloads from the gateway a video it reported done but could not serve (no file kept), as the user was told', async () => {
+    delivery.failuresLeft = 0;
+    const media = stack.sim.tokens.media;
+    const billedBefore = stack.sim.spentMicros(media);
+    const chargedBefore = await ledgerNetCharged(stack.store);
+    const lossesBefore = await gatewayLosses(stack.store);
+    // The task ends `completed`, but every `/content` download fails: the poller gives up with no file kept.
+    stack.sim.addFault({ kind: 'server_error', endpoint: 'video_content' });
+    const actor = stack.actor({ scope: 'local', user: 'me', kind: 'console' });
+    const started = await stack.core.startVideo({ ...actor, prompt: 'a dune at night', seconds: 4, delivery: { surface: 'console', chatId: 'console', userExternalId: 'me' } });
+    if (!started.ok) throw new Error(started.failure.code);
+    const id = started.value.jobId;
+    await until(() => delivery.failures.includes(id), 20_000);
+    const stuck = await stack.app.jobs.get(id);
+    expect(stuck).toMatchObject({ status: 'undeliverable', errorCode: 'delivery_failed_charged', outputPath: null, chargedMicros: 200_000 });
+    const told = delivery.texts[delivery.failures.indexOf(id)]!;
+    expect(told).toBe(
+      `Your video was made and paid for, but the bot could not download it from the gateway. An admin can retry the delivery of job ${id}: the bot then downloads it again from the gateway, which works while the gateway still keeps it. Starting it again would make and charge a second video.`,
+    );
+
+    // What the user was told an admin can do, the admin can do: the gateway serves the file again now.
+    stack.sim.clearFaults();
+    const retry = await admin(['jobs', 'retry-delivery', id]);
+    expect(retry.stderr).toBe('');
+    expect(retry.code).toBe(0);
+    expect(retry.stdout).toContain(`Job ${id} is queued for delivery again. No file is kept, so the running bot will first download the video again from the gateway`);
+    await until(async () => (await stack.app.jobs.get(id))?.status === 'delivered');
+    expect(delivery.delivered.filter((d) => d.jobId === id)).toHaveLength(1);
+    expect(delivery.delivered.find((d) => d.jobId === id)!.bytes).toBeGreaterThan(1000);
+
+    const billed = stack.sim.spentMicros(media) - billedBefore;
+    expect(billed).toBe(200_000);
+    const charged = (await ledgerNetCharged(stack.store)) - chargedBefore;
+    const lost = (await gatewayLosses(stack.store)) - lossesBefore;
+    expect(charged + lost).toBe(billed);
+    expect(charged).toBe(200_000);
+    expect(await openHolds(stack.store)).toBe(0);
+  });
+
+  it('refuses, in words that say why, a video with neither a kept file nor a gateway task', async () => {
+    const actor = stack.actor({ scope: 'local', user: 'me', kind: 'console' });
+    const started = await stack.core.startVideo({ ...actor, prompt: 'a quiet lake', seconds: 4, delivery: { surface: 'console', chatId: 'console', userExternalId: 'me' } });
+    if (!started.ok) throw new Error(started.failure.code);
+    const id = started.value.jobId;
+    await until(async () => (await stack.app.jobs.get(id))?.status === 'delivered');
+    await stack.store.db.updateTable('jobs').set({ status: 'undeliverable', remote_task_id: null, output_path: null }).where('id', '=', id).execute();
+    const retry = await admin(['jobs', 'retry-delivery', id]);
+    expect(retry.code).toBe(1);
+    expect(retry.stderr).toContain(`job ${id} has no kept result on disk and no gateway task to download it from again`);
   });
 });

@@ -8,37 +8,16 @@
  * fast-forwarded in the database (leases expired, `reserved` rows aged past the stale window), exactly what a
  * restart after those windows (60 s lease, gateway deadline + 120 s) would see, without waiting for them.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Chat, User } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
-import { startFakeTelegram, type FakeTelegram } from '../fakes/telegram/index.js';
-import { saveDatabase, saveSecrets, saveText } from './support/artifacts.js';
-import { spawnBot, type BotProcess } from './support/bot-process.js';
-import { DbProbe, until, type JobRow } from './support/db-probe.js';
-import { startHoldProxy, type HoldProxy } from './support/hold-proxy.js';
+import { startCrashStack, type CrashRun, type CrashStack } from './support/crash-stack.js';
+import { until } from './support/db-probe.js';
 
 const REPS = Number(process.env.CRASH_REPS ?? 2);
 const UNIT = 50_000; // gamma-video-1, micro-dollars per second
 /** How a stage must end after the restart. */
 type Outcome = 'once' | 'at_most_twice' | 'released' | 'released_unknown_task';
 
-interface Run {
-  chat: Chat.PrivateChat;
-  user: User;
-  job: () => JobRow | undefined;
-}
-
-let sim: SimulatorHandle;
-let fake: FakeTelegram;
-let simProxy: HoldProxy;
-let tgProxy: HoldProxy;
-let dir: string;
-let probe: DbProbe;
-let bot: BotProcess;
-const outputs: string[] = [];
+let s: CrashStack;
 /** Money the gateway took for tasks whose create answer never reached the bot (no idempotency key exists). */
 let unknownTaskMicros = 0;
 let passed = 0;
@@ -47,54 +26,22 @@ let doublePosts = 0;
 let jobsStarted = 0;
 let createsExpected = 0;
 
-function env(): Record<string, string> {
-  return {
-    TELEGRAM_BOT_TOKEN: fake.token,
-    TELEGRAM_API_ROOT: tgProxy.url,
-    GATEWAY_BASE_URL: simProxy.url,
-    GATEWAY_TOKEN: sim.tokens.media,
-    GATEWAY_TIMEOUT_MS: '20000',
-    DATABASE_PATH: join(dir, 'bot.sqlite'),
-    BOT_ENCRYPTION_KEY: Buffer.alloc(32, 5).toString('base64'),
-    POLL_INTERVAL_MS: '100',
-    POLL_MAX_INTERVAL_MS: '200',
-    DEFAULT_ALLOWANCE: '10',
-    DEFAULT_VIDEO_SECONDS: '4',
-    MAX_JOBS_PER_USER: '4',
-    LOG_LEVEL: 'debug',
-    LOG_FORMAT: 'json',
-  };
-}
-
-async function startBot(): Promise<void> {
-  bot = spawnBot(env(), dir);
-  await bot.ready;
-}
-
-async function killBot(): Promise<void> {
-  await bot.kill();
-  outputs.push(bot.output());
-}
-
 /** Sends `/video` from a fresh user in a fresh private chat; returns how to find its job. */
-function startJob(label: string): Run {
-  const user = fake.user({ firstName: label });
-  const chat = fake.privateChat(user);
-  fake.sendText({ chat, from: user, text: `/video crash test ${label} --seconds 4` });
+function startJob(label: string): CrashRun {
   jobsStarted += 1;
-  return { chat, user, job: () => probe.jobsOfChat(chat.id)[0] };
+  return s.startJob(label, `/video crash test ${label} --seconds 4`);
 }
 
 const isCreate = (m: string, p: string) => m === 'POST' && p === '/v1/videos';
 const isPoll = (m: string, p: string) => m === 'GET' && /^\/v1\/videos\/[^/]+$/.test(p);
 
 /** Each stage: how to reach it (resolves at the kill instant, bot still alive) and the outcome it must have. */
-const STAGES: { name: string; outcome: Outcome; reach: (r: Run) => Promise<{ unknownTaskId?: string }> }[] = [
+const STAGES: { name: string; outcome: Outcome; reach: (r: CrashRun) => Promise<{ unknownTaskId?: string }> }[] = [
   {
     name: 'after reserve (create not yet sent upstream)',
     outcome: 'released',
     reach: async (r) => {
-      const hold = simProxy.hold(isCreate, 'request');
+      const hold = s.simProxy.hold(isCreate, 'request');
       await hold.hit;
       await until('a reserved job', () => r.job()?.status === 'reserved');
       return {};
@@ -104,7 +51,7 @@ const STAGES: { name: string; outcome: Outcome; reach: (r: Run) => Promise<{ unk
     name: 'after create (gateway accepted, answer not yet seen by the bot)',
     outcome: 'released_unknown_task',
     reach: async (r) => {
-      const hold = simProxy.hold(isCreate, 'response');
+      const hold = s.simProxy.hold(isCreate, 'response');
       const hit = await hold.hit;
       expect(hit.status).toBe(200);
       expect(r.job()?.status).toBe('reserved');
@@ -115,7 +62,7 @@ const STAGES: { name: string; outcome: Outcome; reach: (r: Run) => Promise<{ unk
     name: 'after create (task id stored, before the first poll)',
     outcome: 'once',
     reach: async (r) => {
-      const hold = simProxy.hold(isPoll, 'request');
+      const hold = s.simProxy.hold(isPoll, 'request');
       await hold.hit;
       expect(r.job()?.remote_task_id).not.toBeNull();
       return {};
@@ -125,9 +72,9 @@ const STAGES: { name: string; outcome: Outcome; reach: (r: Run) => Promise<{ unk
     name: 'while running (the gateway just said "processing")',
     outcome: 'once',
     reach: async (r) => {
-      const hold = simProxy.hold(isPoll, 'response', { when: (b) => /"status":"(processing|in_progress)"/.test(b.toString()) });
+      const hold = s.simProxy.hold(isPoll, 'response', { when: (b) => /"status":"(processing|in_progress)"/.test(b.toString()) });
       await hold.hit;
-      expect(sim.task(r.job()!.remote_task_id!)?.status).toBe('in_progress');
+      expect(s.sim.task(r.job()!.remote_task_id!)?.status).toBe('in_progress');
       return {};
     },
   },
@@ -135,7 +82,7 @@ const STAGES: { name: string; outcome: Outcome; reach: (r: Run) => Promise<{ unk
     name: 'during download',
     outcome: 'once',
     reach: async (r) => {
-      const hold = simProxy.hold((m, p) => m === 'GET' && /^\/v1\/videos\/[^/]+\/content$/.test(p), 'body', { afterBytes: 256 * 1024 });
+      const hold = s.simProxy.hold((m, p) => m === 'GET' && /^\/v1\/videos\/[^/]+\/content$/.test(p), 'body', { afterBytes: 256 * 1024 });
       await hold.hit;
       await until('a downloading job', () => r.job()?.status === 'downloading');
       return {};
@@ -145,7 +92,7 @@ const STAGES: { name: string; outcome: Outcome; reach: (r: Run) => Promise<{ unk
     name: 'during upload (sendVideo sent, not yet received by Telegram)',
     outcome: 'once',
     reach: async (r) => {
-      const hold = tgProxy.hold((m, p) => m === 'POST' && /\/sendVideo$/.test(p), 'request');
+      const hold = s.tgProxy.hold((m, p) => m === 'POST' && /\/sendVideo$/.test(p), 'request');
       await hold.hit;
       expect(r.job()?.status).toBe('delivering');
       return {};
@@ -155,7 +102,7 @@ const STAGES: { name: string; outcome: Outcome; reach: (r: Run) => Promise<{ unk
     name: 'during upload (Telegram stored the video, answer not yet seen by the bot)',
     outcome: 'at_most_twice',
     reach: async () => {
-      const hold = tgProxy.hold((m, p) => m === 'POST' && /\/sendVideo$/.test(p), 'response');
+      const hold = s.tgProxy.hold((m, p) => m === 'POST' && /\/sendVideo$/.test(p), 'response');
       expect((await hold.hit).status).toBe(200);
       return {};
     },
@@ -164,106 +111,81 @@ const STAGES: { name: string; outcome: Outcome; reach: (r: Run) => Promise<{ unk
     name: 'after upload (sendVideo answered)',
     outcome: 'at_most_twice',
     reach: async (r) => {
-      await fake.waitFor((c) => c.method === 'sendVideo' && c.ok && Number(c.params.chat_id) === r.chat.id, 20_000);
+      await s.fake.waitFor((c) => c.method === 'sendVideo' && c.ok && Number(c.params.chat_id) === r.chat.id, 20_000);
       return {};
     },
   },
 ];
 
-const okVideos = (chatId: number) => fake.calls.filter((c) => c.method === 'sendVideo' && c.ok && Number(c.params.chat_id) === chatId).length;
+const okVideos = (chatId: number) => s.fake.calls.filter((c) => c.method === 'sendVideo' && c.ok && Number(c.params.chat_id) === chatId).length;
 
 /** Ledger + unknown tasks must equal what the gateway billed; nothing may stay held once every job ended. */
 function expectBooksBalanced(): void {
-  expect(probe.ledgerNet() + unknownTaskMicros).toBe(sim.spentMicros(sim.tokens.media));
-  expect(probe.openHolds()).toBe(0);
+  expect(s.probe.ledgerNet() + unknownTaskMicros).toBe(s.sim.spentMicros(s.sim.tokens.media));
+  expect(s.probe.openHolds()).toBe(0);
 }
 
 describe('crash matrix: SIGKILL at every stage of a video job, then restart', () => {
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'rel-crash-'));
-    sim = await startSimulator({ video: { queuedMs: 300, runMs: 1500, progressSteps: 3 }, videoPaddingBytes: 1_000_000 });
-    fake = await startFakeTelegram();
-    simProxy = await startHoldProxy(sim.baseUrl);
-    tgProxy = await startHoldProxy(fake.apiRoot);
-    saveSecrets('crash', [fake.token, sim.tokens.media, sim.tokens.text, sim.tokens.poor, sim.tokens.invalid]);
-    await startBot();
-    probe = new DbProbe(join(dir, 'bot.sqlite'));
+    s = await startCrashStack({
+      dirPrefix: 'rel-crash-',
+      secretsLabel: 'crash',
+      sim: { video: { queuedMs: 300, runMs: 1500, progressSteps: 3 }, videoPaddingBytes: 1_000_000 },
+      env: { DEFAULT_VIDEO_SECONDS: '4' },
+    });
   }, 60_000);
 
   afterAll(async () => {
     const total = STAGES.length * REPS;
     console.log(`crash matrix: ${passed}/${total} stage×repetition passed (${STAGES.length} stages × ${REPS}); gateway billed ${unknownTaskMicros} µ$ for tasks whose create answer was lost (released + told, see report); ${doublePosts} double post(s) from kills between upload and its record`);
-    if (bot) {
-      saveDatabase('crash-open', join(dir, 'bot.sqlite'));
-      await bot.stop();
-      outputs.push(bot.output());
-    }
-    probe?.close();
-    if (dir) saveDatabase('crash-closed', join(dir, 'bot.sqlite'));
-    saveText('crash-logs', outputs.join('\n'));
-    if (fake) saveText('crash-telegram-sent', JSON.stringify(fake.sent(), (k, v: unknown) => (k === 'bytes' ? undefined : v)));
-    await tgProxy?.close();
-    await simProxy?.close();
-    await fake?.close();
-    await sim?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    await s?.close({ openDb: 'crash-open', closedDb: 'crash-closed', logs: 'crash-logs', telegramSent: 'crash-telegram-sent' });
   }, 60_000);
 
   const cases = STAGES.flatMap((s) => Array.from({ length: REPS }, (_, i) => [s.name, i + 1, s] as const));
 
   it.each(cases)('%s, repetition %i', async (_name, rep, stage) => {
-    if (bot.child.exitCode !== null || bot.child.signalCode !== null) await startBot(); // an earlier case failed midway
+    await s.ensureBot(); // an earlier case failed midway
     const run = startJob(`${STAGES.indexOf(stage)}-${rep}`);
-    let reached: { unknownTaskId?: string };
-    try {
-      reached = await stage.reach(run);
-    } finally {
-      await killBot(); // also on a failed reach: the next case must start from a fresh bot
-      simProxy.disarm();
-      tgProxy.disarm();
-    }
-    const { unknownTaskId } = reached;
+    const { unknownTaskId } = await s.killAndRestart(() => stage.reach(run));
     if (stage.outcome !== 'released') createsExpected += 1;
-    probe.fastForward(3_600_000);
-    await startBot();
 
     if (stage.outcome === 'released' || stage.outcome === 'released_unknown_task') {
       const job = await until('the job released', () => (run.job()?.status === 'released' ? run.job() : undefined));
       expect(job.error_code).toBe('job_interrupted');
-      expect(probe.ledgerNet(job.id)).toBe(0);
-      const told = await fake.waitFor((c) => c.method === 'sendMessage' && c.ok && Number(c.params.chat_id) === run.chat.id && /restarted while your video request/.test(String(c.params.text)), 15_000);
+      expect(s.probe.ledgerNet(job.id)).toBe(0);
+      const told = await s.fake.waitFor((c) => c.method === 'sendMessage' && c.ok && Number(c.params.chat_id) === run.chat.id && /restarted while your video request/.test(String(c.params.text)), 15_000);
       expect(String(told.params.text)).toMatch(/hold was released: nothing was charged/);
       expect(okVideos(run.chat.id)).toBe(0);
       if (stage.outcome === 'released_unknown_task') {
         // The honest outcome of a kill between the gateway accepting a create and the bot storing the task id:
         // the gateway billed a task the bot cannot know (no idempotency key). The user is told nothing was
         // charged by the bot; the gap is exactly that one task's price.
-        const task = sim.task(unknownTaskId!);
+        const task = s.sim.task(unknownTaskId!);
         expect(task).toBeDefined();
         unknownTaskMicros += task!.seconds * UNIT;
       }
     } else {
-      const job = await until('the job delivered', () => (run.job()?.status === 'delivered' ? run.job() : undefined), 20_000, () => `now ${Date.now()} job ${JSON.stringify(run.job())} task ${JSON.stringify(run.job()?.remote_task_id ? sim.task(run.job()!.remote_task_id!) : null)} bot: ${bot.output().slice(-3000)}`);
+      const job = await until('the job delivered', () => (run.job()?.status === 'delivered' ? run.job() : undefined), 20_000, () => `now ${Date.now()} job ${JSON.stringify(run.job())} task ${JSON.stringify(run.job()?.remote_task_id ? s.sim.task(run.job()!.remote_task_id!) : null)} bot: ${s.bot.output().slice(-3000)}`);
       await new Promise((r) => setTimeout(r, 300));
       const posts = okVideos(run.chat.id);
       if (stage.outcome === 'once') expect(posts).toBe(1);
       else expect(posts === 1 || posts === 2).toBe(true);
       if (posts === 2) doublePosts += 1;
-      const task = sim.task(job.remote_task_id!);
+      const task = s.sim.task(job.remote_task_id!);
       expect(task?.status).toBe('completed');
       expect(job.charged_micros).toBe(task!.seconds * UNIT);
-      expect(probe.ledgerNet(job.id)).toBe(task!.seconds * UNIT);
+      expect(s.probe.ledgerNet(job.id)).toBe(task!.seconds * UNIT);
     }
-    expect(probe.jobsOfChat(run.chat.id)).toHaveLength(1);
+    expect(s.probe.jobsOfChat(run.chat.id)).toHaveLength(1);
     expectBooksBalanced();
     passed += 1;
   }, 60_000);
 
   it('no job was lost or duplicated: one job per /video, all finished, one create per job that reached the gateway', () => {
-    const jobs = probe.allJobs();
+    const jobs = s.probe.allJobs();
     expect(jobs).toHaveLength(jobsStarted);
     expect(jobs.filter((j) => !['delivered', 'released'].includes(j.status))).toEqual([]);
-    expect(sim.requests().filter((r) => r.endpoint === 'video_create')).toHaveLength(createsExpected);
+    expect(s.sim.requests().filter((r) => r.endpoint === 'video_create')).toHaveLength(createsExpected);
     expectBooksBalanced();
   });
 });

@@ -6,39 +6,21 @@
  * bot recorded as certain equals the simulator's bill, except for requests whose answer died with the process, which
  * the bot records as possible losses (it cannot know whether the gateway billed them) and which are counted here.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Chat, User } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
-import { startFakeTelegram, type FakeTelegram } from '../fakes/telegram/index.js';
-import { saveDatabase, saveSecrets, saveText } from './support/artifacts.js';
-import { spawnBot, type BotProcess } from './support/bot-process.js';
-import { DbProbe, until, type JobRow } from './support/db-probe.js';
-import { startHoldProxy, type HoldProxy } from './support/hold-proxy.js';
+import { startCrashStack, type CrashRun, type CrashStack } from './support/crash-stack.js';
+import { until } from './support/db-probe.js';
 
 const REPS = Number(process.env.CRASH_REPS ?? 2);
 type Kind = 'imagine' | 'ask';
 /** How a stage must end after the restart. */
 type Outcome = 'released' | 'released_billed' | 'once' | 'at_most_twice';
 
-interface Run {
+interface Run extends CrashRun {
   kind: Kind;
-  chat: Chat.PrivateChat;
-  user: User;
-  job: () => JobRow | undefined;
 }
 
-let sim: SimulatorHandle;
-let fake: FakeTelegram;
-let simProxy: HoldProxy;
-let tgProxy: HoldProxy;
-let dir: string;
-let probe: DbProbe;
-let bot: BotProcess;
-const outputs: string[] = [];
+let s: CrashStack;
 /** What the gateway billed for requests whose answer died with the bot (recorded by the bot as possible losses). */
 let lostAnswersMicros = 0;
 let passed = 0;
@@ -46,39 +28,8 @@ let deliveredOnce = 0;
 let doublePosts = 0;
 let chargedNotTold = 0;
 
-function env(): Record<string, string> {
-  return {
-    TELEGRAM_BOT_TOKEN: fake.token,
-    TELEGRAM_API_ROOT: tgProxy.url,
-    GATEWAY_BASE_URL: simProxy.url,
-    GATEWAY_TOKEN: sim.tokens.media,
-    GATEWAY_TIMEOUT_MS: '20000',
-    DATABASE_PATH: join(dir, 'bot.sqlite'),
-    BOT_ENCRYPTION_KEY: Buffer.alloc(32, 5).toString('base64'),
-    POLL_INTERVAL_MS: '100',
-    POLL_MAX_INTERVAL_MS: '200',
-    DEFAULT_ALLOWANCE: '10',
-    MAX_JOBS_PER_USER: '4',
-    LOG_LEVEL: 'debug',
-    LOG_FORMAT: 'json',
-  };
-}
-
-async function startBot(): Promise<void> {
-  bot = spawnBot(env(), dir);
-  await bot.ready;
-}
-
-async function killBot(): Promise<void> {
-  await bot.kill();
-  outputs.push(bot.output());
-}
-
 function startJob(kind: Kind, label: string): Run {
-  const user = fake.user({ firstName: label });
-  const chat = fake.privateChat(user);
-  fake.sendText({ chat, from: user, text: kind === 'imagine' ? `/imagine crash test ${label}` : `/ask crash test ${label}` });
-  return { kind, chat, user, job: () => probe.jobsOfChat(chat.id)[0] };
+  return { kind, ...s.startJob(label, kind === 'imagine' ? `/imagine crash test ${label}` : `/ask crash test ${label}`) };
 }
 
 const gatewayPath = (kind: Kind) => (kind === 'imagine' ? '/v1/images/generations' : '/v1/chat/completions');
@@ -86,7 +37,7 @@ const isGatewayCall = (kind: Kind) => (m: string, p: string) => m === 'POST' && 
 const resultMethod = (kind: Kind) => (kind === 'imagine' ? 'sendPhoto' : 'sendMessage');
 const isResult = (kind: Kind, c: { method: string; ok: boolean; params: Record<string, unknown> }, chatId: number) =>
   c.method === resultMethod(kind) && c.ok && Number(c.params.chat_id) === chatId && (kind === 'imagine' || /You said/.test(String(c.params.text)));
-const posts = (r: Run) => fake.calls.filter((c) => isResult(r.kind, c, r.chat.id)).length;
+const posts = (r: Run) => s.fake.calls.filter((c) => isResult(r.kind, c, r.chat.id)).length;
 
 interface Stage {
   name: string;
@@ -101,7 +52,7 @@ const STAGES: Stage[] = [
     kinds: ['imagine', 'ask'],
     outcome: 'released',
     reach: async (r) => {
-      await simProxy.hold(isGatewayCall(r.kind), 'request').hit;
+      await s.simProxy.hold(isGatewayCall(r.kind), 'request').hit;
       await until('a reserved job', () => r.job()?.status === 'reserved');
     },
   },
@@ -110,7 +61,7 @@ const STAGES: Stage[] = [
     kinds: ['imagine', 'ask'],
     outcome: 'released_billed',
     reach: async (r) => {
-      const hit = await simProxy.hold(isGatewayCall(r.kind), 'response').hit;
+      const hit = await s.simProxy.hold(isGatewayCall(r.kind), 'response').hit;
       expect(hit.status).toBe(200);
       expect(r.job()?.status).toBe('reserved');
     },
@@ -120,7 +71,7 @@ const STAGES: Stage[] = [
     kinds: ['imagine'],
     outcome: 'once',
     reach: async (r) => {
-      await tgProxy.hold((m, p) => m === 'POST' && p.endsWith(`/${resultMethod(r.kind)}`), 'request').hit;
+      await s.tgProxy.hold((m, p) => m === 'POST' && p.endsWith(`/${resultMethod(r.kind)}`), 'request').hit;
       expect(r.job()?.status).toBe('delivering');
     },
   },
@@ -130,7 +81,7 @@ const STAGES: Stage[] = [
     outcome: 'at_most_twice',
     reach: async (r) => {
       const when = r.kind === 'ask' ? (b: Buffer) => /You said/.test(b.toString()) : undefined;
-      const hit = await tgProxy.hold((m, p) => m === 'POST' && p.endsWith(`/${resultMethod(r.kind)}`), 'response', when ? { when } : {}).hit;
+      const hit = await s.tgProxy.hold((m, p) => m === 'POST' && p.endsWith(`/${resultMethod(r.kind)}`), 'response', when ? { when } : {}).hit;
       expect(hit.status).toBe(200);
       expect(r.job()?.status).toBe('delivering');
     },
@@ -139,7 +90,7 @@ const STAGES: Stage[] = [
 
 /** Certain and possible gateway losses the bot recorded. */
 function losses(): { certain: number; possible: number } {
-  const db = new Database(join(dir, 'bot.sqlite'), { readonly: true, fileMustExist: true });
+  const db = new Database(s.dbPath, { readonly: true, fileMustExist: true });
   try {
     const row = db.prepare('SELECT COALESCE(SUM(CASE WHEN certain = 1 THEN amount_micros ELSE 0 END), 0) AS c, COALESCE(SUM(CASE WHEN certain = 0 THEN amount_micros ELSE 0 END), 0) AS p FROM gateway_losses').get() as { c: number; p: number };
     return { certain: row.c, possible: row.p };
@@ -151,71 +102,45 @@ function losses(): { certain: number; possible: number } {
 /** Ledger + certain losses + answers lost with the process = the simulator's bill; nothing held. */
 function expectBooksBalanced(): void {
   const l = losses();
-  expect(probe.ledgerNet() + l.certain + lostAnswersMicros).toBe(sim.spentMicros(sim.tokens.media));
+  expect(s.probe.ledgerNet() + l.certain + lostAnswersMicros).toBe(s.sim.spentMicros(s.sim.tokens.media));
   expect(l.possible).toBeGreaterThanOrEqual(lostAnswersMicros);
-  expect(probe.openHolds()).toBe(0);
+  expect(s.probe.openHolds()).toBe(0);
 }
 
 describe('crash matrix: SIGKILL at every stage of an image and an ask job, then restart', () => {
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'rel-crash-results-'));
-    sim = await startSimulator({});
-    fake = await startFakeTelegram();
-    simProxy = await startHoldProxy(sim.baseUrl);
-    tgProxy = await startHoldProxy(fake.apiRoot);
-    saveSecrets('crash-results', [fake.token, sim.tokens.media, sim.tokens.text, sim.tokens.poor, sim.tokens.invalid]);
-    await startBot();
-    probe = new DbProbe(join(dir, 'bot.sqlite'));
+    s = await startCrashStack({ dirPrefix: 'rel-crash-results-', secretsLabel: 'crash-results' });
   }, 60_000);
 
   afterAll(async () => {
-    const total = STAGES.reduce((n, s) => n + s.kinds.length, 0) * REPS;
+    const total = STAGES.reduce((n, st) => n + st.kinds.length, 0) * REPS;
     console.log(
-      `crash matrix (image, ask): ${passed}/${total} passed (${STAGES.length} stages, kinds per stage ${STAGES.map((s) => s.kinds.length).join('+')}, × ${REPS}); ` +
+      `crash matrix (image, ask): ${passed}/${total} passed (${STAGES.length} stages, kinds per stage ${STAGES.map((st) => st.kinds.length).join('+')}, × ${REPS}); ` +
         `delivered exactly once ${deliveredOnce}, double posts ${doublePosts}; charged but not told ${chargedNotTold}; gateway billed ${lostAnswersMicros} µ$ for answers that died with the process (recorded as possible losses)`,
     );
-    if (bot) {
-      await bot.stop();
-      outputs.push(bot.output());
-    }
-    probe?.close();
-    if (dir) saveDatabase('crash-results', join(dir, 'bot.sqlite'));
-    saveText('crash-results-logs', outputs.join('\n'));
-    await tgProxy?.close();
-    await simProxy?.close();
-    await fake?.close();
-    await sim?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    await s?.close({ closedDb: 'crash-results', logs: 'crash-results-logs' });
   }, 60_000);
 
-  const cases = STAGES.flatMap((s) => s.kinds.flatMap((k) => Array.from({ length: REPS }, (_, i) => [s.name, k, i + 1, s] as const)));
+  const cases = STAGES.flatMap((st) => st.kinds.flatMap((k) => Array.from({ length: REPS }, (_, i) => [st.name, k, i + 1, st] as const)));
 
   it.each(cases)('%s (%s), repetition %i', async (_name, kind, rep, stage) => {
-    if (bot.child.exitCode !== null || bot.child.signalCode !== null) await startBot();
-    const billedBefore = sim.spentMicros(sim.tokens.media);
+    await s.ensureBot();
+    const billedBefore = s.sim.spentMicros(s.sim.tokens.media);
     const run = startJob(kind, `${STAGES.indexOf(stage)}-${kind}-${rep}`);
-    try {
-      await stage.reach(run);
-    } finally {
-      await killBot();
-      simProxy.disarm();
-      tgProxy.disarm();
-    }
-    probe.fastForward(3_600_000);
-    await startBot();
+    await s.killAndRestart(() => stage.reach(run));
 
     if (stage.outcome === 'released' || stage.outcome === 'released_billed') {
       const job = await until('the job released', () => (run.job()?.status === 'released' ? run.job() : undefined));
       expect(job.error_code).toBe('job_interrupted');
-      expect(probe.ledgerNet(job.id)).toBe(0);
+      expect(s.probe.ledgerNet(job.id)).toBe(0);
       const noun = kind === 'imagine' ? 'image' : 'question';
-      const told = await fake.waitFor((c) => c.method === 'sendMessage' && c.ok && Number(c.params.chat_id) === run.chat.id && new RegExp(`restarted while your ${noun} request`).test(String(c.params.text)), 15_000);
+      const told = await s.fake.waitFor((c) => c.method === 'sendMessage' && c.ok && Number(c.params.chat_id) === run.chat.id && new RegExp(`restarted while your ${noun} request`).test(String(c.params.text)), 15_000);
       expect(String(told.params.text)).toMatch(/hold was released: nothing was charged/);
       expect(posts(run)).toBe(0);
-      if (stage.outcome === 'released_billed') lostAnswersMicros += sim.spentMicros(sim.tokens.media) - billedBefore;
-      else expect(sim.spentMicros(sim.tokens.media)).toBe(billedBefore);
+      if (stage.outcome === 'released_billed') lostAnswersMicros += s.sim.spentMicros(s.sim.tokens.media) - billedBefore;
+      else expect(s.sim.spentMicros(s.sim.tokens.media)).toBe(billedBefore);
     } else {
-      const job = await until('the job delivered', () => (run.job()?.status === 'delivered' ? run.job() : undefined), 20_000, () => `job ${JSON.stringify(run.job())} bot: ${bot.output().slice(-3000)}`);
+      const job = await until('the job delivered', () => (run.job()?.status === 'delivered' ? run.job() : undefined), 20_000, () => `job ${JSON.stringify(run.job())} bot: ${s.bot.output().slice(-3000)}`);
       await new Promise((r) => setTimeout(r, 300));
       const n = posts(run);
       if (stage.outcome === 'once') expect(n).toBe(1);
@@ -223,16 +148,16 @@ describe('crash matrix: SIGKILL at every stage of an image and an ask job, then 
       if (n === 1) deliveredOnce += 1;
       if (n === 2) doublePosts += 1;
       expect(job.charged_micros).toBeGreaterThan(0);
-      expect(probe.ledgerNet(job.id)).toBe(job.charged_micros);
+      expect(s.probe.ledgerNet(job.id)).toBe(job.charged_micros);
       if (n === 0) chargedNotTold += 1;
     }
-    expect(probe.jobsOfChat(run.chat.id)).toHaveLength(1);
+    expect(s.probe.jobsOfChat(run.chat.id)).toHaveLength(1);
     expectBooksBalanced();
     passed += 1;
   }, 60_000);
 
   it('every job ended delivered or released, and nobody was charged without being told', () => {
-    const jobs = probe.allJobs();
+    const jobs = s.probe.allJobs();
     expect(jobs.filter((j) => !['delivered', 'released'].includes(j.status))).toEqual([]);
     expect(chargedNotTold).toBe(0);
     expectBooksBalanced();

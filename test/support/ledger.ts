@@ -19,3 +19,11 @@ export async function ledgerOfJob(store: SqliteStore, jobId: string): Promise<{ 
   const rows = await store.db.selectFrom('ledger_entries').select(['kind', 'amount_micros']).where('job_id', '=', jobId).orderBy('id').execute();
   return rows.map((r) => ({ kind: r.kind, amount: r.amount_micros }));
 }
+
+/** What the recorded gateway losses add up to (certain and possible), optionally for one token source. */
+export async function gatewayLosses(store: SqliteStore, source?: 'personal' | 'scope' | 'operator'): Promise<number> {
+  let q = store.db.selectFrom('gateway_losses').select('amount_micros');
+  if (source) q = q.where('token_source', '=', source);
+  const rows = await q.execute();
+  return rows.reduce((sum, r) => sum + Number(r.amount_micros), 0);
+}

@@ -164,7 +164,7 @@ describe('describeFailure', () => {
     expect(upload.text).toContain('uploading it here kept failing. It is kept: get it with /job j_abcdefgh');
     const download = describeFailure(fail('delivery_failed_charged', { reason: 'download', jobId: 'j_abcdefgh', retrievableUntil: null }), { now: NOW });
     expect(download.text).toBe(
-      'Your video was made and paid for, but the bot could not download it from the gateway. An admin can retry the delivery of job j_abcdefgh. Starting it again would make and charge a second video.',
+      'Your video was made and paid for, but the bot could not download it from the gateway. An admin can retry the delivery of job j_abcdefgh: the bot then downloads it again from the gateway, which works while the gateway still keeps it. Starting it again would make and charge a second video.',
     );
     const odd = describeFailure(fail('delivery_failed_charged', { reason: 'upload', jobId: 'j_1 {sk-x}', retrievableUntil: NOW + 60_000 }), { now: NOW });
     expect(odd.text).toContain('An admin can retry the delivery of this job.');

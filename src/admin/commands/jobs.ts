@@ -99,16 +99,24 @@ async function inspect(ctx: AdminContext, id: string): Promise<void> {
 }
 
 /**
- * Puts a job whose result is kept on disk back into `delivering`, due now and unleased, so the running poller
- * posts it again. Conditional on the status (undeliverable or a stuck delivering) and audited in one transaction.
+ * Puts a video job back into `delivering`, due now and unleased, so the running poller posts it again: from the file
+ * kept on disk, or, when none is kept (the download from the gateway kept failing, or retention expired), after
+ * downloading it again from the gateway's task (the poller's delivery step sends a job without its file back to
+ * `downloading`) — which works while the gateway still keeps the task. Conditional on the status (undeliverable or a
+ * stuck delivering) and audited in one transaction.
  */
 async function retryDelivery(ctx: AdminContext, id: string): Promise<void> {
   const job = await ctx.store.jobAdmin.inspect(id);
   if (!job) throw new CliError(`no job ${id}`);
   if (job.kind !== 'video') throw new CliError(`job ${id} is a ${job.kind} job; only video results are re-delivered by the poller`);
   if (!RETRYABLE.includes(job.status)) throw new CliError(`job ${id} is ${job.status}; only ${RETRYABLE.join(' or ')} jobs can be re-delivered`);
-  if (!job.outputPath || !existsSync(job.outputPath)) throw new CliError(`job ${id} has no kept result on disk any more (retention expired?)`);
+  const kept = job.outputPath !== null && existsSync(job.outputPath);
+  if (!kept && !job.remoteTaskId) throw new CliError(`job ${id} has no kept result on disk and no gateway task to download it from again`);
   const r = await ctx.store.jobAdmin.requeueDelivery(id, RETRYABLE, OPERATOR, ctx.now());
   if (!r.ok) throw new CliError(`job ${id} changed status meanwhile; look again with \`jobs inspect ${id}\``);
-  ctx.print(`Job ${id} is queued for delivery again; the running bot will post it on its next poll.`);
+  ctx.print(
+    kept
+      ? `Job ${id} is queued for delivery again; the running bot will post it on its next poll.`
+      : `Job ${id} is queued for delivery again. No file is kept, so the running bot will first download the video again from the gateway (task ${job.remoteTaskId}); if the gateway no longer has it, the job ends undeliverable again and the user is told.`,
+  );
 }

@@ -223,7 +223,9 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
     const get =
       d.retrievableUntil !== null && id
         ? `It is kept: get it with ${c.cmd('job')} ${id} until ${formatResetTime(d.retrievableUntil, c.now, c.timeZone)}.`
-        : `An admin can retry the delivery of ${job}.`;
+        : d.reason === 'download'
+          ? `An admin can retry the delivery of ${job}: the bot then downloads it again from the gateway, which works while the gateway still keeps it.`
+          : `An admin can retry the delivery of ${job}.`;
     const noun = d.kind === 'ask' ? 'answer' : d.kind === 'imagine' || d.kind === 'edit' ? 'image' : 'video';
     const title = `${noun[0]!.toUpperCase()}${noun.slice(1)} made but not delivered`;
     return [title, `Your ${noun} was made and paid for, but ${why}. ${get} Starting it again would make and charge a second ${noun}.`];

@@ -44,7 +44,8 @@ export function askHoldMicros(prompt: string, per1kMicros: Micros, maxOutput: nu
 /**
  * `ask`: a text model through `chat` with `max_tokens`. Holds {@link askHoldMicros}; settles from the usage the gateway
  * returned ({@link chatCostMicros}), or, when the answer carries no usage, from the bot's own conservative count
- * ({@link tokenBound} of the prompt and of the answer, documented in docs/ARCHITECTURE.md) — never $0. A charge is
+ * ({@link tokenBound} of the prompt and of the answer, the answer's count capped at `max_tokens`, documented in
+ * docs/ARCHITECTURE.md) — never $0. A charge is
  * clamped to the hold; what the gateway billed beyond it is recorded as a gateway loss. Releases on any failure.
  * With a delivery address the answer is kept (`answer.txt`) and the job waits in `delivering` for the surface.
  */
@@ -73,7 +74,10 @@ export async function ask(d: CoreDeps, req: AskRequest, hooks?: JobHooks): Promi
     }
     const reported = res.usageReported !== false;
     const promptTokens = reported ? res.usage.promptTokens : tokenBound(prompt);
-    const completionTokens = reported ? res.usage.completionTokens : tokenBound(res.text) - TEMPLATE_TOKENS;
+    // Without usage, the answer's bytes, but never more than `max_tokens`: the gateway cannot bill more output than that
+    // (a CJK answer of 1,024 characters is 3,072 bytes), so counting past it would charge, or record as lost, a bill
+    // that cannot exist.
+    const completionTokens = reported ? res.usage.completionTokens : Math.min(tokenBound(res.text) - TEMPLATE_TOKENS, maxTokens);
     const total = reported ? res.usage.totalTokens : promptTokens + completionTokens;
     const cost = Math.max(reported ? 0 : 1, chatCostMicros(promptTokens, completionTokens, price.unitMicros, outputPer1k));
     const charge = Math.min(cost, estimate);

@@ -97,15 +97,16 @@ export class TelegramDelivery implements Delivery {
       this.end(job.id);
       throw new DeliveryError('too_large', `video of ${file.bytes} bytes is over the ${this.opts.uploadLimitBytes}-byte upload limit`);
     }
-    const chatId = Number(target.chatId);
-    const replyTo = target.replyToMessageId ? Number(target.replyToMessageId) : undefined;
     try {
       const keyboard = this.opts.resultKeyboard?.(job);
-      const msg = await this.opts.api.sendVideo(chatId, new InputFile(file.path, basename(file.path) || `${job.id}.mp4`), {
-        caption: clip(videoCaption(job), CAPTION_MAX),
-        supports_streaming: true,
-        ...(keyboard ? { reply_markup: keyboard } : {}),
-        ...(replyTo !== undefined ? { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } } : {}),
+      const msg = await this.followMigration(target, (t) => {
+        const replyTo = t.replyToMessageId ? Number(t.replyToMessageId) : undefined;
+        return this.opts.api.sendVideo(Number(t.chatId), new InputFile(file.path, basename(file.path) || `${job.id}.mp4`), {
+          caption: clip(videoCaption(job), CAPTION_MAX),
+          supports_streaming: true,
+          ...(keyboard ? { reply_markup: keyboard } : {}),
+          ...(replyTo !== undefined ? { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } } : {}),
+        });
       });
       this.end(job.id);
       await this.removeStatus(target);
@@ -125,8 +126,6 @@ export class TelegramDelivery implements Delivery {
    */
   async deliver(address: DeliveryAddress, job: JobView, result: DeliverableResult): Promise<{ messageIds: string[] }> {
     const target = toTelegramAddress(address);
-    const chatId = Number(target.chatId);
-    const replyTo = target.replyToMessageId ? Number(target.replyToMessageId) : undefined;
     const shown: Reply = {
       visibility: 'public',
       tone: 'result',
@@ -136,48 +135,55 @@ export class TelegramDelivery implements Delivery {
       jobId: job.id,
     };
     const keyboard = this.opts.resultKeyboard?.(job);
-    const reply = replyTo !== undefined ? { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } } : {};
-    const ids: string[] = [];
+    const big = result.files.find((f) => f.bytes > this.opts.uploadLimitBytes);
     try {
-      const big = result.files.find((f) => f.bytes > this.opts.uploadLimitBytes);
       if (big) throw new DeliveryError('too_large', `${big.filename} of ${big.bytes} bytes is over the upload limit`);
-      if (result.files.length === 0) {
-        const chunks = htmlChunks(shown);
-        for (const [i, html] of chunks.entries()) {
-          const last = i === chunks.length - 1;
-          const msg = await this.opts.api.sendMessage(chatId, html, { parse_mode: 'HTML', ...reply, ...(last && keyboard ? { reply_markup: keyboard } : {}) });
-          ids.push(String(msg.message_id));
-        }
-      }
-      const caption = htmlClipped(shown);
-      for (const [i, f] of result.files.entries()) {
-        const extra = {
-          ...reply,
-          ...(i === 0 && caption.html ? { caption: caption.html, parse_mode: 'HTML' as const } : {}),
-          ...(i === 0 && keyboard ? { reply_markup: keyboard } : {}),
-        };
-        let id: number | undefined;
-        try {
-          id = (await this.opts.api.sendPhoto(chatId, new InputFile(f.path, f.filename), extra)).message_id;
-        } catch (err) {
-          if (!(err instanceof GrammyError) || (err.error_code !== 400 && err.error_code !== 413)) throw err;
-        }
-        id ??= (await this.opts.api.sendDocument(chatId, new InputFile(f.path, f.filename), extra)).message_id;
-        ids.push(String(id));
-      }
+      return { messageIds: await this.followMigration(target, (t) => this.postResult(t, shown, result, keyboard)) };
     } catch (err) {
       throw this.toDeliveryError(err, job.id);
     }
-    return { messageIds: ids };
+  }
+
+  /** The messages of {@link deliver} in one chat; their ids. */
+  private async postResult(target: TelegramAddress, shown: Reply, result: DeliverableResult, keyboard: InlineKeyboard | undefined): Promise<string[]> {
+    const chatId = Number(target.chatId);
+    const replyTo = target.replyToMessageId ? Number(target.replyToMessageId) : undefined;
+    const reply = replyTo !== undefined ? { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } } : {};
+    const ids: string[] = [];
+    if (result.files.length === 0) {
+      const chunks = htmlChunks(shown);
+      for (const [i, html] of chunks.entries()) {
+        const last = i === chunks.length - 1;
+        const msg = await this.opts.api.sendMessage(chatId, html, { parse_mode: 'HTML', ...reply, ...(last && keyboard ? { reply_markup: keyboard } : {}) });
+        ids.push(String(msg.message_id));
+      }
+    }
+    const caption = htmlClipped(shown);
+    for (const [i, f] of result.files.entries()) {
+      const extra = {
+        ...reply,
+        ...(i === 0 && caption.html ? { caption: caption.html, parse_mode: 'HTML' as const } : {}),
+        ...(i === 0 && keyboard ? { reply_markup: keyboard } : {}),
+      };
+      let id: number | undefined;
+      try {
+        id = (await this.opts.api.sendPhoto(chatId, new InputFile(f.path, f.filename), extra)).message_id;
+      } catch (err) {
+        if (!(err instanceof GrammyError) || (err.error_code !== 400 && err.error_code !== 413)) throw err;
+        if (err.parameters.migrate_to_chat_id !== undefined) throw err;
+      }
+      id ??= (await this.opts.api.sendDocument(chatId, new InputFile(f.path, f.filename), extra)).message_id;
+      ids.push(String(id));
+    }
+    return ids;
   }
 
   async notifyFailure(address: DeliveryAddress, job: JobView, failure: Failure): Promise<void> {
     const target = toTelegramAddress(address);
     this.end(job.id);
-    const chatId = Number(target.chatId);
-    const replyTo = target.replyToMessageId ? Number(target.replyToMessageId) : undefined;
     try {
-      await sendPlain(this.opts.api, chatId, replyTo, clip(this.opts.core.explain(failure, this.opts.hint), TEXT_MAX));
+      const text = clip(this.opts.core.explain(failure, this.opts.hint), TEXT_MAX);
+      await this.followMigration(target, (t) => sendPlain(this.opts.api, Number(t.chatId), t.replyToMessageId ? Number(t.replyToMessageId) : undefined, text));
       await this.removeStatus(target);
     } catch (err) {
       throw this.toDeliveryError(err, job.id);
@@ -233,6 +239,22 @@ export class TelegramDelivery implements Delivery {
     this.running.delete(jobId);
     run.action.stop();
     run.editor.cancel();
+  }
+
+  /**
+   * Runs `send` in the address's chat; when Telegram answers that the group was upgraded to a supergroup (400 with
+   * `parameters.migrate_to_chat_id`), runs it once more in the supergroup, without the status message and the message
+   * replied to (both belong to the old chat). A job started before the upgrade so still reaches its community.
+   */
+  private async followMigration<T>(target: TelegramAddress, send: (t: TelegramAddress) => Promise<T>): Promise<T> {
+    try {
+      return await send(target);
+    } catch (err) {
+      const to = err instanceof GrammyError && err.error_code === 400 ? err.parameters.migrate_to_chat_id : undefined;
+      if (to === undefined) throw err;
+      this.opts.logger.info({ from: target.chatId, to }, 'telegram delivery: the group was upgraded to a supergroup; sending there');
+      return send({ surface: 'telegram', chatId: String(to), userId: target.userId });
+    }
   }
 
   private async removeStatus(target: TelegramAddress): Promise<void> {

@@ -1,7 +1,7 @@
 import type { BotCommand, CallbackQuery, Chat, Message, User, UserFromGetMe } from 'grammy/types';
 import { FileStore } from './files.js';
 import { UpdateQueue } from './update-queue.js';
-import { badRequest, type ApiCall, type SentMessage } from './types.js';
+import { ApiFault, apiError, badRequest, type ApiCall, type MethodOutcome, type SentMessage } from './types.js';
 
 /** Chat member statuses the fake can report through `getChatMember`. */
 export type MemberStatus = 'creator' | 'administrator' | 'member' | 'restricted' | 'left' | 'kicked';
@@ -81,7 +81,9 @@ export class FakeState {
     }
     const id = typeof chatId === 'number' ? chatId : typeof chatId === 'string' && /^-?\d+$/.test(chatId) ? Number(chatId) : NaN;
     if (Number.isNaN(id)) badRequest('chat_id is empty');
-    if (this.migrated.has(id)) badRequest('group chat was upgraded to a supergroup chat');
+    const to = this.migrated.get(id);
+    // As the real Bot API: 400 with `parameters.migrate_to_chat_id`, the supergroup's id.
+    if (to !== undefined) throw new ApiFault(apiError(400, 'Bad Request: group chat was upgraded to a supergroup chat', { migrate_to_chat_id: to }) as MethodOutcome & { ok: false });
     return this.chats.get(id) ?? badRequest('chat not found');
   }
 
