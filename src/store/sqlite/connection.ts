@@ -45,27 +45,48 @@ export function openSqlite(path: string, options: OpenSqliteOptions = {}): Kysel
   raw.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
   raw.pragma(`journal_size_limit = ${64 * 2 ** 20}`);
   const checkpointer = path !== ':memory:' && options.backgroundCheckpoint !== false ? startCheckpointer(path) : undefined;
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(raw, () => void checkpointer?.terminate()) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(raw, () => checkpointer?.postMessage('stop')) }) });
   handles.set(db, raw);
+  if (checkpointer) checkpointers.set(db, checkpointer);
   return db;
 }
 
 /**
  * A worker thread holding a second connection that checkpoints the WAL every {@link CHECKPOINT_EVERY_MS}.
  * Plain CommonJS (eval) so it runs the same under tsx, vitest and node. Unref'd: it never keeps the
- * process alive. If it fails, the main connection's auto-checkpoint still bounds the WAL.
+ * process alive. If it fails, the main connection's auto-checkpoint still bounds the WAL. Stopped by a message
+ * (it closes its connection and ends by itself), never `terminate()`: terminating a thread while it is still
+ * loading the native driver aborts the whole process (seen as a V8 fatal error when stores open and close fast).
  */
 function startCheckpointer(path: string): Worker {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const code = `
-    const { workerData } = require('node:worker_threads');
+    const { workerData, parentPort } = require('node:worker_threads');
     const Database = require(workerData.driver);
     const db = new Database(workerData.path, { timeout: ${BUSY_TIMEOUT_MS} });
-    setInterval(() => { try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {} }, ${CHECKPOINT_EVERY_MS});`;
+    const timer = setInterval(() => { try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {} }, ${CHECKPOINT_EVERY_MS});
+    parentPort.once('message', () => { clearInterval(timer); try { db.close(); } catch {} parentPort.close(); });`;
   const w = new Worker(code, { eval: true, workerData: { path, driver } });
   w.on('error', () => undefined);
   w.unref();
   return w;
+}
+
+/** The checkpoint thread of each Kysely instance opened by {@link openSqlite} on a file. */
+const checkpointers = new WeakMap<Kysely<Database>, Worker>();
+
+/**
+ * Stops the background checkpoint thread of `db` and waits until it has closed its connection and ended, so the
+ * database files are quiet afterwards (call before `db.destroy()`; idempotent; a no-op without a thread).
+ */
+export async function stopBackgroundCheckpoint(db: Kysely<Database>): Promise<void> {
+  const w = checkpointers.get(db);
+  if (!w) return;
+  checkpointers.delete(db);
+  const exited = new Promise<void>((resolve) => w.once('exit', () => resolve()));
+  w.ref(); // an unref'd thread would let the process exit before its 'exit' event, leaving this await unsettled
+  w.postMessage('stop');
+  await exited;
 }
 
 /** The better-sqlite3 handle under each Kysely instance opened by {@link openSqlite}. */

@@ -8,7 +8,7 @@ import type { OperatorStore } from '../../core/ports/store.js';
 import { parseEncryptionKey } from '../crypto.js';
 import { KyselyAdminStore } from './admin-store.js';
 import { SqliteBudgetLedger } from './budget-ledger.js';
-import { checkpoint, openSqlite } from './connection.js';
+import { checkpoint, openSqlite, stopBackgroundCheckpoint } from './connection.js';
 import { KyselyDirectory } from './directory.js';
 import { KyselyJobAdmin } from './job-admin.js';
 import { KyselyJobStore } from './job-store.js';
@@ -82,6 +82,7 @@ export async function openStore(o: OpenStoreOptions): Promise<SqliteStore> {
     linkedTokenOwners: () => listLinkedTokenOwners(db),
     async close() {
       await checkpoint(db).catch(() => undefined);
+      await stopBackgroundCheckpoint(db);
       await db.destroy();
     },
   };
