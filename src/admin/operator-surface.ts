@@ -1,6 +1,7 @@
 import type { Actor, ScopeRef } from '../core/api.js';
 import type { CommandDispatcher } from '../core/commands/dispatch.js';
 import { parseCommandText } from '../core/commands/grammar.js';
+import { commandArgs, findCommand } from '../core/commands/lookup.js';
 import type { ArgValue, Reply, SurfaceInfo, SurfaceRequest } from '../core/commands/types.js';
 import type { FailureCode } from '../core/failures.js';
 import type { MediaGateway } from '../core/ports/media-gateway.js';
@@ -63,9 +64,7 @@ export async function runAsOperator(dispatcher: CommandDispatcher, scope: Platfo
   }
   const args: Record<string, ArgValue> = { ...parsed.args };
   if (secret !== undefined) {
-    const def = dispatcher.commands.find((c) => c.name === parsed.command);
-    const specs = parsed.subcommand ? def?.subcommands?.find((s) => s.name === parsed.subcommand)?.args : def?.args;
-    const name = specs?.find((a) => a.kind === 'secret')?.name;
+    const name = commandArgs(findCommand(dispatcher.commands, parsed.command), parsed.subcommand).find((a) => a.kind === 'secret')?.name;
     if (!name) throw new Error(`${parsed.command} ${parsed.subcommand ?? ''} takes no secret`);
     args[name] = secret;
   }

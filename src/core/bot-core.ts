@@ -20,8 +20,6 @@ import { prices } from './use-cases/prices.js';
 import { startRemix } from './use-cases/remix.js';
 import { startVideo } from './use-cases/video.js';
 
-export type { CoreDeps, CoreSettings, OutputFiles } from './use-cases/deps.js';
-
 /**
  * The core service: every use-case of {@link CoreApi}, over explicit dependencies (no globals). Each method
  * validates fully before money moves; expected failures come back as values (`Result`), never thrown.

@@ -67,11 +67,6 @@ export class PriceFileError extends Error {
   }
 }
 
-/** The unit a model of `kind` is priced in. */
-export function unitOf(kind: ModelKind): PriceUnit {
-  return UNIT_OF[kind];
-}
-
 /**
  * Merges a `PRICES_FILE` document over `base`. Schema:
  * `{"models": {"<id>": {"kind":"image","usd":"0.01","per":"image","onSale":true,"maxReferenceImages":3,"maxReferenceMB":8,"maxSide":1536}}}`.

@@ -5,7 +5,7 @@ import { deliveryFailed, endUndeliverable, giveUpOrRetry, tooLarge } from './job
 import { pollerJobView } from './job-view.js';
 import { fileSize } from './output-store.js';
 import type { PollerContext } from './poller-context.js';
-import { retryLater } from './retry-later.js';
+import { retryWithoutSurface } from './retry-later.js';
 
 const DELIVERING: readonly JobStatus[] = ['delivering'];
 
@@ -23,11 +23,7 @@ export async function deliverStep(ctx: PollerContext, job: JobRecord, signal: Ab
   if (!address) return endUndeliverable(ctx, job, DELIVERING, fail('internal', {}, { money: 'charged', log: { note: 'no delivery address' } }), job.outputPath);
   if (job.delivered) return finish(ctx, job, job.delivered.messageIds);
   const delivery = deps.router.for(address.surface);
-  if (!delivery) {
-    deps.logger.warn({ jobId: job.id, surface: address.surface }, 'poller: no delivery for this surface in this process; retrying later');
-    await retryLater(ctx, job);
-    return;
-  }
+  if (!delivery) return retryWithoutSurface(ctx, job, address.surface);
   const path = job.outputPath;
   const bytes = path ? await fileSize(path) : null;
   if (path === null || bytes === null) {

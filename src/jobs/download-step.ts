@@ -8,7 +8,7 @@ import { deliveryFailed, endUndeliverable, giveUpOrRetry, tooLarge } from './job
 import { tokenForJob } from './job-token.js';
 import { fileSize } from './output-store.js';
 import type { PollerContext } from './poller-context.js';
-import { retryLater } from './retry-later.js';
+import { retryWithoutSurface } from './retry-later.js';
 
 const DOWNLOADING: readonly JobStatus[] = ['downloading'];
 
@@ -44,11 +44,7 @@ export async function downloadStep(ctx: PollerContext, job: JobRecord, signal: A
   const address = job.delivery;
   const delivery = address ? deps.router.for(address.surface) : undefined;
   if (!address) return endUndeliverable(ctx, job, DOWNLOADING, fail('internal', {}, { money: 'charged', log: { note: 'no delivery address' } }), path);
-  if (!delivery) {
-    deps.logger.warn({ jobId: job.id, surface: address.surface }, 'poller: no delivery for this surface in this process; retrying later');
-    await retryLater(ctx, job);
-    return;
-  }
+  if (!delivery) return retryWithoutSurface(ctx, job, address.surface);
   const limit = delivery.uploadLimitBytes(address);
   let file = path;
   if (bytes > limit) {

@@ -7,7 +7,7 @@ import { remainingIn } from '../core/use-cases/context.js';
 import { notify } from './job-outcomes.js';
 import { pollerJobView } from './job-view.js';
 import type { PollerContext } from './poller-context.js';
-import { retryLater } from './retry-later.js';
+import { retryLater, retryWithoutSurface } from './retry-later.js';
 
 const DELIVERING: readonly JobStatus[] = ['delivering'];
 /** Kept files that are not results: an edit's reference images, an answer's text. */
@@ -31,11 +31,7 @@ export async function resultDeliverStep(ctx: PollerContext, job: JobRecord, _sig
   const address = job.delivery;
   const delivery = address?.surface ? deps.router.for(address.surface) : undefined;
   if (!address?.surface) return notDelivered(ctx, job, 'chat_gone', 'no delivery address');
-  if (!delivery) {
-    deps.logger.warn({ jobId: job.id, surface: address.surface }, 'poller: no delivery for this surface in this process; retrying later');
-    await retryLater(ctx, job);
-    return;
-  }
+  if (!delivery) return retryWithoutSurface(ctx, job, address.surface);
   const result = await keptResult(ctx, job);
   if (!result) return notDelivered(ctx, job, 'files_gone', 'kept result missing');
   let messageIds: string[];

@@ -16,3 +16,12 @@ export async function retryLater(ctx: PollerContext, job: JobRecord, retryAfterM
     ctx.owner,
   );
 }
+
+/**
+ * A job whose delivery address names a surface this process does not run (say the Telegram bot is not started here):
+ * logged, and put back for a later attempt, by this process once the surface runs or by one that runs it.
+ */
+export async function retryWithoutSurface(ctx: PollerContext, job: JobRecord, surface: string): Promise<void> {
+  ctx.deps.logger.warn({ jobId: job.id, surface }, 'poller: no delivery for this surface in this process; retrying later');
+  await retryLater(ctx, job);
+}

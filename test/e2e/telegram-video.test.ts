@@ -8,7 +8,7 @@ import { createLogger, SecretSet, type Logger } from '../../src/log.js';
 import { startTelegram, type TelegramHandle } from '../../src/platforms/telegram/telegram-bot.js';
 import { encodePng } from '../../src/simulator/png.js';
 import { startFakeTelegram, type FakeTelegram } from '../fakes/telegram/index.js';
-import { createTestStack, type TestStack } from '../support/harness.js';
+import { createTestStack } from '../support/harness.js';
 
 const MB = 1024 * 1024;
 type Msg = { message_id: number; reply_to_message?: { message_id: number } };

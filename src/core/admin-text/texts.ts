@@ -15,11 +15,6 @@ export function priceText(unitMicros: Micros, unit: PriceUnit): string {
   return `${formatUsd(unitMicros)} / ${UNIT_TEXT[unit]}`;
 }
 
-/** Shown for a model the token lists but the bot has no price for. */
-export const NOT_PRICED = 'not priced';
-/** Shown for a model the bot knows but does not sell. */
-export const NOT_ON_SALE = 'not on sale';
-
 /** "$1.00 per day", "no limit", "$5.00 in total". */
 export function allowanceText(micros: Micros | null, period: Period): string {
   if (micros === null) return 'no limit';

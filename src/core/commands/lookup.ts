@@ -1,10 +1,15 @@
 import { closestName } from './suggest.js';
-import type { CommandDefinition } from './types.js';
+import type { ArgSpec, CommandDefinition } from './types.js';
 
 /** The definition named `name` (case-insensitive, a leading `/` ignored). */
 export function findCommand(commands: readonly CommandDefinition[], name: string): CommandDefinition | undefined {
   const n = name.trim().replace(/^\//, '').toLowerCase();
   return commands.find((c) => c.name === n);
+}
+
+/** The arguments of `def`, or of its subcommand `subcommand`; none when either does not exist. */
+export function commandArgs(def: CommandDefinition | undefined, subcommand?: string): readonly ArgSpec[] {
+  return (subcommand ? def?.subcommands?.find((s) => s.name === subcommand)?.args : def?.args) ?? [];
 }
 
 /**

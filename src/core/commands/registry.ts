@@ -17,7 +17,7 @@ import { videoCommand } from './pieces/video.js';
 import { helpCommand } from './help.js';
 import type { CommandDefinition } from './types.js';
 
-export { findCommand, suggestCommand } from './lookup.js';
+export { commandArgs, findCommand, suggestCommand } from './lookup.js';
 
 /**
  * Every chat command, in a stable order (menus, `/help` and Discord registration follow it; Discord's command

@@ -15,9 +15,9 @@ export function failureReply(ctx: Pick<CommandContext, 'core' | 'surface'>, fail
   return { visibility: 'private', tone: 'error', blocks: [ctx.core.explain(failure, (c, s) => ctx.surface.commandHint(c, s)), ...extra], failure };
 }
 
-/** An informational reply (private by default). */
-export function infoReply(blocks: readonly string[], more: Partial<Omit<Reply, 'blocks'>> = {}): Reply {
-  return { visibility: 'private', tone: 'info', blocks, ...more };
+/** The core's words as a private informational reply, or the failure's ({@link failureReply}). */
+export function textReply(ctx: Pick<CommandContext, 'core' | 'surface'>, res: Result<{ text: string }>): Reply {
+  return res.ok ? { visibility: 'private', tone: 'info', blocks: [res.value.text] } : failureReply(ctx, res.failure);
 }
 
 /** Fair-use queue hooks as surface-neutral progress. */
@@ -41,6 +41,11 @@ export async function resultDelivery(ctx: CommandContext): Promise<{ delivery?: 
 export function str(args: ArgValues, name: string): string | undefined {
   const v = args[name];
   return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
+}
+
+/** Only the given optional field (`{}` when `v` is undefined), so absent arguments stay absent in a core command. */
+export function opt<K extends string>(key: K, v: string | undefined): Partial<Record<K, string>> {
+  return v === undefined ? {} : ({ [key]: v } as Record<K, string>);
 }
 
 /** An integer argument; undefined when absent. */
@@ -130,6 +135,15 @@ export function deliveredResultFields(job: JobView, remainingMicros?: Micros | n
   fields.push({ name: 'Cost', value: formatUsd(job.chargedMicros ?? job.estimateMicros) });
   if (remainingMicros !== undefined && job.kind !== 'ask') fields.push({ name: 'Remaining budget', value: remainingText(remainingMicros) });
   fields.push({ name: 'Job', value: job.id });
+  return fields;
+}
+
+/** The facts of a delivered video: model, duration and size where known, cost. Surfaces render them as embed fields or a caption. */
+export function videoResultFields(job: JobView): ReplyField[] {
+  const fields: ReplyField[] = [{ name: 'Model', value: job.model }];
+  if (job.seconds) fields.push({ name: 'Duration', value: `${job.seconds} s` });
+  if (job.size) fields.push({ name: 'Size', value: job.size });
+  fields.push({ name: 'Cost', value: formatUsd(job.chargedMicros ?? job.estimateMicros) });
   return fields;
 }
 

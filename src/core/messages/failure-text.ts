@@ -117,7 +117,7 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
       d.isAdminHint ? `As an admin you can set one with ${c.cmd('prices', 'set')} ${d.model.slice(0, 80)} <usd>.` : `An admin can set one with ${c.cmd('prices', 'set')}; until then pick another model from ${c.cmd('models')}.`
     }`,
   ],
-  default_model_missing: (d, c) => [
+  default_model_missing: (d) => [
     'Default model not available',
     `The bot's default model (${d.variable}=${q(d.model)}) is not in this gateway's list${d.suggestions.length ? `; the closest listed: ${d.suggestions.join(', ')}` : ''}. Pick a model with the model option, and tell the bot operator to fix ${d.variable}.`,
   ],

@@ -8,7 +8,6 @@ import type { Clock } from '../ports/clock.js';
 import type { JobStore } from '../ports/job-store.js';
 import type { MediaGateway } from '../ports/media-gateway.js';
 import type { CoreStore } from '../ports/store.js';
-import type { PriceTable } from '../pricing.js';
 import type { Micros } from '../money.js';
 import type { JobLeases } from './job-lease.js';
 
@@ -44,7 +43,7 @@ export interface CoreSettings {
 }
 
 /**
- * Admins' model settings as the core stores them (the SQL implementation is `src/store/model-settings.ts`); every
+ * Admins' model settings as the core stores them (the SQL implementation is `src/store/sqlite/model-settings.ts`); every
  * change is audited there.
  */
 export interface ModelSettingsPort {

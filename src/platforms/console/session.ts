@@ -1,6 +1,7 @@
 import type { Actor, CoreApi } from '../../core/api.js';
 import type { CommandDispatcher } from '../../core/commands/dispatch.js';
 import { parseCommandText } from '../../core/commands/grammar.js';
+import { commandArgs, findCommand } from '../../core/commands/lookup.js';
 import type { ArgValue, CommandDefinition } from '../../core/commands/types.js';
 import { consoleRequest, CONSOLE_SURFACE, type ConsoleAddress } from './console-surface.js';
 import { isFile, localFile, takeImageFlags } from './local-files.js';
@@ -78,7 +79,7 @@ export class ConsoleSession {
     if (images.paths.length > 0) {
       const missing = images.paths.findIndex((p) => !isFile(p));
       if (missing >= 0) return print(`✗ No file at ${images.typed[missing]} (${images.paths[missing]}).`);
-      const spec = attachmentArg(this.commands, parsed.command, parsed.subcommand);
+      const spec = commandArgs(findCommand(this.commands, parsed.command), parsed.subcommand).find((a) => a.kind === 'attachment')?.name;
       if (!spec) return print(`✗ /${parsed.command} takes no image; --image is for /edit and /video.`);
       args[spec] = images.paths.map(localFile);
     }
@@ -104,11 +105,4 @@ export class ConsoleSession {
     const r = await this.deps.core.job(this.deps.actor, jobId);
     if (r.ok && r.value.kind === 'video' && !FINAL.has(r.value.status)) this.pending.add(jobId);
   }
-}
-
-/** The name of the command's (or subcommand's) attachment argument, if it takes files. */
-function attachmentArg(commands: readonly CommandDefinition[], command: string, subcommand: string | undefined): string | undefined {
-  const def = commands.find((c) => c.name === command);
-  const specs = subcommand ? def?.subcommands?.find((s) => s.name === subcommand)?.args : def?.args;
-  return specs?.find((a) => a.kind === 'attachment')?.name;
 }

@@ -1,6 +1,7 @@
 import type { Attachment as DiscordAttachment } from 'discord.js';
 import type { IncomingFile } from '../../core/commands/types.js';
 import { err, fail, ok, type Result } from '../../core/failures.js';
+import { readCapped } from '../read-capped.js';
 
 /** What the surface knows about a Discord attachment before downloading it. */
 export interface RemoteFile {
@@ -33,30 +34,13 @@ export async function downloadAttachment(file: RemoteFile, maxBytes: number, tim
     const expired = res.status === 403 || res.status === 404 || res.status === 410;
     return err(fail('attachment_download_failed', { reason: expired ? 'expired' : 'network' }));
   }
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = res.body.getReader();
+  let got: Uint8Array | number;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > maxBytes) {
-        await reader.cancel().catch(() => undefined);
-        return err(fail('attachment_too_large', { maxBytes, gotBytes: total, name: file.name }));
-      }
-      chunks.push(value);
-    }
+    got = await readCapped(res.body, maxBytes);
   } catch {
     return err(fail('attachment_download_failed', { reason: 'network' }));
   }
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    bytes.set(c, at);
-    at += c.byteLength;
-  }
-  return ok(bytes);
+  return typeof got === 'number' ? err(fail('attachment_too_large', { maxBytes, gotBytes: got, name: file.name })) : ok(got);
 }
 
 /** A discord.js attachment as a {@link RemoteFile}. */

@@ -4,11 +4,10 @@ import type { CoreApi, DeliverableResult, Delivery, DeliveryAddress, JobView } f
 import { DeliveryError } from '../../core/api.js';
 import type { ReplyAction } from '../../core/commands/types.js';
 import type { Failure } from '../../core/failures.js';
-import { formatUsd } from '../../core/money.js';
 import type { Logger } from '../../log.js';
 import { toDiscordAddress, type DiscordAddress } from './address.js';
 import { actionRows, escapeText } from './reply-render.js';
-import { deliveredResultFields, finishedJobActions, progressBar } from '../../core/commands/reply-kit.js';
+import { deliveredResultFields, finishedJobActions, progressBar, videoResultFields } from '../../core/commands/reply-kit.js';
 import { clip, errorFields, LIMITS } from './render.js';
 import { DISCORD_SURFACE } from './surface.js';
 
@@ -50,14 +49,12 @@ function toDeliveryError(e: unknown, what: string): DeliveryError {
 
 /** The embed of a delivered video. */
 export function videoResultEmbed(job: JobView): APIEmbed {
-  const e = new EmbedBuilder()
+  return new EmbedBuilder()
     .setTitle('Video ready')
     .setDescription(clip(job.prompt, 1000))
-    .addFields({ name: 'Model', value: job.model, inline: true });
-  if (job.seconds) e.addFields({ name: 'Duration', value: `${job.seconds} s`, inline: true });
-  if (job.size) e.addFields({ name: 'Size', value: job.size, inline: true });
-  e.addFields({ name: 'Cost', value: formatUsd(job.chargedMicros ?? job.estimateMicros), inline: true });
-  return e.setFooter({ text: `Job ${job.id}` }).toJSON();
+    .addFields(videoResultFields(job).map((f) => ({ ...f, inline: true })))
+    .setFooter({ text: `Job ${job.id}` })
+    .toJSON();
 }
 
 /**

@@ -1,9 +1,9 @@
 import { Composer, type Context } from 'grammy';
 import type { Message } from 'grammy/types';
 import type { Actor } from '../../core/api.js';
-import { findCommand } from '../../core/commands/registry.js';
+import { commandArgs, findCommand } from '../../core/commands/registry.js';
 import { parseCommandText } from '../../core/commands/grammar.js';
-import type { ArgSpec, ArgValue, CommandDefinition } from '../../core/commands/types.js';
+import type { ArgValue } from '../../core/commands/types.js';
 import { actorOfMessage, isAnonymousAdmin } from './actor.js';
 import { commandOf, TOKEN_LIKE } from './command-text.js';
 import type { TelegramDeps } from './deps.js';
@@ -117,17 +117,11 @@ async function handleCommand(deps: TelegramDeps, msg: Message, files: FileRef[])
   }
 
   const args: Record<string, ArgValue> = { ...parsed.args };
-  const attachment = argsOf(parsedDef, parsed.subcommand).find((a) => a.kind === 'attachment');
+  const attachment = commandArgs(parsedDef, parsed.subcommand).find((a) => a.kind === 'attachment');
   if (attachment && files.length > 0) args[attachment.name] = files.map((f) => deps.files.incoming(f));
   const request = newRequest(deps, askerOf(msg, actor), parsed.command);
   deps.tasks.run(parsed.command, () => runCommand(deps, request, { command: parsed.command, ...(parsed.subcommand ? { subcommand: parsed.subcommand } : {}), args }));
   return true;
-}
-
-/** The arguments of a command or of one of its subcommands. */
-function argsOf(def: CommandDefinition, subcommand: string | undefined): readonly ArgSpec[] {
-  if (subcommand === undefined) return def.args ?? [];
-  return def.subcommands?.find((s) => s.name === subcommand)?.args ?? [];
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Failure } from '../../core/failures.js';
 import type { Logger } from '../../log.js';
 import { toTelegramAddress, type TelegramAddress } from './address.js';
 import { CAPTION_MAX, TEXT_MAX, clip, htmlChunks, htmlClipped } from './format.js';
-import { chatTypeOf, isNotModified, sendPlain } from './send.js';
+import { chatTypeOf, isNotModified, replyParams, sendPlain } from './send.js';
 import { progressText, videoCaption } from './video-text.js';
 import { keepChatAction, type ChatActionHandle } from './util/chat-action.js';
 import type { StatusEditor, StatusThrottle } from './util/throttle.js';
@@ -39,6 +39,9 @@ export interface TelegramDeliveryOptions {
   /** A chat action loop stops when no progress came for this long; default 90 s. */
   chatActionIdleMs?: number;
 }
+
+/** The user's message a post to `t` answers, when the address names one. */
+const replyToOf = (t: TelegramAddress): number | undefined => (t.replyToMessageId ? Number(t.replyToMessageId) : undefined);
 
 interface Running {
   editor: StatusEditor;
@@ -99,15 +102,14 @@ export class TelegramDelivery implements Delivery {
     }
     try {
       const keyboard = this.opts.resultKeyboard?.(job);
-      const msg = await this.followMigration(target, (t) => {
-        const replyTo = t.replyToMessageId ? Number(t.replyToMessageId) : undefined;
-        return this.opts.api.sendVideo(Number(t.chatId), new InputFile(file.path, basename(file.path) || `${job.id}.mp4`), {
+      const msg = await this.followMigration(target, (t) =>
+        this.opts.api.sendVideo(Number(t.chatId), new InputFile(file.path, basename(file.path) || `${job.id}.mp4`), {
           caption: clip(videoCaption(job), CAPTION_MAX),
           supports_streaming: true,
           ...(keyboard ? { reply_markup: keyboard } : {}),
-          ...(replyTo !== undefined ? { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } } : {}),
-        });
-      });
+          ...replyParams(replyToOf(t)),
+        }),
+      );
       this.end(job.id);
       await this.removeStatus(target);
       return { messageIds: [String(msg.message_id)] };
@@ -147,8 +149,7 @@ export class TelegramDelivery implements Delivery {
   /** The messages of {@link deliver} in one chat; their ids. */
   private async postResult(target: TelegramAddress, shown: Reply, result: DeliverableResult, keyboard: InlineKeyboard | undefined): Promise<string[]> {
     const chatId = Number(target.chatId);
-    const replyTo = target.replyToMessageId ? Number(target.replyToMessageId) : undefined;
-    const reply = replyTo !== undefined ? { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } } : {};
+    const reply = replyParams(replyToOf(target));
     const ids: string[] = [];
     if (result.files.length === 0) {
       const chunks = htmlChunks(shown);
@@ -183,7 +184,7 @@ export class TelegramDelivery implements Delivery {
     this.end(job.id);
     try {
       const text = clip(this.opts.core.explain(failure, this.opts.hint), TEXT_MAX);
-      await this.followMigration(target, (t) => sendPlain(this.opts.api, Number(t.chatId), t.replyToMessageId ? Number(t.replyToMessageId) : undefined, text));
+      await this.followMigration(target, (t) => sendPlain(this.opts.api, Number(t.chatId), replyToOf(t), text));
       await this.removeStatus(target);
     } catch (err) {
       throw this.toDeliveryError(err, job.id);

@@ -2,6 +2,7 @@ import { GrammyError, type Api } from 'grammy';
 import type { Message } from 'grammy/types';
 import type { IncomingFile } from '../../core/commands/types.js';
 import { fail, type Result } from '../../core/failures.js';
+import { readCapped } from '../read-capped.js';
 
 /** Telegram's public Bot API serves files up to 20 MB through `getFile`. */
 export const PUBLIC_DOWNLOAD_LIMIT_BYTES = 20 * 1024 * 1024;
@@ -121,19 +122,6 @@ export class FileFetcher {
       await res.body.cancel();
       return declared;
     }
-    const chunks: Uint8Array[] = [];
-    let total = 0;
-    const reader = res.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > cap) {
-        await reader.cancel();
-        return total;
-      }
-      chunks.push(value);
-    }
-    return Buffer.concat(chunks);
+    return readCapped(res.body, cap);
   }
 }

@@ -1,14 +1,10 @@
 import type { JobView } from '../../core/api.js';
-import { formatUsd } from '../../core/money.js';
+import { videoResultFields } from '../../core/commands/reply-kit.js';
 import { CAPTION_MAX, clip } from './format.js';
 
 /** Caption of a delivered video: model, length, size and the charge. */
 export function videoCaption(job: JobView): string {
-  const parts = [job.model];
-  if (job.seconds) parts.push(`${job.seconds} s`);
-  if (job.size) parts.push(job.size);
-  parts.push(formatUsd(job.chargedMicros ?? job.estimateMicros));
-  return clip(parts.join(' · '), CAPTION_MAX);
+  return clip(videoResultFields(job).map((f) => f.value).join(' · '), CAPTION_MAX);
 }
 
 /** Progress line of a running video. */

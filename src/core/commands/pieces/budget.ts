@@ -1,15 +1,10 @@
 import type { CommandDefinition, SubcommandDefinition } from '../types.js';
-import { str } from '../reply-kit.js';
+import { opt, str } from '../reply-kit.js';
 import { runAdminReply } from './admin-reply.js';
 import { amountArg, periodArg, userArg } from './common-args.js';
 
 /** `[period]` with the default each subcommand falls back to. */
 const period = (fallback: string) => periodArg(`How often it resets: day, week, month or total (default: ${fallback})`);
-
-/** Only the given optional fields, so absent arguments stay absent in the admin command. */
-export function opt<K extends string>(key: K, v: string | undefined): Partial<Record<K, string>> {
-  return v === undefined ? {} : ({ [key]: v } as Record<K, string>);
-}
 
 const subcommands: SubcommandDefinition[] = [
   {
@@ -89,7 +84,7 @@ const subcommands: SubcommandDefinition[] = [
 export const budgetCommand: CommandDefinition = {
   name: 'budget',
   description: 'Manage spending limits in this community',
-  help: 'Sets how much members may spend (amounts in US dollars; periods day, week, month or total). A member is a @username, a mention or an id; on Telegram you can also reply to their message.',
+  help: 'Sets how much members may spend (amounts in US dollars; periods day, week, month or total). A member is a @username, a mention or an id; where messages can be replied to, you can also reply to theirs instead.',
   usage: subcommands.map((s) => s.usage),
   examples: ['/budget default 2 day', '/budget set @ana 5 week', '/budget adjust @ana -1.50 refund for a bad image', '/budget pool none', '/budget show'],
   role: 'admin',

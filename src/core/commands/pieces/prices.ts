@@ -1,7 +1,6 @@
 import type { PriceCommand } from '../../api.js';
 import type { ArgSpec, CommandContext, CommandDefinition, Reply, SubcommandDefinition } from '../types.js';
-import { failureReply, str } from '../reply-kit.js';
-import { opt } from './budget.js';
+import { opt, str, textReply } from '../reply-kit.js';
 
 /** Any model the token lists, priced or not (an admin prices the unpriced ones): autocompleted, no kind expected. */
 const modelArg: ArgSpec = { name: 'model', kind: 'model', description: 'The exact model id, as /models lists it', required: true, autocomplete: true };
@@ -9,7 +8,7 @@ const modelArg: ArgSpec = { name: 'model', kind: 'model', description: 'The exac
 /** Runs a price command through the core (which checks, stores and audits it) and answers with its words. */
 async function runPrices(ctx: CommandContext, cmd: PriceCommand): Promise<Reply> {
   const res = await ctx.core.prices(ctx.actor, cmd);
-  return res.ok ? { visibility: 'private', tone: 'info', blocks: [res.value.text] } : failureReply(ctx, res.failure);
+  return textReply(ctx, res);
 }
 
 const subcommands: SubcommandDefinition[] = [

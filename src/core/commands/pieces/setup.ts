@@ -1,5 +1,5 @@
 import type { CommandContext, CommandDefinition, Reply } from '../types.js';
-import { failureReply, str } from '../reply-kit.js';
+import { str, textReply } from '../reply-kit.js';
 import { runAdminReply } from './admin-reply.js';
 
 /** The gateway token argument: collected privately by surfaces (modal, private chat), never echoed. */
@@ -24,7 +24,7 @@ export const setupCommand: CommandDefinition = {
       args: [secretArg],
       async run(ctx, a) {
         const res = await ctx.core.linkToken(ctx.actor, str(a, 'token') ?? '', false);
-        return res.ok ? { visibility: 'private', tone: 'info', blocks: [res.value.text] } : failureReply(ctx, res.failure);
+        return textReply(ctx, res);
       },
     },
     {

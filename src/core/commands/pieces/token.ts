@@ -1,5 +1,5 @@
 import type { CommandDefinition } from '../types.js';
-import { failureReply, str } from '../reply-kit.js';
+import { str, textReply } from '../reply-kit.js';
 import { secretArg } from './setup.js';
 
 /** `/token link|unlink`: a member's own gateway token (their token then pays, without the community's limit). */
@@ -21,7 +21,7 @@ export const tokenCommand: CommandDefinition = {
       args: [secretArg],
       async run(ctx, a) {
         const res = await ctx.core.linkToken(ctx.actor, str(a, 'token') ?? '', true);
-        return res.ok ? { visibility: 'private', tone: 'info', blocks: [res.value.text] } : failureReply(ctx, res.failure);
+        return textReply(ctx, res);
       },
     },
     {
@@ -32,7 +32,7 @@ export const tokenCommand: CommandDefinition = {
       args: [],
       async run(ctx) {
         const res = await ctx.core.unlinkToken(ctx.actor, true);
-        return res.ok ? { visibility: 'private', tone: 'info', blocks: [res.value.text] } : failureReply(ctx, res.failure);
+        return textReply(ctx, res);
       },
     },
   ],

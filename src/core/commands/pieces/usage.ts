@@ -1,7 +1,6 @@
 import type { CommandDefinition } from '../types.js';
-import { str } from '../reply-kit.js';
+import { opt, str } from '../reply-kit.js';
 import { runAdminReply } from './admin-reply.js';
-import { opt } from './budget.js';
 import { periodArg, userArg } from './common-args.js';
 
 /** `/usage [period] [user]`: who spent what, with the CSV report. */
