@@ -287,6 +287,12 @@ export interface AdminResult {
   csv?: { filename: string; content: string };
 }
 
+/** What became of one video handed to `CoreApi.abandonVideos`. */
+export type AbandonOutcome =
+  | { id: string; outcome: 'released'; heldMicros: Micros }
+  | { id: string; outcome: 'kept'; status: JobStatus }
+  | { id: string; outcome: 'unknown' };
+
 /** The core, as adapters see it. Every method validates fully before money moves. */
 export interface CoreApi {
   imagine(req: ImagineRequest, hooks?: JobHooks): Promise<Result<ImageJobResult>>;
@@ -342,6 +348,11 @@ export interface CoreApi {
    * has no remix route (remembered for the life of the process once a remix came back `not_offered`).
    */
   remixOffered(): boolean;
+  /**
+   * Ends video jobs whose gateway task can never finish (the playground's built-in simulator dies with it): jobs
+   * still at the gateway are marked released and their holds released (nothing charged); others are left alone.
+   */
+  abandonVideos(ids: readonly string[], note: string): Promise<AbandonOutcome[]>;
   /** Starts a remix of an earlier video job; returns like `startVideo` (the poller delivers). */
   startRemix(req: RemixRequest, hooks?: JobHooks): Promise<Result<VideoStarted>>;
   /**

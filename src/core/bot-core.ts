@@ -1,6 +1,6 @@
 import { runAdmin } from './admin-commands.js';
 import type {
-  Actor, AdminCommand, AdminResult, AskRequest, AskResult, BalanceView, CoreApi, EditRequest, GatewayBalanceView, ImageJobResult, ImagineRequest,
+  AbandonOutcome, Actor, AdminCommand, AdminResult, AskRequest, AskResult, BalanceView, CoreApi, EditRequest, GatewayBalanceView, ImageJobResult, ImagineRequest,
   JobHooks, JobRequestView, JobView, ModelView, PriceCommand, RemixRequest, VideoRequest, VideoStarted,
 } from './api.js';
 import type { Failure, Result } from './failures.js';
@@ -18,6 +18,7 @@ import { adminAlerts, gatewayBalance, queueAdminAlert, quotaAlertText } from './
 import { cachedModels, models, modelsReport } from './use-cases/models.js';
 import { prices } from './use-cases/prices.js';
 import { startRemix } from './use-cases/remix.js';
+import { abandonVideos } from './use-cases/abandon-videos.js';
 import { startVideo } from './use-cases/video.js';
 
 /**
@@ -57,6 +58,10 @@ export class BotCore implements CoreApi {
     const r = await this.noted(req, startRemix(this.d, req, hooks));
     if (!r.ok && r.failure.code === 'not_offered' && r.failure.details.what === 'remix') this.remixMissing = true;
     return r;
+  }
+
+  abandonVideos(ids: readonly string[], note: string): Promise<AbandonOutcome[]> {
+    return abandonVideos(this.d, ids, note);
   }
 
   remixOffered(): boolean {

@@ -1,16 +1,13 @@
 import type { App } from '../../app/build-app.js';
-import type { JobStatus } from '../../core/api.js';
 import { formatUsd } from '../../core/money.js';
-
-const POLLING: readonly JobStatus[] = ['submitted', 'running'];
 
 /**
  * What becomes of the session's unfinished videos when the playground stops, said truthfully.
  *
  * With the BUILT-IN simulator (`embedded`), the tasks live in that simulator's memory and die with it, so nothing
- * could finish them later: each one still at the gateway is ended now, its hold released (nothing charged) and the
- * job marked `released`. Call it after the poller stopped (so no poll races the release) and before the database
- * closes. With a real gateway the tasks go on there, and the next playground start adopts and delivers them.
+ * could finish them later: the core ends each one still at the gateway and releases its hold (`abandonVideos`).
+ * Call it after the poller stopped and before the database closes. With a real gateway the tasks go on there, and
+ * the next playground start adopts and delivers them.
  */
 export async function stopVideos(app: App, ids: readonly string[], embedded: boolean, print: (line: string) => void): Promise<void> {
   if (ids.length === 0) return;
@@ -18,16 +15,12 @@ export async function stopVideos(app: App, ids: readonly string[], embedded: boo
     print(`${ids.length} video job(s) still running at the gateway; the next start of the playground delivers them (/jobs lists them).`);
     return;
   }
-  for (const id of ids) {
-    const job = await app.jobs.get(id);
-    if (!job) continue;
-    if (!POLLING.includes(job.status)) {
-      print(`  video ${id} is already made and charged; it is ${job.status}. /job ${id} shows it the next time.`);
-      continue;
+  for (const r of await app.core.abandonVideos(ids, 'playground stopped: the built-in simulator keeps its tasks in memory')) {
+    if (r.outcome === 'released') {
+      print(`✗ video ${r.id} cancelled: the built-in simulator keeps its tasks in memory, so it cannot finish after the playground stops. Its hold of ${formatUsd(r.heldMicros)} was released: nothing was charged.`);
+    } else if (r.outcome === 'kept') {
+      const made = r.status === 'downloading' || r.status === 'delivering' || r.status === 'delivered';
+      print(made ? `  video ${r.id} is already made and charged; it is ${r.status}. /job ${r.id} shows it the next time.` : `  video ${r.id} already ended (${r.status}).`);
     }
-    const released = job.holdId ? await app.store.budgets.release(job.holdId, 'playground_stopped') : { ok: true as const };
-    if (!released.ok) continue;
-    const done = await app.jobs.transition(id, POLLING, 'released', { errorCode: 'job_interrupted', errorDetail: 'playground stopped: the built-in simulator keeps its tasks in memory' });
-    if (done) print(`✗ video ${id} cancelled: the built-in simulator keeps its tasks in memory, so it cannot finish after the playground stops. Its hold of ${formatUsd(job.estimateMicros)} was released: nothing was charged.`);
   }
 }
