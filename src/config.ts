@@ -66,6 +66,49 @@ const idList = z
     return ids;
   });
 
+/** Largest shard id or count accepted (far beyond any bot's needs; Discord recommends one shard per 1,000 servers). */
+const MAX_SHARDS = 65_536;
+
+const shardCount = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx): number | 'auto' => {
+    if (v === undefined || v === '' || v.toLowerCase() === 'auto') return 'auto';
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 1 || n > MAX_SHARDS) {
+      ctx.addIssue({ code: 'custom', message: `auto or a whole number of shards from 1 to ${MAX_SHARDS}` });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+const shardIds = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx): number[] | undefined => {
+    if (v === undefined || v === '') return undefined;
+    const ids: number[] = [];
+    for (const part of v.split(/\s*,\s*/)) {
+      const m = /^(\d+)(?:\s*-\s*(\d+))?$/.exec(part);
+      const from = m ? Number(m[1]) : NaN;
+      const to = m?.[2] !== undefined ? Number(m[2]) : from;
+      if (!m || from > to || to >= MAX_SHARDS) {
+        ctx.addIssue({ code: 'custom', message: 'shard ids as a comma-separated list and/or ranges, e.g. 0,1 or 0-3 or 0-3,8 (a range goes from low to high)' });
+        return z.NEVER;
+      }
+      for (let id = from; id <= to; id++) {
+        if (ids.includes(id)) {
+          ctx.addIssue({ code: 'custom', message: `each shard id once (${id} is listed twice)` });
+          return z.NEVER;
+        }
+        ids.push(id);
+      }
+    }
+    return ids.sort((a, b) => a - b);
+  });
+
 /** Groups of variables, in the order the README table and `.env.example` list them. */
 export const CONFIG_GROUPS = ['Media gateway', 'Storage and secrets', 'Discord', 'Telegram', 'People and prices', 'Jobs', 'Operations', 'Terminal playground', 'Logging'] as const;
 /** One of {@link CONFIG_GROUPS}. */
@@ -145,6 +188,17 @@ const schema = z.object({
       .refine((v) => !v || /^[0-9]{5,25}$/.test(v), 'a numeric Discord server id (snowflake)'),
     { group: D, description: 'Register commands to this server only (instant, good for testing) instead of globally. Default: global.' },
   ),
+  DISCORD_SHARD_COUNT: doc(shardCount, {
+    group: D,
+    description:
+      'Total number of Discord shards across every process of this bot: auto (default: the count Discord recommends, read from GET /gateway/bot at start) or a number. Pin a number when DISCORD_SHARD_IDS spreads the shards over several processes, so they all agree.',
+  }),
+  DISCORD_SHARD_IDS: doc(shardIds, {
+    group: D,
+    example: '0-3',
+    description:
+      'The shards this process connects, as ids and ranges below DISCORD_SHARD_COUNT (e.g. 0,1 or 0-3). Default: all of them. Each shard must run in exactly one process; the process with shard 0 registers the slash commands.',
+  }),
   TELEGRAM_BOT_TOKEN: doc(
     z
       .string()
@@ -216,6 +270,11 @@ const schema = z.object({
   USER_COOLDOWN_MS: doc(int(0, 0, 86_400_000, 'pause between two jobs of one user, in milliseconds (0 = none)'), { group: J, description: 'Fair use: pause between two jobs of one user, in ms (default 0 = none).' }),
   OUTPUT_RETENTION_HOURS: doc(int(24, 1, 720, 'hours an undeliverable result stays retrievable with /job'), { group: J, description: 'Hours a result that could not be posted (too large, retries used up, chat gone) stays retrievable with /job <id> (default 24).' }),
   FFMPEG_PATH: doc(optionalString, { group: J, description: 'ffmpeg used to shrink videos over a chat\'s upload limit. Default: ffmpeg on PATH, else the copy shipped by the @ffmpeg-installer/ffmpeg package; "none" disables re-encoding.' }),
+  ROLE: doc(z.enum(['all', 'gateway-bot', 'worker']).optional().default('all'), {
+    group: O,
+    description:
+      'What this process runs: all (default: chat connections, commands, the job poller and result delivery), gateway-bot (chat connections and commands only) or worker (the job poller and result delivery, posting through the platforms\' HTTP APIs without a chat connection). See docs/scaling.md.',
+  }),
   HEALTH_PORT: doc(port('the health and metrics listener port'), { group: O, example: '9090', description: 'Port of the HTTP listener serving /healthz, /readyz and /metrics. Unset = no listener (default); 0 = any free port.' }),
   HEALTH_HOST: doc(z.string().trim().optional().transform((v) => v || '127.0.0.1'), { group: O, description: 'Address the health listener binds to (default 127.0.0.1; 0.0.0.0 in the container image).' }),
   SHUTDOWN_GRACE_MS: doc(int(20_000, 0, 600_000, 'how long a stop may wait for running work, in milliseconds'), { group: O, description: 'On SIGTERM/SIGINT: how long running work may take to finish before it is handed back to the next process, in ms (default 20000). Keep it below the service manager\'s stop timeout.' }),
@@ -247,7 +306,7 @@ export interface Config {
   };
   databasePath: string;
   encryptionKey: string | undefined;
-  discord: { token: string; applicationId: string | undefined; apiBase: string | undefined; guildId: string | undefined } | undefined;
+  discord: { token: string; applicationId: string | undefined; apiBase: string | undefined; guildId: string | undefined; shards: DiscordShardSettings } | undefined;
   telegram:
     | {
         token: string;
@@ -293,6 +352,25 @@ export interface Config {
   shutdownGraceMs: number;
   /** `STARTUP_TIMEOUT_MS` (default 30000): longest wait for a chat platform at start. */
   startupTimeoutMs: number;
+  /** `ROLE` (default `all`): which loops this process runs ({@link ProcessRole}). */
+  role: ProcessRole;
+}
+
+/**
+ * `ROLE`: `all` runs everything (one process, the default); `gateway-bot` runs the chat connections and commands but
+ * neither the job poller nor result delivery; `worker` runs the poller and result delivery, posting through the
+ * platforms' HTTP APIs only (no Discord gateway session, no Telegram getUpdates or webhook).
+ */
+export type ProcessRole = 'all' | 'gateway-bot' | 'worker';
+
+/**
+ * `DISCORD_SHARD_COUNT` and `DISCORD_SHARD_IDS`. `ids` undefined = every shard in this process; when set, `count` may
+ * still be `auto` and is then resolved (and the ids checked against it) at start.
+ */
+export interface DiscordShardSettings {
+  count: number | 'auto';
+  /** Ascending, without duplicates. */
+  ids: readonly number[] | undefined;
 }
 
 /** A configuration problem, with a message that fits on one line and names the variable. */
@@ -333,6 +411,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.POLL_MAX_INTERVAL_MS < e.POLL_INTERVAL_MS) {
     throw new ConfigError('POLL_MAX_INTERVAL_MS', `at least POLL_INTERVAL_MS (${e.POLL_INTERVAL_MS})`);
   }
+  const outOfRange = typeof e.DISCORD_SHARD_COUNT === 'number' ? e.DISCORD_SHARD_IDS?.find((id) => id >= (e.DISCORD_SHARD_COUNT as number)) : undefined;
+  if (outOfRange !== undefined) {
+    throw new ConfigError('DISCORD_SHARD_IDS', `shard ids below DISCORD_SHARD_COUNT (${e.DISCORD_SHARD_COUNT}), from 0 to ${(e.DISCORD_SHARD_COUNT as number) - 1}; ${outOfRange} is not`);
+  }
+  if (e.ROLE !== 'all' && !e.DISCORD_TOKEN && !e.TELEGRAM_BOT_TOKEN) {
+    throw new ConfigError('ROLE', `all (the default) when neither DISCORD_TOKEN nor TELEGRAM_BOT_TOKEN is set: a ${e.ROLE} process serves chat platforms`);
+  }
   return {
     gateway: {
       baseUrl: e.GATEWAY_BASE_URL,
@@ -346,7 +431,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePath: e.DATABASE_PATH,
     encryptionKey: e.BOT_ENCRYPTION_KEY,
     discord: e.DISCORD_TOKEN
-      ? { token: e.DISCORD_TOKEN, applicationId: e.DISCORD_APPLICATION_ID || undefined, apiBase: e.DISCORD_API_BASE, guildId: e.DISCORD_GUILD_ID || undefined }
+      ? {
+          token: e.DISCORD_TOKEN,
+          applicationId: e.DISCORD_APPLICATION_ID || undefined,
+          apiBase: e.DISCORD_API_BASE,
+          guildId: e.DISCORD_GUILD_ID || undefined,
+          shards: { count: e.DISCORD_SHARD_COUNT, ids: e.DISCORD_SHARD_IDS },
+        }
       : undefined,
     telegram: e.TELEGRAM_BOT_TOKEN
       ? {
@@ -384,5 +475,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     health: { port: e.HEALTH_PORT, host: e.HEALTH_HOST },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     startupTimeoutMs: e.STARTUP_TIMEOUT_MS,
+    role: e.ROLE,
   };
 }

@@ -52,7 +52,7 @@ function onSignals(stop: () => Promise<void>, log: (m: string) => void, backstop
   process.on('SIGTERM', handler);
 }
 
-/** Runs Discord and/or Telegram with the poller until a signal arrives. */
+/** Runs Discord and/or Telegram with the poller (what `ROLE` asks for) until a signal arrives. */
 async function runBots(config: Config): Promise<void> {
   if (!config.encryptionKey) throw new ConfigError('BOT_ENCRYPTION_KEY', 'set when a platform token is set (run `npm run keygen` and put the key in .env)');
   parseEncryptionKey(config.encryptionKey);
@@ -104,6 +104,7 @@ async function runBots(config: Config): Promise<void> {
   });
   logger.info(
     {
+      role: cfg.role,
       platforms: running.surfaces.map((s) => s.name),
       gateway: sim ? 'built-in simulator' : new URL(cfg.gateway.baseUrl ?? '').origin,
       operatorToken: cfg.gateway.token ? 'set' : 'none (communities link their own)',

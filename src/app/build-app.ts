@@ -145,7 +145,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
   const jobs = meterJobStore(store.jobs, metrics, clock);
   const outputs = new OutputStore(opts.outputDir ?? config.outputDir ?? './data/outputs', clock);
   const router: DeliveryRouter = new MeteredDeliveryRouter(metrics);
-  const readiness = new ReadinessRegistry();
+  const readiness = new ReadinessRegistry({ role: config.role });
   const dbCheck = databaseWritableCheck(config.databasePath);
   readiness.register('database', dbCheck.check);
   if (baseUrl) readiness.register('gateway', gatewayReachableCheck(baseUrl, config.gateway.token));

@@ -6,6 +6,9 @@ import type { HealthServer } from '../ops/health-server.js';
 import { buildApp, type App, type BuildAppOptions } from './build-app.js';
 import { platformCheck } from '../ops/checks.js';
 import { trackDiscord, trackTelegram } from '../ops/platform-connections.js';
+import type { ShardPlan } from '../platforms/discord/shards.js';
+import { deliverySurfaces } from './delivery-surfaces.js';
+import { fetchRecommendedShards, resolveShardPlan } from './discord-shards.js';
 import { explainDiscordStartError, explainTelegramStartError, hostOf, StartupError, withStartupTimeout } from './startup-errors.js';
 
 /** What a surface gets when it starts: the app's pieces it may use, and nothing global. */
@@ -67,7 +70,7 @@ export interface Composition {
 export interface ComposeOptions extends Omit<BuildAppOptions, 'startPoller'> {
   /** Default none (the operator CLI). See {@link chatSurfaces} for Discord and Telegram. */
   surfaces?: readonly SurfaceStarter[];
-  /** Start the video poller once every surface is up. Default true. */
+  /** Start the video poller once every surface is up. Default: true, except for `ROLE=gateway-bot`. */
   startPoller?: boolean;
   /** Serve `/healthz`, `/readyz` and `/metrics` on this address (started before the surfaces). Default: no listener. */
   health?: { port: number; host: string };
@@ -89,7 +92,7 @@ async function within(p: Promise<unknown>, ms: number): Promise<boolean> {
  * through here. A surface failing to start stops those already started and the app, then rethrows.
  */
 export async function compose(config: Config, opts: ComposeOptions): Promise<Composition> {
-  const { surfaces: starters = [], startPoller = true, health: healthAddress, ...appOptions } = opts;
+  const { surfaces: starters = [], startPoller = config.role !== 'gateway-bot', health: healthAddress, ...appOptions } = opts;
   await Promise.all(starters.map((s) => s.preflight?.()));
   const app = await buildApp(config, { ...appOptions, startPoller: false });
   const { logger } = app;
@@ -150,21 +153,27 @@ export async function compose(config: Config, opts: ComposeOptions): Promise<Com
 }
 
 /**
- * The chat surfaces the config asks for: Discord when `DISCORD_TOKEN` is set, Telegram when `TELEGRAM_BOT_TOKEN` is.
+ * The chat surfaces the config asks for: Discord when `DISCORD_TOKEN` is set, Telegram when `TELEGRAM_BOT_TOKEN` is
+ * (for `ROLE=worker`, their deliveries only: {@link deliverySurfaces}).
  * Their libraries are imported only when used, so the playground and the CLI never load them. Each one registers a
- * preflight (Telegram `getMe`, Discord `GET /users/@me`: the token is accepted and the host answers) and a readiness
- * check (`discord`, `telegram`: "connecting" until it is up, then its live connection), bounds its start by
- * `STARTUP_TIMEOUT_MS`, and fails with a {@link StartupError} sentence naming the host and the cause.
+ * preflight (Telegram `getMe`, Discord `GET /users/@me`, and Discord's recommended shard count when
+ * `DISCORD_SHARD_IDS` is set with `DISCORD_SHARD_COUNT=auto`) and a readiness check (`discord`, `telegram`:
+ * "connecting" until it is up, then its live connection), bounds its start by `STARTUP_TIMEOUT_MS`, and fails with a
+ * {@link StartupError} sentence naming the host and the cause.
  */
 export function chatSurfaces(config: Config): SurfaceStarter[] {
+  if (config.role === 'worker') return deliverySurfaces(config);
   const starters: SurfaceStarter[] = [];
   const dc = config.discord;
   if (dc) {
+    let shards: ShardPlan | undefined;
+    const shardPlan = async () => (shards ??= await resolveShardPlan(dc.shards, () => fetchRecommendedShards(dc.token, dc.apiBase, config.startupTimeoutMs)));
     const startDiscordSurface: SurfaceStarter = async ({ app, dispatcher, logger, secrets, registerDelivery }) => {
       app.readiness.register('discord', async () => ({ ok: false, detail: 'connecting' }));
+      const plan = await shardPlan();
       const { startDiscord } = await import('../platforms/discord/discord-bot.js');
       const host = hostOf(dc.apiBase ?? 'https://discord.com/api');
-      const d = await withStartupTimeout(startDiscord({ config, core: app.core, dispatcher, logger, secrets, registerDelivery }), config.startupTimeoutMs, 'Discord', `${host} (or its gateway)`).catch(
+      const d = await withStartupTimeout(startDiscord({ config, shards: plan, core: app.core, dispatcher, logger, secrets, registerDelivery }), config.startupTimeoutMs, 'Discord', `${host} (or its gateway)`).catch(
         (e: unknown) => {
           throw explainDiscordStartError(e, dc.apiBase);
         },
@@ -182,6 +191,7 @@ export function chatSurfaces(config: Config): SurfaceStarter[] {
     startDiscordSurface.preflight = async () => {
       const { discordPreflight } = await import('./discord-preflight.js');
       await discordPreflight(dc.token, dc.apiBase, config.startupTimeoutMs);
+      await shardPlan();
     };
     starters.push(startDiscordSurface);
   }

@@ -28,8 +28,10 @@ export interface HealthServer {
 /**
  * A small HTTP listener for orchestrators and monitoring:
  * - `GET /healthz` — liveness: 200 `ok` while the event loop answers (no dependency is checked);
- * - `GET /readyz` — readiness: 200 when every registered check passes, else 503; JSON body with each check;
+ * - `GET /readyz` — readiness: 200 when every registered check passes, else 503; JSON body with the process's role
+ *   and each check (a `worker` has no platform connection to check, a `gateway-bot` no poller);
  * - `GET /metrics` — Prometheus metrics.
+ * Both health answers carry the role in an `x-mediabot-role` header.
  * Anything else is 404; methods other than GET/HEAD are 405.
  */
 export async function startHealthServer(o: HealthServerOptions): Promise<HealthServer> {
@@ -40,13 +42,13 @@ export async function startHealthServer(o: HealthServerOptions): Promise<HealthS
       return;
     }
     const send = (status: number, type: string, body: string) => {
-      res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+      res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'x-mediabot-role': o.readiness.role });
       res.end(req.method === 'HEAD' ? undefined : body);
     };
     if (path === '/healthz') return send(200, 'text/plain; charset=utf-8', 'ok\n');
     if (path === '/readyz') {
       o.readiness.run().then(
-        (r) => send(r.ok ? 200 : 503, 'application/json', `${JSON.stringify({ status: r.ok ? 'ready' : r.stopping ? 'stopping' : 'not ready', checks: r.checks })}\n`),
+        (r) => send(r.ok ? 200 : 503, 'application/json', `${JSON.stringify({ status: r.ok ? 'ready' : r.stopping ? 'stopping' : 'not ready', role: r.role, checks: r.checks })}\n`),
         (e: unknown) => send(500, 'application/json', `${JSON.stringify({ status: 'error', error: String(e) })}\n`),
       );
       return;

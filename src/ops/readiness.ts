@@ -16,6 +16,8 @@ export type ReadinessCheck = (signal: AbortSignal) => Promise<CheckResult>;
 export interface ReadinessReport {
   ok: boolean;
   stopping: boolean;
+  /** The process's `ROLE` (`all`, `gateway-bot`, `worker`): what its checks cover. */
+  role: string;
   checks: Record<string, CheckResult>;
 }
 
@@ -23,6 +25,8 @@ export interface ReadinessReport {
 export interface ReadinessOptions {
   /** Longest a single check may take before it counts as failed. Default 3000 ms. */
   timeoutMs?: number;
+  /** The process's `ROLE`, reported with every answer. Default `all`. */
+  role?: string;
 }
 
 /** The registry `/readyz` reads. One instance per app; names are unique (registering a name again replaces it). */
@@ -30,9 +34,12 @@ export class ReadinessRegistry {
   private readonly checks = new Map<string, ReadinessCheck>();
   private stoppingSince: number | undefined;
   private readonly timeoutMs: number;
+  /** The process's `ROLE`: each role registers checks only for what it runs. */
+  readonly role: string;
 
   constructor(o: ReadinessOptions = {}) {
     this.timeoutMs = o.timeoutMs ?? 3_000;
+    this.role = o.role ?? 'all';
   }
 
   /** Adds (or replaces) the check `name`, e.g. `database`, `gateway`, `telegram`. Returns a function that removes it. */
@@ -58,7 +65,7 @@ export class ReadinessRegistry {
     const entries = await Promise.all([...this.checks].map(async ([name, check]) => [name, await this.runOne(check)] as const));
     const checks = Object.fromEntries(entries);
     const stopping = this.stoppingSince !== undefined;
-    return { ok: !stopping && entries.every(([, r]) => r.ok), stopping, checks };
+    return { ok: !stopping && entries.every(([, r]) => r.ok), stopping, role: this.role, checks };
   }
 
   private async runOne(check: ReadinessCheck): Promise<CheckResult> {

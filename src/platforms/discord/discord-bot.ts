@@ -1,4 +1,4 @@
-import { Client, Events, GatewayIntentBits, Partials, type RESTOptions } from 'discord.js';
+import { Client, Events, GatewayIntentBits, Partials, REST, type RESTOptions } from 'discord.js';
 import type { Config } from '../../config.js';
 import type { CoreApi, Delivery } from '../../core/api.js';
 import { CommandDispatcher } from '../../core/commands/dispatch.js';
@@ -9,6 +9,7 @@ import { DiscordDelivery } from './delivery.js';
 import { JsonFileKeyValueStore, kvPathNextTo } from './kv-file.js';
 import { errorFields } from './render.js';
 import { routeInteraction } from './router.js';
+import { clientShardOptions, registersCommands, type ShardPlan } from './shards.js';
 import type { PendingEdit, SurfaceContext } from './surface.js';
 
 /**
@@ -27,10 +28,28 @@ export const globalFetchRequest: NonNullable<RESTOptions['makeRequest']> = (url,
  */
 export const REST_TIMEOUT_MS = 120_000;
 
+/** The Discord settings the surface reads (the shards come apart, as a resolved {@link ShardPlan}). */
+export type DiscordSettings = Omit<NonNullable<Config['discord']>, 'shards'>;
+
+/** REST options shared by the gateway client and the connection-free delivery: API base, `fetch`, the upload timeout. */
+export function discordRestOptions(apiBase: string | undefined): Partial<RESTOptions> {
+  return { ...(apiBase ? { api: apiBase } : {}), makeRequest: globalFetchRequest, timeout: REST_TIMEOUT_MS };
+}
+
+/** A REST client with the bot token and no gateway session (a `worker` process posts through it). */
+export function discordRest(dc: Pick<DiscordSettings, 'token' | 'apiBase'>): REST {
+  return new REST(discordRestOptions(dc.apiBase)).setToken(dc.token);
+}
+
 /** What {@link startDiscord} needs. */
 export interface StartDiscordOptions {
   /** Needs `discord` (token, applicationId, apiBase, guildId), `ownerIds` and `databasePath` (for the default kv file). */
-  config: Pick<Config, 'discord' | 'ownerIds' | 'databasePath'>;
+  config: Pick<Config, 'ownerIds' | 'databasePath'> & { discord: DiscordSettings | undefined };
+  /**
+   * The shards this client connects. Default: discord.js's default, one shard (0 of 1). Slash commands are
+   * registered only by a client that runs shard 0.
+   */
+  shards?: ShardPlan;
   core: CoreApi;
   /**
    * The command layer every surface shares (the composition root builds one). Default: a dispatcher over `core` with
@@ -44,7 +63,7 @@ export interface StartDiscordOptions {
   secrets?: SecretSet;
   /** Where the command-definition hash is kept; default a JSON file next to the database. */
   kv?: KeyValueStore;
-  /** Skip command registration (default false). */
+  /** Skip command registration (default false; also skipped when {@link shards} leaves out shard 0). */
   skipRegistration?: boolean;
 }
 
@@ -57,10 +76,13 @@ export interface DiscordBot {
 }
 
 /**
- * Logs in with discord.js (REST and gateway discovery at `config.discord.apiBase` when set), registers the slash
- * commands generated from the dispatcher's registry when they changed (globally, or to `guildId` when set), and
- * turns interactions into invocations of the dispatcher. Resolves once the client is ready and registration finished
- * (a failed registration is logged, not fatal: the previous commands stay). Intents: Guilds only.
+ * Logs in with discord.js (REST and gateway discovery at `config.discord.apiBase` when set) on the shards of
+ * `shards`, registers the slash commands generated from the dispatcher's registry when they changed (globally, or to
+ * `guildId` when set; only from the client running shard 0), and turns interactions into invocations of the
+ * dispatcher. Resolves once every shard is ready and registration finished (a failed registration is logged, not
+ * fatal: the previous commands stay). Logs the shard ids it runs: a warning when they are a part of the bot's
+ * shards, since nothing shared stops a second process from connecting the same ones (each interaction is still
+ * answered once: Discord accepts one acknowledgement, see `router.ts`). Intents: Guilds only.
  */
 export async function startDiscord(o: StartDiscordOptions): Promise<DiscordBot> {
   const dc = o.config.discord;
@@ -69,7 +91,8 @@ export async function startDiscord(o: StartDiscordOptions): Promise<DiscordBot> 
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     partials: [Partials.Channel],
-    rest: { ...(dc.apiBase ? { api: dc.apiBase } : {}), makeRequest: globalFetchRequest, timeout: REST_TIMEOUT_MS },
+    rest: discordRestOptions(dc.apiBase),
+    ...(o.shards ? clientShardOptions(o.shards) : {}),
   });
   const logger = o.logger.child({ platform: 'discord' });
   const dispatcher = o.dispatcher ?? new CommandDispatcher({ core: o.core, ownerIds: o.config.ownerIds, logger });
@@ -90,7 +113,8 @@ export async function startDiscord(o: StartDiscordOptions): Promise<DiscordBot> 
   try {
     await client.login(dc.token);
     await ready;
-    if (!o.skipRegistration) {
+    logShards(client, logger);
+    if (!o.skipRegistration && registersCommands(o.shards)) {
       const applicationId = dc.applicationId ?? client.application?.id ?? client.user?.id;
       const kv = o.kv ?? new JsonFileKeyValueStore(kvPathNextTo(o.config.databasePath));
       try {
@@ -107,4 +131,18 @@ export async function startDiscord(o: StartDiscordOptions): Promise<DiscordBot> 
   }
   logger.info({ user: client.user?.tag }, 'discord ready');
   return { client, delivery, stop };
+}
+
+/** Logs the shards this client runs; a warning when another process must run the others. */
+function logShards(client: Client, logger: Logger): void {
+  const shardIds = [...client.ws.shards.keys()].sort((a, b) => a - b);
+  const shardCount = client.options.shardCount ?? shardIds.length;
+  if (shardIds.length >= shardCount) {
+    logger.info({ shardIds, shardCount }, 'discord shards: this process runs every shard');
+    return;
+  }
+  logger.warn(
+    { shardIds, shardCount },
+    'discord shards: this process runs only these shards; run each other shard id in exactly one other process (a shard connected twice gets its events twice: Discord accepts one answer per interaction, the other process logs "already acknowledged")',
+  );
 }

@@ -5,6 +5,7 @@ import { handleAutocomplete } from './interactions/autocomplete.js';
 import { handleButton, handleEditWithAi, handleModal } from './interactions/components.js';
 import { handleSlash } from './interactions/slash.js';
 import { clip, errorFields, LIMITS } from './render.js';
+import { isAlreadyAcknowledged } from './shards.js';
 import { DISCORD_SURFACE, type SurfaceContext } from './surface.js';
 
 async function route(i: Interaction, ctx: SurfaceContext): Promise<void> {
@@ -18,12 +19,18 @@ async function route(i: Interaction, ctx: SurfaceContext): Promise<void> {
 /**
  * Routes one interaction. The dispatcher turns expected failures into replies; what lands here is unexpected
  * (Discord refusing an edit, a bug): logged without the interaction token and, when the interaction can still be
- * answered, the user gets the core's "something went wrong" text with its ref, privately.
+ * answered, the user gets the core's "something went wrong" text with its ref, privately. An interaction another
+ * process already acknowledged (the same shard connected twice) is left alone: every command acknowledges before it
+ * runs anything that costs, so the loser has done nothing and answers nothing.
  */
 export async function routeInteraction(i: Interaction, ctx: SurfaceContext): Promise<void> {
   try {
     await route(i, ctx);
   } catch (e) {
+    if (isAlreadyAcknowledged(e)) {
+      ctx.logger.warn({ interactionId: i.id, type: i.type }, 'discord: interaction already acknowledged by another process (is the same shard running twice? see DISCORD_SHARD_IDS); left to it');
+      return;
+    }
     const failure = fail('internal', {}, { log: { note: errorFields(e).message } });
     ctx.logger.error({ error: errorFields(e), ref: failure.ref, interactionId: i.id, type: i.type }, 'discord: handler failed');
     if (i.isRepliable()) {

@@ -4,8 +4,6 @@ import { Bot, webhookCallback } from 'grammy';
 import type { Config } from '../../config.js';
 import type { CoreApi, Delivery } from '../../core/api.js';
 import { CommandDispatcher } from '../../core/commands/dispatch.js';
-import { findCommand } from '../../core/commands/registry.js';
-import { finishedJobActions, refreshAction } from '../../core/commands/reply-kit.js';
 import type { Logger, SecretSet } from '../../log.js';
 import { ActionTable, PendingInputs } from './actions.js';
 import { actorOf } from './actor.js';
@@ -13,15 +11,13 @@ import { chatMigration } from './chat-migration.js';
 import { buttonHandler } from './callbacks.js';
 import { commandRouter } from './command-router.js';
 import type { CommandRunner, TelegramDeps } from './deps.js';
-import { TelegramDelivery } from './delivery.js';
+import type { TelegramDelivery } from './delivery.js';
+import { telegramDelivery, waitOutFloodControl } from './delivery-only.js';
 import { FileFetcher, PUBLIC_DOWNLOAD_LIMIT_BYTES } from './files.js';
 import { setCommandMenus } from './menus.js';
-import { keyboardOf } from './render.js';
 import { SetupState } from './setup-state.js';
-import { TELEGRAM_SURFACE } from './surface.js';
 import { TaskTracker } from './tasks.js';
 import { tokenFlow } from './token-flow.js';
-import { retryAfterTransformer } from './util/retry-after.js';
 import { StatusThrottle, type StatusThrottleOptions } from './util/throttle.js';
 
 /** Knobs tests turn down; production uses the defaults. */
@@ -82,28 +78,13 @@ export async function startTelegram(opts: StartTelegramOptions): Promise<Telegra
   const dispatcher = opts.dispatcher ?? new CommandDispatcher({ core, ownerIds: opts.config.ownerIds, logger: log });
 
   const bot = new Bot(settings.token, { client: { apiRoot: settings.apiRoot } });
-  bot.api.config.use(
-    retryAfterTransformer({
-      maxDelaySeconds: tuning.retryMaxDelaySeconds ?? 30,
-      onRetry: (info) => log.warn(info, 'telegram flood control: waiting before retrying'),
-    }),
-  );
+  waitOutFloodControl(bot.api, log, tuning.retryMaxDelaySeconds);
   await bot.init();
 
   const throttle = new StatusThrottle({ ...tuning.throttle, onError: (err) => log.debug({ err: String(err) }, 'status edit failed') });
   const chatActionIntervalMs = tuning.chatActionIntervalMs ?? 4500;
   const actions = new ActionTable(dispatcher.commands);
-  const delivery = new TelegramDelivery({
-    api: bot.api,
-    core,
-    hint: TELEGRAM_SURFACE.commandHint,
-    throttle,
-    logger: log,
-    uploadLimitBytes: settings.uploadLimitBytes,
-    chatActionIntervalMs,
-    resultKeyboard: (job) => keyboardOf({ actions }, finishedJobActions(job, core.remixOffered()).filter((a) => findCommand(dispatcher.commands, a.command))),
-    statusKeyboard: (jobId) => keyboardOf({ actions }, [refreshAction(jobId)].filter((a) => findCommand(dispatcher.commands, a.command))),
-  });
+  const delivery = telegramDelivery({ api: bot.api, core, commands: dispatcher.commands, actions, throttle, settings, logger: log, chatActionIntervalMs });
   const isPublicApi = /^https:\/\/api\.telegram\.org$/i.test(settings.apiRoot);
   const deps: TelegramDeps = {
     core,

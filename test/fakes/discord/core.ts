@@ -41,6 +41,11 @@ export interface FakeCore {
   readonly dms: StoredMessage[];
   readonly globalCommands: CommandJson[];
   readonly guildCommands: Map<string, CommandJson[]>;
-  /** Sends a dispatch to every identified gateway session (optionally only those with `intent`). */
+  /** What `GET /gateway/bot` answers: the recommended shard count and the identify concurrency. Tests may change it. */
+  readonly gatewayBot: { shards: number; maxConcurrency: number };
+  /**
+   * Sends a dispatch to the identified gateway sessions of the event's shard (by its guild; shard 0 without one),
+   * optionally only those with `intent`.
+   */
   dispatch(t: string, d: unknown, intent?: number): void;
 }

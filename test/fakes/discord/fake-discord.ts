@@ -1,5 +1,5 @@
 import type { CommandJson, FakeCore } from './core.js';
-import type { FakeGateway, IdentifyRecord } from './gateway.js';
+import type { FakeGateway, IdentifyRecord, ShardPair } from './gateway.js';
 import {
   InteractionFactory,
   type AutocompleteInput,
@@ -115,7 +115,7 @@ export class FakeDiscord {
 
   // ---- gateway ----
 
-  /** Sends any dispatch event to every identified session (sequence numbers increase per session). */
+  /** Sends any dispatch event to the identified sessions of its shard (sequence numbers increase per session). */
   dispatch(t: string, d: unknown): void {
     this.core.dispatch(t, d);
   }
@@ -123,6 +123,19 @@ export class FakeDiscord {
   /** IDENTIFY payloads received so far (intents, shard, properties). */
   identifies(): readonly IdentifyRecord[] {
     return [...this.gateway.identifies];
+  }
+
+  /**
+   * The shard of every gateway session an interaction was sent to (Discord's routing: one shard per guild, see
+   * `shardOf`); empty when no session of its shard was connected.
+   */
+  interactionShards(interactionId: string): readonly ShardPair[] {
+    return [...(this.gateway.interactionShards.get(interactionId) ?? [])];
+  }
+
+  /** Changes what `GET /gateway/bot` answers from now on (recommended shards, identify concurrency). */
+  setGatewayBot(o: { shards?: number; maxConcurrency?: number }): void {
+    Object.assign(this.core.gatewayBot, o);
   }
 
   /** Resolves once `count` sessions are identified and open. */

@@ -3,12 +3,17 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { FakeCore } from './core.js';
 import { randomPart } from './ids.js';
 
+/** `[shard_id, num_shards]` as IDENTIFY and READY carry it. */
+export type ShardPair = readonly [number, number];
+
 /** One client connection to the fake gateway. */
 interface Session {
   ws: WebSocket;
   sessionId: string | null;
   intents: number;
   seq: number;
+  /** From IDENTIFY; `[0, 1]` when the client sent none. */
+  shard: ShardPair;
 }
 
 /** What an IDENTIFY carried (the token is not kept). */
@@ -19,14 +24,32 @@ export interface IdentifyRecord {
   at: number;
 }
 
+/** Discord's documented routing: `shard_id = (guild_id >> 22) % num_shards`; DMs (no guild) go to shard 0. */
+export function shardOf(guildId: string | undefined, numShards: number): number {
+  return guildId === undefined ? 0 : Number((BigInt(guildId) >> 22n) % BigInt(numShards));
+}
+
+/** The guild an event belongs to: `d.id` for the GUILD_* events about the guild itself, else `d.guild_id`. */
+function guildOfEvent(t: string, d: unknown): string | undefined {
+  if (!d || typeof d !== 'object') return undefined;
+  const o = d as { id?: unknown; guild_id?: unknown };
+  const id = /^GUILD_(CREATE|UPDATE|DELETE)$/.test(t) ? o.id : o.guild_id;
+  return typeof id === 'string' ? id : undefined;
+}
+
 /**
- * The gateway on `ws://…/gateway`: HELLO, heartbeat ACKs, IDENTIFY → READY then one GUILD_CREATE per guild.
- * RESUME is answered with INVALID_SESSION (not resumable), so clients fall back to a fresh IDENTIFY.
+ * The gateway on `ws://…/gateway`: HELLO, heartbeat ACKs, IDENTIFY → READY then one GUILD_CREATE per guild of the
+ * session's shard. IDENTIFY may carry `shard: [id, count]` (id below count, else close 4010 "Invalid shard"); every
+ * guild event and interaction goes only to the sessions of the shard the documented formula picks ({@link shardOf}),
+ * events without a guild to shard 0. RESUME is answered with INVALID_SESSION (not resumable), so clients fall back
+ * to a fresh IDENTIFY.
  */
 export class FakeGateway {
   private readonly wss: WebSocketServer;
   private readonly sessions = new Set<Session>();
   readonly identifies: IdentifyRecord[] = [];
+  /** Per interaction id, the shard of every session its INTERACTION_CREATE was sent to. */
+  readonly interactionShards = new Map<string, ShardPair[]>();
 
   constructor(
     server: Server,
@@ -43,8 +66,13 @@ export class FakeGateway {
   }
 
   dispatch(t: string, d: unknown, intent?: number): void {
+    const guildId = guildOfEvent(t, d);
+    const interactionId = t === 'INTERACTION_CREATE' ? String((d as { id?: unknown }).id) : undefined;
+    if (interactionId !== undefined) this.interactionShards.set(interactionId, []);
     for (const s of this.sessions) {
       if (s.sessionId === null || (intent !== undefined && (s.intents & intent) === 0)) continue;
+      if (shardOf(guildId, s.shard[1]) !== s.shard[0]) continue;
+      if (interactionId !== undefined) this.interactionShards.get(interactionId)!.push(s.shard);
       this.send(s, { op: 0, t, s: ++s.seq, d });
     }
   }
@@ -61,7 +89,7 @@ export class FakeGateway {
   }
 
   private onConnection(ws: WebSocket): void {
-    const session: Session = { ws, sessionId: null, intents: 0, seq: 0 };
+    const session: Session = { ws, sessionId: null, intents: 0, seq: 0, shard: [0, 1] };
     this.sessions.add(session);
     ws.on('close', () => {
       this.sessions.delete(session);
@@ -109,18 +137,27 @@ export class FakeGateway {
       session.ws.close(4004, 'Authentication failed.');
       return;
     }
+    if (d.shard !== undefined) {
+      const [id, count] = Array.isArray(d.shard) ? (d.shard as unknown[]) : [];
+      if (!Number.isInteger(id) || !Number.isInteger(count) || (count as number) < 1 || (id as number) < 0 || (id as number) >= (count as number)) {
+        session.ws.close(4010, 'Invalid shard.');
+        return;
+      }
+      session.shard = [id as number, count as number];
+    }
     session.sessionId = randomPart(32);
     session.intents = Number(d.intents ?? 0);
     this.identifies.push({ intents: session.intents, shard: d.shard, properties: d.properties, at: Date.now() });
     const { world } = this.core;
+    const guildIds = [...world.guilds.keys()].filter((id) => shardOf(id, session.shard[1]) === session.shard[0]);
     this.sendDispatch(session, 'READY', {
       v: 10,
       user: world.userJson(this.core.botUserId),
       user_settings: {},
-      guilds: [...world.guilds.keys()].map((id) => ({ id, unavailable: true })),
+      guilds: guildIds.map((id) => ({ id, unavailable: true })),
       session_id: session.sessionId,
       resume_gateway_url: `${this.core.origin().replace(/^http/, 'ws')}/gateway`,
-      shard: Array.isArray(d.shard) ? d.shard : [0, 1],
+      shard: [...session.shard],
       application: { id: this.core.applicationId, flags: 0 },
       private_channels: [],
       relationships: [],
@@ -129,7 +166,7 @@ export class FakeGateway {
       geo_ordered_rtc_regions: [],
       auth: {},
     });
-    for (const id of world.guilds.keys()) this.sendDispatch(session, 'GUILD_CREATE', world.guildCreateJson(id));
+    for (const id of guildIds) this.sendDispatch(session, 'GUILD_CREATE', world.guildCreateJson(id));
     this.core.signal.notify();
   }
 

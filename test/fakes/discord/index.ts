@@ -12,7 +12,7 @@ export type {
   SlashCommandInput,
 } from './interaction-builders.js';
 export type { CommandJson, CommandOptionJson } from './core.js';
-export type { IdentifyRecord } from './gateway.js';
+export { shardOf, type IdentifyRecord, type ShardPair } from './gateway.js';
 export type {
   AttachmentJson,
   InteractionCallback,

@@ -72,8 +72,8 @@ export function restRoutes(core: FakeCore): Route[] {
       handle: () =>
         ok({
           url: `${core.origin().replace(/^http/, 'ws')}/gateway`,
-          shards: 1,
-          session_start_limit: { total: 1000, remaining: 999, reset_after: 86_400_000, max_concurrency: 1 },
+          shards: core.gatewayBot.shards,
+          session_start_limit: { total: 1000, remaining: 999, reset_after: 86_400_000, max_concurrency: core.gatewayBot.maxConcurrency },
         }),
     },
     { method: 'GET', pattern: /^\/gateway$/, auth: false, handle: () => ok({ url: `${core.origin().replace(/^http/, 'ws')}/gateway` }) },

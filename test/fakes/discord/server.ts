@@ -25,6 +25,10 @@ export interface FakeDiscordOptions {
   waitTimeoutMs?: number;
   /** The bot's username. Default `MediaBot`. */
   botName?: string;
+  /** `shards` of `GET /gateway/bot` (what `DISCORD_SHARD_COUNT=auto` uses). Default 1. */
+  recommendedShards?: number;
+  /** `session_start_limit.max_concurrency` of `GET /gateway/bot` (shards identifying at once). Default 1. */
+  maxConcurrency?: number;
 }
 
 /** The parts of the server the public class composes. */
@@ -59,6 +63,7 @@ export async function startServer(opts: FakeDiscordOptions): Promise<ServerParts
     dms: [] as StoredMessage[],
     globalCommands: [] as CommandJson[],
     guildCommands: new Map<string, CommandJson[]>(),
+    gatewayBot: { shards: opts.recommendedShards ?? 1, maxConcurrency: opts.maxConcurrency ?? 1 },
     dispatch: (t, d, intent) => gateway?.dispatch(t, d, intent),
   };
   const routes: Route[] = [...restRoutes(core), ...webhookRoutes(core)];

@@ -1,0 +1,83 @@
+import { Api } from 'grammy';
+import type { Config } from '../../config.js';
+import type { CoreApi, Delivery } from '../../core/api.js';
+import { findCommand } from '../../core/commands/registry.js';
+import { finishedJobActions, refreshAction } from '../../core/commands/reply-kit.js';
+import type { CommandDefinition } from '../../core/commands/types.js';
+import type { Logger, SecretSet } from '../../log.js';
+import { ActionTable } from './actions.js';
+import type { TelegramSettings } from './deps.js';
+import { TelegramDelivery } from './delivery.js';
+import { keyboardOf } from './render.js';
+import { TELEGRAM_SURFACE } from './surface.js';
+import { retryAfterTransformer } from './util/retry-after.js';
+import { StatusThrottle, type StatusThrottleOptions } from './util/throttle.js';
+
+/** Installs the 429 wait on `api` (every call of the surface and of its delivery goes through it). */
+export function waitOutFloodControl(api: Api, log: Logger, maxDelaySeconds = 30): void {
+  api.config.use(retryAfterTransformer({ maxDelaySeconds, onRetry: (info) => log.warn(info, 'telegram flood control: waiting before retrying') }));
+}
+
+/** What {@link telegramDelivery} builds on. */
+export interface TelegramDeliveryParts {
+  api: Api;
+  core: CoreApi;
+  /** The registry the buttons of a result are made from (only commands present here get a button). */
+  commands: readonly CommandDefinition[];
+  actions: ActionTable;
+  throttle: StatusThrottle;
+  settings: Pick<TelegramSettings, 'uploadLimitBytes'>;
+  logger: Logger;
+  chatActionIntervalMs: number;
+}
+
+/**
+ * The Telegram {@link Delivery} over a Bot API client, with the buttons of a finished job (the core's
+ * `finishedJobActions`, compact callback data that any process of the bot understands) and Refresh under a running
+ * video's status. Needs no update intake: the surface and a `worker` process build it the same way.
+ */
+export function telegramDelivery(p: TelegramDeliveryParts): TelegramDelivery {
+  const { actions, commands } = p;
+  return new TelegramDelivery({
+    api: p.api,
+    core: p.core,
+    hint: TELEGRAM_SURFACE.commandHint,
+    throttle: p.throttle,
+    logger: p.logger,
+    uploadLimitBytes: p.settings.uploadLimitBytes,
+    chatActionIntervalMs: p.chatActionIntervalMs,
+    resultKeyboard: (job) => keyboardOf({ actions }, finishedJobActions(job, p.core.remixOffered()).filter((a) => findCommand(commands, a.command))),
+    statusKeyboard: (jobId) => keyboardOf({ actions }, [refreshAction(jobId)].filter((a) => findCommand(commands, a.command))),
+  });
+}
+
+/** Input of {@link startTelegramDelivery}. */
+export interface StartTelegramDeliveryOptions {
+  config: Pick<Config, 'telegram'>;
+  core: CoreApi;
+  commands: readonly CommandDefinition[];
+  logger: Logger;
+  secrets: SecretSet;
+  registerDelivery: (delivery: Delivery) => void;
+  /** Status-edit intervals (defaults: 3 s in groups, 1 s in private chats). */
+  throttle?: StatusThrottleOptions;
+}
+
+/**
+ * Telegram for a `worker` process: the {@link Delivery} over a plain Bot API client (grammY's `Api`), registered for
+ * the poller, with neither `getUpdates` nor a webhook (the `gateway-bot` processes receive updates). `stop()` ends its
+ * chat actions.
+ */
+export function startTelegramDelivery(o: StartTelegramDeliveryOptions): { delivery: TelegramDelivery; stop(): void } {
+  const settings = o.config.telegram;
+  if (!settings) throw new Error('Telegram is not configured (TELEGRAM_BOT_TOKEN is unset)');
+  o.secrets.add(settings.token);
+  const log = o.logger.child({ platform: 'telegram' });
+  const api = new Api(settings.token, { apiRoot: settings.apiRoot });
+  waitOutFloodControl(api, log);
+  const throttle = new StatusThrottle({ ...o.throttle, onError: (err) => log.debug({ err: String(err) }, 'status edit failed') });
+  const delivery = telegramDelivery({ api, core: o.core, commands: o.commands, actions: new ActionTable(o.commands), throttle, settings, logger: log, chatActionIntervalMs: 4500 });
+  o.registerDelivery(delivery);
+  log.info('telegram delivery ready (Bot API only, no update intake)');
+  return { delivery, stop: () => delivery.close() };
+}
