@@ -143,6 +143,6 @@ function logShards(client: Client, logger: Logger): void {
   }
   logger.warn(
     { shardIds, shardCount },
-    'discord shards: this process runs only these shards; run each other shard id in exactly one other process (a shard connected twice gets its events twice: Discord accepts one answer per interaction, the other process logs "already acknowledged")',
+    'discord shards: this process runs only these shards; run each other shard id in exactly one other process (a shard connected twice gets its events twice; Discord still takes one answer per interaction)',
   );
 }
