@@ -34,7 +34,7 @@ export async function resolveShardPlan(settings: DiscordShardSettings, recommend
   const bad = ids.find((id) => id >= total);
   if (bad !== undefined) {
     throw new StartupError(
-      `DISCORD_SHARD_IDS lists shard ${bad}, but Discord recommends ${total} shard${total === 1 ? '' : 's'} (ids 0 to ${total - 1}) and DISCORD_SHARD_COUNT is auto: set DISCORD_SHARD_COUNT to the total your processes share, or list ids below ${total}.`,
+      `DISCORD_SHARD_IDS lists shard ${bad}, but Discord recommends ${total} shard${total === 1 ? '' : 's'} (${total === 1 ? 'id 0' : `ids 0 to ${total - 1}`}) and DISCORD_SHARD_COUNT is auto: set DISCORD_SHARD_COUNT to the total your processes share, or list ids below ${total}.`,
     );
   }
   return { count: total, ids };
