@@ -8,7 +8,7 @@ import { platformCheck } from '../ops/checks.js';
 import { trackDiscord, trackTelegram } from '../ops/platform-connections.js';
 import type { ShardPlan } from '../platforms/discord/shards.js';
 import { deliverySurfaces } from './delivery-surfaces.js';
-import { fetchRecommendedShards, resolveShardPlan } from './discord-shards.js';
+import { fetchGatewayBot, identifyWaitMs, resolveShardPlan } from './discord-shards.js';
 import { explainDiscordStartError, explainTelegramStartError, hostOf, StartupError, withStartupTimeout } from './startup-errors.js';
 
 /** What a surface gets when it starts: the app's pieces it may use, and nothing global. */
@@ -156,24 +156,30 @@ export async function compose(config: Config, opts: ComposeOptions): Promise<Com
  * The chat surfaces the config asks for: Discord when `DISCORD_TOKEN` is set, Telegram when `TELEGRAM_BOT_TOKEN` is
  * (for `ROLE=worker`, their deliveries only: {@link deliverySurfaces}).
  * Their libraries are imported only when used, so the playground and the CLI never load them. Each one registers a
- * preflight (Telegram `getMe`, Discord `GET /users/@me`, and Discord's recommended shard count when
- * `DISCORD_SHARD_IDS` is set with `DISCORD_SHARD_COUNT=auto`) and a readiness check (`discord`, `telegram`:
- * "connecting" until it is up, then its live connection), bounds its start by `STARTUP_TIMEOUT_MS`, and fails with a
- * {@link StartupError} sentence naming the host and the cause.
+ * preflight (Telegram `getMe`; Discord `GET /users/@me`, then `GET /gateway/bot` for the recommended shard count and
+ * the identify concurrency, which resolve the {@link ShardPlan}) and a readiness check (`discord`, `telegram`:
+ * "connecting" until it is up, then its live connection), bounds its start by `STARTUP_TIMEOUT_MS` (for Discord, plus
+ * the waits discord.js keeps between identifies of its shards), and fails with a {@link StartupError} sentence naming
+ * the host and the cause.
  */
 export function chatSurfaces(config: Config): SurfaceStarter[] {
   if (config.role === 'worker') return deliverySurfaces(config);
   const starters: SurfaceStarter[] = [];
   const dc = config.discord;
   if (dc) {
-    let shards: ShardPlan | undefined;
-    const shardPlan = async () => (shards ??= await resolveShardPlan(dc.shards, () => fetchRecommendedShards(dc.token, dc.apiBase, config.startupTimeoutMs)));
+    let sharding: Promise<{ plan: ShardPlan; startMs: number }> | undefined;
+    // The shards to run and how long their start may take: STARTUP_TIMEOUT_MS plus the waits between identifies.
+    const shards = () =>
+      (sharding ??= fetchGatewayBot(dc.token, dc.apiBase, config.startupTimeoutMs).then((info) => {
+        const plan = resolveShardPlan(dc.shards, info.shards);
+        return { plan, startMs: config.startupTimeoutMs + identifyWaitMs(plan.ids, info.maxConcurrency) };
+      }));
     const startDiscordSurface: SurfaceStarter = async ({ app, dispatcher, logger, secrets, registerDelivery }) => {
       app.readiness.register('discord', async () => ({ ok: false, detail: 'connecting' }));
-      const plan = await shardPlan();
+      const { plan, startMs } = await shards();
       const { startDiscord } = await import('../platforms/discord/discord-bot.js');
       const host = hostOf(dc.apiBase ?? 'https://discord.com/api');
-      const d = await withStartupTimeout(startDiscord({ config, shards: plan, core: app.core, dispatcher, logger, secrets, registerDelivery }), config.startupTimeoutMs, 'Discord', `${host} (or its gateway)`).catch(
+      const d = await withStartupTimeout(startDiscord({ config, shards: plan, core: app.core, dispatcher, logger, secrets, registerDelivery }), startMs, 'Discord', `${host} (or its gateway)`).catch(
         (e: unknown) => {
           throw explainDiscordStartError(e, dc.apiBase);
         },
@@ -191,7 +197,7 @@ export function chatSurfaces(config: Config): SurfaceStarter[] {
     startDiscordSurface.preflight = async () => {
       const { discordPreflight } = await import('./discord-preflight.js');
       await discordPreflight(dc.token, dc.apiBase, config.startupTimeoutMs);
-      await shardPlan();
+      await shards();
     };
     starters.push(startDiscordSurface);
   }

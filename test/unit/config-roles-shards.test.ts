@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveShardPlan } from '../../src/app/discord-shards.js';
+import { identifyWaitMs, resolveShardPlan } from '../../src/app/discord-shards.js';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { clientShardOptions, registersCommands } from '../../src/platforms/discord/shards.js';
 
@@ -55,28 +55,29 @@ describe('DISCORD_SHARD_COUNT and DISCORD_SHARD_IDS', () => {
 });
 
 describe('shard plans', () => {
-  const never = async (): Promise<number> => {
-    throw new Error('Discord should not be asked');
-  };
-
-  it('leaves every shard with auto to discord.js; a number without ids means all of them', async () => {
-    expect(await resolveShardPlan({ count: 'auto', ids: undefined }, never)).toEqual({ count: 'auto' });
-    expect(await resolveShardPlan({ count: 3, ids: undefined }, never)).toEqual({ count: 3, ids: [0, 1, 2] });
-    expect(await resolveShardPlan({ count: 3, ids: [2] }, never)).toEqual({ count: 3, ids: [2] });
+  it('auto is the recommended count; no ids means every shard', () => {
+    expect(resolveShardPlan({ count: 'auto', ids: undefined }, 3)).toEqual({ count: 3, ids: [0, 1, 2] });
+    expect(resolveShardPlan({ count: 4, ids: undefined }, 1)).toEqual({ count: 4, ids: [0, 1, 2, 3] });
+    expect(resolveShardPlan({ count: 4, ids: [2] }, 1)).toEqual({ count: 4, ids: [2] });
+    expect(resolveShardPlan({ count: 'auto', ids: [1] }, 2)).toEqual({ count: 2, ids: [1] });
   });
 
-  it('ids with auto: the recommended count, and ids at or past it refused', async () => {
-    expect(await resolveShardPlan({ count: 'auto', ids: [1] }, async () => 2)).toEqual({ count: 2, ids: [1] });
-    await expect(resolveShardPlan({ count: 'auto', ids: [0, 1] }, async () => 1)).rejects.toThrow(
-      'DISCORD_SHARD_IDS lists shard 1, but Discord recommends 1 shard (id 0) and DISCORD_SHARD_COUNT is auto',
+  it('ids with auto at or past the recommended count are refused with one sentence', () => {
+    expect(() => resolveShardPlan({ count: 'auto', ids: [0, 1] }, 1)).toThrow(
+      'DISCORD_SHARD_IDS lists shard 1, but Discord recommends 1 shard (id 0) and DISCORD_SHARD_COUNT is auto: set DISCORD_SHARD_COUNT to the total your processes share, or list ids below 1.',
     );
   });
 
+  it('the start-up allowance grows with the identifies discord.js must space out (5 s + jitter per bucket)', () => {
+    expect(identifyWaitMs([0], 1)).toBe(0);
+    expect(identifyWaitMs([0, 1], 2)).toBe(0);
+    expect(identifyWaitMs([0, 1, 2, 3], 1)).toBe(3 * 6_500);
+    expect(identifyWaitMs([0, 1, 2, 3, 4, 5, 6, 7], 4)).toBe(6_500);
+  });
+
   it('maps to discord.js client options; only a plan with shard 0 registers commands', () => {
-    expect(clientShardOptions({ count: 'auto' })).toEqual({ shards: 'auto' });
     expect(clientShardOptions({ count: 4, ids: [2, 3] })).toEqual({ shards: [2, 3], shardCount: 4 });
     expect(registersCommands(undefined)).toBe(true);
-    expect(registersCommands({ count: 'auto' })).toBe(true);
     expect(registersCommands({ count: 4, ids: [0, 1] })).toBe(true);
     expect(registersCommands({ count: 4, ids: [2, 3] })).toBe(false);
   });
