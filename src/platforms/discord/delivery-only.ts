@@ -17,15 +17,13 @@ export interface StartDiscordDeliveryOptions {
  * webhooks, channel messages, DMs), registered for the poller, with no gateway session (no IDENTIFY, no shard):
  * the `gateway-bot` processes receive the interactions. `stop()` clears the REST client's timers.
  */
-export function startDiscordDelivery(o: StartDiscordDeliveryOptions): { delivery: DiscordDelivery; stop(): void } {
+export function startDiscordDelivery(o: StartDiscordDeliveryOptions): { stop(): void } {
   o.secrets.add(o.discord.token);
   const rest = discordRest(o.discord);
   const logger = o.logger.child({ platform: 'discord' });
-  const delivery = new DiscordDelivery({ rest, core: o.core, logger });
-  o.registerDelivery(delivery);
+  o.registerDelivery(new DiscordDelivery({ rest, core: o.core, logger }));
   logger.info('discord delivery ready (REST only, no gateway connection)');
   return {
-    delivery,
     stop() {
       rest.clearHashSweeper();
       rest.clearHandlerSweeper();

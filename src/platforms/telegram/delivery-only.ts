@@ -11,7 +11,7 @@ import { TelegramDelivery } from './delivery.js';
 import { keyboardOf } from './render.js';
 import { TELEGRAM_SURFACE } from './surface.js';
 import { retryAfterTransformer } from './util/retry-after.js';
-import { StatusThrottle, type StatusThrottleOptions } from './util/throttle.js';
+import { StatusThrottle } from './util/throttle.js';
 
 /** Installs the 429 wait on `api` (every call of the surface and of its delivery goes through it). */
 export function waitOutFloodControl(api: Api, log: Logger, maxDelaySeconds = 30): void {
@@ -59,8 +59,6 @@ export interface StartTelegramDeliveryOptions {
   logger: Logger;
   secrets: SecretSet;
   registerDelivery: (delivery: Delivery) => void;
-  /** Status-edit intervals (defaults: 3 s in groups, 1 s in private chats). */
-  throttle?: StatusThrottleOptions;
 }
 
 /**
@@ -68,16 +66,16 @@ export interface StartTelegramDeliveryOptions {
  * the poller, with neither `getUpdates` nor a webhook (the `gateway-bot` processes receive updates). `stop()` ends its
  * chat actions.
  */
-export function startTelegramDelivery(o: StartTelegramDeliveryOptions): { delivery: TelegramDelivery; stop(): void } {
+export function startTelegramDelivery(o: StartTelegramDeliveryOptions): { stop(): void } {
   const settings = o.config.telegram;
   if (!settings) throw new Error('Telegram is not configured (TELEGRAM_BOT_TOKEN is unset)');
   o.secrets.add(settings.token);
   const log = o.logger.child({ platform: 'telegram' });
   const api = new Api(settings.token, { apiRoot: settings.apiRoot });
   waitOutFloodControl(api, log);
-  const throttle = new StatusThrottle({ ...o.throttle, onError: (err) => log.debug({ err: String(err) }, 'status edit failed') });
+  const throttle = new StatusThrottle({ onError: (err) => log.debug({ err: String(err) }, 'status edit failed') });
   const delivery = telegramDelivery({ api, core: o.core, commands: o.commands, actions: new ActionTable(o.commands), throttle, settings, logger: log, chatActionIntervalMs: 4500 });
   o.registerDelivery(delivery);
   log.info('telegram delivery ready (Bot API only, no update intake)');
-  return { delivery, stop: () => delivery.close() };
+  return { stop: () => delivery.close() };
 }
