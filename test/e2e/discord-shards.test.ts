@@ -120,6 +120,7 @@ describe('Discord shards over processes', () => {
 
   it('two processes, shards 0 and 1 of 2: each guild answered once, by the process of its shard', async () => {
     const before = fake.identifies().length;
+    const t0 = Date.now();
     [p0, p1] = await Promise.all([
       startBot('shard0', { DISCORD_SHARD_COUNT: '2', DISCORD_SHARD_IDS: '0' }),
       startBot('shard1', { DISCORD_SHARD_COUNT: '2', DISCORD_SHARD_IDS: '1' }),
@@ -135,8 +136,11 @@ describe('Discord shards over processes', () => {
     expect(p0.out()).toMatch(/"shardIds":\[0\],"shardCount":2[^\n]*this process runs only these shards/);
     expect(p1.out()).toMatch(/"shardIds":\[1\],"shardCount":2[^\n]*this process runs only these shards/);
 
+    const startMs = Date.now() - t0;
     const dmUser = fake.addMember(fake.guildId, { username: 'dm-user' });
+    const t1 = Date.now();
     const handles = await Promise.all([...guilds.map((g) => balance(g.guildId, g.ownerId)), balance(null, dmUser)]);
+    process.stderr.write(`shards: two processes started in ${startMs} ms; ${handles.length} interactions over ${guilds.length} guilds and a DM answered in ${Date.now() - t1} ms\n`);
     await sleep(300); // a second answer would have come by now
     for (const [i, h] of handles.entries()) {
       const guildId = guilds[i]?.guildId;

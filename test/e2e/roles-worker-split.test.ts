@@ -123,7 +123,9 @@ describe('ROLE=gateway-bot and ROLE=worker', () => {
     expect(telegram.sent(chat.id).some((m) => m.method === 'sendVideo')).toBe(false);
 
     // 3. A worker delivers both through the HTTP APIs and charges each once.
+    const workerAt = Date.now();
     const worker = await start('worker');
+    const startedMs = Date.now() - workerAt;
     const done = await h.waitForOriginalEdit(hasMp4);
     expect(done.content).toContain(`<@${member}>`);
     await until('both videos delivered', () => probe!.allJobs().every((j) => j.status === 'delivered'), 20_000, () => JSON.stringify(probe!.allJobs()));
@@ -133,6 +135,7 @@ describe('ROLE=gateway-bot and ROLE=worker', () => {
     expect(probe.openHolds()).toBe(0);
     expect(discord.identifies()).toHaveLength(1);
     expect(worker.p.out()).not.toContain('"discord ready"');
+    process.stderr.write(`roles: worker started in ${startedMs} ms and delivered both waiting videos ${Date.now() - workerAt - startedMs} ms later\n`);
 
     // 4. Each reports its role and checks what it runs.
     expect(await readyz(gw.health)).toEqual({ role: 'gateway-bot', checks: ['database', 'discord', 'gateway', 'telegram'], header: 'gateway-bot' });
