@@ -89,7 +89,7 @@ const shardIds = z
   .optional()
   .transform((v, ctx): number[] | undefined => {
     if (v === undefined || v === '') return undefined;
-    const ids: number[] = [];
+    const ids = new Set<number>();
     for (const part of v.split(/\s*,\s*/)) {
       const m = /^(\d+)(?:\s*-\s*(\d+))?$/.exec(part);
       const from = m ? Number(m[1]) : NaN;
@@ -99,14 +99,14 @@ const shardIds = z
         return z.NEVER;
       }
       for (let id = from; id <= to; id++) {
-        if (ids.includes(id)) {
+        if (ids.has(id)) {
           ctx.addIssue({ code: 'custom', message: `each shard id once (${id} is listed twice)` });
           return z.NEVER;
         }
-        ids.push(id);
+        ids.add(id);
       }
     }
-    return ids.sort((a, b) => a - b);
+    return [...ids].sort((a, b) => a - b);
   });
 
 /** Groups of variables, in the order the README table and `.env.example` list them. */

@@ -40,6 +40,7 @@ describe('DISCORD_SHARD_COUNT and DISCORD_SHARD_IDS', () => {
     expect(shards({ DISCORD_SHARD_COUNT: '4', DISCORD_SHARD_IDS: '0-3' })).toEqual({ count: 4, ids: [0, 1, 2, 3] });
     expect(shards({ DISCORD_SHARD_COUNT: '16', DISCORD_SHARD_IDS: '8, 1 ,3-4' })).toEqual({ count: 16, ids: [1, 3, 4, 8] });
     expect(shards({ DISCORD_SHARD_IDS: '2' })).toEqual({ count: 'auto', ids: [2] });
+    expect(shards({ DISCORD_SHARD_COUNT: '65536', DISCORD_SHARD_IDS: '0-65535' }).ids).toHaveLength(65_536);
   });
 
   it('refuses bad counts, bad lists, duplicates and ids not below the count, naming the variable', () => {
