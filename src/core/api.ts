@@ -56,6 +56,31 @@ export interface DeliveryAddress {
 }
 
 /** Fair-use hooks: the adapter shows a queue position instead of a bare refusal. */
+/**
+ * Where a failure reference is being shown, so it can be looked up later (`/job <ref>`): the actor who sees it, or
+ * the job it belongs to (a late delivery knows only the job), and the surface id (default: the actor's platform).
+ * Without an actor or a job the reference is shown but not stored.
+ */
+export interface ShownAt {
+  actor?: Actor;
+  jobId?: string;
+  surface?: string;
+}
+
+/** A stored failure reference as `/job <ref>` shows it. `detail` (the scrubbed logged failure) only for admins. */
+export interface FailureRefView {
+  ref: string;
+  createdAt: number;
+  code: string;
+  /** The failure's plain words, as the user read them (without the ref). */
+  outcome: string;
+  /** Who was shown it, on their surface. */
+  userExternalId: string;
+  surface: string;
+  jobId?: string;
+  detail?: string;
+}
+
 export interface JobHooks {
   onQueued?(position: number): void;
   onStarted?(): void;
@@ -359,7 +384,12 @@ export interface CoreApi {
    * Renders a failure for users ("… (ref K7Q2XM)"); logs the detail under the ref. `hint` names commands the way the
    * asking surface writes them (`SurfaceInfo.commandHint`); default `/command subcommand`.
    */
-  explain(failure: Failure, hint?: (command: string, subcommand?: string) => string): string;
+  explain(failure: Failure, hint?: (command: string, subcommand?: string) => string, at?: ShownAt): string;
+  /**
+   * `/job <ref>`: a failure reference shown in the actor's community. `admin` (admin or owner) reads any of the
+   * community's references with the logged detail; a member only the plain outcome of their own; else `job_not_found`.
+   */
+  failureRef(actor: Actor, ref: string, admin: boolean): Promise<Result<FailureRefView>>;
   /** Remembers a member (for @username lookups). */
   touch(actor: Actor): Promise<void>;
   /**

@@ -7,7 +7,7 @@ import { formatDuration } from './messages/time.js';
  * `messages/time.js`, balance texts in `messages/balance-text.ts`; this module re-exports them and adds the
  * estimate text.
  */
-export { describeFailure, type CommandHint } from './messages/failure-text.js';
+export { describeFailure, describeFailureRef, type CommandHint } from './messages/failure-text.js';
 export { describeBalance, type AllowanceView, type BalanceFacts } from './messages/balance-text.js';
 export { formatBytes, formatDateTime, formatDuration, formatIn, formatResetTime, isValidTimeZone } from './messages/time.js';
 

@@ -1,6 +1,7 @@
 import type { BudgetLedger } from '../core/ports/budget-ledger.js';
 import type { Clock } from '../core/ports/clock.js';
 import type { Directory } from '../core/ports/directory.js';
+import type { FailureRefs } from '../core/ports/failure-refs.js';
 import type { JobStore } from '../core/ports/job-store.js';
 import type { MediaGateway } from '../core/ports/media-gateway.js';
 import type { TokenVault } from '../core/ports/token-vault.js';
@@ -36,6 +37,8 @@ export interface VideoPollerConfig {
    * Must exceed the gateway client's overall deadline. Default 600 000.
    */
   staleReservedMs?: number;
+  /** How long a failure reference shown to a user stays readable (`/job <ref>`, `admin ref`). Default 30 days. */
+  refRetentionMs?: number;
 }
 
 /** What the {@link VideoPoller} needs; all of it is built by the composition root. */
@@ -53,6 +56,8 @@ export interface VideoPollerDeps {
   users: Pick<Directory, 'getUser'>;
   router: DeliveryRouter;
   outputs: OutputStore;
+  /** The store's failure references (`store.refs`), deleted by the purge past `refRetentionMs`; absent: kept. */
+  refs?: Pick<FailureRefs, 'purge'>;
   clock: Clock;
   logger: Logger;
   config: VideoPollerConfig;
@@ -74,6 +79,7 @@ export function resolvePollerConfig(c: VideoPollerConfig): ResolvedPollerConfig 
     maxAttempts: 8,
     purgeEveryMs: 60_000,
     staleReservedMs: 600_000,
+    refRetentionMs: 30 * 86_400_000,
     ...stripUndefined(c),
   };
 }

@@ -98,7 +98,7 @@ export async function submitVideoJob(d: CoreDeps, req: Actor & { delivery: Deliv
       d.leases.stop(jobId);
       await d.store.budgets.release(hold.holdId, f.code);
       await d.jobs.transition(jobId, ['reserved'], 'failed', { errorCode: f.code, finishedAt: d.clock.now() });
-      return err(withMoney(f, 'released'));
+      return err(withMoney(f, 'released', jobId));
     }
     const now = d.clock.now();
     d.leases.stop(jobId);

@@ -1,5 +1,6 @@
 import type { JobView } from '../../api.js';
-import { formatDateTime } from '../../messages.js';
+import { isFailureRef } from '../../ids.js';
+import { describeFailureRef, formatDateTime } from '../../messages.js';
 import { formatUsd } from '../../money.js';
 import type { CommandDefinition, Reply, ReplyFile } from '../types.js';
 import { failureReply, finishedJobActions, progressBar, refreshAction, str } from '../reply-kit.js';
@@ -13,15 +14,21 @@ import { isRunning } from './jobs.js';
 export const jobCommand: CommandDefinition = {
   name: 'job',
   description: 'Show one job and its result',
-  help: 'Shows one job: its status, model, size and cost, and posts its kept result files again while they are retained.',
-  usage: ['/job <id>'],
+  help: 'Shows one job: its status, model, size and cost, and posts its kept result files again while they are retained. Given the reference an error ended with, shows what went wrong (admins see the logged detail).',
+  usage: ['/job <id>', '/job <ref>'],
   examples: ['/job j_abc123'],
   role: 'member',
   place: 'anywhere',
   visibility: 'private',
   args: [jobArg('The job id shown when it started')],
   async run(ctx, args) {
-    const res = await ctx.core.job(ctx.actor, str(args, 'job') ?? '');
+    const id = str(args, 'job') ?? '';
+    if (isFailureRef(id)) {
+      const ref = await ctx.core.failureRef(ctx.actor, id, ctx.role !== 'member');
+      if (!ref.ok) return failureReply(ctx, ref.failure);
+      return { visibility: 'private', tone: 'info', ...describeFailureRef(ref.value) };
+    }
+    const res = await ctx.core.job(ctx.actor, id);
     if (!res.ok) return failureReply(ctx, res.failure);
     return jobReply(res.value, ctx.uploadLimitBytes, ctx.core.remixOffered());
   },
