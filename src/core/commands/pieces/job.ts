@@ -24,7 +24,8 @@ export const jobCommand: CommandDefinition = {
   async run(ctx, args) {
     const id = str(args, 'job') ?? '';
     if (isFailureRef(id)) {
-      const ref = await ctx.core.failureRef(ctx.actor, id, ctx.role !== 'member');
+      // The platform is asked only here: a job id needs no role (its own rule is "this community or yours").
+      const ref = await ctx.core.failureRef(ctx.actor, id, ctx.role !== 'member' || (await ctx.isAdmin()));
       if (!ref.ok) return failureReply(ctx, ref.failure);
       return { visibility: 'private', tone: 'info', ...describeFailureRef(ref.value) };
     }
