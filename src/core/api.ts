@@ -204,10 +204,28 @@ export type JobStatus =
   | 'undeliverable';
 
 /** What `/jobs` and `/job` show. */
+/**
+ * A job's state in plain terms, for words (the raw {@link JobStatus} is for machines): `queued` (not started at the
+ * gateway yet), `working`, `delivering`, `done`, `failed`, `timed_out` (the gateway did not finish in time),
+ * `interrupted` (a process stopped while it ran), `not_delivered` (made but could not be posted).
+ */
+export type JobState = 'queued' | 'working' | 'delivering' | 'done' | 'failed' | 'timed_out' | 'interrupted' | 'not_delivered';
+
+/**
+ * What happened to a job's money, from the ledger (never from the status): still `held`; `charged`; `charged_kept`
+ * (charged, and the result kept for `/job` because it could not be posted); `released` (the hold freed, nothing
+ * charged); `refunded` (charged, then given back); `none` (it never held money). `micros` is the amount of that outcome.
+ */
+export type JobMoney = { outcome: 'held' | 'charged' | 'charged_kept' | 'released' | 'refunded'; micros: Micros } | { outcome: 'none' };
+
 export interface JobView {
   id: string;
   kind: JobKind;
   status: JobStatus;
+  /** {@link JobState}: the status in plain terms. */
+  state: JobState;
+  /** {@link JobMoney}: the money outcome from the ledger. */
+  money: JobMoney;
   model: string;
   prompt: string;
   progress: number;

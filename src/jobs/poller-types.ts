@@ -47,9 +47,9 @@ export interface VideoPollerDeps {
   gateway: MediaGateway;
   /**
    * The store's budget service (`store.budgets`): settle on success, release on failure, find a stale job's hold, and
-   * what is left (shown under a kept result posted late).
+   * what is left (shown under a kept result posted late), and a job's money outcome for the views deliveries get.
    */
-  budgets: Pick<BudgetLedger, 'settle' | 'release' | 'refund' | 'openHoldsOfJob' | 'recordGatewayLoss' | 'balance'>;
+  budgets: Pick<BudgetLedger, 'settle' | 'release' | 'refund' | 'openHoldsOfJob' | 'recordGatewayLoss' | 'balance' | 'jobMoney'>;
   /** The store's token vault (`store.tokens`), to find a job's token again. */
   tokens: TokenVault;
   /** The store's directory (`store.directory`): the requester's id on their surface, for the job views deliveries get. */
