@@ -9,6 +9,7 @@ import { formatDuration } from './messages/time.js';
  */
 export { describeFailure, describeFailureRef, type CommandHint } from './messages/failure-text.js';
 export { describeBalance, type AllowanceView, type BalanceFacts } from './messages/balance-text.js';
+export { describeJobMoney, describeJobState } from './messages/job-text.js';
 export { formatBytes, formatDateTime, formatDuration, formatIn, formatResetTime, isValidTimeZone } from './messages/time.js';
 
 /** What a job is estimated to cost before it starts. */

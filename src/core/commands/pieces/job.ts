@@ -1,7 +1,6 @@
 import type { JobView } from '../../api.js';
 import { isFailureRef } from '../../ids.js';
-import { describeFailureRef, formatDateTime } from '../../messages.js';
-import { formatUsd } from '../../money.js';
+import { describeFailureRef, describeJobMoney, describeJobState, formatDateTime } from '../../messages.js';
 import type { CommandDefinition, Reply, ReplyFile } from '../types.js';
 import { failureReply, finishedJobActions, progressBar, refreshAction, str } from '../reply-kit.js';
 import { jobArg } from './common-args.js';
@@ -46,9 +45,9 @@ export function jobReply(j: JobView, uploadLimitBytes: number, remix = false): R
   const blocks = [j.prompt];
   if (running && j.kind === 'video') blocks.push(progressBar(j.progress));
   const fields = [
-    { name: 'Status', value: `${j.status}${j.errorCode ? ` (${j.errorCode})` : ''}` },
+    { name: 'Status', value: describeJobState(j.state) },
     { name: 'Model', value: j.model },
-    { name: j.chargedMicros === null ? 'Estimate' : 'Cost', value: formatUsd(j.chargedMicros ?? j.estimateMicros) },
+    { name: 'Cost', value: describeJobMoney(j.money) },
   ];
   if (j.seconds) fields.push({ name: 'Duration', value: `${j.seconds} s` });
   if (j.size) fields.push({ name: 'Size', value: j.size });
