@@ -149,7 +149,7 @@ export interface VideoStarted {
   seconds: number;
   size: string;
   estimateMicros: Micros;
-  /** A rough wait, for the acknowledgment text. */
+  /** The likely wait, from the model's recent delivered jobs (cold start: 30 s + 4 s per second of video). */
   etaSeconds: number;
   remainingMicros: Micros | null;
 }
