@@ -218,6 +218,14 @@ export type JobState = 'queued' | 'working' | 'delivering' | 'done' | 'failed' |
  */
 export type JobMoney = { outcome: 'held' | 'charged' | 'charged_kept' | 'released' | 'refunded'; micros: Micros } | { outcome: 'none' };
 
+/** Facts read from a delivered file itself (its bytes), never from what was requested. */
+export interface MediaFacts {
+  width: number;
+  height: number;
+  /** Videos: the length the file plays for. */
+  durationSeconds?: number;
+}
+
 export interface JobView {
   id: string;
   kind: JobKind;
@@ -240,6 +248,11 @@ export interface JobView {
   errorCode?: string;
   /** Files kept for re-posting (`/job <id>`), while retained. */
   outputs?: { path: string; filename: string; mime: string; bytes: number }[];
+  /**
+   * What the file being delivered says about itself (size, a video's length), set by the delivery steps when the
+   * file could be read; absent otherwise, and then no size or length is shown rather than the requested one.
+   */
+  media?: MediaFacts;
 }
 
 export interface BalanceView {
