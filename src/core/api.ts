@@ -413,7 +413,8 @@ export interface CoreApi {
   startRemix(req: RemixRequest, hooks?: JobHooks): Promise<Result<VideoStarted>>;
   /**
    * Renders a failure for users ("… (ref K7Q2XM)"); logs the detail under the ref. `hint` names commands the way the
-   * asking surface writes them (`SurfaceInfo.commandHint`); default `/command subcommand`.
+   * asking surface writes them (`SurfaceInfo.commandHint`); default `/command subcommand`. With `at` (who sees it, or
+   * the job), the reference and its scrubbed detail are stored in the background for `/job <ref>` and `admin ref`.
    */
   explain(failure: Failure, hint?: (command: string, subcommand?: string) => string, at?: ShownAt): string;
   /**
