@@ -15,11 +15,11 @@ export const jobCommand: CommandDefinition = {
   description: 'Show one job and its result',
   help: 'Shows one job: its status, model, size and cost, and posts its kept result files again while they are retained. Given the reference an error ended with, shows what went wrong (admins see the logged detail).',
   usage: ['/job <id>', '/job <ref>'],
-  examples: ['/job j_abc123'],
+  examples: ['/job j_abc123', '/job K7Q2XM'],
   role: 'member',
   place: 'anywhere',
   visibility: 'private',
-  args: [jobArg('The job id shown when it started')],
+  args: [jobArg('The job id shown when it started, or the ref an error ended with')],
   async run(ctx, args) {
     const id = str(args, 'job') ?? '';
     if (isFailureRef(id)) {
