@@ -57,7 +57,7 @@ try {
     task = await gateway.getVideo(input.mediaToken, task.id);
   }
   const job: JobView = {
-    id: 'job_memory', kind: 'video', status: 'delivering', model: 'gamma-video-1', prompt: 'memory bench', progress: 100, seconds: 4,
+    id: 'job_memory', kind: 'video', status: 'delivering', state: 'delivering', money: { outcome: 'charged', micros: 200_000 }, model: 'gamma-video-1', prompt: 'memory bench', progress: 100, seconds: 4,
     size: '1280x720', estimateMicros: 200_000, chargedMicros: 200_000, createdAt: Date.now(), finishedAt: null, userExternalId: '1',
   };
   const path = join(dir, 'video.mp4');

@@ -8,6 +8,7 @@ import { backupDatabase } from './commands/backup.js';
 import { budgetCommand } from './commands/budget.js';
 import { helpText } from './commands/help.js';
 import { jobsCommand } from './commands/jobs.js';
+import { refCommand } from './commands/ref.js';
 import { tokenCommand } from './commands/token.js';
 import { usageCommand } from './commands/usage.js';
 import type { AdminContext } from './context.js';
@@ -26,6 +27,7 @@ const COMMANDS = {
   token: tokenCommand,
   usage: usageCommand,
   jobs: jobsCommand,
+  ref: refCommand,
   audit: auditCommand,
 } as const;
 

@@ -173,6 +173,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
     users: store.directory,
     router,
     outputs,
+    refs: store.refs,
     clock,
     logger: logger.child({ module: 'poller' }),
     config: { intervalMs: config.poller.intervalMs, maxIntervalMs: config.poller.maxIntervalMs, deadlineMs: config.poller.deadlineMs, leaseMs: config.poller.leaseMs, retentionMs, staleReservedMs: config.gateway.timeoutMs + 120_000, ...opts.pollerTuning },

@@ -56,6 +56,31 @@ export interface DeliveryAddress {
 }
 
 /** Fair-use hooks: the adapter shows a queue position instead of a bare refusal. */
+/**
+ * Where a failure reference is being shown, so it can be looked up later (`/job <ref>`): the actor who sees it, or
+ * the job it belongs to (a late delivery knows only the job), and the surface id (default: the actor's platform).
+ * Without an actor or a job the reference is shown but not stored.
+ */
+export interface ShownAt {
+  actor?: Actor;
+  jobId?: string;
+  surface?: string;
+}
+
+/** A stored failure reference as `/job <ref>` shows it. `detail` (the scrubbed logged failure) only for admins. */
+export interface FailureRefView {
+  ref: string;
+  createdAt: number;
+  code: string;
+  /** The failure's plain words, as the user read them (without the ref). */
+  outcome: string;
+  /** Who was shown it, on their surface. */
+  userExternalId: string;
+  surface: string;
+  jobId?: string;
+  detail?: string;
+}
+
 export interface JobHooks {
   onQueued?(position: number): void;
   onStarted?(): void;
@@ -124,7 +149,7 @@ export interface VideoStarted {
   seconds: number;
   size: string;
   estimateMicros: Micros;
-  /** A rough wait, for the acknowledgment text. */
+  /** The likely wait, from the model's recent delivered jobs (cold start: 30 s + 4 s per second of video). */
   etaSeconds: number;
   remainingMicros: Micros | null;
 }
@@ -179,10 +204,36 @@ export type JobStatus =
   | 'undeliverable';
 
 /** What `/jobs` and `/job` show. */
+/**
+ * A job's state in plain terms, for words (the raw {@link JobStatus} is for machines): `queued` (not started at the
+ * gateway yet), `working`, `delivering`, `done`, `failed`, `timed_out` (the gateway did not finish in time),
+ * `interrupted` (a process stopped while it ran), `not_delivered` (made but could not be posted).
+ */
+export type JobState = 'queued' | 'working' | 'delivering' | 'done' | 'failed' | 'timed_out' | 'interrupted' | 'not_delivered';
+
+/**
+ * What happened to a job's money, from the ledger (never from the status): still `held`; `charged`; `charged_kept`
+ * (charged, and the result kept for `/job` because it could not be posted); `released` (the hold freed, nothing
+ * charged); `refunded` (charged, then given back); `none` (it never held money). `micros` is the amount of that outcome.
+ */
+export type JobMoney = { outcome: 'held' | 'charged' | 'charged_kept' | 'released' | 'refunded'; micros: Micros } | { outcome: 'none' };
+
+/** Facts read from a delivered file itself (its bytes), never from what was requested. */
+export interface MediaFacts {
+  width: number;
+  height: number;
+  /** Videos: the length the file plays for. */
+  durationSeconds?: number;
+}
+
 export interface JobView {
   id: string;
   kind: JobKind;
   status: JobStatus;
+  /** {@link JobState}: the status in plain terms. */
+  state: JobState;
+  /** {@link JobMoney}: the money outcome from the ledger. */
+  money: JobMoney;
   model: string;
   prompt: string;
   progress: number;
@@ -197,6 +248,11 @@ export interface JobView {
   errorCode?: string;
   /** Files kept for re-posting (`/job <id>`), while retained. */
   outputs?: { path: string; filename: string; mime: string; bytes: number }[];
+  /**
+   * What the file being delivered says about itself (size, a video's length), set by the delivery steps when the
+   * file could be read; absent otherwise, and then no size or length is shown rather than the requested one.
+   */
+  media?: MediaFacts;
 }
 
 export interface BalanceView {
@@ -357,9 +413,15 @@ export interface CoreApi {
   startRemix(req: RemixRequest, hooks?: JobHooks): Promise<Result<VideoStarted>>;
   /**
    * Renders a failure for users ("… (ref K7Q2XM)"); logs the detail under the ref. `hint` names commands the way the
-   * asking surface writes them (`SurfaceInfo.commandHint`); default `/command subcommand`.
+   * asking surface writes them (`SurfaceInfo.commandHint`); default `/command subcommand`. With `at` (who sees it, or
+   * the job), the reference and its scrubbed detail are stored in the background for `/job <ref>` and `admin ref`.
    */
-  explain(failure: Failure, hint?: (command: string, subcommand?: string) => string): string;
+  explain(failure: Failure, hint?: (command: string, subcommand?: string) => string, at?: ShownAt): string;
+  /**
+   * `/job <ref>`: a failure reference shown in the actor's community. `admin` (admin or owner) reads any of the
+   * community's references with the logged detail; a member only the plain outcome of their own; else `job_not_found`.
+   */
+  failureRef(actor: Actor, ref: string, admin: boolean): Promise<Result<FailureRefView>>;
   /** Remembers a member (for @username lookups). */
   touch(actor: Actor): Promise<void>;
   /**

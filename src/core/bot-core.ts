@@ -1,13 +1,14 @@
 import { runAdmin } from './admin-commands.js';
 import type {
-  AbandonOutcome, Actor, AdminCommand, AdminResult, AskRequest, AskResult, BalanceView, CoreApi, EditRequest, GatewayBalanceView, ImageJobResult, ImagineRequest,
-  JobHooks, JobRequestView, JobView, ModelView, PriceCommand, RemixRequest, VideoRequest, VideoStarted,
+  AbandonOutcome, Actor, AdminCommand, AdminResult, AskRequest, AskResult, BalanceView, CoreApi, EditRequest, FailureRefView, GatewayBalanceView, ImageJobResult,
+  ImagineRequest, JobHooks, JobRequestView, JobView, ModelView, PriceCommand, RemixRequest, ShownAt, VideoRequest, VideoStarted,
 } from './api.js';
 import type { Failure, Result } from './failures.js';
 import { describeFailure, type CommandHint } from './messages.js';
 import type { ModelKind } from './pricing.js';
 import { balance, linkToken, unlinkToken } from './use-cases/account.js';
 import { ask } from './use-cases/ask.js';
+import { lookUpRef, recordShownRef } from './use-cases/failure-refs.js';
 import { actorIds, scopeRef } from './use-cases/context.js';
 import { referenceLimitBytes } from './use-cases/model-check.js';
 import type { CoreDeps } from './use-cases/deps.js';
@@ -30,6 +31,8 @@ export class BotCore implements CoreApi {
   private readonly d: CoreDeps;
   /** Set once the gateway answered a remix with "no such route": Remix is no longer offered. */
   private remixMissing = false;
+  /** References being stored (`explain` does not wait); a lookup in this process waits for them first. */
+  private readonly refWrites = new Set<Promise<void>>();
 
   constructor(deps: Omit<CoreDeps, 'alerts' | 'leases'>) {
     const owner = deps.leaseOwner ?? `core:${process.pid}:${Math.random().toString(36).slice(2, 10)}`;
@@ -152,12 +155,22 @@ export class BotCore implements CoreApi {
   /**
    * "<text> (ref XXXXXX)"; the failure's log facts are written at warn under the same ref. The text goes through the
    * same scrubber as the logs: every token this process opened (any job's, the operator's, bot tokens) and every
-   * token-shaped string is redacted, whatever detail a failure carries.
+   * token-shaped string is redacted, whatever detail a failure carries. With `at`, the reference and its scrubbed
+   * detail are stored in the background for `/job <ref>` and `admin ref`.
    */
-  explain(failure: Failure, hint?: CommandHint): string {
+  explain(failure: Failure, hint?: CommandHint, at?: ShownAt): string {
     const m = describeFailure(failure, { now: this.d.clock.now(), ...(hint ? { hint } : {}) });
     this.d.logger.warn({ ref: failure.ref, code: failure.code, money: failure.money, details: failure.details, ...(failure.log ? { failure: failure.log } : {}) }, 'failure shown to a user');
+    if (at) {
+      const w = recordShownRef(this.d, failure, at).finally(() => this.refWrites.delete(w));
+      this.refWrites.add(w);
+    }
     return this.d.secrets.scrub(`${m.text} (ref ${failure.ref})`);
+  }
+
+  async failureRef(actor: Actor, ref: string, admin: boolean): Promise<Result<FailureRefView>> {
+    await Promise.all([...this.refWrites]);
+    return lookUpRef(this.d, actor, ref, admin);
   }
 
   async scopeMoved(from: { platform: string; externalId: string }, toExternalId: string): Promise<'moved' | 'already' | 'none' | 'conflict'> {

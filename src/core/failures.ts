@@ -134,6 +134,8 @@ export type FailureOf<C extends FailureCode> = {
   ref: string;
   money: MoneyMoved;
   log?: FailureLogInfo;
+  /** The job it ended, when it ended one (stored with the shown reference). */
+  jobId?: string;
 };
 
 /** The discriminated union of all failures (narrow on `code`). */
@@ -192,9 +194,12 @@ export function isFailureCode<C extends FailureCode>(f: Failure, code: C): f is 
   return f.code === code;
 }
 
-/** Returns the same failure with `money` replaced (e.g. `released` once the use-case dropped its hold). */
-export function withMoney<F extends Failure>(f: F, money: MoneyMoved): F {
-  return { ...f, money };
+/**
+ * Returns the same failure with `money` replaced (e.g. `released` once the use-case dropped its hold) and, when
+ * given, the job it ended.
+ */
+export function withMoney<F extends Failure>(f: F, money: MoneyMoved, jobId?: string): F {
+  return jobId ? { ...f, money, jobId } : { ...f, money };
 }
 
 /** Which gateway call failed; changes how a few error kinds read. */

@@ -19,6 +19,11 @@ export function newRef(): string {
   return randomBase32(6);
 }
 
+/** True for text shaped like {@link newRef}'s output (6 base32 characters; any case, surrounding spaces ignored). */
+export function isFailureRef(text: string): boolean {
+  return /^[A-Z2-7]{6}$/.test(text.trim().toUpperCase());
+}
+
 /** A job id: `j_` + 8 lower-case base32 characters (e.g. `j_k7q2xm3a`), short enough to type in `/job`. */
 export function newJobId(): string {
   return `j_${randomBase32(8).toLowerCase()}`;

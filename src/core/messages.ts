@@ -7,8 +7,9 @@ import { formatDuration } from './messages/time.js';
  * `messages/time.js`, balance texts in `messages/balance-text.ts`; this module re-exports them and adds the
  * estimate text.
  */
-export { describeFailure, type CommandHint } from './messages/failure-text.js';
+export { describeFailure, describeFailureRef, type CommandHint } from './messages/failure-text.js';
 export { describeBalance, type AllowanceView, type BalanceFacts } from './messages/balance-text.js';
+export { describeJobMoney, describeJobState } from './messages/job-text.js';
 export { formatBytes, formatDateTime, formatDuration, formatIn, formatResetTime, isValidTimeZone } from './messages/time.js';
 
 /** What a job is estimated to cost before it starts. */

@@ -3,6 +3,7 @@ import { fail } from '../core/failures.js';
 import type { JobRecord } from '../core/ports/job-store.js';
 import { deliveryFailed, endUndeliverable, giveUpOrRetry, tooLarge } from './job-outcomes.js';
 import { pollerJobView } from './job-view.js';
+import { probeVideo } from './probe-video.js';
 import { fileSize } from './output-store.js';
 import type { PollerContext } from './poller-context.js';
 import { retryWithoutSurface } from './retry-later.js';
@@ -31,9 +32,13 @@ export async function deliverStep(ctx: PollerContext, job: JobRecord, signal: Ab
     if (back) await ctx.resume(back, signal);
     return;
   }
+  // The facts shown come from the file being posted; a file that cannot be read is still posted, without them.
+  const media = await probeVideo(path);
+  if (!media) deps.logger.warn({ jobId: job.id, bytes }, 'poller: the video file could not be probed; posted without length and size');
   let messageIds: string[];
   try {
-    messageIds = (await delivery.deliverVideo(address, await pollerJobView(ctx, job), { path, bytes, mime: 'video/mp4' })).messageIds;
+    const view = await pollerJobView(ctx, job);
+    messageIds = (await delivery.deliverVideo(address, media ? { ...view, media } : view, { path, bytes, mime: 'video/mp4' })).messageIds;
   } catch (e) {
     const kind = e instanceof DeliveryError ? e.kind : 'transient';
     deps.logger.warn({ jobId: job.id, kind, err: e, attempt: job.attempts + 1 }, 'poller: delivery failed');

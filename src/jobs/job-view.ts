@@ -9,5 +9,6 @@ import type { PollerContext } from './poller-context.js';
  */
 export async function pollerJobView(ctx: PollerContext, job: JobRecord, withOutputs = false): Promise<JobView> {
   const user = await ctx.deps.users.getUser(job.userId);
-  return toJobView(job, user?.externalId ?? '', withOutputs ? await ctx.deps.outputs.list(job.id) : undefined);
+  const money = (await ctx.deps.budgets.jobMoney([job.id])).get(job.id);
+  return toJobView(job, user?.externalId ?? '', money, withOutputs ? await ctx.deps.outputs.list(job.id) : undefined);
 }

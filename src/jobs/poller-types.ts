@@ -1,6 +1,7 @@
 import type { BudgetLedger } from '../core/ports/budget-ledger.js';
 import type { Clock } from '../core/ports/clock.js';
 import type { Directory } from '../core/ports/directory.js';
+import type { FailureRefs } from '../core/ports/failure-refs.js';
 import type { JobStore } from '../core/ports/job-store.js';
 import type { MediaGateway } from '../core/ports/media-gateway.js';
 import type { TokenVault } from '../core/ports/token-vault.js';
@@ -36,6 +37,8 @@ export interface VideoPollerConfig {
    * Must exceed the gateway client's overall deadline. Default 600 000.
    */
   staleReservedMs?: number;
+  /** How long a failure reference shown to a user stays readable (`/job <ref>`, `admin ref`). Default 30 days. */
+  refRetentionMs?: number;
 }
 
 /** What the {@link VideoPoller} needs; all of it is built by the composition root. */
@@ -44,15 +47,17 @@ export interface VideoPollerDeps {
   gateway: MediaGateway;
   /**
    * The store's budget service (`store.budgets`): settle on success, release on failure, find a stale job's hold, and
-   * what is left (shown under a kept result posted late).
+   * what is left (shown under a kept result posted late), and a job's money outcome for the views deliveries get.
    */
-  budgets: Pick<BudgetLedger, 'settle' | 'release' | 'refund' | 'openHoldsOfJob' | 'recordGatewayLoss' | 'balance'>;
+  budgets: Pick<BudgetLedger, 'settle' | 'release' | 'refund' | 'openHoldsOfJob' | 'recordGatewayLoss' | 'balance' | 'jobMoney'>;
   /** The store's token vault (`store.tokens`), to find a job's token again. */
   tokens: TokenVault;
   /** The store's directory (`store.directory`): the requester's id on their surface, for the job views deliveries get. */
   users: Pick<Directory, 'getUser'>;
   router: DeliveryRouter;
   outputs: OutputStore;
+  /** The store's failure references (`store.refs`), deleted by the purge past `refRetentionMs`; absent: kept. */
+  refs?: Pick<FailureRefs, 'purge'>;
   clock: Clock;
   logger: Logger;
   config: VideoPollerConfig;
@@ -74,6 +79,7 @@ export function resolvePollerConfig(c: VideoPollerConfig): ResolvedPollerConfig 
     maxAttempts: 8,
     purgeEveryMs: 60_000,
     staleReservedMs: 600_000,
+    refRetentionMs: 30 * 86_400_000,
     ...stripUndefined(c),
   };
 }

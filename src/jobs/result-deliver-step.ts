@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { DeliveryError, type DeliverableResult, type JobStatus } from '../core/api.js';
+import { DeliveryError, type DeliverableResult, type JobStatus, type JobView } from '../core/api.js';
+import { sniffImage } from '../core/media/sniff.js';
 import { fail, type Failure } from '../core/failures.js';
 import type { Micros } from '../core/money.js';
 import type { JobRecord } from '../core/ports/job-store.js';
@@ -38,7 +39,7 @@ export async function resultDeliverStep(ctx: PollerContext, job: JobRecord, _sig
   try {
     const remainingMicros = await remaining(ctx, job);
     const shown = remainingMicros === undefined ? result : { ...result, remainingMicros };
-    messageIds = (await delivery.deliver(address, await pollerJobView(ctx, job), shown)).messageIds;
+    messageIds = (await delivery.deliver(address, await withImageSize(await pollerJobView(ctx, job), result), shown)).messageIds;
   } catch (e) {
     const kind = e instanceof DeliveryError ? e.kind : 'transient';
     const retryAfterMs = e instanceof DeliveryError ? e.retryAfterMs : undefined;
@@ -50,6 +51,13 @@ export async function resultDeliverStep(ctx: PollerContext, job: JobRecord, _sig
     return;
   }
   await finish(ctx, job, messageIds);
+}
+
+/** The view with the first image's size as its bytes say (`media`); unchanged for an answer or unreadable bytes. */
+async function withImageSize(view: JobView, result: DeliverableResult): Promise<JobView> {
+  const first = result.files.find((f) => f.mime.startsWith('image/'));
+  const s = first ? sniffImage(await readFile(first.path).catch(() => new Uint8Array())) : undefined;
+  return s ? { ...view, media: { width: s.width, height: s.height } } : view;
 }
 
 /** The kept files (and an answer's text) of a job, or undefined when they are gone. */

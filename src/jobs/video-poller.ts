@@ -156,7 +156,7 @@ export class VideoPoller {
     else if (job.status === 'delivering') await (job.kind === 'video' ? deliverStep(this.ctx, job, signal) : resultDeliverStep(this.ctx, job, signal));
   }
 
-  /** Deletes retained outputs past their expiry and forgets their paths. */
+  /** Deletes retained outputs past their expiry and forgets their paths; deletes failure references past theirs. */
   private async purge(now: number): Promise<void> {
     const expired = await this.deps.jobs.expiredOutputs(now, 100);
     for (const j of expired) {
@@ -165,5 +165,6 @@ export class VideoPoller {
     }
     await this.deps.tokens.forgetRetired();
     await this.deps.jobs.forgetDeliverySecrets(now);
+    await this.deps.refs?.purge(now - this.ctx.config.refRetentionMs);
   }
 }

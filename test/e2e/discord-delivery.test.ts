@@ -27,6 +27,8 @@ describe('DiscordDelivery routing', () => {
     id: 'j_test0001',
     kind: 'video',
     status: 'delivering',
+    state: 'delivering',
+    money: { outcome: 'charged', micros: 250_000 },
     model: 'gamma-video-1',
     prompt: 'a boat',
     progress: 100,

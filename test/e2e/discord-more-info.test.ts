@@ -91,7 +91,7 @@ describe('Discord adapter: ask, models, jobs, validation', () => {
     // One embed field per job (name: the id) instead of one text line each.
     const list = await jobs.waitForOriginalEdit((m) => m.embeds.length > 0);
     const row = ((list.embeds[0] as Embed).fields ?? []).find((f) => f.name === jobId);
-    expect(row?.value).toMatch(/imagine · (delivered|succeeded)/);
+    expect(row?.value).toMatch(/imagine · done · alpha-image-2 · charged \$0\.01/);
     expect(row?.value).toContain('$0.01');
 
     const job = fake.slashCommand({ name: 'job', userId: user, options: { id: jobId! } });

@@ -253,7 +253,7 @@ describe('CommandDispatcher over the real core', () => {
     expect(balance.blocks[0]).toMatch(/left of \$1\.00/);
     expect(balance.fields?.find((f) => f.name === 'Limit')?.value).toBe('$1.00 / day');
     const jobs = await say('/jobs');
-    expect(jobs.fields?.some((f) => f.name === imageJob && /^imagine · (delivering|delivered|succeeded) · alpha-image-2 · \$0\.01/.test(f.value))).toBe(true);
+    expect(jobs.fields?.some((f) => f.name === imageJob && /^imagine · (being posted|done) · alpha-image-2 · charged \$0\.01/.test(f.value))).toBe(true);
     const models = await say('/models');
     expect(models.fields?.find((f) => f.name === 'image')?.value).toMatch(/alpha-image-2 · \$0\.01/);
     expect(models.fields?.find((f) => f.name === 'video')?.value).toMatch(/gamma-video-1 · \$0\.05/);

@@ -4,7 +4,7 @@ import type { Failure } from '../../src/core/failures.js';
 /** One call a {@link RecordingDelivery} received. */
 export type DeliveryEvent =
   | { type: 'progress'; jobId: string; progress: number }
-  | { type: 'video'; jobId: string; path: string; bytes: number; mime: string; target: DeliveryAddress }
+  | { type: 'video'; jobId: string; path: string; bytes: number; mime: string; target: DeliveryAddress; job: JobView }
   | { type: 'failure'; jobId: string; failure: Failure; job: JobView }
   | { type: 'result'; jobId: string; files: DeliverableResult['files']; text?: string; job: JobView; target: DeliveryAddress };
 
@@ -29,7 +29,7 @@ export class RecordingDelivery implements Delivery {
   }
 
   async deliverVideo(target: DeliveryAddress, job: JobView, file: { path: string; bytes: number; mime: string }): Promise<{ messageIds: string[] }> {
-    this.push({ type: 'video', jobId: job.id, path: file.path, bytes: file.bytes, mime: file.mime, target });
+    this.push({ type: 'video', jobId: job.id, path: file.path, bytes: file.bytes, mime: file.mime, target, job });
     return { messageIds: [`m-${this.events.length}`] };
   }
 

@@ -2,6 +2,7 @@ import { AUDIT_USAGE } from './audit.js';
 import { BACKUP_USAGE } from './backup.js';
 import { BUDGET_USAGE } from './budget.js';
 import { JOBS_USAGE } from './jobs.js';
+import { REF_USAGE } from './ref.js';
 import { TOKEN_USAGE } from './token.js';
 import { USAGE_USAGE } from './usage.js';
 
@@ -20,6 +21,7 @@ export function helpText(): string {
     'Reports:',
     `  ${USAGE_USAGE}`,
     ...JOBS_USAGE.map((l) => `  ${l}`),
+    `  ${REF_USAGE}`,
     `  ${AUDIT_USAGE}`,
     '',
     'Maintenance:',

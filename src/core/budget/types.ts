@@ -92,6 +92,17 @@ export interface GatewayLoss {
   reason: string;
 }
 
+/**
+ * What the ledger says happened to one job's money: still held (open holds), charged (settled holds), released
+ * (holds freed with nothing charged) and refunded (charges given back). All zero when the job never held money.
+ */
+export interface JobLedgerFacts {
+  heldMicros: Micros;
+  chargedMicros: Micros;
+  releasedMicros: Micros;
+  refundedMicros: Micros;
+}
+
 /** Totals of recorded gateway losses. */
 export interface GatewayLossTotals {
   certainMicros: Micros;

@@ -68,7 +68,7 @@ export class CommandDispatcher {
     } catch (e) {
       this.logger?.error({ err: e, command: inv.command, subcommand: inv.subcommand, surface: r.surface.id }, 'command failed unexpectedly');
       try {
-        return failureReply({ core: this.core, surface: r.surface }, fail('internal'));
+        return failureReply({ core: this.core, surface: r.surface, actor: r.actor }, fail('internal'));
       } catch {
         return { visibility: 'private', tone: 'error', blocks: ['Something went wrong on our side. Try again.'], failure: fail('internal') };
       }
@@ -99,7 +99,7 @@ export class CommandDispatcher {
 
   private async dispatch(inv: Invocation): Promise<Reply> {
     const r = inv.request;
-    const refuse = (f: Failure): Reply => failureReply({ core: this.core, surface: r.surface }, f);
+    const refuse = (f: Failure): Reply => failureReply({ core: this.core, surface: r.surface, actor: r.actor }, f);
     const askAdmin = this.adminAsker(r);
     const g = await this.gate(inv, askAdmin);
     if ('failure' in g) return refuse(g.failure);

@@ -10,13 +10,17 @@ import type { ArgValues, CommandContext, IncomingFile, Reply, ReplyAction, Reply
  * fetching attachments. Plain text only; surfaces format.
  */
 
-/** The reply for an expected failure: private, `tone: 'error'`, `blocks[0]` the core's words in this surface's command names. */
-export function failureReply(ctx: Pick<CommandContext, 'core' | 'surface'>, failure: Failure, extra: readonly string[] = []): Reply {
-  return { visibility: 'private', tone: 'error', blocks: [ctx.core.explain(failure, (c, s) => ctx.surface.commandHint(c, s)), ...extra], failure };
+/**
+ * The reply for an expected failure: private, `tone: 'error'`, `blocks[0]` the core's words in this surface's command
+ * names; its reference is stored for the actor (and the job it ended) so `/job <ref>` finds it.
+ */
+export function failureReply(ctx: Pick<CommandContext, 'core' | 'surface' | 'actor'>, failure: Failure, extra: readonly string[] = []): Reply {
+  const at = { actor: ctx.actor, surface: ctx.surface.id, ...(failure.jobId ? { jobId: failure.jobId } : {}) };
+  return { visibility: 'private', tone: 'error', blocks: [ctx.core.explain(failure, (c, s) => ctx.surface.commandHint(c, s), at), ...extra], failure };
 }
 
 /** The core's words as a private informational reply, or the failure's ({@link failureReply}). */
-export function textReply(ctx: Pick<CommandContext, 'core' | 'surface'>, res: Result<{ text: string }>): Reply {
+export function textReply(ctx: Pick<CommandContext, 'core' | 'surface' | 'actor'>, res: Result<{ text: string }>): Reply {
   return res.ok ? { visibility: 'private', tone: 'info', blocks: [res.value.text] } : failureReply(ctx, res.failure);
 }
 
@@ -126,25 +130,37 @@ export function finishedJobActions(job: { readonly id: string; readonly kind: Jo
 
 /**
  * The facts under a kept image/edit result or answer that the poller posts late (`Delivery.deliver`), the same the
- * command's own reply shows where they are known: model, size, cost, what is left (`remainingMicros`: undefined when
- * unknown, null for no limit; never for an answer, whose reply does not show it) and the job id. Surfaces render them as embed fields, a caption or `name: value` lines.
+ * command's own reply shows where they are known: model, size (from the delivered file, `job.media`; none when it
+ * could not be read), cost, what is left (`remainingMicros`: undefined when unknown, null for no limit; never for an
+ * answer, whose reply does not show it) and the job id. Surfaces render them as embed fields, a caption or
+ * `name: value` lines.
  */
 export function deliveredResultFields(job: JobView, remainingMicros?: Micros | null): ReplyField[] {
   const fields: ReplyField[] = [{ name: 'Model', value: job.model }];
-  if (job.size && job.kind !== 'ask') fields.push({ name: 'Size', value: job.size });
+  if (job.media && job.kind !== 'ask') fields.push({ name: 'Size', value: `${job.media.width}x${job.media.height}` });
   fields.push({ name: 'Cost', value: formatUsd(job.chargedMicros ?? job.estimateMicros) });
   if (remainingMicros !== undefined && job.kind !== 'ask') fields.push({ name: 'Remaining budget', value: remainingText(remainingMicros) });
   fields.push({ name: 'Job', value: job.id });
   return fields;
 }
 
-/** The facts of a delivered video: model, duration and size where known, cost. Surfaces render them as embed fields or a caption. */
+/**
+ * The facts of a delivered video: model, then length and size as the delivered file says (`job.media`, probed; both
+ * left out when the file could not be read, never taken from the request), then cost. Surfaces render them as embed
+ * fields or a caption.
+ */
 export function videoResultFields(job: JobView): ReplyField[] {
   const fields: ReplyField[] = [{ name: 'Model', value: job.model }];
-  if (job.seconds) fields.push({ name: 'Duration', value: `${job.seconds} s` });
-  if (job.size) fields.push({ name: 'Size', value: job.size });
+  const m = job.media;
+  if (m?.durationSeconds !== undefined) fields.push({ name: 'Duration', value: `${Math.round(m.durationSeconds * 10) / 10} s` });
+  if (m) fields.push({ name: 'Size', value: `${m.width}x${m.height}` });
   fields.push({ name: 'Cost', value: formatUsd(job.chargedMicros ?? job.estimateMicros) });
   return fields;
+}
+
+/** The sizes of delivered images as their bytes say (`1024x1024`; distinct sizes joined by ", "). */
+function imageSizes(images: readonly { width: number; height: number }[]): string {
+  return [...new Set(images.map((i) => `${i.width}x${i.height}`))].join(', ');
 }
 
 /** Refresh of a running job. */
@@ -170,7 +186,7 @@ export function imageResultReply(ctx: CommandContext, r: ImageJobResult, prompt:
     blocks,
     fields: [
       { name: 'Model', value: r.model },
-      { name: 'Size', value: r.size },
+      { name: 'Size', value: imageSizes(r.images) },
       { name: 'Cost', value: formatUsd(r.costMicros) },
       { name: 'Remaining budget', value: remainingText(r.remainingMicros) },
       { name: 'Job', value: r.jobId },

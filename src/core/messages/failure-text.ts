@@ -1,6 +1,7 @@
+import type { FailureRefView } from '../api.js';
 import type { Failure, FailureCode, FailureDetails, MoneyMoved } from '../failures.js';
 import { formatUsd } from '../money.js';
-import { formatBytes, formatCount, formatDuration, formatResetTime } from './time.js';
+import { formatBytes, formatCount, formatDateTime, formatDuration, formatResetTime } from './time.js';
 
 const OFFERED_TEXT: Record<FailureDetails['not_offered']['what'], string> = {
   edit: 'image editing', video: 'video generation', remix: 'video remixes', image: 'image generation', text: 'text models', balance: 'a balance page for tokens',
@@ -286,4 +287,19 @@ export function describeFailure(f: Failure, opts?: DescribeOptions): FailureMess
   const [title, body] = render(f.details as never, c);
   const money = moneySentence(f.code, f.money);
   return { title, text: money ? `${body} ${money}` : body, money: f.money, ref: f.ref };
+}
+
+/**
+ * The words of `/job <ref>`: a title, the plain outcome, and name/value facts. The code, the user it was shown to and
+ * the logged detail appear only when the view carries `detail` (an admin asked).
+ */
+export function describeFailureRef(v: FailureRefView, timeZone = 'UTC'): { title: string; blocks: string[]; fields: { name: string; value: string }[] } {
+  const fields = [{ name: 'Shown', value: `${formatDateTime(v.createdAt, timeZone)} on ${v.surface}` }];
+  if (v.jobId) fields.push({ name: 'Job', value: v.jobId });
+  const blocks = [v.outcome];
+  if (v.detail !== undefined) {
+    fields.push({ name: 'Code', value: v.code }, { name: 'Shown to', value: v.userExternalId || 'unknown' });
+    blocks.push(`Logged detail: ${v.detail}`);
+  }
+  return { title: `Reference ${v.ref}`, blocks, fields };
 }

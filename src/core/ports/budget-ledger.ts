@@ -2,7 +2,7 @@
  * The budget port: holds, charges, releases, refunds and balances. Implemented per storage engine
  * (`SqliteBudgetLedger` in `src/store/sqlite/`); the value types live in `src/core/budget/types.ts`.
  */
-import type { Balance, ChargeUnit, GatewayLoss, GatewayLossTotals, PersonalCapView, RefundResult, ReleaseResult, ReserveRequest, ReserveResult, SettleResult } from '../budget/types.js';
+import type { Balance, ChargeUnit, GatewayLoss, GatewayLossTotals, JobLedgerFacts, PersonalCapView, RefundResult, ReleaseResult, ReserveRequest, ReserveResult, SettleResult } from '../budget/types.js';
 import type { Micros } from '../money.js';
 
 /**
@@ -20,6 +20,8 @@ export interface BudgetLedger {
   refund(holdId: string, reason: string): Promise<RefundResult>;
   /** The user's standing in the scope for scope/operator-token spending. */
   balance(scopeId: string, userId: string): Promise<Balance>;
+  /** The money facts of each of `jobIds` from its holds and refunds; jobs without any hold are absent. */
+  jobMoney(jobIds: readonly string[]): Promise<Map<string, JobLedgerFacts>>;
   /** Ids of the holds of `jobId` still open (normally none or one). */
   openHoldsOfJob(jobId: string): Promise<string[]>;
   /** The user's own cap on their personal token (periods in UTC), or null when they set none. */

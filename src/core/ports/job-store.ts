@@ -90,6 +90,11 @@ export interface JobStore {
   renewLease(id: string, owner: string, until: number): Promise<boolean>;
   /** Drops a lease held by `owner` (the job stays due at its `next_poll_at`). */
   releaseLease(id: string, owner: string): Promise<void>;
+  /**
+   * How long the most recent `delivered` jobs of `kind` and `model` took from creation to delivery, finished at or
+   * after `since`, newest first, at most `limit`; with each job's requested `seconds` (videos). For estimates.
+   */
+  recentRunTimes(kind: JobRecord['kind'], model: string, since: number, limit: number): Promise<{ elapsedMs: number; seconds?: number }[]>;
   /** Recent jobs of a user in a scope, newest first. */
   listByUser(scopeId: string, userId: string, limit: number): Promise<JobRecord[]>;
   /** Count of jobs in active statuses (for start-up logs and the playground). */

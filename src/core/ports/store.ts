@@ -5,6 +5,7 @@
 import type { AdminService } from '../admin/admin-service.js';
 import type { BudgetLedger } from './budget-ledger.js';
 import type { Directory } from './directory.js';
+import type { FailureRefs } from './failure-refs.js';
 import type { JobAdmin } from './job-admin.js';
 import type { JobStore } from './job-store.js';
 import type { TokenVault } from './token-vault.js';
@@ -19,6 +20,8 @@ export interface CoreStore {
   admin: AdminService;
   /** Scopes, users, membership. */
   directory: Directory;
+  /** Failure references shown to users (`/job <ref>`, `admin ref`). */
+  refs: FailureRefs;
 }
 
 /** What the operator CLI and the composition root use: the core's repositories plus jobs. */

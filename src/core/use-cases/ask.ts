@@ -70,7 +70,7 @@ export async function ask(d: CoreDeps, req: AskRequest, hooks?: JobHooks): Promi
       d.leases.stop(jobId);
       await d.store.budgets.release(holdId, f.code);
       await d.jobs.transition(jobId, ['reserved'], 'failed', { errorCode: f.code, finishedAt: d.clock.now() });
-      return err(withMoney(f, 'released'));
+      return err(withMoney(f, 'released', jobId));
     }
     const reported = res.usageReported !== false;
     const promptTokens = reported ? res.usage.promptTokens : tokenBound(prompt);

@@ -78,7 +78,7 @@ async function execute(d: CoreDeps, p: ImagePlan): Promise<Result<ImageJobResult
     d.leases.stop(jobId);
     await d.store.budgets.release(hold.holdId, outcome.failure.code);
     await d.jobs.transition(jobId, ['reserved'], 'failed', { errorCode: outcome.failure.code, finishedAt: d.clock.now() });
-    return err(withMoney(outcome.failure, 'released'));
+    return err(withMoney(outcome.failure, 'released', jobId));
   }
   return outcome;
 }

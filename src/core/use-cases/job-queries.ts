@@ -15,7 +15,8 @@ const ALL_STATUSES: readonly JobStatus[] = [
 export async function listJobs(d: CoreDeps, actor: Actor, limit = 10): Promise<JobView[]> {
   const ids = await actorIds(d, actor);
   const recs = await d.jobs.listByUser(ids.scopeId, ids.userId, Math.min(Math.max(1, limit), 50));
-  return recs.map((r) => toJobView(r, actor.user.externalId));
+  const money = await d.store.budgets.jobMoney(recs.map((r) => r.id));
+  return recs.map((r) => toJobView(r, actor.user.externalId, money.get(r.id)));
 }
 
 /** The job if the actor may see it: their own, or any job of the same scope. */
@@ -34,7 +35,8 @@ async function viewOf(d: CoreDeps, actor: Actor, rec: JobRecord, ids: ActorIds):
   const retained = rec.outputExpiresAt === null || rec.outputExpiresAt > d.clock.now();
   const files = retained ? await d.outputs.list(rec.id) : [];
   const references = files.filter((f) => isReferenceFile(f.filename)).map((f) => ({ ...f, mime: mimeOf(f.filename) }));
-  return { view: toJobView(rec, owner, files.filter((f) => !isReferenceFile(f.filename))), references };
+  const money = (await d.store.budgets.jobMoney([rec.id])).get(rec.id);
+  return { view: toJobView(rec, owner, money, files.filter((f) => !isReferenceFile(f.filename))), references };
 }
 
 /** `job`: one job of this scope (or the actor's own) with its retained files, else `job_not_found`. */

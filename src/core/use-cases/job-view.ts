@@ -1,5 +1,40 @@
-import type { JobView } from '../api.js';
+import type { JobMoney, JobState, JobStatus, JobView } from '../api.js';
+import type { JobLedgerFacts } from '../budget/types.js';
 import type { JobRecord } from '../ports/job-store.js';
+
+const STATE: Record<JobStatus, JobState> = {
+  reserved: 'queued',
+  submitted: 'queued',
+  running: 'working',
+  downloading: 'working',
+  delivering: 'delivering',
+  delivered: 'done',
+  succeeded: 'done',
+  failed: 'failed',
+  refunded: 'failed',
+  expired: 'timed_out',
+  released: 'interrupted',
+  undeliverable: 'not_delivered',
+};
+
+/** The plain {@link JobState} of a status. */
+export function jobState(status: JobStatus): JobState {
+  return STATE[status];
+}
+
+/**
+ * The money outcome of a job from its ledger facts: an open hold wins (money still set aside); a charge fully given
+ * back is `refunded`; a charge is `charged_kept` when the job ended `undeliverable` (its result kept for `/job`),
+ * else `charged` (net of a partial refund); a freed hold is `released`; no facts is `none`.
+ */
+export function jobMoney(status: JobStatus, f: JobLedgerFacts | undefined): JobMoney {
+  if (!f) return { outcome: 'none' };
+  if (f.heldMicros > 0) return { outcome: 'held', micros: f.heldMicros };
+  if (f.chargedMicros > 0 && f.refundedMicros >= f.chargedMicros) return { outcome: 'refunded', micros: f.refundedMicros };
+  if (f.chargedMicros > 0) return { outcome: status === 'undeliverable' ? 'charged_kept' : 'charged', micros: f.chargedMicros - f.refundedMicros };
+  if (f.releasedMicros > 0) return { outcome: 'released', micros: f.releasedMicros };
+  return { outcome: 'none' };
+}
 
 const MIME_BY_EXT: Record<string, string> = {
   png: 'image/png',
@@ -19,17 +54,21 @@ export function mimeOf(filename: string): string {
 /**
  * A job as surfaces see it ({@link JobView}); the one mapping from {@link JobRecord}, used by the use-cases and the
  * video poller. `userExternalId` is the requester's id on their surface, looked up by the caller (the delivery
- * address is opaque to the core). `outputs` (from the output store) are attached only when given and non-empty.
+ * address is opaque to the core). `money` is the job's ledger facts (`BudgetLedger.jobMoney`; undefined: it never held
+ * money). `outputs` (from the output store) are attached only when given and non-empty.
  */
 export function toJobView(
   rec: JobRecord,
   userExternalId: string,
+  money: JobLedgerFacts | undefined,
   outputs?: { path: string; filename: string; bytes: number }[],
 ): JobView {
   const v: JobView = {
     id: rec.id,
     kind: rec.kind,
     status: rec.status,
+    state: jobState(rec.status),
+    money: jobMoney(rec.status, money),
     model: rec.model,
     prompt: rec.prompt,
     progress: rec.progress,

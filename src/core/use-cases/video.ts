@@ -10,14 +10,10 @@ import { gatewayFailure, remainingFor, withFairUse } from './context.js';
 import { jobBasics, openJob, type JobBasics } from './job-start.js';
 import type { CoreDeps } from './deps.js';
 import { VIDEO_REFERENCE_MAX_BYTES } from './model-check.js';
+import { videoEtaSeconds } from './video-eta.js';
 
 /** Longest side accepted for an explicit video size. */
 export const MAX_VIDEO_SIDE = 4096;
-
-/** A rough wait for the acknowledgment: 30 s plus 4 s per second of video. */
-export function videoEtaSeconds(seconds: number): number {
-  return 30 + 4 * seconds;
-}
 
 /**
  * `startVideo`: validate (prompt, token, model of kind video, 4–15 s, size, at most one reference image), then
@@ -98,7 +94,7 @@ export async function submitVideoJob(d: CoreDeps, req: Actor & { delivery: Deliv
       d.leases.stop(jobId);
       await d.store.budgets.release(hold.holdId, f.code);
       await d.jobs.transition(jobId, ['reserved'], 'failed', { errorCode: f.code, finishedAt: d.clock.now() });
-      return err(withMoney(f, 'released'));
+      return err(withMoney(f, 'released', jobId));
     }
     const now = d.clock.now();
     d.leases.stop(jobId);
@@ -117,7 +113,7 @@ export async function submitVideoJob(d: CoreDeps, req: Actor & { delivery: Deliv
       seconds: v.seconds,
       size: v.size,
       estimateMicros: estimate,
-      etaSeconds: videoEtaSeconds(v.seconds),
+      etaSeconds: await videoEtaSeconds(d, model, v.seconds),
       remainingMicros: await remainingFor(d, ids, t.source),
     });
   });

@@ -1,7 +1,7 @@
 import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DeliverableResult, Delivery, DeliveryAddress, JobView } from '../../core/api.js';
-import { deliveredResultFields, finishedJobActions } from '../../core/commands/reply-kit.js';
+import { deliveredResultFields, finishedJobActions, videoResultFields } from '../../core/commands/reply-kit.js';
 import { findCommand } from '../../core/commands/registry.js';
 import type { CommandDefinition } from '../../core/commands/types.js';
 import type { Failure } from '../../core/failures.js';
@@ -56,7 +56,7 @@ export class ConsoleDelivery implements Delivery {
     private readonly instance: string,
     private readonly outputDir: string,
     private readonly print: (line: string) => void,
-    private readonly explain: (failure: Failure) => string,
+    private readonly explain: (failure: Failure, jobId: string) => string,
     private readonly events: ConsoleDeliveryOptions = {},
   ) {}
 
@@ -77,8 +77,8 @@ export class ConsoleDelivery implements Delivery {
     await mkdir(this.outputDir, { recursive: true });
     const dest = join(this.outputDir, `${job.id}.mp4`);
     await copyFile(file.path, dest);
-    const cost = job.chargedMicros ?? job.estimateMicros;
-    this.print(`✓ video ${job.id} ready (${job.seconds ?? '?'} s, ${job.size ?? ''}, ${formatUsd(cost)}): ${dest}`);
+    const facts = videoResultFields(job).slice(1).map((f) => f.value);
+    this.print(`✓ video ${job.id} ready (${facts.join(', ')}): ${dest}`);
     this.printFollowUps(job);
     this.events.onFinished?.(job.id, dest);
     return { messageIds: [dest] };
@@ -114,7 +114,7 @@ export class ConsoleDelivery implements Delivery {
   }
 
   async notifyFailure(_address: DeliveryAddress, job: JobView, failure: Failure): Promise<void> {
-    this.print(`✗ ${job.kind} ${job.id}: ${this.explain(failure)}`);
+    this.print(`✗ ${job.kind} ${job.id}: ${this.explain(failure, job.id)}`);
     this.events.onFinished?.(job.id, null);
   }
 

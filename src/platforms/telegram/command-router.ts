@@ -105,7 +105,7 @@ async function handleCommand(deps: TelegramDeps, msg: Message, files: FileRef[])
   if (!parsed.ok) {
     const f = parsed.failure;
     if (f.code === 'unknown_command' && (f.details.otherBot || (msg.chat.type !== 'private' && !f.details.suggestion))) return true;
-    await replyFailure(deps, place, f);
+    await replyFailure(deps, place, f, actor);
     return true;
   }
   const parsedDef = findCommand(commands, parsed.command);
@@ -136,7 +136,7 @@ async function answerInput(deps: TelegramDeps, msg: Message, action: { command: 
   // The button's own arguments are given, so every typed word goes to the others (`/remix` takes a job, then prose).
   const parsed = parseCommandText(`/${path} ${text}`, deps.dispatcher.commands, { botUsername: deps.botUsername(), given: action.args });
   if (!parsed.ok) {
-    await replyFailure(deps, place, parsed.failure);
+    await replyFailure(deps, place, parsed.failure, actor);
     return;
   }
   const request = newRequest(deps, askerOf(msg, actor), action.command);

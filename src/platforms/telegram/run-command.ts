@@ -75,7 +75,11 @@ export async function showReply(deps: TelegramDeps, request: TelegramRequest, re
   if (reply.jobId && reply.tone === 'result' && ids.length > 0) await deps.core.recordDelivery(reply.jobId, ids.map(String));
 }
 
-/** Answers with the core's words for a failure the surface found itself (a parse error, a file over Telegram's limit). */
-export async function replyFailure(deps: TelegramDeps, place: Place, failure: Failure): Promise<void> {
-  await sendPlain(deps.api, place.chatId, place.replyTo, clip(deps.core.explain(failure, TELEGRAM_SURFACE.commandHint), TEXT_MAX));
+/**
+ * Answers with the core's words for a failure the surface found itself (a parse error, a file over Telegram's limit);
+ * with `actor`, its reference is stored for `/job <ref>`.
+ */
+export async function replyFailure(deps: TelegramDeps, place: Place, failure: Failure, actor?: Actor): Promise<void> {
+  const at = actor ? { actor, surface: TELEGRAM_SURFACE.id } : undefined;
+  await sendPlain(deps.api, place.chatId, place.replyTo, clip(deps.core.explain(failure, TELEGRAM_SURFACE.commandHint, at), TEXT_MAX));
 }

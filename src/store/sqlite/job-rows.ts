@@ -26,6 +26,11 @@ function parseDelivered(text: string | null): { messageIds: string[] } | null {
   return { messageIds: o.messageIds.filter((m): m is string => typeof m === 'string') };
 }
 
+/** The stored `params` JSON → {@link JobParams} (empty when malformed). */
+export function paramsOf(text: string): JobParams {
+  return (parseObject(text) ?? {}) as JobParams;
+}
+
 /** A row as read from the database → a {@link JobRecord}. */
 export function toRecord(r: Selectable<JobsTable>): JobRecord {
   return {
@@ -36,7 +41,7 @@ export function toRecord(r: Selectable<JobsTable>): JobRecord {
     userId: r.user_id,
     model: r.model,
     prompt: r.prompt,
-    params: (parseObject(r.params) ?? {}) as JobParams,
+    params: paramsOf(r.params),
     tokenSource: r.token_source,
     tokenId: r.token_id,
     holdId: r.hold_id,

@@ -3,7 +3,7 @@ import type { JobStatus } from '../../core/api.js';
 import type { Clock } from '../../core/ports/clock.js';
 import { ACTIVE_VIDEO_STATUSES, FINAL_STATUSES, type JobPatch, type JobRecord, type JobStore, type NewJob } from '../../core/ports/job-store.js';
 import type { Database } from './schema.js';
-import { patchColumns, toRecord } from './job-rows.js';
+import { paramsOf, patchColumns, toRecord } from './job-rows.js';
 
 /**
  * The {@link JobStore} over the `jobs` table of migration 0001 (SQLite through Kysely).
@@ -139,6 +139,23 @@ export class KyselyJobStore implements JobStore {
   }
 
   /** Newest first, by the `(user_id, created_at)` index. */
+  async recentRunTimes(kind: JobRecord['kind'], model: string, since: number, limit: number): Promise<{ elapsedMs: number; seconds?: number }[]> {
+    const rows = await this.db
+      .selectFrom('jobs')
+      .select(['created_at', 'finished_at', 'params'])
+      .where('kind', '=', kind)
+      .where('model', '=', model)
+      .where('status', '=', 'delivered')
+      .where('finished_at', '>=', since)
+      .orderBy('finished_at', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => {
+      const seconds = paramsOf(r.params).seconds;
+      return { elapsedMs: Number(r.finished_at) - Number(r.created_at), ...(seconds !== undefined ? { seconds } : {}) };
+    });
+  }
+
   async listByUser(scopeId: string, userId: string, limit: number): Promise<JobRecord[]> {
     const rows = await this.db
       .selectFrom('jobs')

@@ -10,6 +10,7 @@ import { KyselyAdminStore } from './admin-store.js';
 import { SqliteBudgetLedger } from './budget-ledger.js';
 import { checkpoint, openSqlite, stopBackgroundCheckpoint } from './connection.js';
 import { KyselyDirectory } from './directory.js';
+import { KyselyFailureRefs } from './failure-refs.js';
 import { KyselyJobAdmin } from './job-admin.js';
 import { KyselyJobStore } from './job-store.js';
 import { listLinkedTokenOwners, type LinkedTokenOwner } from './linked-tokens.js';
@@ -76,6 +77,7 @@ export async function openStore(o: OpenStoreOptions): Promise<SqliteStore> {
     tokens,
     admin: new AdminService(new KyselyAdminStore(db, o.clock, tokens), defaults, o.clock),
     directory: new KyselyDirectory(db, o.clock),
+    refs: new KyselyFailureRefs(db),
     jobs: new KyselyJobStore(db, o.clock),
     jobAdmin: new KyselyJobAdmin(db),
     modelSettings: new ModelSettingsRepo(db, o.clock),

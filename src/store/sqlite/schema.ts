@@ -147,6 +147,18 @@ export interface AuditLogTable {
   created_at: number;
 }
 
+/** A failure reference shown to a user (migration 0007); `detail` is scrubbed JSON. */
+export interface FailureRefsTable {
+  ref: string;
+  created_at: number;
+  scope_id: string;
+  user_id: string;
+  job_id: string | null;
+  code: string;
+  detail: string;
+  surface: string;
+}
+
 /** The whole database, for `Kysely<Database>`. */
 export interface Database {
   scopes: ScopesTable;
@@ -161,4 +173,5 @@ export interface Database {
   gateway_losses: GatewayLossesTable;
   jobs: JobsTable;
   audit_log: AuditLogTable;
+  failure_refs: FailureRefsTable;
 }

@@ -1,6 +1,6 @@
 import type { JobView } from '../../api.js';
-import { formatDateTime } from '../../messages.js';
-import { formatUsd } from '../../money.js';
+import { isFailureRef } from '../../ids.js';
+import { describeFailureRef, describeJobMoney, describeJobState, formatDateTime } from '../../messages.js';
 import type { CommandDefinition, Reply, ReplyFile } from '../types.js';
 import { failureReply, finishedJobActions, progressBar, refreshAction, str } from '../reply-kit.js';
 import { jobArg } from './common-args.js';
@@ -13,15 +13,22 @@ import { isRunning } from './jobs.js';
 export const jobCommand: CommandDefinition = {
   name: 'job',
   description: 'Show one job and its result',
-  help: 'Shows one job: its status, model, size and cost, and posts its kept result files again while they are retained.',
-  usage: ['/job <id>'],
-  examples: ['/job j_abc123'],
+  help: 'Shows one job: its status, model, size and cost, and posts its kept result files again while they are retained. Given the reference an error ended with, shows what went wrong (admins see the logged detail).',
+  usage: ['/job <id>', '/job <ref>'],
+  examples: ['/job j_abc123', '/job K7Q2XM'],
   role: 'member',
   place: 'anywhere',
   visibility: 'private',
-  args: [jobArg('The job id shown when it started')],
+  args: [jobArg('The job id shown when it started, or the ref an error ended with')],
   async run(ctx, args) {
-    const res = await ctx.core.job(ctx.actor, str(args, 'job') ?? '');
+    const id = str(args, 'job') ?? '';
+    if (isFailureRef(id)) {
+      // The platform is asked only here: a job id needs no role (its own rule is "this community or yours").
+      const ref = await ctx.core.failureRef(ctx.actor, id, ctx.role !== 'member' || (await ctx.isAdmin()));
+      if (!ref.ok) return failureReply(ctx, ref.failure);
+      return { visibility: 'private', tone: 'info', ...describeFailureRef(ref.value) };
+    }
+    const res = await ctx.core.job(ctx.actor, id);
     if (!res.ok) return failureReply(ctx, res.failure);
     return jobReply(res.value, ctx.uploadLimitBytes, ctx.core.remixOffered());
   },
@@ -38,9 +45,9 @@ export function jobReply(j: JobView, uploadLimitBytes: number, remix = false): R
   const blocks = [j.prompt];
   if (running && j.kind === 'video') blocks.push(progressBar(j.progress));
   const fields = [
-    { name: 'Status', value: `${j.status}${j.errorCode ? ` (${j.errorCode})` : ''}` },
+    { name: 'Status', value: describeJobState(j.state) },
     { name: 'Model', value: j.model },
-    { name: j.chargedMicros === null ? 'Estimate' : 'Cost', value: formatUsd(j.chargedMicros ?? j.estimateMicros) },
+    { name: 'Cost', value: describeJobMoney(j.money) },
   ];
   if (j.seconds) fields.push({ name: 'Duration', value: `${j.seconds} s` });
   if (j.size) fields.push({ name: 'Size', value: j.size });

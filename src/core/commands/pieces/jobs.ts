@@ -1,5 +1,5 @@
 import type { JobView } from '../../api.js';
-import { formatUsd } from '../../money.js';
+import { describeJobMoney, describeJobState } from '../../messages.js';
 import type { CommandDefinition } from '../types.js';
 
 /** Statuses after which a job no longer changes. */
@@ -15,7 +15,7 @@ function oneLine(s: string, max: number): string {
   return t.length > max ? `${t.slice(0, max - 1)}…` : t;
 }
 
-/** `/jobs`: the actor's recent jobs, one field each (id → kind · status · model · money · prompt). */
+/** `/jobs`: the actor's recent jobs, one field each (id → kind · state · model · money outcome · prompt). */
 export const jobsCommand: CommandDefinition = {
   name: 'jobs',
   description: 'List your recent and running jobs',
@@ -30,9 +30,8 @@ export const jobsCommand: CommandDefinition = {
     const jobs = await ctx.core.jobs(ctx.actor, 10);
     if (jobs.length === 0) return { visibility: 'private', tone: 'info', title: 'Your jobs', blocks: ['You have no jobs yet.'] };
     const fields = jobs.map((j) => {
-      const money = j.chargedMicros !== null ? formatUsd(j.chargedMicros) : `est. ${formatUsd(j.estimateMicros)}`;
       const progress = j.kind === 'video' && isRunning(j) ? ` ${Math.round(j.progress)}%` : '';
-      return { name: j.id, value: `${j.kind} · ${j.status}${progress} · ${j.model} · ${money} · ${oneLine(j.prompt, 40)}` };
+      return { name: j.id, value: `${j.kind} · ${describeJobState(j.state)}${progress} · ${j.model} · ${describeJobMoney(j.money)} · ${oneLine(j.prompt, 40)}` };
     });
     return { visibility: 'private', tone: 'info', title: 'Your jobs', blocks: [], fields };
   },

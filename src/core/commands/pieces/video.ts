@@ -1,5 +1,5 @@
 import type { Attachment, VideoRequest, VideoStarted } from '../../api.js';
-import { describeJobEstimate } from '../../messages.js';
+import { describeJobEstimate, formatDuration } from '../../messages.js';
 import { formatUsd } from '../../money.js';
 import type { CommandContext, CommandDefinition, Reply } from '../types.js';
 import { failureReply, fetchAll, files, int, progressHooks, refreshAction, remainingText, str } from '../reply-kit.js';
@@ -33,7 +33,7 @@ export function videoStartedReply(v: VideoStarted, title = 'Video started'): Rep
       { name: 'Size', value: v.size },
       { name: 'Held', value: formatUsd(v.estimateMicros) },
       { name: 'Remaining budget', value: remainingText(v.remainingMicros) },
-      { name: 'Ready in about', value: `${Math.max(1, Math.round(v.etaSeconds / 60))} min` },
+      { name: 'Ready in about', value: formatDuration(v.etaSeconds * 1000) },
       { name: 'Job', value: v.jobId },
     ],
     actions: [refreshAction(v.jobId)],

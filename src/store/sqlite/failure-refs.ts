@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely';
+import type { FailureRefRecord, FailureRefs } from '../../core/ports/failure-refs.js';
+import type { Database } from './schema.js';
+
+/** {@link FailureRefs} over the `failure_refs` table (portable SQL: plain insert, select and delete). */
+export class KyselyFailureRefs implements FailureRefs {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async record(r: FailureRefRecord): Promise<void> {
+    await this.db
+      .insertInto('failure_refs')
+      .values({ ref: r.ref, created_at: r.createdAt, scope_id: r.scopeId, user_id: r.userId, job_id: r.jobId, code: r.code, detail: r.detail, surface: r.surface })
+      .onConflict((oc) => oc.column('ref').doNothing())
+      .execute();
+  }
+
+  async get(ref: string): Promise<FailureRefRecord | undefined> {
+    const row = await this.db.selectFrom('failure_refs').selectAll().where('ref', '=', ref).executeTakeFirst();
+    if (!row) return undefined;
+    return { ref: row.ref, createdAt: Number(row.created_at), scopeId: row.scope_id, userId: row.user_id, jobId: row.job_id, code: row.code, detail: row.detail, surface: row.surface };
+  }
+
+  async purge(before: number): Promise<number> {
+    const r = await this.db.deleteFrom('failure_refs').where('created_at', '<', before).executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+}
