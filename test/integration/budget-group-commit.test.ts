@@ -22,7 +22,7 @@ async function holdStatus(tt: TempStore, holdId: string): Promise<string | undef
 }
 /**
  * A second ledger on the test store's connection whose group transactions have no practical time bound, so that
- * "one transaction" does not depend on the machine's load (the default bound is 10 ms).
+ * "one transaction" does not depend on the machine's load (the default bound is 5 ms).
  */
 function unhurried(tt: TempStore, allowance: number): SqliteBudgetLedger {
   return new SqliteBudgetLedger(tt.store.db, tt.clock, { defaultAllowanceMicros: allowance, defaultPeriod: 'day' }, { maxBatchMs: 60_000 });

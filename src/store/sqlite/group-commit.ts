@@ -6,7 +6,7 @@ import type { Database } from './schema.js';
 /** Most requests one group transaction takes (a bound on the transaction's size). */
 export const GROUP_COMMIT_MAX_REQUESTS = 1_000;
 /** Wall time after which a group transaction stops taking requests and commits (the rest waits one turn of the event loop). */
-export const GROUP_COMMIT_MAX_MS = 10;
+export const GROUP_COMMIT_MAX_MS = 5;
 
 /** Options of {@link GroupCommit}. */
 export interface GroupCommitOptions {
