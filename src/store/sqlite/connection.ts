@@ -45,7 +45,14 @@ export function openSqlite(path: string, options: OpenSqliteOptions = {}): Kysel
   raw.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
   raw.pragma(`journal_size_limit = ${64 * 2 ** 20}`);
   const checkpointer = path !== ':memory:' && options.backgroundCheckpoint !== false ? startCheckpointer(path) : undefined;
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(raw, () => checkpointer?.postMessage('stop')) }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({
+      database: withStatementCache(raw, () => {
+        for (const hook of closeHooks.get(raw)?.splice(0) ?? []) hook();
+        checkpointer?.postMessage('stop');
+      }),
+    }),
+  });
   handles.set(db, raw);
   if (checkpointer) checkpointers.set(db, checkpointer);
   return db;
@@ -91,6 +98,21 @@ export async function stopBackgroundCheckpoint(db: Kysely<Database>): Promise<vo
 
 /** The better-sqlite3 handle under each Kysely instance opened by {@link openSqlite}. */
 const handles = new WeakMap<Kysely<Database>, BetterSqlite3.Database>();
+
+/** Synchronous hooks run on the open connection right before it closes (see {@link beforeClose}). */
+const closeHooks = new WeakMap<BetterSqlite3.Database, Array<() => void>>();
+
+/**
+ * Registers `hook` to run synchronously on the still-open connection when `db` is destroyed, before it closes
+ * (the ledger's group commit writes what is still queued). A hook that throws stops the close; hooks must catch.
+ * @throws Error when `db` was not opened by {@link openSqlite}.
+ */
+export function beforeClose(db: Kysely<Database>, hook: () => void): void {
+  const raw = rawSqlite(db);
+  let hooks = closeHooks.get(raw);
+  if (!hooks) closeHooks.set(raw, (hooks = []));
+  hooks.push(hook);
+}
 
 /** The raw better-sqlite3 connection. */
 export type RawSqlite = BetterSqlite3.Database;
