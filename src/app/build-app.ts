@@ -1,6 +1,7 @@
 import type { Config } from '../config.js';
 import type { Delivery } from '../core/api.js';
 import { BotCore } from '../core/bot-core.js';
+import { EchartsChartRenderer } from '../charts/echarts-renderer.js';
 import { Catalog } from '../core/catalog/catalog.js';
 import { defaultModelWarnings } from '../core/catalog/default-models.js';
 import { PriceBook } from '../core/catalog/price-book.js';
@@ -200,6 +201,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
     modelSettings,
     fairUse: new FairUseGate({ clock, maxPerUser: config.fairUse.maxJobsPerUser, maxPerScope: config.fairUse.maxJobsPerScope, cooldownMs: config.fairUse.userCooldownMs }),
     outputs,
+    charts: new EchartsChartRenderer(),
     clock,
     logger: logger.child({ module: 'core' }),
     secrets,
