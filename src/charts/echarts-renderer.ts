@@ -26,6 +26,8 @@ type EchartsModule = typeof import('echarts');
 type ResvgModule = typeof import('@resvg/resvg-js');
 
 const MICROS = 1_000_000;
+const FOLDED_COLOUR = '#a8adb5';
+const ALLOWANCE_COLOUR = '#d9534f';
 
 /** `Intl` US dollars in `locale`: cents, or two significant digits below a cent ("$0.0004"). */
 export function defaultFormatMoney(locale = 'en-US'): (m: Micros) => string {
@@ -88,13 +90,20 @@ export class EchartsChartRenderer implements ChartRenderer {
 
 function stacked(spec: StackedDaysChart) {
   return {
-    series: spec.series.map((s) => ({ type: 'bar' as const, stack: 'spend', name: s.name, barMaxWidth: 48, data: s.values.map((v) => v / MICROS) })),
+    series: spec.series.map((s) => ({
+      type: 'bar' as const,
+      stack: 'spend',
+      name: s.name,
+      barMaxWidth: 48,
+      ...(s.folded ? { itemStyle: { color: FOLDED_COLOUR } } : {}),
+      data: s.values.map((v) => v / MICROS),
+    })),
   };
 }
 
 function cumulative(spec: CumulativeChart) {
   const spent = { type: 'line' as const, name: spec.spentName, step: false, symbolSize: 6, lineStyle: { width: 3 }, areaStyle: { opacity: 0.15 }, data: spec.cumulative.map((v) => (v === null ? null : v / MICROS)) };
   if (!spec.allowance) return { series: [spent] };
-  const line = { type: 'line' as const, name: spec.allowance.name, symbol: 'none', lineStyle: { type: 'dashed' as const, width: 2 }, data: spec.days.map(() => spec.allowance!.micros / MICROS) };
+  const line = { type: 'line' as const, name: spec.allowance.name, symbol: 'none', itemStyle: { color: ALLOWANCE_COLOUR }, lineStyle: { type: 'dashed' as const, width: 2, color: ALLOWANCE_COLOUR }, data: spec.days.map(() => spec.allowance!.micros / MICROS) };
   return { series: [spent, line] };
 }

@@ -93,7 +93,7 @@ describe('chart data matches the usage report', () => {
       s.values.forEach((v, d) => expect(v, `${s.name} on June ${d + 1}`).toBe(days.get(d + 1) ?? 0));
     });
     const others = chart.series[8]!;
-    expect(others.name).toBe('others');
+    expect(others).toMatchObject({ name: 'others', folded: true });
     expect(sum(others.values)).toBe(sum(report.rows.slice(8).map((r) => r.spentMicros)));
     expect(sum(chart.series.map((s) => sum(s.values)))).toBe(report.totals.spentMicros);
     // the late entry sits on June 2 (index 1), not June 3 (the UTC date)

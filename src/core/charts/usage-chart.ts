@@ -51,11 +51,11 @@ export function usageChartData(input: UsageChartInput): StackedDaysChart {
   const ranked = input.rows.map((r, i) => ({ r, i, t: total(r.userId) })).sort((a, b) => b.t - a.t || a.i - b.i);
   const shown = ranked.slice(0, topN);
   const folded = ranked.slice(topN);
-  const series = shown.map(({ r }) => ({ name: memberName(r), values: perUser.get(r.userId)! }));
+  const series: StackedDaysChart['series'][number][] = shown.map(({ r }) => ({ name: memberName(r), values: perUser.get(r.userId)! }));
   if (folded.length > 0) {
     const others = new Array<Micros>(width).fill(0);
     for (const { r } of folded) perUser.get(r.userId)!.forEach((v, i) => (others[i]! += v));
-    series.push({ name: input.labels.others, values: others });
+    series.push({ name: input.labels.others, values: others, folded: true });
   }
   return { kind: 'stacked-days', title: input.labels.title, days: hasEarlier ? [input.labels.earlier, ...input.days] : [...input.days], series };
 }

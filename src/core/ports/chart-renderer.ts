@@ -10,8 +10,11 @@ export interface StackedDaysChart {
   readonly title: string;
   /** One label per bar (x axis), oldest first. */
   readonly days: readonly string[];
-  /** One series per member shown, then "others" when members were folded; one value per day, in micro-dollars. */
-  readonly series: readonly { readonly name: string; readonly values: readonly Micros[] }[];
+  /**
+   * One series per member shown, then "others" (`folded`, drawn in grey) when members were folded; one value per
+   * day, in micro-dollars.
+   */
+  readonly series: readonly { readonly name: string; readonly values: readonly Micros[]; readonly folded?: boolean }[];
 }
 
 /** A member's cumulative spend per day against their allowance: the member `/balance` chart. */
