@@ -66,10 +66,11 @@ export class EchartsChartRenderer implements ChartRenderer {
     } finally {
       chart.dispose();
     }
-    const image = new resvg.Resvg(svg, {
+    // Off the event loop (libuv's pool): rasterizing is the slow half; echarts' SVG string and the PNG encode stay on it.
+    const image = await resvg.renderAsync(svg, {
       fitTo: { mode: 'original' },
       font: { fontFiles: this.fontFiles, loadSystemFonts: false, defaultFontFamily: this.fontFamily },
-    }).render();
+    });
     return { png: new Uint8Array(image.asPng()), width: image.width, height: image.height };
   }
 
