@@ -27,6 +27,7 @@ type ResvgModule = typeof import('@resvg/resvg-js');
 
 const MICROS = 1_000_000;
 const FOLDED_COLOUR = '#a8adb5';
+const LEGEND_TEXT_WIDTH = 170;
 const ALLOWANCE_COLOUR = '#d9534f';
 
 /** `Intl` US dollars in `locale`: cents, or two significant digits below a cent ("$0.0004"). */
@@ -81,8 +82,14 @@ export class EchartsChartRenderer implements ChartRenderer {
       backgroundColor: '#ffffff',
       textStyle: { fontFamily: this.fontFamily, fontSize: 14 },
       title: { text: spec.title, left: 'center', top: 14, textStyle: { fontFamily: this.fontFamily, fontSize: 20, fontWeight: 'normal' as const } },
-      legend: { bottom: 10, itemGap: 18, textStyle: { fontFamily: this.fontFamily, fontSize: 14 } },
-      grid: { left: 24, right: 32, top: 64, bottom: 64, containLabel: true },
+      // Members: a column on the right, where nine long names fit, never over the axis labels (longer ones cut with …).
+      // The member chart's two lines: one row at the bottom.
+      legend: {
+        ...(spec.kind === 'stacked-days' ? { orient: 'vertical' as const, right: 16, top: 'middle' } : { bottom: 10 }),
+        itemGap: 14,
+        textStyle: { fontFamily: this.fontFamily, fontSize: 14, width: LEGEND_TEXT_WIDTH, overflow: 'truncate' as const },
+      },
+      grid: { left: 24, top: 64, containLabel: true, ...(spec.kind === 'stacked-days' ? { right: LEGEND_TEXT_WIDTH + 72, bottom: 24 } : { right: 32, bottom: 56 }) },
       xAxis: { type: 'category' as const, data: [...spec.days], axisLabel: { fontFamily: this.fontFamily, hideOverlap: true } },
       yAxis: { type: 'value' as const, axisLabel: { fontFamily: this.fontFamily, formatter: (v: number) => money(Math.round(v * MICROS)) } },
     };

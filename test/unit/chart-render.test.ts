@@ -63,6 +63,13 @@ describe('chart renderer (echarts SVG → resvg PNG)', () => {
     expect(colours(untitled, 1000, 0, 50).size).toBe(1);
   });
 
+  it('draws a period with no spend yet, and a member with no limit (no allowance line)', async () => {
+    const empty = await renderer.render({ kind: 'stacked-days', title: 'Spend per day today, by member', days: ['Jun 1'], series: [] });
+    expect(imageSize(empty.png)).toMatchObject({ width: 1000, height: 560 });
+    const unlimited = await renderer.render({ ...cumulative, allowance: null } as ChartSpec);
+    expect(imageSize(unlimited.png)).toMatchObject({ width: 1000, height: 560 });
+  });
+
   it('a custom size and money format are honoured', async () => {
     const small = new EchartsChartRenderer({ width: 400, height: 300 });
     const seen: number[] = [];
