@@ -201,7 +201,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
     modelSettings,
     fairUse: new FairUseGate({ clock, maxPerUser: config.fairUse.maxJobsPerUser, maxPerScope: config.fairUse.maxJobsPerScope, cooldownMs: config.fairUse.userCooldownMs }),
     outputs,
-    charts: new EchartsChartRenderer(),
+    charts: new EchartsChartRenderer({ extraFontFiles: config.chartFontFiles }),
     clock,
     logger: logger.child({ module: 'core' }),
     secrets,

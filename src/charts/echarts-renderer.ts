@@ -2,7 +2,7 @@
  * The chart adapter: echarts draws the core's chart specs as SVG on the server (no DOM, animation off), resvg turns
  * the SVG into a PNG from its prebuilt npm binary (no system packages). Text is set in the bundled Source Sans 3
  * (SIL OFL, `assets/`) with system fonts off, so the image is the same on every machine; that font has Latin,
- * Greek and Cyrillic but no CJK glyphs — pass more `fontFiles` for names in other scripts.
+ * Greek and Cyrillic but no CJK glyphs — `extraFontFiles` (`CHART_FONT_FILES`) add fallbacks for other scripts.
  */
 import { fileURLToPath } from 'node:url';
 import type { Micros } from '../core/money.js';
@@ -16,10 +16,11 @@ export interface EchartsChartRendererOptions {
   /** Image size in pixels. Default 1000×560 (reads on a phone, under every platform's photo limits). */
   width?: number;
   height?: number;
-  /** Font files resvg may use, first one the default family. Default: the bundled Source Sans 3 only. */
-  fontFiles?: readonly string[];
-  /** The family name of the first font file. Default `Source Sans 3`. */
-  fontFamily?: string;
+  /**
+   * Font files resvg falls back to, letter by letter, for what the bundled font lacks (`CHART_FONT_FILES`, e.g. a
+   * CJK font). Default none: such letters are drawn as boxes.
+   */
+  extraFontFiles?: readonly string[];
 }
 
 type EchartsModule = typeof import('echarts');
@@ -51,8 +52,8 @@ export class EchartsChartRenderer implements ChartRenderer {
   constructor(o: EchartsChartRendererOptions = {}) {
     this.width = o.width ?? 1000;
     this.height = o.height ?? 560;
-    this.fontFiles = [...(o.fontFiles ?? [BUNDLED_FONT.file])];
-    this.fontFamily = o.fontFamily ?? BUNDLED_FONT.family;
+    this.fontFiles = [BUNDLED_FONT.file, ...(o.extraFontFiles ?? [])];
+    this.fontFamily = BUNDLED_FONT.family;
   }
 
   async render(spec: ChartSpec, style: ChartStyle = {}): Promise<ChartImage> {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { Resvg } from '@resvg/resvg-js';
 import { imageSize } from 'image-size';
 import { describe, expect, it } from 'vitest';
@@ -68,6 +69,17 @@ describe('chart renderer (echarts SVG → resvg PNG)', () => {
     expect(imageSize(empty.png)).toMatchObject({ width: 1000, height: 560 });
     const unlimited = await renderer.render({ ...cumulative, allowance: null } as ChartSpec);
     expect(imageSize(unlimited.png)).toMatchObject({ width: 1000, height: 560 });
+  });
+
+  const dejavu = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
+  it.skipIf(!existsSync(dejavu))('letters the bundled font lacks come from CHART_FONT_FILES (skipped without DejaVu Sans on this machine)', async () => {
+    const armenian: ChartSpec = { ...stacked, title: 'Ծախսեր ըստ օրերի' };
+    const boxes = pixels(await renderer.render(armenian));
+    const letters = pixels(await new EchartsChartRenderer({ extraFontFiles: [dejavu] }).render(armenian));
+    const band = (px: Buffer) => px.subarray(0, 1000 * 50 * 4);
+    expect(Buffer.compare(band(boxes), band(letters))).not.toBe(0);
+    // the rest of the chart (bars, axes, Latin names) is unchanged
+    expect(Buffer.compare(boxes.subarray(1000 * 60 * 4), letters.subarray(1000 * 60 * 4))).toBe(0);
   });
 
   it('a custom size and money format are honoured', async () => {
