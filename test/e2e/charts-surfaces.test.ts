@@ -4,7 +4,7 @@ import type { ReplyFile } from '../../src/core/commands/types.js';
 import { consoleDriver } from '../support/scenario-console.js';
 import { discordDriver } from '../support/scenario-discord.js';
 import { telegramDriver } from '../support/scenario-telegram.js';
-import type { ScenarioDriver } from '../support/scenario.js';
+import { until, type Mark, type ScenarioDriver } from '../support/scenario.js';
 
 const SURFACES: readonly { name: string; start: () => Promise<ScenarioDriver> }[] = [
   { name: 'discord', start: () => discordDriver() },
@@ -16,6 +16,12 @@ function png(files: readonly ReplyFile[] | undefined): ReplyFile {
   const f = (files ?? []).find((x) => x.mime === 'image/png');
   if (!f?.bytes) throw new Error('no PNG in the reply');
   return f;
+}
+
+/** Files the surface carried since `mark`, once `n` arrived (a reply's later files may follow its first message). */
+async function carried(d: ScenarioDriver, mark: Mark, n: number): Promise<number> {
+  await until(() => (d.filesSince(mark) >= n ? true : undefined), `${n} files on ${d.surface}`, 5_000);
+  return d.filesSince(mark);
 }
 
 /** `/usage … chart` and `/balance chart` on every surface: the chart goes out as a picture beside the one-line text. */
@@ -38,12 +44,12 @@ describe.each(SURFACES)('charts on $name', ({ start }) => {
     expect(chart).toMatchObject({ kind: 'image', name: expect.stringMatching(/^usage-month-\d{4}-\d{2}-\d{2}\.png$/) });
     expect(imageSize(chart.bytes!)).toMatchObject({ type: 'png', width: 1000, height: 560 });
     expect(usage.reply.files?.map((f) => f.mime)).toEqual(['image/png', 'text/csv']);
-    expect(d.filesSince(mark), 'the surface carried the chart and the CSV').toBe(2);
+    expect(await carried(d, mark, 2), 'the surface carried the chart and the CSV').toBe(2);
 
     mark = d.mark();
     const plain = await d.command('admin', '/usage month');
     expect(plain.reply.files?.map((f) => f.mime)).toEqual(['text/csv']);
-    expect(d.filesSince(mark)).toBe(1);
+    expect(await carried(d, mark, 1)).toBe(1);
 
     mark = d.mark();
     const balance = await d.command('member', '/balance chart');
@@ -51,7 +57,7 @@ describe.each(SURFACES)('charts on $name', ({ start }) => {
     const mine = png(balance.reply.files);
     expect(mine.name).toMatch(/^balance-month-\d{4}-\d{2}-\d{2}\.png$/);
     expect(imageSize(mine.bytes!)).toMatchObject({ width: 1000, height: 560 });
-    expect(d.filesSince(mark)).toBe(1);
+    expect(await carried(d, mark, 1)).toBe(1);
     expect((await d.command('member', '/balance')).reply.files ?? []).toHaveLength(0);
   });
 });
