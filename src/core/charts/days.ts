@@ -1,13 +1,4 @@
-import { startOfLocalDay, type PeriodWindow } from '../budget/periods.js';
-
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-function localDate(tz: string, ms: number): { y: number; m: number; d: number } {
-  let f = dateFormats.get(tz);
-  if (!f) dateFormats.set(tz, (f = new Intl.DateTimeFormat('en-US', { timeZone: tz, year: 'numeric', month: 'numeric', day: 'numeric' })));
-  const p: Record<string, number> = {};
-  for (const part of f.formatToParts(ms)) if (part.type !== 'literal') p[part.type] = Number(part.value);
-  return { y: p.year!, m: p.month!, d: p.day! };
-}
+import { localDate, startOfLocalDay, type PeriodWindow } from '../budget/periods.js';
 
 /** Most days a `total` window is charted over (its earlier spend is folded into one bucket). */
 export const TOTAL_CHART_DAYS = 30;
