@@ -1,6 +1,7 @@
 import { imageSize } from 'image-size';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ReplyFile } from '../../src/core/commands/types.js';
+import { EchartsChartRenderer } from '../../src/charts/echarts-renderer.js';
 import { consoleDriver } from '../support/scenario-console.js';
 import { discordDriver } from '../support/scenario-discord.js';
 import { telegramDriver } from '../support/scenario-telegram.js';
@@ -59,5 +60,28 @@ describe.each(SURFACES)('charts on $name', ({ start }) => {
     expect(imageSize(mine.bytes!)).toMatchObject({ width: 1000, height: 560 });
     expect(await carried(d, mark, 1)).toBe(1);
     expect((await d.command('member', '/balance')).reply.files ?? []).toHaveLength(0);
+  });
+});
+
+/** A renderer that really fails (resvg refuses an SVG of width 0): the answer still comes, with the numbers. */
+describe('a chart that cannot be drawn', () => {
+  let d: ScenarioDriver;
+  afterAll(async () => d?.close());
+
+  it('says so in one sentence and still sends the numbers and the CSV; nothing is charged', async () => {
+    d = await consoleDriver({ app: { charts: new EchartsChartRenderer({ width: 0 }) } });
+    await d.command('member', '/imagine a lighthouse at dusk');
+    const spent = (await d.stack.core.balance(d.actor('member'))).spentMicros;
+
+    const usage = await d.command('admin', '/usage month chart');
+    expect(usage.reply.tone).toBe('info');
+    expect(usage.reply.blocks[0]).toMatch(/^The chart could not be drawn this time; here are the numbers\. Usage this month: 1 job/);
+    expect(usage.reply.files?.map((f) => f.mime)).toEqual(['text/csv']);
+
+    const balance = await d.command('member', '/balance chart');
+    expect(balance.reply.blocks[0]).toBe('The chart could not be drawn this time; here are the numbers.');
+    expect(balance.reply.files ?? []).toHaveLength(0);
+    expect(balance.reply.fields?.find((f) => f.name === 'Spent')).toBeDefined();
+    expect((await d.stack.core.balance(d.actor('member'))).spentMicros).toBe(spent);
   });
 });
