@@ -27,6 +27,7 @@ type EchartsModule = typeof import('echarts');
 type ResvgModule = typeof import('@resvg/resvg-js');
 
 const MICROS = 1_000_000;
+const FAMILY = BUNDLED_FONT.family;
 const FOLDED_COLOUR = '#a8adb5';
 const LEGEND_TEXT_WIDTH = 170;
 const ALLOWANCE_COLOUR = '#d9534f';
@@ -40,20 +41,19 @@ export function defaultFormatMoney(locale = 'en-US'): (m: Micros) => string {
 
 /**
  * {@link ChartRenderer} over echarts (SVG, server-side) and resvg (PNG). Both libraries load on the first chart, so
- * they cost nothing at start-up; one render takes tens of milliseconds on one core (`npm run bench`, case `chart`).
+ * they cost nothing at start-up. Trade-off: echarts builds the SVG on the event loop (about 25–80 ms of CPU per chart,
+ * `npm run bench -- chart`); resvg rasterizes on libuv's pool. A worker thread would remove that stall.
  */
 export class EchartsChartRenderer implements ChartRenderer {
   private readonly width: number;
   private readonly height: number;
   private readonly fontFiles: string[];
-  private readonly fontFamily: string;
   private libs: Promise<[EchartsModule, ResvgModule]> | undefined;
 
   constructor(o: EchartsChartRendererOptions = {}) {
     this.width = o.width ?? 1000;
     this.height = o.height ?? 560;
     this.fontFiles = [BUNDLED_FONT.file, ...(o.extraFontFiles ?? [])];
-    this.fontFamily = BUNDLED_FONT.family;
   }
 
   async render(spec: ChartSpec, style: ChartStyle = {}): Promise<ChartImage> {
@@ -63,7 +63,7 @@ export class EchartsChartRenderer implements ChartRenderer {
     const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: this.width, height: this.height, locale: 'EN' });
     let svg: string;
     try {
-      chart.setOption({ ...this.frame(spec, money), ...(spec.kind === 'stacked-days' ? stacked(spec) : cumulative(spec)) });
+      chart.setOption({ ...frame(spec, money), ...(spec.kind === 'stacked-days' ? stacked(spec) : cumulative(spec)) });
       svg = chart.renderToSVGString();
     } finally {
       chart.dispose();
@@ -71,30 +71,30 @@ export class EchartsChartRenderer implements ChartRenderer {
     // Off the event loop (libuv's pool): rasterizing is the slow half; echarts' SVG string and the PNG encode stay on it.
     const image = await resvg.renderAsync(svg, {
       fitTo: { mode: 'original' },
-      font: { fontFiles: this.fontFiles, loadSystemFonts: false, defaultFontFamily: this.fontFamily },
+      font: { fontFiles: this.fontFiles, loadSystemFonts: false, defaultFontFamily: FAMILY },
     });
     return { png: new Uint8Array(image.asPng()), width: image.width, height: image.height };
   }
+}
 
-  /** Title, legend, axes and grid shared by every chart. */
-  private frame(spec: ChartSpec, money: (m: Micros) => string) {
-    return {
-      animation: false,
-      backgroundColor: '#ffffff',
-      textStyle: { fontFamily: this.fontFamily, fontSize: 14 },
-      title: { text: spec.title, left: 'center', top: 14, textStyle: { fontFamily: this.fontFamily, fontSize: 20, fontWeight: 'normal' as const } },
-      // Members: a column on the right, where nine long names fit, never over the axis labels (longer ones cut with …).
-      // The member chart's two lines: one row at the bottom.
-      legend: {
-        ...(spec.kind === 'stacked-days' ? { orient: 'vertical' as const, right: 16, top: 'middle' } : { bottom: 10 }),
-        itemGap: 14,
-        textStyle: { fontFamily: this.fontFamily, fontSize: 14, width: LEGEND_TEXT_WIDTH, overflow: 'truncate' as const },
-      },
-      grid: { left: 24, top: 64, containLabel: true, ...(spec.kind === 'stacked-days' ? { right: LEGEND_TEXT_WIDTH + 72, bottom: 24 } : { right: 32, bottom: 56 }) },
-      xAxis: { type: 'category' as const, data: [...spec.days], axisLabel: { fontFamily: this.fontFamily, hideOverlap: true } },
-      yAxis: { type: 'value' as const, axisLabel: { fontFamily: this.fontFamily, formatter: (v: number) => money(Math.round(v * MICROS)) } },
-    };
-  }
+/** Title, legend, axes and grid shared by every chart. */
+function frame(spec: ChartSpec, money: (m: Micros) => string) {
+  return {
+    animation: false,
+    backgroundColor: '#ffffff',
+    textStyle: { fontFamily: FAMILY, fontSize: 14 },
+    title: { text: spec.title, left: 'center', top: 14, textStyle: { fontFamily: FAMILY, fontSize: 20, fontWeight: 'normal' as const } },
+    // Members: a column on the right, where nine long names fit, never over the axis labels (longer ones cut with …).
+    // The member chart's two lines: one row at the bottom.
+    legend: {
+      ...(spec.kind === 'stacked-days' ? { orient: 'vertical' as const, right: 16, top: 'middle' } : { bottom: 10 }),
+      itemGap: 14,
+      textStyle: { fontFamily: FAMILY, fontSize: 14, width: LEGEND_TEXT_WIDTH, overflow: 'truncate' as const },
+    },
+    grid: { left: 24, top: 64, containLabel: true, ...(spec.kind === 'stacked-days' ? { right: LEGEND_TEXT_WIDTH + 72, bottom: 24 } : { right: 32, bottom: 56 }) },
+    xAxis: { type: 'category' as const, data: [...spec.days], axisLabel: { fontFamily: FAMILY, hideOverlap: true } },
+    yAxis: { type: 'value' as const, axisLabel: { fontFamily: FAMILY, formatter: (v: number) => money(Math.round(v * MICROS)) } },
+  };
 }
 
 function stacked(spec: StackedDaysChart) {
@@ -111,7 +111,7 @@ function stacked(spec: StackedDaysChart) {
 }
 
 function cumulative(spec: CumulativeChart) {
-  const spent = { type: 'line' as const, name: spec.spentName, step: false, symbolSize: 6, lineStyle: { width: 3 }, areaStyle: { opacity: 0.15 }, data: spec.cumulative.map((v) => (v === null ? null : v / MICROS)) };
+  const spent = { type: 'line' as const, name: spec.spentName, symbolSize: 6, lineStyle: { width: 3 }, areaStyle: { opacity: 0.15 }, data: spec.cumulative.map((v) => (v === null ? null : v / MICROS)) };
   if (!spec.allowance) return { series: [spent] };
   const line = { type: 'line' as const, name: spec.allowance.name, symbol: 'none', itemStyle: { color: ALLOWANCE_COLOUR }, lineStyle: { type: 'dashed' as const, width: 2, color: ALLOWANCE_COLOUR }, data: spec.days.map(() => spec.allowance!.micros / MICROS) };
   return { series: [spent, line] };
