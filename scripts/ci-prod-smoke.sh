@@ -2,7 +2,7 @@
 # Production smoke test, run by .ci/run. There is no Docker engine in CI, so this runs every command the Dockerfile
 # runs, in the same order, outside a container:
 #   build stage    npm run build                                     (after npm ci, done by .ci/run)
-#   deps stage     npm ci --omit=dev --omit=optional, in a clean folder holding only package*.json
+#   deps stage     npm ci --omit=dev, then @ffmpeg-installer's binaries removed, in a clean folder holding only package*.json
 #   runtime        dist/ copied next to those node_modules; `node dist/src/main.js` with no TypeScript loader and
 #                  no npm wrapper, a Telegram bot against the fake Bot API and the gateway simulator;
 #   HEALTHCHECK    node dist/src/ops/healthcheck-cli.js /healthz  (and /readyz, /metrics)
@@ -33,14 +33,15 @@ npm run build
 test -f dist/src/main.js || fail "dist/src/main.js missing after the build"
 test -f dist/src/simulator/assets/sample.mp4 || fail "the simulator's assets were not copied to dist"
 
-step "deps stage: npm ci --omit=dev --omit=optional in a clean folder"
+step "deps stage: npm ci --omit=dev in a clean folder, @ffmpeg-installer's binaries removed"
 APP="$WORK/app"
 mkdir -p "$APP"
 cp package.json package-lock.json "$APP/"
-(cd "$APP" && npm ci --omit=dev --omit=optional --no-audit --no-fund)
+(cd "$APP" && npm ci --omit=dev --no-audit --no-fund && rm -rf node_modules/@ffmpeg-installer/*-*)
 for dev in tsx typescript vitest @ffmpeg-installer/linux-x64; do
   [ ! -e "$APP/node_modules/$dev" ] || fail "$dev is installed in the production folder"
 done
+(cd "$APP" && node -e "require('@resvg/resvg-js')") || fail "resvg's prebuilt binary (the charts' PNG renderer) is missing from the production folder"
 
 step "runtime: dist copied in; node dist/src/main.js (Telegram, fake Bot API, gateway simulator)"
 cp -R dist "$APP/dist"

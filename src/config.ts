@@ -277,6 +277,22 @@ const schema = z.object({
   }),
   HEALTH_PORT: doc(port('the health and metrics listener port'), { group: O, example: '9090', description: 'Port of the HTTP listener serving /healthz, /readyz and /metrics. Unset = no listener (default); 0 = any free port.' }),
   HEALTH_HOST: doc(z.string().trim().optional().transform((v) => v || '127.0.0.1'), { group: O, description: 'Address the health listener binds to (default 127.0.0.1; 0.0.0.0 in the container image).' }),
+  CHART_FONT_FILES: doc(
+    z
+      .string()
+      .trim()
+      .optional()
+      .transform((v, ctx) => {
+        const files = (v ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+        const missing = files.find((f) => !existsSync(f));
+        if (missing !== undefined) {
+          ctx.addIssue({ code: 'custom', message: `comma-separated paths of existing font files (.ttf, .otf, .ttc); "${missing}" does not exist` });
+          return z.NEVER;
+        }
+        return files;
+      }),
+    { group: O, example: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', description: 'Extra font files (comma-separated) for the /usage and /balance charts, used for letters the bundled Source Sans 3 lacks: Chinese, Japanese, Korean, Armenian, Georgian… Default: none (such letters show as boxes).' },
+  ),
   SHUTDOWN_GRACE_MS: doc(int(20_000, 0, 600_000, 'how long a stop may wait for running work, in milliseconds'), { group: O, description: 'On SIGTERM/SIGINT: how long running work may take to finish before it is handed back to the next process, in ms (default 20000). Keep it below the service manager\'s stop timeout.' }),
   STARTUP_TIMEOUT_MS: doc(int(30_000, 1_000, 600_000, 'how long connecting to a chat platform may take at start, in milliseconds'), { group: O, description: 'How long connecting to Discord or Telegram may take at start before the bot gives up with an error naming the host, in ms (default 30000).' }),
   DEMO_BUDGET: doc(z.string().trim().optional().default('5'), { group: PG, description: 'Per-user allowance in the terminal playground, USD per day (default 5).' }),
@@ -350,6 +366,8 @@ export interface Config {
   health: { port: number | undefined; host: string };
   /** `SHUTDOWN_GRACE_MS` (default 20000): time running work gets on SIGTERM before it is handed back. */
   shutdownGraceMs: number;
+  /** `CHART_FONT_FILES`: fonts the charts fall back to after the bundled one (default none). */
+  chartFontFiles: string[];
   /** `STARTUP_TIMEOUT_MS` (default 30000): longest wait for a chat platform at start. */
   startupTimeoutMs: number;
   /** `ROLE` (default `all`): which loops this process runs ({@link ProcessRole}). */
@@ -474,6 +492,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ffmpegPath: e.FFMPEG_PATH,
     health: { port: e.HEALTH_PORT, host: e.HEALTH_HOST },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    chartFontFiles: e.CHART_FONT_FILES,
     startupTimeoutMs: e.STARTUP_TIMEOUT_MS,
     role: e.ROLE,
   };

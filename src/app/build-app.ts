@@ -1,6 +1,8 @@
 import type { Config } from '../config.js';
 import type { Delivery } from '../core/api.js';
 import { BotCore } from '../core/bot-core.js';
+import { EchartsChartRenderer } from '../charts/echarts-renderer.js';
+import type { ChartRenderer } from '../core/ports/chart-renderer.js';
 import { Catalog } from '../core/catalog/catalog.js';
 import { defaultModelWarnings } from '../core/catalog/default-models.js';
 import { PriceBook } from '../core/catalog/price-book.js';
@@ -60,6 +62,8 @@ export interface BuildAppOptions {
   pollerTuning?: { leaseMs?: number; batch?: number; progressEveryMs?: number; tickMs?: number; purgeEveryMs?: number; staleReservedMs?: number };
   /** Also collect Node process metrics (event-loop delay, heap, CPU) into the app's registry. Default false. */
   processMetrics?: boolean;
+  /** Draws the `/usage` and `/balance` charts (tests). Default: an `EchartsChartRenderer` with `CHART_FONT_FILES`. */
+  charts?: ChartRenderer;
 }
 
 /** Everything the composition root, the playground, adapters' tests and benchmarks need. */
@@ -201,6 +205,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
     modelSettings,
     fairUse: new FairUseGate({ clock, maxPerUser: config.fairUse.maxJobsPerUser, maxPerScope: config.fairUse.maxJobsPerScope, cooldownMs: config.fairUse.userCooldownMs }),
     outputs,
+    charts: opts.charts ?? new EchartsChartRenderer({ extraFontFiles: config.chartFontFiles }),
     clock,
     logger: logger.child({ module: 'core' }),
     secrets,

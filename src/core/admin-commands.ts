@@ -8,6 +8,8 @@ import { formatUsd, MAX_USD_MICROS, MoneyError, parseSignedUsd, parseUsd, type M
 import { actorIds, type ActorIds } from './use-cases/context.js';
 import type { CoreDeps } from './use-cases/deps.js';
 import { balanceOf } from './use-cases/account.js';
+import { usageChart } from './use-cases/charts.js';
+import { CHART_FAILED_TEXT } from './messages/balance-text.js';
 
 /** A failure raised while parsing an admin command; caught once in {@link runAdmin}. */
 class AdminInputError extends Error {
@@ -131,7 +133,7 @@ export async function runAdmin(d: CoreDeps, actor: Actor, cmd: AdminCommand): Pr
         return ok({ text: T.timezoneText(r.after) });
       }
       case 'usage':
-        return ok(await usage(d, actor, ids, cmd.period, cmd.target));
+        return ok(await usage(d, actor, ids, cmd.period, cmd.target, cmd.chart === true));
       case 'token_show': {
         const info = await d.store.admin.showToken({ kind: 'scope', ownerId: ids.scopeId });
         return ok({ text: T.tokenShowText(info) });
@@ -173,19 +175,24 @@ async function allowanceSource(d: CoreDeps, ids: ActorIds, userId: string): Prom
   return { kind: 'default', micros: def.allowanceMicros, period: def.period, fromOperator: def.source === 'operator' };
 }
 
-async function usage(d: CoreDeps, actor: Actor, ids: ActorIds, p: string | undefined, target: string | undefined): Promise<AdminResult> {
+async function usage(d: CoreDeps, actor: Actor, ids: ActorIds, p: string | undefined, target: string | undefined, withChart: boolean): Promise<AdminResult> {
   const per = period(p, 'month');
   const report = await d.store.admin.usageReport(ids.scopeId, per);
+  let only: string | undefined;
   if (target?.trim()) {
     const t = await resolveTarget(d, actor, ids, target);
+    only = t.userId;
     report.rows = report.rows.filter((r) => r.userId === t.userId);
     const totals = { jobs: 0, images: 0, videoSeconds: 0, tokens: 0, spentMicros: 0 };
     for (const r of report.rows) for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += r[k];
     report.totals = totals;
   }
   const date = new Date(d.clock.now()).toISOString().slice(0, 10);
+  const chart = withChart ? await usageChart(d, ids, report, only) : null;
+  const text = T.usageText(per, report.totals.jobs, report.totals.spentMicros, report.rows.length);
   return {
-    text: T.usageText(per, report.totals.jobs, report.totals.spentMicros, report.rows.length),
+    text: withChart && !chart ? `${CHART_FAILED_TEXT} ${text}` : text,
     csv: { filename: `usage-${per}-${date}.csv`, content: renderUsageCsv(report) },
+    ...(chart ? { chart } : {}),
   };
 }

@@ -6,6 +6,7 @@
 import type { Failure, Result, TokenSource } from './failures.js';
 import type { Micros } from './money.js';
 import type { ModelKind } from './pricing.js';
+import type { ChartImage } from './ports/chart-renderer.js';
 
 /** A community or chat: a Discord guild (or DM), a Telegram group or private chat, the console. */
 export interface ScopeRef {
@@ -296,7 +297,7 @@ export type AdminCommand =
   | { op: 'adjust'; target: string; amount: string; note?: string }
   | { op: 'show'; target?: string }
   | { op: 'timezone'; timeZone: string }
-  | { op: 'usage'; period?: string; target?: string }
+  | { op: 'usage'; period?: string; target?: string; chart?: boolean }
   | { op: 'token_show' }
   | { op: 'token_unlink' };
 
@@ -341,6 +342,13 @@ export interface AdminResult {
   text: string;
   /** For `usage`: the CSV report. */
   csv?: { filename: string; content: string };
+  /** For `usage` with `chart`: spend per day stacked by member, as a PNG (absent when it could not be drawn). */
+  chart?: ChartFile;
+}
+
+/** A chart drawn by the core for a reply: a PNG and its file name. */
+export interface ChartFile extends ChartImage {
+  filename: string;
 }
 
 /** What became of one video handed to `CoreApi.abandonVideos`. */
@@ -371,6 +379,8 @@ export interface CoreApi {
   /** From cache only, never waits (Discord autocomplete). Empty when nothing is cached yet. */
   cachedModels(actor: Actor, kind?: ModelKind): ModelView[];
   balance(actor: Actor): Promise<BalanceView>;
+  /** `/balance` with a chart: the balance and the member's spend per day against the allowance (null when it could not be drawn). */
+  balanceChart(actor: Actor): Promise<{ balance: BalanceView; chart: ChartFile | null }>;
   jobs(actor: Actor, limit?: number): Promise<JobView[]>;
   /** A job of this scope (or the actor's own), or `job_not_found`. */
   job(actor: Actor, id: string): Promise<Result<JobView>>;

@@ -1,12 +1,13 @@
 import { runAdmin } from './admin-commands.js';
 import type {
-  AbandonOutcome, Actor, AdminCommand, AdminResult, AskRequest, AskResult, BalanceView, CoreApi, EditRequest, FailureRefView, GatewayBalanceView, ImageJobResult,
-  ImagineRequest, JobHooks, JobRequestView, JobView, ModelView, PriceCommand, RemixRequest, ShownAt, VideoRequest, VideoStarted,
+  AbandonOutcome, Actor, AdminCommand, AdminResult, AskRequest, AskResult, BalanceView, ChartFile, CoreApi, EditRequest, FailureRefView, GatewayBalanceView,
+  ImageJobResult, ImagineRequest, JobHooks, JobRequestView, JobView, ModelView, PriceCommand, RemixRequest, ShownAt, VideoRequest, VideoStarted,
 } from './api.js';
 import type { Failure, Result } from './failures.js';
 import { describeFailure, type CommandHint } from './messages.js';
 import type { ModelKind } from './pricing.js';
 import { balance, linkToken, unlinkToken } from './use-cases/account.js';
+import { balanceChart } from './use-cases/charts.js';
 import { ask } from './use-cases/ask.js';
 import { lookUpRef, recordShownRef } from './use-cases/failure-refs.js';
 import { actorIds, scopeRef } from './use-cases/context.js';
@@ -122,6 +123,10 @@ export class BotCore implements CoreApi {
 
   balance(actor: Actor): Promise<BalanceView> {
     return balance(this.d, actor);
+  }
+
+  balanceChart(actor: Actor): Promise<{ balance: BalanceView; chart: ChartFile | null }> {
+    return balanceChart(this.d, actor);
   }
 
   jobs(actor: Actor, limit?: number): Promise<JobView[]> {

@@ -105,7 +105,11 @@ describe('parseCommandText: commands, subcommands and positionals', () => {
     expect(parse('/usage week @bob')).toEqual({ ok: true, command: 'usage', args: { period: 'week', user: '@bob' } });
     expect(parse('/models video')).toEqual({ ok: true, command: 'models', args: { kind: 'video' } });
     expect(message(parse('/models sound'))).toMatch(/"sound" is not a valid kind for \/models: use one of image, video, text/);
-    expect(message(parse('/balance please'))).toMatch(/^\/balance does not take "please"\. Usage: \/balance/);
+    expect(parse('/usage chart')).toEqual({ ok: true, command: 'usage', args: { view: 'chart' } });
+    expect(parse('/usage month chart @bob')).toEqual({ ok: true, command: 'usage', args: { period: 'month', view: 'chart', user: '@bob' } });
+    expect(parse('/balance chart')).toEqual({ ok: true, command: 'balance', args: { view: 'chart' } });
+    expect(message(parse('/balance please'))).toMatch(/^"please" is not a valid view for \/balance: use one of chart, numbers/);
+    expect(message(parse('/balance chart please'))).toMatch(/^\/balance does not take "please"\. Usage: \/balance/);
     expect(message(parse('/job j_1 j_2'))).toMatch(/does not take "j_2"/);
   });
 

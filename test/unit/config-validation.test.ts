@@ -19,6 +19,8 @@ function errorOf(env: NodeJS.ProcessEnv): ConfigError {
 describe('loadConfig defaults', () => {
   it('runs the playground with nothing configured', () => {
     const c = loadConfig({});
+    expect(c.chartFontFiles).toEqual([]);
+    expect(loadConfig({ CHART_FONT_FILES: ` ${import.meta.filename} ,` }).chartFontFiles).toEqual([import.meta.filename]);
     expect(c.gateway.baseUrl).toBeUndefined();
     expect(c.gateway.token).toBeUndefined();
     expect(c.gateway.editImageField).toBe('image');
@@ -83,6 +85,7 @@ describe('loadConfig errors name their variable', () => {
     ['TELEGRAM_FULL_QUALITY', { TELEGRAM_FULL_QUALITY: 'maybe' }, /true or false/],
     ['DISCORD_APPLICATION_ID', { DISCORD_APPLICATION_ID: 'abc' }, /application id/],
     ['PRICES_FILE', { PRICES_FILE: '/nonexistent/prices.json' }, /existing JSON price file/],
+    ['CHART_FONT_FILES', { CHART_FONT_FILES: `${import.meta.filename}, /nonexistent/font.ttf` }, /existing font files .*"\/nonexistent\/font\.ttf" does not exist/],
     ['POLL_MAX_INTERVAL_MS', { POLL_INTERVAL_MS: '10000', POLL_MAX_INTERVAL_MS: '5000' }, /at least POLL_INTERVAL_MS/],
   ];
   for (const [variable, env, expected] of cases) {

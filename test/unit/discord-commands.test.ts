@@ -77,7 +77,9 @@ describe('discord command definitions (generated from the registry)', () => {
     expect(opt(cmd('ask'), 'prompt').max_length).toBe(2000);
     expect(opt(cmd('ask'), 'model')).toMatchObject({ autocomplete: true });
     expect(opt(cmd('job'), 'id')).toMatchObject({ type: T.String, required: true });
-    for (const n of ['balance', 'jobs']) expect(opts(cmd(n))).toEqual([]);
+    expect(opts(cmd('jobs'))).toEqual([]);
+    expect(opts(cmd('balance')).map((o) => o.name)).toEqual(['view']);
+    expect((opt(cmd('balance'), 'view').choices as Array<{ value: string }>).map((c) => c.value)).toEqual(['chart', 'numbers']);
   });
 
   it('restricts admin commands to Manage Guild in guilds; /token also works in DMs', () => {
@@ -111,7 +113,7 @@ describe('discord command definitions (generated from the registry)', () => {
     expect(opts(sub('adjust')).map((o) => o.name)).toEqual(['user', 'amount', 'note']);
     expect(opts(sub('show')).map((o) => [o.name, o.required === true])).toEqual([['user', false]]);
     expect(opts(sub('clear')).map((o) => o.name)).toEqual(['user']);
-    expect(opts(cmd('usage')).map((o) => o.name).sort()).toEqual(['period', 'user']);
+    expect(opts(cmd('usage')).map((o) => o.name)).toEqual(['period', 'view', 'user']);
   });
 
   it('is deterministic (same JSON on every build)', () => {

@@ -87,6 +87,12 @@ export function usageText(period: Period, jobs: number, spentMicros: Micros, use
   return `Usage ${when}: ${jobs} job${jobs === 1 ? '' : 's'} by ${users} member${users === 1 ? '' : 's'}, ${formatUsd(spentMicros)} spent. The CSV has the details.`;
 }
 
+/** Words of the `/usage` chart: its title, the series of every member past the top N, the bar before the first day. */
+export function usageChartLabels(period: Period, totalDays: number): { title: string; others: string; earlier: string } {
+  const when = period === 'total' ? `over the last ${totalDays} days` : period === 'day' ? 'today' : `this ${period}`;
+  return { title: `Spend per day ${when}, by member`, others: 'others', earlier: 'earlier' };
+}
+
 /** `/budget show` without a target: the scope's default allowance and pool. */
 export function scopeSettingsText(def: { micros: Micros | null; period: Period; fromOperator: boolean }, pool: { micros: Micros; period: Period } | null): string {
   const d = `Default allowance: ${allowanceText(def.micros, def.period)}${def.fromOperator ? " (the bot operator's default)" : ''}.`;

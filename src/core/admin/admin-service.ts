@@ -5,7 +5,7 @@ import type { AdminStore } from '../ports/admin-store.js';
 import type { AuditActor, AuditEntry } from '../ports/audit-log.js';
 import type { Clock } from '../ports/clock.js';
 import type { TokenInfo, TokenOwner } from '../ports/token-vault.js';
-import type { UsageRow } from '../ports/usage-store.js';
+import type { DailySpendQuery, DailySpendRow, UsageRow } from '../ports/usage-store.js';
 
 /** An admin request that cannot be applied; `message` is safe to show. */
 export class AdminError extends Error {
@@ -146,6 +146,11 @@ export class AdminService {
     const totals = { jobs: 0, images: 0, videoSeconds: 0, tokens: 0, spentMicros: 0 };
     for (const r of rows) for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += r[k];
     return { scopeId, period: per, since: w.start, until: w.end, rows, totals };
+  }
+
+  /** Charges minus refunds per user and per day (see `UsageStore.dailySpend`); the same sums as {@link usageReport}. */
+  async dailySpend(scopeId: string, q: DailySpendQuery): Promise<DailySpendRow[]> {
+    return this.store.dailySpend(scopeId, q);
   }
 
   /** Most recent audit entries of a scope (or all when `scopeId` is null), newest first; default 50. */

@@ -61,6 +61,12 @@ function localParts(tz: string, ms: number): Local {
   return { y: p.year!, m: p.month!, d: p.day!, hh: p.hour! % 24, mm: p.minute!, ss: p.second! };
 }
 
+/** The local calendar date (month 1-12) of instant `ms` in zone `tz`. */
+export function localDate(tz: string, ms: number): { y: number; m: number; d: number } {
+  const { y, m, d } = localParts(tz, ms);
+  return { y, m, d };
+}
+
 /** Offset (local − UTC) in ms at instant `ms`, to the second. */
 function offsetAt(tz: string, ms: number): number {
   const l = localParts(tz, ms);

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Attachment, DeliveryAddress, ImageJobResult, JobHooks, JobKind, JobView } from '../api.js';
+import type { Attachment, ChartFile, DeliveryAddress, ImageJobResult, JobHooks, JobKind, JobView } from '../api.js';
 import { ok, type Failure, type Result } from '../failures.js';
 import { formatBytes } from '../messages.js';
 import { formatUsd, type Micros } from '../money.js';
@@ -91,6 +91,11 @@ export async function readKept(list: JobView['outputs'] | undefined, limit = Inf
 /** `$0.49`, or "no limit" for an unlimited allowance. */
 export function remainingText(m: Micros | null): string {
   return m === null ? 'no limit' : formatUsd(Math.max(0, m));
+}
+
+/** A chart the core drew, as an image file of a reply. */
+export function chartFile(c: ChartFile): ReplyFile {
+  return { name: c.filename, mime: 'image/png', kind: 'image', bytes: c.png, size: c.png.byteLength };
 }
 
 /** A text progress bar, e.g. `▰▰▰▱▱▱▱▱▱▱ 30%`. */

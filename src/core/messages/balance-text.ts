@@ -128,3 +128,12 @@ export function describeBalance(b: BalanceFacts, opts?: { now?: number; timeZone
   }
   return { title: b.subject ? `Balance of ${b.subject}` : 'Your balance', text: lines.join('\n') };
 }
+
+/** Words of the member's `/balance` chart ("Your spending this month", the spend line, the allowance line). */
+export function balanceChartLabels(period: 'day' | 'week' | 'month' | 'total', totalDays: number): { title: string; spent: string; allowance: string } {
+  const when = period === 'total' ? `over the last ${totalDays} days` : period === 'day' ? 'today' : `this ${period}`;
+  return { title: `Your spending ${when}`, spent: 'spent', allowance: 'allowance' };
+}
+
+/** Said instead of a chart that could not be drawn (the numbers still follow). */
+export const CHART_FAILED_TEXT = 'The chart could not be drawn this time; here are the numbers.';

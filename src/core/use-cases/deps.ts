@@ -4,6 +4,7 @@ import type { Catalog } from '../catalog/catalog.js';
 import type { ConfiguredDefaults } from '../catalog/default-models.js';
 import type { AdminModelSetting } from '../catalog/price-book.js';
 import type { ModelKind, PriceUnit } from '../pricing.js';
+import type { ChartRenderer } from '../ports/chart-renderer.js';
 import type { Clock } from '../ports/clock.js';
 import type { JobStore } from '../ports/job-store.js';
 import type { MediaGateway } from '../ports/media-gateway.js';
@@ -63,6 +64,8 @@ export interface CoreDeps {
   modelSettings: ModelSettingsPort;
   fairUse: FairUseGate;
   outputs: OutputFiles;
+  /** Draws `/usage` and `/balance` charts as PNG. */
+  charts: ChartRenderer;
   clock: Clock;
   logger: Logger;
   /** Decrypted gateway tokens are registered here so logs scrub them. */

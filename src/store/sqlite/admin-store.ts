@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { AdminStore, ScopeBudgetPatch, ScopeBudgetRow, UserBudgetPatch, UserBudgetRow } from '../../core/ports/admin-store.js';
 import type { AuditEntry, AuditInput } from '../../core/ports/audit-log.js';
 import type { TokenInfo, TokenOwner } from '../../core/ports/token-vault.js';
-import type { UsageRow } from '../../core/ports/usage-store.js';
+import type { DailySpendQuery, DailySpendRow, UsageRow } from '../../core/ports/usage-store.js';
 import type { Micros } from '../../core/money.js';
 import type { Clock } from '../../core/ports/clock.js';
 import { isPeriod } from '../../core/budget/periods.js';
@@ -140,6 +140,35 @@ export class KyselyAdminStore implements AdminStore {
     if (until !== null) q = q.where('l.created_at', '<', until);
     const rows = await q.groupBy(['l.user_id', 'u.display_name', 'u.username']).orderBy('spentMicros', 'desc').execute();
     return rows.map((r) => ({ ...r, jobs: Number(r.jobs), images: Number(r.images), videoSeconds: Number(r.videoSeconds), tokens: Number(r.tokens), spentMicros: Number(r.spentMicros) }));
+  }
+
+  async dailySpend(scopeId: string, q: DailySpendQuery): Promise<DailySpendRow[]> {
+    const starts = q.dayStarts;
+    if (starts.length === 0) return [];
+    // Day i is the last start ≤ created_at: `case when created_at < start[0] then -1 when … < start[i+1] then i … end`.
+    const whens = starts.map((s, i) => sql`when l.created_at < ${s} then ${sql.lit(i - 1)}`);
+    const day = sql<number>`case ${sql.join(whens, sql` `)} else ${sql.lit(starts.length - 1)} end`;
+    let inner = this.db
+      .selectFrom('ledger_entries as l')
+      .select([
+        'l.user_id as userId',
+        day.as('day'),
+        sql<number>`case when l.kind = 'charge' then l.amount_micros else -l.amount_micros end`.as('amount'),
+      ])
+      .where('l.scope_id', '=', scopeId)
+      .where('l.kind', 'in', ['charge', 'refund'])
+      .where('l.created_at', '>=', q.since);
+    if (q.until !== null) inner = inner.where('l.created_at', '<', q.until);
+    if (q.userId !== undefined) inner = inner.where('l.user_id', '=', q.userId);
+    if (q.communityOnly) inner = inner.where('l.token_source', '!=', 'personal');
+    const rows = await this.db
+      .selectFrom(inner.as('t'))
+      .select(['t.userId', 't.day', sql<number>`sum(t.amount)`.as('spentMicros')])
+      .groupBy(['t.userId', 't.day'])
+      .orderBy('t.day')
+      .orderBy('t.userId')
+      .execute();
+    return rows.map((r) => ({ userId: r.userId, day: Number(r.day), spentMicros: Number(r.spentMicros) }));
   }
 
   async auditEntries(scopeId: string | null, limit: number): Promise<AuditEntry[]> {

@@ -41,3 +41,8 @@ export function periodArg(description: string): ArgSpec {
 export function amountArg(description: string): ArgSpec {
   return { name: 'amount', kind: 'amount', description, required: true };
 }
+
+/** `chart` to answer with a picture, `numbers` (the default) for text only (positional, optional). */
+export function viewArg(description: string): ArgSpec {
+  return { name: 'view', kind: 'choice', description, choices: [{ value: 'chart', label: 'chart' }, { value: 'numbers', label: 'numbers' }] };
+}

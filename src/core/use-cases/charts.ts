@@ -1,0 +1,57 @@
+import type { Actor, BalanceView, ChartFile } from '../api.js';
+import type { UsageReport } from '../admin/admin-service.js';
+import { usageChartLabels } from '../admin-text/texts.js';
+import { balanceChartLabels } from '../messages/balance-text.js';
+import { periodWindow } from '../budget/periods.js';
+import { balanceChartData } from '../charts/balance-chart.js';
+import { chartDayStarts, dayLabels, TOTAL_CHART_DAYS } from '../charts/days.js';
+import { usageChartData } from '../charts/usage-chart.js';
+import type { ChartSpec } from '../ports/chart-renderer.js';
+import { balanceOf } from './account.js';
+import { actorIds, type ActorIds } from './context.js';
+import type { CoreDeps } from './deps.js';
+
+/** Draws `spec`; null (logged) when the renderer fails, so a chart never costs the member their answer. */
+async function draw(d: CoreDeps, spec: ChartSpec, filename: string): Promise<ChartFile | null> {
+  try {
+    return { filename, ...(await d.charts.render(spec)) };
+  } catch (e) {
+    d.logger.error({ err: e }, 'chart could not be drawn');
+    return null;
+  }
+}
+
+const today = (d: CoreDeps) => new Date(d.clock.now()).toISOString().slice(0, 10);
+
+/**
+ * The `/usage` chart of `report` (already narrowed to `userId` when given): spend per day of the report's window in
+ * the community's days, stacked by member, from the same ledger entries as the report.
+ */
+export async function usageChart(d: CoreDeps, ids: ActorIds, report: UsageReport, userId?: string): Promise<ChartFile | null> {
+  const starts = chartDayStarts({ start: report.since, end: report.until }, ids.timeZone, d.clock.now());
+  const daily = await d.store.admin.dailySpend(ids.scopeId, { since: report.since, until: report.until, dayStarts: starts, ...(userId ? { userId } : {}) });
+  const spec = usageChartData({ rows: report.rows, daily, days: dayLabels(starts, ids.timeZone), labels: usageChartLabels(report.period, TOTAL_CHART_DAYS) });
+  return draw(d, spec, `usage-${report.period}-${today(d)}.png`);
+}
+
+/**
+ * `/balance` with a chart: the member's community-allowance spend per day of their allowance window (personal-token
+ * spending left out, as the allowance does), cumulative, against the allowance plus this period's adjustments.
+ */
+export async function balanceChart(d: CoreDeps, actor: Actor): Promise<{ balance: BalanceView; chart: ChartFile | null }> {
+  const ids = await actorIds(d, actor);
+  const balance = await balanceOf(d, ids);
+  const now = d.clock.now();
+  const w = periodWindow(balance.period, ids.timeZone, now);
+  const starts = chartDayStarts(w, ids.timeZone, now);
+  const daily = await d.store.admin.dailySpend(ids.scopeId, { since: w.start, until: null, dayStarts: starts, userId: ids.userId, communityOnly: true });
+  const spec = balanceChartData({
+    daily,
+    dayStarts: starts,
+    days: dayLabels(starts, ids.timeZone),
+    now,
+    allowanceMicros: balance.limitMicros === null ? null : balance.limitMicros + balance.adjustedMicros,
+    labels: balanceChartLabels(balance.period, TOTAL_CHART_DAYS),
+  });
+  return { balance, chart: await draw(d, spec, `balance-${balance.period}-${today(d)}.png`) };
+}
