@@ -142,8 +142,9 @@ describe('Telegram: a video running while its group is upgraded', () => {
 
     const videos = fake.calls.filter((c) => c.method === 'sendVideo' && c.ok);
     expect(videos).toHaveLength(1);
-    // The words under the video are true: the model, the length and what was charged.
-    expect(String((sent.result as { caption?: string }).caption)).toBe('gamma-video-1 · 4 s · 1280x720 · $0.20');
+    // The words under the video are true: the model, the length and frame size probed from the delivered file (the
+    // simulator's sample is 320x180 whatever was asked) and what was charged.
+    expect(String((sent.result as { caption?: string }).caption)).toBe('gamma-video-1 · 4 s · 320x180 · $0.20');
     // No failure words in either chat.
     expect(fake.sent(group.id).concat(fake.sent(sg.id)).map((m) => m.text ?? '').join('\n')).not.toMatch(/not delivered|could not|upgraded/i);
     const billed = stack.sim.spentMicros(stack.sim.tokens.media);
