@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import type { Coordination } from '../../src/core/ports/coordination.js';
 import { createLogger, SecretSet } from '../../src/log.js';
 import { startTelegram, type TelegramHandle, type TelegramTuning } from '../../src/platforms/telegram/telegram-bot.js';
 import type { FakeTelegram } from '../fakes/telegram/index.js';
@@ -8,14 +9,15 @@ const MB = 1024 * 1024;
 
 /**
  * Starts the real Telegram adapter (grammY) against `fake`, over the stack's core, with its delivery registered on
- * the stack's app and its log lines (JSON, debug) appended to `logLines`. Long polling unless `webhookUrl` is set;
+ * the stack's app and its log lines (JSON, debug) appended to `logLines`, sharing the app's coordination (or
+ * `coordination`). Long polling unless `webhookUrl` is set;
  * public Bot API upload limits; fast status edits and chat actions (override with `tuning`).
  */
 export function startTelegramFor(
   stack: TestStack,
   fake: FakeTelegram,
   logLines: string[],
-  o: { webhookUrl?: string; webhookPort?: number; tuning?: TelegramTuning } = {},
+  o: { webhookUrl?: string; webhookPort?: number; tuning?: TelegramTuning; coordination?: Coordination } = {},
 ): Promise<TelegramHandle> {
   const secrets = new SecretSet();
   const destination = new Writable({ write: (c: Buffer, _e, cb) => (logLines.push(c.toString()), cb()) });
@@ -28,6 +30,7 @@ export function startTelegramFor(
     logger: createLogger({ level: 'debug', format: 'json', secrets, destination }),
     secrets,
     registerDelivery: (d) => stack.app.registerDelivery(d),
+    coordination: o.coordination ?? stack.app.coordination,
     tuning: { throttle: { groupIntervalMs: 50, privateIntervalMs: 20 }, chatActionIntervalMs: 200, ...o.tuning },
   });
 }
