@@ -6,6 +6,8 @@ import type { HealthServer } from '../ops/health-server.js';
 import { buildApp, type App, type BuildAppOptions } from './build-app.js';
 import { platformCheck } from '../ops/checks.js';
 import { trackDiscord, trackTelegram } from '../ops/platform-connections.js';
+import { redisHostOf } from '../coordination/redis-host.js';
+import { joinProcesses, type Presence } from './process-presence.js';
 import { explainDiscordStartError, explainTelegramStartError, hostOf, StartupError, withStartupTimeout } from './startup-errors.js';
 
 /** What a surface gets when it starts: the app's pieces it may use, and nothing global. */
@@ -71,6 +73,12 @@ export interface ComposeOptions extends Omit<BuildAppOptions, 'startPoller'> {
   startPoller?: boolean;
   /** Serve `/healthz`, `/readyz` and `/metrics` on this address (started before the surfaces). Default: no listener. */
   health?: { port: number; host: string };
+  /**
+   * Register as a bot process with this role in the database's heartbeat registry, and refuse to start beside another
+   * live one that does not share the same Redis ({@link joinProcesses}). Default: not registered (the playground, the
+   * operator CLI, tests).
+   */
+  presence?: { role: string };
 }
 
 /** Resolves when `p` settles or after `ms`, whichever comes first; true when `p` settled. */
@@ -89,10 +97,18 @@ async function within(p: Promise<unknown>, ms: number): Promise<boolean> {
  * through here. A surface failing to start stops those already started and the app, then rethrows.
  */
 export async function compose(config: Config, opts: ComposeOptions): Promise<Composition> {
-  const { surfaces: starters = [], startPoller = true, health: healthAddress, ...appOptions } = opts;
+  const { surfaces: starters = [], startPoller = true, health: healthAddress, presence: presenceAs, ...appOptions } = opts;
   await Promise.all(starters.map((s) => s.preflight?.()));
   const app = await buildApp(config, { ...appOptions, startPoller: false });
   const { logger } = app;
+  let presence: Presence | undefined;
+  if (presenceAs) {
+    const coordination = config.redis ? `redis ${redisHostOf(config.redis.url)} ${config.redis.prefix}` : 'memory';
+    presence = await joinProcesses({ registry: app.store.processes, role: presenceAs.role, coordination, logger }).catch(async (e: unknown) => {
+      await app.close();
+      throw e;
+    });
+  }
   const dispatcher = new CommandDispatcher({ core: app.core, ownerIds: config.ownerIds, logger: logger.child({ module: 'commands' }) });
   const started: StartedSurface[] = [];
   let health: HealthServer | undefined;
@@ -101,6 +117,7 @@ export async function compose(config: Config, opts: ComposeOptions): Promise<Com
   const close = () => {
     closing ??= (async () => {
       for (const s of [...started].reverse()) await stopOne(s);
+      await presence?.leave();
       await app.close();
       await health?.close();
     })();
@@ -119,6 +136,7 @@ export async function compose(config: Config, opts: ComposeOptions): Promise<Com
       for (const s of started.filter((x) => x.stopPhase !== 'with-poller').reverse()) {
         if (!(await within(stopOne(s), Math.max(1_000, left())))) logger.warn({ surface: s.name }, 'shutdown: surface did not stop in time');
       }
+      await presence?.leave();
       await app.close();
       await health?.close();
     })();

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { CoordinationUnavailableError, type Coordination, type SlotCounter } from '../core/ports/coordination.js';
 import type { Logger } from '../log.js';
+import { redisHostOf } from './redis-host.js';
 
 /** Options of {@link openRedisCoordination}. */
 export interface RedisCoordinationOptions {
@@ -81,16 +82,6 @@ return 0`;
 const SCRIPTS = { mbTakeSlots: TAKE_SLOTS, mbRenewSlots: RENEW_SLOTS, mbCountSlots: COUNT_SLOTS, mbClaim: CLAIM, mbAppend: APPEND, mbTakeList: TAKE_LIST, mbHoldLease: HOLD_LEASE, mbReleaseLease: RELEASE_LEASE };
 type ScriptName = keyof typeof SCRIPTS;
 type ScriptFn = (numKeys: number, ...args: (string | number)[]) => Promise<unknown>;
-
-/** `host:port` of a Redis URL, for messages (the URL itself may carry a password). */
-export function redisHostOf(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.hostname}:${u.port || '6379'}`;
-  } catch {
-    return 'the REDIS_URL host';
-  }
-}
 
 /**
  * {@link Coordination} over Redis (ioredis): every multi-step change is one Lua script, so it is atomic; slots are

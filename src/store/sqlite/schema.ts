@@ -147,6 +147,18 @@ export interface AuditLogTable {
   created_at: number;
 }
 
+/** Bot processes running on this database, with their heartbeats (migration 0009). */
+export interface BotProcessesTable {
+  id: string;
+  role: string;
+  host: string;
+  pid: number;
+  /** `memory` or `redis <host:port> <prefix>`. */
+  coordination: string;
+  started_at: number;
+  seen_at: number;
+}
+
 /** The whole database, for `Kysely<Database>`. */
 export interface Database {
   scopes: ScopesTable;
@@ -161,4 +173,5 @@ export interface Database {
   gateway_losses: GatewayLossesTable;
   jobs: JobsTable;
   audit_log: AuditLogTable;
+  bot_processes: BotProcessesTable;
 }
