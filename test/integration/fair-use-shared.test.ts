@@ -4,15 +4,14 @@
  * and when Redis goes away, new requests are refused with "try again in a moment" before any money moves while a
  * job already running finishes and is charged once.
  */
-import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../src/app/build-app.js';
-import { loadConfig } from '../../src/config.js';
+import type { App } from '../../src/app/build-app.js';
 import type { Actor } from '../../src/core/api.js';
 import { FairUseGate } from '../../src/core/fair-use/fair-use-gate.js';
 import { systemClock } from '../../src/core/ports/clock.js';
 import { RedisCoordination } from '../../src/coordination/redis-coordination.js';
-import { createTestStack, TEST_ENCRYPTION_KEY, type TestStack } from '../support/harness.js';
+import { createTestStack, type TestStack } from '../support/harness.js';
+import { appOnSameDatabase } from '../support/more-apps.js';
 import { dropPrefix, redisForTests, TEST_REDIS_URL, uniquePrefix } from '../support/redis.js';
 
 const redisUp = await redisForTests('fair use across processes');
@@ -20,21 +19,6 @@ const prefixes: string[] = [];
 afterAll(async () => {
   for (const p of prefixes) await dropPrefix(p);
 });
-
-/** A second app on the stack's database, simulator and Redis prefix: another process. */
-async function secondApp(stack: TestStack, env: Record<string, string>): Promise<App> {
-  const config = loadConfig({
-    GATEWAY_BASE_URL: stack.sim.baseUrl,
-    GATEWAY_TOKEN: stack.sim.tokens.media,
-    DATABASE_PATH: stack.dbPath,
-    BOT_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
-    GATEWAY_TIMEOUT_MS: '5000',
-    DEFAULT_ALLOWANCE: '1',
-    LOG_LEVEL: 'silent',
-    ...env,
-  });
-  return buildApp(config, { logger: stack.logger, secrets: stack.secrets, outputDir: join(stack.dir, 'outputs-b'), ffmpegPath: null, startPoller: false });
-}
 
 /** Runs an imagine, recording when it started (after the line) and ended. */
 async function timedImagine(app: App, actor: Actor, spans: { start: number; end: number; queued: number[] }[]) {
@@ -64,7 +48,7 @@ describe.skipIf(!redisUp)('fair use across two app instances (Redis)', () => {
     prefixes.push(prefix);
     const env = { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix, MAX_JOBS_PER_USER: '1', MAX_JOBS_PER_SCOPE: '2' };
     stack = await createTestStack({ sim: { imageDelayMs: 300 }, env, startPoller: false });
-    other = await secondApp(stack, env);
+    other = await appOnSameDatabase(stack, env);
     expect(stack.app.coordination.shared).toBe(true);
 
     const spans: { start: number; end: number; queued: number[] }[] = [];
