@@ -21,7 +21,7 @@ import { locateFfmpeg } from '../jobs/ffmpeg-locator.js';
 import { OutputStore } from '../jobs/output-store.js';
 import { VideoPoller } from '../jobs/video-poller.js';
 import type { Logger, SecretSet } from '../log.js';
-import { databaseWritableCheck, gatewayReachableCheck } from '../ops/checks.js';
+import { coordinationCheck, databaseWritableCheck, gatewayReachableCheck } from '../ops/checks.js';
 import { MeteredGateway } from '../ops/metered-gateway.js';
 import { meterJobStore } from '../ops/metered-jobs.js';
 import { meterLedger } from '../ops/metered-ledger.js';
@@ -92,7 +92,7 @@ export interface App {
   config: Config;
   /** Prometheus metrics of this app (gateway, jobs, deliveries, money, poller lag). */
   metrics: BotMetrics;
-  /** Readiness checks (`database`, `gateway`; adapters add theirs), served at `/readyz`. */
+  /** Readiness checks (`database`, `gateway`, `redis` when shared; adapters add theirs), served at `/readyz`. */
   readiness: ReadinessRegistry;
   /** State shared by the bot's processes: Redis with `REDIS_URL`, else this process's memory. */
   coordination: Coordination;
@@ -171,6 +171,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
   const dbCheck = databaseWritableCheck(config.databasePath);
   readiness.register('database', dbCheck.check);
   if (baseUrl) readiness.register('gateway', gatewayReachableCheck(baseUrl, config.gateway.token));
+  if (coordination.shared) readiness.register('redis', coordinationCheck(coordination));
   let ffmpegPath = opts.ffmpegPath;
   if (ffmpegPath === undefined) {
     try {

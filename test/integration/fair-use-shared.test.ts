@@ -97,9 +97,11 @@ describe.skipIf(!redisUp)('fair use across two app instances (Redis)', () => {
     prefixes.push(prefix);
     stack = await createTestStack({ sim: { imageDelayMs: 400 }, env: { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix }, startPoller: false });
     const t = stack;
+    expect((await t.app.readiness.run()).checks.redis).toEqual({ ok: true, detail: 'reachable' });
     const running = t.core.imagine({ ...t.actor({ user: 'early' }), prompt: 'a slow harbour' });
     await new Promise((r) => setTimeout(r, 150));
     await t.app.coordination.close(); // Redis unreachable from now on
+    expect((await t.app.readiness.run()).checks.redis).toMatchObject({ ok: false, detail: expect.stringMatching(/^Redis at 127\.0\.0\.1:6379 did not answer/) });
     const refused = await t.core.imagine({ ...t.actor({ user: 'late' }), prompt: 'a second harbour' });
     expect(refused.ok).toBe(false);
     if (!refused.ok) {
