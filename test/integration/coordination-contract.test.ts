@@ -1,10 +1,11 @@
 /**
  * The contract of the `Coordination` port, run on both implementations from one file: in memory (always) and Redis
  * (127.0.0.1:6379 with a unique key prefix; skipped with a printed reason when unreachable, a failure with
- * MEDIABOT_REQUIRE_SERVICES=1). Two handles over one Redis play two processes.
+ * MEDIABOT_REQUIRE_SERVICES=1), plus the scoped view over Redis. Two handles over one Redis play two processes.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { MemoryCoordination } from '../../src/core/coordination/memory-coordination.js';
+import { ScopedCoordination } from '../../src/core/coordination/scoped-coordination.js';
 import { isCoordinationUnavailable, type Coordination } from '../../src/core/ports/coordination.js';
 import { RedisCoordination } from '../../src/coordination/redis-coordination.js';
 import { dropPrefix, redisForTests, TEST_REDIS_URL, uniquePrefix } from '../support/redis.js';
@@ -45,6 +46,19 @@ const impls: Impl[] = [
       const b = await RedisCoordination.open({ url: TEST_REDIS_URL, prefix });
       opened.push(a, b);
       return [a, b];
+    },
+  },
+  {
+    // The view the Telegram surface uses (keys under `telegram:<bot id>:`) keeps the same contract.
+    name: 'redis, scoped view',
+    skip: !redisUp,
+    open: async () => {
+      const prefix = uniquePrefix('contract-scoped');
+      prefixes.push(prefix);
+      const a = await RedisCoordination.open({ url: TEST_REDIS_URL, prefix });
+      const b = await RedisCoordination.open({ url: TEST_REDIS_URL, prefix });
+      opened.push(a, b);
+      return [new ScopedCoordination(a, 'telegram:42:'), new ScopedCoordination(b, 'telegram:42:')];
     },
   },
 ];

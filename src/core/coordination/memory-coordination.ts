@@ -96,7 +96,6 @@ export class MemoryCoordination implements Coordination {
     this.values.delete(key);
     this.lists.delete(key);
     this.slots.delete(key);
-    this.leases.delete(key);
     return Promise.resolve();
   }
 

@@ -38,7 +38,7 @@ export interface Coordination {
   get(key: string): Promise<string | undefined>;
   /** Reads and removes the value atomically: of several callers at most one gets it. */
   take(key: string): Promise<string | undefined>;
-  /** Removes a value, a list or a claim. */
+  /** Removes a value, a list, a counter or a claim (not a lease: leases have their own names). */
   delete(key: string): Promise<void>;
 
   /**

@@ -13,7 +13,7 @@ export interface PollingLeaderOptions {
   logger: Logger;
   /** This process in the lease; default `<pid>:<random>`. */
   owner?: string;
-  /** Lease name; default `telegram:polling`. */
+  /** Lease name; default `polling` (the Telegram surface scopes it to the bot). */
   name?: string;
   /** Life of the lease, ms; default 10 000. Another process takes over at most this long after this one died. */
   leaseMs?: number;
@@ -42,7 +42,7 @@ export class PollingLeader {
   private busy: Promise<void> = Promise.resolve();
 
   constructor(private readonly opts: PollingLeaderOptions) {
-    this.name = opts.name ?? 'telegram:polling';
+    this.name = opts.name ?? 'polling';
     this.owner = opts.owner ?? `${process.pid}:${Math.random().toString(36).slice(2, 10)}`;
     this.leaseMs = opts.leaseMs ?? 10_000;
     this.renewMs = Math.min(opts.renewMs ?? 3_000, Math.floor(this.leaseMs / 2));

@@ -35,8 +35,8 @@ export interface SetupStateOptions {
   tokenWaitMs?: number;
 }
 
-const grantKey = (nonce: string) => `telegram:setup:${nonce}`;
-const waitKey = (chatId: number) => `telegram:token-wait:${chatId}`;
+const grantKey = (nonce: string) => `setup:${nonce}`;
+const waitKey = (chatId: number) => `token-wait:${chatId}`;
 
 /**
  * The state of the token flows, in the coordination port so that a link made by one process can be opened through

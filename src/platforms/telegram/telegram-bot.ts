@@ -4,6 +4,7 @@ import { Bot, webhookCallback } from 'grammy';
 import type { Config } from '../../config.js';
 import type { CoreApi, Delivery } from '../../core/api.js';
 import { MemoryCoordination } from '../../core/coordination/memory-coordination.js';
+import { ScopedCoordination } from '../../core/coordination/scoped-coordination.js';
 import type { Coordination } from '../../core/ports/coordination.js';
 import { CommandDispatcher } from '../../core/commands/dispatch.js';
 import { findCommand } from '../../core/commands/registry.js';
@@ -93,7 +94,6 @@ export async function startTelegram(opts: StartTelegramOptions): Promise<Telegra
   const log = logger.child({ platform: 'telegram' });
   secrets.add(settings.token);
   const tuning = opts.tuning ?? {};
-  const coordination = opts.coordination ?? new MemoryCoordination();
   const dispatcher = opts.dispatcher ?? new CommandDispatcher({ core, ownerIds: opts.config.ownerIds, logger: log });
 
   const bot = new Bot(settings.token, { client: { apiRoot: settings.apiRoot } });
@@ -104,6 +104,8 @@ export async function startTelegram(opts: StartTelegramOptions): Promise<Telegra
     }),
   );
   await bot.init();
+  // Every Telegram key is the bot's own (its id is public), so two bots on one Redis prefix never mix updates or leases.
+  const coordination = new ScopedCoordination(opts.coordination ?? new MemoryCoordination(), `telegram:${bot.botInfo.id}:`);
 
   const throttle = new StatusThrottle({ ...tuning.throttle, onError: (err) => log.debug({ err: String(err) }, 'status edit failed') });
   const chatActionIntervalMs = tuning.chatActionIntervalMs ?? 4500;
@@ -185,14 +187,16 @@ const UPDATE_ONCE_MS = 86_400_000;
 /**
  * Lets each update through once across the processes sharing `coordination`: a webhook update retried by Telegram
  * or repeated by a load balancer, or one a new long-polling leader receives again after a failover, is dropped where
- * it was already claimed. When the shared state does not answer, the update is handled anyway (Telegram sends it
- * once when answered; commands that start jobs are refused meanwhile by the fair-use gate, before any money moves).
+ * it was already claimed. The claim comes first, so an update whose process died mid-way is not handled again
+ * (the user sends it again) rather than risking a second job and charge. When the shared state does not answer, the
+ * update is handled anyway (Telegram sends it once when answered; commands that start jobs are refused meanwhile by
+ * the fair-use gate, before any money moves).
  */
 function onceAcrossProcesses(coordination: Coordination, log: Logger) {
   return async (ctx: { update: { update_id: number } }, next: () => Promise<void>): Promise<void> => {
     const id = ctx.update.update_id;
     try {
-      if ((await coordination.claim(`telegram:update:${id}`, UPDATE_ONCE_MS)) > 0) {
+      if ((await coordination.claim(`update:${id}`, UPDATE_ONCE_MS)) > 0) {
         log.debug({ updateId: id }, 'telegram update already handled by another process');
         return;
       }

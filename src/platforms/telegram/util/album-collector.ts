@@ -137,4 +137,4 @@ export class AlbumCollector<T> {
   }
 }
 
-const listKey = (key: string) => `telegram:album:${key}`;
+const listKey = (key: string) => `album:${key}`;
