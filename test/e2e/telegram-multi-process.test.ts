@@ -105,7 +105,7 @@ describe.skipIf(!redisUp)('Telegram across three processes behind a load balance
   beforeAll(async () => {
     const env = { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix, MAX_JOBS_PER_USER: '4' };
     stack = await createTestStack({ env, startPoller: false });
-    apps = [stack.app, await appOnSameDatabase(stack, env, 'b'), await appOnSameDatabase(stack, env, 'c')];
+    apps = [stack.app, await appOnSameDatabase(stack, env), await appOnSameDatabase(stack, env)];
     fake = await startFakeTelegram({ webhookRetryMs: 100 });
     group = fake.supergroup({ title: 'Balanced' });
     admin = fake.user({ username: 'lead' });
@@ -177,6 +177,23 @@ describe.skipIf(!redisUp)('Telegram across three processes behind a load balance
     expect(edits[0]?.imageParts).toBe(3);
     expect(repliesTo(group.id, parts[0]!.message_id).filter((m) => m.method === 'sendPhoto')).toHaveLength(1);
     expect(new Set(balancer.seen.filter((s) => parts.some((p) => fake.webhookDeliveries.some((d) => d.updateId === s.updateId && d.update.message?.message_id === p.message_id))).map((s) => s.to[0]))).toEqual(new Set([0, 1, 2]));
+  });
+
+  it('Edit pressed through one process asks with a force-reply prompt; the answer reaching another process runs it', async () => {
+    const user = fake.user({ username: 'retoucher' });
+    balancer.route = () => [0];
+    const cmd = fake.sendText({ chat: group, from: user, text: '/imagine a red kite' });
+    const photo = (await fake.waitFor((c) => c.method === 'sendPhoto' && c.ok && (c.result as Msg).reply_to_message?.message_id === cmd.message_id, 8000)).result as Msg & { reply_markup?: { inline_keyboard: { text: string; callback_data?: string }[][] } };
+    const edit = photo.reply_markup!.inline_keyboard.flat().find((b) => b.text === 'Edit')!;
+    const press = fake.pressButton({ chat: group, from: user, message: photo.message_id, data: edit.callback_data! });
+    await fake.waitFor((c) => c.method === 'answerCallbackQuery' && c.params.callback_query_id === press.id);
+    const prompt = (await fake.waitFor((c) => c.method === 'sendMessage' && c.ok && (c.result as Msg).reply_to_message?.message_id === photo.message_id, 5000)).result as Msg;
+    balancer.route = () => [1];
+    const edits = stack.sim.requests().filter((r) => r.endpoint === 'edit').length;
+    const answer = fake.sendText({ chat: group, from: user, text: 'make it blue', replyTo: prompt.message_id });
+    await fake.waitFor((c) => c.method === 'sendPhoto' && c.ok && (c.result as Msg).reply_to_message?.message_id === answer.message_id, 8000);
+    expect(stack.sim.requests().filter((r) => r.endpoint === 'edit').length - edits).toBe(1);
+    expect(balancer.seen.at(-1)?.to).toEqual([1]);
   });
 
   it('updates sprayed to all three processes at once are each handled exactly once (replies, jobs, charges)', async () => {

@@ -44,7 +44,7 @@ describe.skipIf(!redisUp)('Telegram long polling: one process at a time, failove
   beforeAll(async () => {
     const env = { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix };
     stack = await createTestStack({ env, startPoller: false });
-    apps = [stack.app, await appOnSameDatabase(stack, env, 'b'), await appOnSameDatabase(stack, env, 'c')];
+    apps = [stack.app, await appOnSameDatabase(stack, env), await appOnSameDatabase(stack, env)];
     fake = await startFakeTelegram();
     chat = fake.supergroup({ title: 'Pollers' });
     for (let i = 0; i < 3; i++) {

@@ -56,7 +56,7 @@ export function commandRouter(deps: TelegramDeps, opts: CommandRouterOptions = {
     }
     const replied = msg.reply_to_message;
     if (msg.text !== undefined && replied?.from?.id === ctx.me.id && msg.from && !msg.text.startsWith('/')) {
-      const pending = deps.inputs.take(msg.chat.id, replied.message_id, msg.from.id);
+      const pending = await deps.inputs.take(msg.chat.id, replied.message_id, msg.from.id);
       if (pending) return answerInput(deps, msg, pending.action, msg.text);
     }
     const own = ref ? [ref] : [];

@@ -109,7 +109,7 @@ export async function startTelegram(opts: StartTelegramOptions): Promise<Telegra
 
   const throttle = new StatusThrottle({ ...tuning.throttle, onError: (err) => log.debug({ err: String(err) }, 'status edit failed') });
   const chatActionIntervalMs = tuning.chatActionIntervalMs ?? 4500;
-  const actions = new ActionTable(dispatcher.commands);
+  const actions = new ActionTable(dispatcher.commands, { coordination, onError: (err) => log.warn({ err }, 'a button could not be shared with the other processes') });
   const delivery = new TelegramDelivery({
     api: bot.api,
     core,
@@ -136,7 +136,7 @@ export async function startTelegram(opts: StartTelegramOptions): Promise<Telegra
     setup: new SetupState({ coordination }),
     coordination,
     actions,
-    inputs: new PendingInputs(),
+    inputs: new PendingInputs({ coordination }),
     chatActionIntervalMs,
     botUsername: () => bot.botInfo.username,
   };

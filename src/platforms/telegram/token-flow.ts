@@ -169,7 +169,7 @@ async function cancel(deps: TelegramDeps, msg: Message): Promise<void> {
   const chatId = msg.chat.id;
   const had = (await deps.setup.pendingToken(chatId)) !== undefined;
   await deps.setup.clearToken(chatId);
-  const inputs = msg.from ? deps.inputs.cancel(chatId, msg.from.id) : 0;
+  const inputs = msg.from ? await deps.inputs.cancel(chatId, msg.from.id) : 0;
   await sendPlain(deps.api, chatId, msg.message_id, had ? 'Cancelled: I am no longer waiting for a token.' : inputs > 0 ? 'Cancelled.' : 'Nothing to cancel.');
 }
 
