@@ -74,16 +74,15 @@ export function quotaAlertText(source: TokenSource): string {
 
 /**
  * What the community's budgets still allow this period (the pool's remaining amount, else each member's allowance ×
- * members), the period's key (its reset time, 0 for `total`) and its end (null for `total`).
+ * members), and the period's key: its reset time (epoch ms), 0 for `total`.
  */
-async function allowedThisPeriod(d: CoreDeps, ids: ActorIds): Promise<{ allowed: Micros | null; period: number; periodEndsAt: number | null }> {
+async function allowedThisPeriod(d: CoreDeps, ids: ActorIds): Promise<{ allowed: Micros | null; period: number }> {
   const b = await d.store.budgets.balance(ids.scopeId, ids.userId);
   const period = b.period === 'total' ? 0 : (b.resetsAt ?? 0);
-  const periodEndsAt = period === 0 ? null : period;
-  if (b.pool) return { allowed: Math.max(0, b.pool.remainingMicros), period, periodEndsAt };
-  if (b.limitMicros === null) return { allowed: null, period, periodEndsAt };
+  if (b.pool) return { allowed: Math.max(0, b.pool.remainingMicros), period };
+  if (b.limitMicros === null) return { allowed: null, period };
   const members = await d.store.directory.memberCount(ids.scopeId);
-  return { allowed: b.limitMicros * Math.max(1, members), period, periodEndsAt };
+  return { allowed: b.limitMicros * Math.max(1, members), period };
 }
 
 /**
@@ -97,7 +96,7 @@ async function allowedThisPeriod(d: CoreDeps, ids: ActorIds): Promise<{ allowed:
 export async function adminAlerts(d: CoreDeps, actor: Actor): Promise<string[]> {
   const ref = scopeRef(actor);
   const ids = await actorIds(d, actor);
-  const { allowed, period, periodEndsAt } = await allowedThisPeriod(d, ids);
+  const { allowed, period } = await allowedThisPeriod(d, ids);
   const now = d.clock.now();
   const sentKey = `low-balance:sent:${ref}:${period}`;
   if ((await d.coordination.get(sentKey)) === undefined) {
@@ -106,7 +105,7 @@ export async function adminAlerts(d: CoreDeps, actor: Actor): Promise<string[]> 
       try {
         const b = await d.gateway.getBalance(r.token);
         // Kept until the period ends (a day past it, for clock differences); a `total` period's for 30 days.
-        const sentTtl = periodEndsAt === null ? 30 * 86_400_000 : Math.max(60_000, periodEndsAt - now + 86_400_000);
+        const sentTtl = period === 0 ? 30 * 86_400_000 : Math.max(60_000, period - now + 86_400_000);
         if (shouldWarnLowBalance({ balanceMicros: b.remainingMicros, allowedMicros: allowed }) && (await d.coordination.claim(sentKey, sentTtl)) === 0) {
           const whose = r.source === 'scope' ? "this community's gateway token" : "the bot's own gateway token";
           await queueAdminAlert(d, ref, `The balance of ${whose} is ${formatUsd(b.remainingMicros ?? 0)}, less than the ${allowed === null ? 'budgets here allow' : `${formatUsd(allowed)} the budgets here still allow`} this period. Top it up on the gateway, or lower the budgets.`);
