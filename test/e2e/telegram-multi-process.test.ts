@@ -215,4 +215,22 @@ describe.skipIf(!redisUp)('Telegram across three processes behind a load balance
     expect(sprayed.length).toBeGreaterThanOrEqual(7);
     expect(logLines.join('')).toMatch(/telegram update already handled by another process/);
   });
+
+  it('a process cut off from Redis answers "try again in a moment": no job, no charge; a pasted token is still deleted', async () => {
+    balancer.route = () => [2];
+    await apps[2]!.coordination.close();
+    const user = fake.user({ username: 'unlucky' });
+    const imagesBefore = stack.sim.requests().filter((r) => r.endpoint === 'image').length;
+    const cmd = fake.sendText({ chat: group, from: user, text: '/imagine a quiet harbour' });
+    await fake.waitFor(replyCall(group, cmd.message_id), 8000);
+    expect(repliesTo(group.id, cmd.message_id)[0]?.text).toMatch(/^The bot cannot start new requests right now \(its shared limits are out of reach\)\. Try again in a moment; requests already running are not affected, and nothing was charged\./);
+    expect(stack.sim.requests().filter((r) => r.endpoint === 'image').length).toBe(imagesBefore);
+    expect((await stack.core.balance(actor(group, user))).spentMicros).toBe(0);
+
+    const dm = fake.privateChat(user);
+    const pasted = fake.sendText({ chat: dm, from: user, text: `sk-${'Zq4'.repeat(12)}` });
+    await fake.waitFor(replyCall(dm, pasted.message_id), 5000);
+    expect(repliesTo(dm.id, pasted.message_id)[0]?.text).toMatch(/^I cannot take that right now .* Try again in a moment; nothing was charged\.$/);
+    expect(fake.deleted).toContainEqual(expect.objectContaining({ chatId: dm.id, messageId: pasted.message_id }));
+  });
 });
