@@ -92,15 +92,21 @@ describe.skipIf(!redisUp)('fair use across two app instances (Redis)', () => {
     await liveConn.close();
   });
 
-  it('Redis going away: new requests get "try again in a moment" before any money moves; a running job finishes and is charged once', async () => {
+  it('Redis going away: new and waiting requests get "try again in a moment" before any money moves; a running job finishes and is charged once', async () => {
     const prefix = uniquePrefix('fair-use-down');
     prefixes.push(prefix);
-    stack = await createTestStack({ sim: { imageDelayMs: 400 }, env: { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix }, startPoller: false });
+    stack = await createTestStack({ sim: { imageDelayMs: 800 }, env: { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix, MAX_JOBS_PER_USER: '1' }, startPoller: false });
     const t = stack;
     expect((await t.app.readiness.run()).checks.redis).toEqual({ ok: true, detail: 'reachable' });
     const running = t.core.imagine({ ...t.actor({ user: 'early' }), prompt: 'a slow harbour' });
-    await new Promise((r) => setTimeout(r, 150));
+    await new Promise((r) => setTimeout(r, 100));
+    const positions: number[] = [];
+    const waiting = t.core.imagine({ ...t.actor({ user: 'early' }), prompt: 'a queued harbour' }, { onQueued: (p) => positions.push(p) });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(positions).toEqual([1]);
     await t.app.coordination.close(); // Redis unreachable from now on
+    const dropped = await waiting;
+    expect(!dropped.ok && dropped.failure.code).toBe('coordination_unavailable');
     expect((await t.app.readiness.run()).checks.redis).toMatchObject({ ok: false, detail: expect.stringMatching(/^Redis at 127\.0\.0\.1:6379 did not answer/) });
     const refused = await t.core.imagine({ ...t.actor({ user: 'late' }), prompt: 'a second harbour' });
     expect(refused.ok).toBe(false);

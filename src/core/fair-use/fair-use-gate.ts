@@ -51,7 +51,7 @@ interface Waiter {
   enqueuedAt: number;
   position: number;
   onQueued?: (position: number) => void;
-  resolve: (lease: Lease) => void;
+  settle: (r: Result<Lease>) => void;
   detach?: () => void;
 }
 
@@ -63,8 +63,8 @@ const cooldownKey = (req: FairUseRequest) => `fair-use:cooldown:${req.userKey}`;
  * Fair use among the people of a community: per-user and per-scope concurrency, a per-user cooldown between starts,
  * and a bounded FIFO line per scope. A request is either started, queued (told its position through `onQueued`),
  * or refused at once with a typed failure (`cooldown` with retryAfterMs, `queue_full` with the position it would
- * have had, `coordination_unavailable` when the shared state cannot be reached). A waiting request whose user is at
- * their own limit does not block the ones behind it.
+ * have had, `coordination_unavailable` when the shared state cannot be reached; waiters get that too when it is lost
+ * while they wait). A waiting request whose user is at their own limit does not block the ones behind it.
  *
  * The running counts and the cooldowns live in the {@link Coordination} port: in memory for one process, or in
  * Redis, where the limits hold across every process. Each running job holds one slot on its user's counter and one
@@ -134,7 +134,7 @@ export class FairUseGate {
     }
     if (options?.signal?.aborted) throw options.signal.reason;
     return new Promise<Result<Lease>>((resolve, reject) => {
-      const waiter: Waiter = { req, enqueuedAt: now, position: queue.length + 1, resolve: (lease) => resolve(ok(lease)) };
+      const waiter: Waiter = { req, enqueuedAt: now, position: queue.length + 1, settle: resolve };
       if (options?.onQueued) waiter.onQueued = options.onQueued;
       const signal = options?.signal;
       if (signal) {
@@ -228,6 +228,7 @@ export class FairUseGate {
       }
     } catch (e) {
       this.opts.onError?.(e, 'queue');
+      if (isCoordinationUnavailable(e)) this.refuseWaiters();
     } finally {
       this.pumping = undefined;
       if (this.queues.size === 0) {
@@ -253,11 +254,22 @@ export class FairUseGate {
       }
       queue.splice(at, 1);
       w.detach?.();
-      w.resolve(started);
+      w.settle(ok(started));
       this.renumber(queue);
       i = at;
     }
     if (queue.length === 0 && this.queues.get(scopeKey) === queue) this.queues.delete(scopeKey);
+  }
+
+  /** The shared state is out of reach: every waiter is told to try again in a moment rather than wait blind. */
+  private refuseWaiters(): void {
+    for (const queue of this.queues.values()) {
+      for (const w of queue) {
+        w.detach?.();
+        w.settle(err(fail('coordination_unavailable')));
+      }
+    }
+    this.queues.clear();
   }
 
   private remove(w: Waiter): void {
