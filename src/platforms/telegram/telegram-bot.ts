@@ -161,11 +161,14 @@ export async function startTelegram(opts: StartTelegramOptions): Promise<Telegra
   opts.registerDelivery(delivery);
   await setCommandMenus(bot.api, dispatcher.commands, log);
 
-  const hookSecret = webhookSecret(settings.token);
-  secrets.add(hookSecret);
-  const stopReceiving = settings.webhookUrl
-    ? await startWebhook(bot, settings.webhookUrl, settings.webhookPort, hookSecret, log)
-    : await startPolling(bot, coordination, log, tuning);
+  let stopReceiving: () => Promise<void>;
+  if (settings.webhookUrl) {
+    const hookSecret = webhookSecret(settings.token);
+    secrets.add(hookSecret);
+    stopReceiving = await startWebhook(bot, settings.webhookUrl, settings.webhookPort, hookSecret, log);
+  } else {
+    stopReceiving = await startPolling(bot, coordination, log, tuning);
+  }
   let stopped: Promise<void> | undefined;
   return {
     bot,
