@@ -55,10 +55,12 @@ export class PollingLeader {
 
   /**
    * Tries the lease once (polling when it is ours; resolves once polling runs), then keeps renewing or trying in the
-   * background. Resolves with whether this process polls.
+   * background. Resolves with whether this process polls; rejects (lease given back) when polling fails to start
+   * at this first try, so a bad start fails the bot's start as before.
    */
   async start(): Promise<boolean> {
-    await this.tick();
+    this.busy = this.step(true);
+    await this.busy;
     this.timer = setInterval(() => void this.tick(), this.renewMs);
     this.timer.unref();
     return this.polling;
@@ -79,7 +81,7 @@ export class PollingLeader {
     return this.busy;
   }
 
-  private async step(): Promise<void> {
+  private async step(first = false): Promise<void> {
     if (this.stopped) return;
     const asked = Date.now();
     let held: boolean;
@@ -95,17 +97,21 @@ export class PollingLeader {
     }
     if (held) {
       this.heldUntil = asked + this.leaseMs;
-      if (!this.polling && !this.stopped) await this.begin();
+      if (!this.polling && !this.stopped) await this.begin(first);
     } else if (this.polling) {
       this.opts.logger.warn('telegram long polling: another process holds the lease now; stopping polling here');
       await this.halt('lease lost');
     }
   }
 
-  private async begin(): Promise<void> {
+  private async begin(first: boolean): Promise<void> {
     try {
       await this.opts.startPolling();
     } catch (e) {
+      if (first) {
+        await this.opts.coordination.releaseLease(this.name, this.owner).catch(() => undefined);
+        throw e;
+      }
       this.opts.logger.error({ err: e }, 'telegram long polling could not start; trying again at the next renewal');
       return;
     }
