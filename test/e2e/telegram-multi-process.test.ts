@@ -17,7 +17,7 @@ import { encodePng } from '../../src/simulator/png.js';
 import { startFakeTelegram, type FakeTelegram } from '../fakes/telegram/index.js';
 import { createTestStack, type TestStack } from '../support/harness.js';
 import { appOnSameDatabase } from '../support/more-apps.js';
-import { dropPrefix, redisForTests, TEST_REDIS_URL, uniquePrefix } from '../support/redis.js';
+import { dropPrefix, dumpPrefix, redisForTests, TEST_REDIS_URL, uniquePrefix } from '../support/redis.js';
 import { startTelegramFor } from '../support/telegram-bot.js';
 
 const redisUp = await redisForTests('Telegram across three processes');
@@ -150,8 +150,16 @@ describe.skipIf(!redisUp)('Telegram across three processes behind a load balance
     await fake.waitFor(replyCall(dm, open.message_id), 5000);
     expect(repliesTo(dm.id, open.message_id)[0]?.text).toMatch(/Paste the gateway token for "Balanced"/);
 
+    // While the link is open, Redis holds who may answer and for which group, never a secret.
+    const open_ = await dumpPrefix(prefix);
+    expect(open_).toMatch(/:token-wait:/);
+    expect(open_).not.toContain(fake.token);
     const pasted = fake.sendText({ chat: dm, from: admin, text: token });
     await fake.waitFor((c) => c.method === 'sendMessage' && c.ok && String(c.params.chat_id) === String(dm.id) && String(c.params.text).includes('QW77'), 5000);
+    const stored = await dumpPrefix(prefix);
+    expect(stored).not.toContain(token);
+    expect(stored).not.toContain('QW77');
+    expect(stored).not.toContain(fake.token);
     expect(fake.deleted).toContainEqual(expect.objectContaining({ chatId: dm.id, messageId: pasted.message_id }));
     // The three steps went to the three processes, one each.
     expect(balancer.seen.slice(before).map((s) => s.to)).toEqual([[0], [1], [2]]);

@@ -56,3 +56,24 @@ export async function dropPrefix(prefix: string): Promise<void> {
     r.disconnect();
   }
 }
+
+/** Every key and value under `prefix` (strings, lists, sorted-set members), as one text, to check what is stored. */
+export async function dumpPrefix(prefix: string): Promise<string> {
+  const r = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
+  const out: string[] = [];
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await r.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      cursor = next;
+      for (const k of keys) {
+        const type = await r.type(k);
+        const value = type === 'string' ? await r.get(k) : type === 'list' ? (await r.lrange(k, 0, -1)).join('\n') : type === 'zset' ? (await r.zrange(k, 0, -1)).join('\n') : '';
+        out.push(`${k}\t${value ?? ''}`);
+      }
+    } while (cursor !== '0');
+  } finally {
+    r.disconnect();
+  }
+  return out.join('\n');
+}
