@@ -169,6 +169,30 @@ const schema = z.object({
     { group: S, description: 'SQLite file; its directory is created. Default ./data/bot.sqlite (the playground uses ./data/playground.sqlite unless this is set).' },
   ),
   BOT_ENCRYPTION_KEY: doc(optionalString, { group: S, secret: true, description: '32-byte key (base64 or hex) that encrypts stored gateway tokens. Required when a platform token is set. Make one with npm run keygen; rotate with NEW_BOT_ENCRYPTION_KEY=… npm run rekey.' }),
+  REDIS_URL: doc(
+    z
+      .string()
+      .trim()
+      .optional()
+      .refine((v) => !v || /^rediss?:\/\/[^\s]+$/i.test(v), 'a Redis URL such as redis://127.0.0.1:6379 (rediss:// for TLS)')
+      .transform((v) => (v ? v : undefined)),
+    {
+      group: S,
+      secret: true,
+      example: 'redis://127.0.0.1:6379',
+      description:
+        'Redis shared by every bot process on one database: fair-use limits, the per-token gateway limit, Telegram setup links, albums and updates, the long-polling leader, admin notices (see docs/scaling.md). Required when more than one bot process shares a database. Unset (default): kept in memory, one process.',
+    },
+  ),
+  REDIS_PREFIX: doc(
+    z
+      .string()
+      .trim()
+      .optional()
+      .refine((v) => !v || /^[A-Za-z0-9:_.-]{1,64}$/.test(v), 'up to 64 letters, digits, ":", "_", "." or "-"')
+      .transform((v) => v || 'mediabot:'),
+    { group: S, description: 'Put before every Redis key of this bot, so several bots can share one Redis (default mediabot:).' },
+  ),
   OUTPUT_DIR: doc(optionalString, { group: S, description: 'Where results are written: kept videos of the bots (default ./data/outputs) and the playground\'s files (default ./output).' }),
   DISCORD_TOKEN: doc(optionalString, { group: D, secret: true, description: 'Bot token from the Discord developer portal. Setting it enables the Discord adapter.' }),
   DISCORD_APPLICATION_ID: doc(
@@ -322,6 +346,8 @@ export interface Config {
   };
   databasePath: string;
   encryptionKey: string | undefined;
+  /** `REDIS_URL` and `REDIS_PREFIX` (default `mediabot:`): state shared by bot processes; undefined = in memory. */
+  redis: { url: string; prefix: string } | undefined;
   discord: { token: string; applicationId: string | undefined; apiBase: string | undefined; guildId: string | undefined; shards: DiscordShardSettings } | undefined;
   telegram:
     | {
@@ -448,6 +474,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     databasePath: e.DATABASE_PATH,
     encryptionKey: e.BOT_ENCRYPTION_KEY,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
     discord: e.DISCORD_TOKEN
       ? {
           token: e.DISCORD_TOKEN,

@@ -52,6 +52,15 @@ function onSignals(stop: () => Promise<void>, log: (m: string) => void, backstop
   process.on('SIGTERM', handler);
 }
 
+/** The password in `REDIS_URL`, if any (kept out of logs). */
+function redisPassword(config: Config): string | undefined {
+  try {
+    return config.redis ? decodeURIComponent(new URL(config.redis.url).password) || undefined : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Runs Discord and/or Telegram with the poller (what `ROLE` asks for) until a signal arrives. */
 async function runBots(config: Config): Promise<void> {
   if (!config.encryptionKey) throw new ConfigError('BOT_ENCRYPTION_KEY', 'set when a platform token is set (run `npm run keygen` and put the key in .env)');
@@ -66,6 +75,7 @@ async function runBots(config: Config): Promise<void> {
   secrets.add(config.discord?.token);
   secrets.add(config.telegram?.token);
   secrets.add(config.gateway.token);
+  secrets.add(redisPassword(config));
   const logger: Logger = createLogger({ level: config.log.level, format: config.log.format, secrets });
   const { compose, chatSurfaces } = await import('./app/compose.js');
   let sim: SimulatorHandle | undefined;
@@ -82,6 +92,7 @@ async function runBots(config: Config): Promise<void> {
     secrets,
     outputDir,
     surfaces: chatSurfaces(cfg),
+    presence: { role: cfg.role },
     processMetrics: cfg.health.port !== undefined,
     ...(cfg.health.port !== undefined ? { health: { port: cfg.health.port, host: cfg.health.host } } : {}),
     ...(sim ? { simulatorBaseUrl: sim.baseUrl } : {}),

@@ -7,10 +7,12 @@ import { Catalog } from '../core/catalog/catalog.js';
 import { defaultModelWarnings } from '../core/catalog/default-models.js';
 import { PriceBook } from '../core/catalog/price-book.js';
 import { TokenIndex } from '../core/catalog/token-index.js';
+import { MemoryCoordination } from '../core/coordination/memory-coordination.js';
 import { FairUseGate } from '../core/fair-use/fair-use-gate.js';
 import { ModelListCache } from '../core/models/model-list-cache.js';
 import { parseUsd, type Micros } from '../core/money.js';
 import { systemClock, type Clock } from '../core/ports/clock.js';
+import type { Coordination } from '../core/ports/coordination.js';
 import type { JobStore } from '../core/ports/job-store.js';
 import type { MediaGateway } from '../core/ports/media-gateway.js';
 import { documentedPriceTable, loadPriceTable, type PriceTable } from '../core/pricing.js';
@@ -21,7 +23,7 @@ import { locateFfmpeg } from '../jobs/ffmpeg-locator.js';
 import { OutputStore } from '../jobs/output-store.js';
 import { VideoPoller } from '../jobs/video-poller.js';
 import type { Logger, SecretSet } from '../log.js';
-import { databaseWritableCheck, gatewayReachableCheck } from '../ops/checks.js';
+import { coordinationCheck, databaseWritableCheck, gatewayReachableCheck } from '../ops/checks.js';
 import { MeteredGateway } from '../ops/metered-gateway.js';
 import { meterJobStore } from '../ops/metered-jobs.js';
 import { meterLedger } from '../ops/metered-ledger.js';
@@ -29,6 +31,7 @@ import { MeteredDeliveryRouter } from '../ops/metered-router.js';
 import { createMetrics, type BotMetrics } from '../ops/metrics.js';
 import { ReadinessRegistry } from '../ops/readiness.js';
 import { openStore, type SqliteStore as Store } from '../store/sqlite/open-store.js';
+import { StartupError } from './startup-errors.js';
 
 /** Options of {@link buildApp} beyond the config. */
 export interface BuildAppOptions {
@@ -64,6 +67,11 @@ export interface BuildAppOptions {
   processMetrics?: boolean;
   /** Draws the `/usage` and `/balance` charts (tests). Default: an `EchartsChartRenderer` with `CHART_FONT_FILES`. */
   charts?: ChartRenderer;
+  /**
+   * A ready coordination (tests); then `close()` does not close it. Default: Redis when `config.redis` is set
+   * (`REDIS_URL`), else in memory on the app's clock.
+   */
+  coordination?: Coordination;
 }
 
 /** Everything the composition root, the playground, adapters' tests and benchmarks need. */
@@ -88,8 +96,12 @@ export interface App {
   config: Config;
   /** Prometheus metrics of this app (gateway, jobs, deliveries, money, poller lag). */
   metrics: BotMetrics;
-  /** Readiness checks (`database`, `gateway`; adapters add theirs), served at `/readyz`. */
+  /** Readiness checks (`database`, `gateway`, `redis` when shared; adapters add theirs), served at `/readyz`. */
   readiness: ReadinessRegistry;
+  /** State shared by the bot's processes: Redis with `REDIS_URL`, else this process's memory. */
+  coordination: Coordination;
+  /** The fair-use gate of the core (per-user and per-scope limits, over {@link coordination}). */
+  fairUse: FairUseGate;
   /** Plugs an adapter's delivery in after building (one per platform; a second replaces the first). */
   registerDelivery(d: Delivery): void;
   /** Stops the poller, closes the gateway client (when built here) and the database. Idempotent. */
@@ -124,11 +136,20 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
         concurrency: config.gateway.concurrency,
         minTimeMs: config.gateway.minTimeMs,
         timeoutMs: config.gateway.timeoutMs,
+        ...(config.redis ? { sharedLimits: { redisUrl: config.redis.url, prefix: config.redis.prefix } } : {}),
         logger: logger.child({ module: 'gateway' }),
         ...opts.gatewayOptions,
       });
   const metrics = createMetrics({ processMetrics: opts.processMetrics ?? false });
   const gateway: MediaGateway = new MeteredGateway(opts.gateway ?? ownGateway!, metrics);
+  let ownCoordination: Coordination | undefined;
+  try {
+    ownCoordination = opts.coordination ? undefined : await openCoordination(config, clock, logger);
+  } catch (e) {
+    await ownGateway?.close();
+    throw e;
+  }
+  const coordination = opts.coordination ?? ownCoordination!;
   let store: Store;
   try {
     store = await openStore({
@@ -143,6 +164,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
     });
   } catch (e) {
     await ownGateway?.close();
+    await ownCoordination?.close();
     throw e;
   }
   meterLedger(store.budgets, metrics);
@@ -153,6 +175,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
   const dbCheck = databaseWritableCheck(config.databasePath);
   readiness.register('database', dbCheck.check);
   if (baseUrl) readiness.register('gateway', gatewayReachableCheck(baseUrl, config.gateway.token));
+  if (coordination.shared) readiness.register('redis', coordinationCheck(coordination));
   let ffmpegPath = opts.ffmpegPath;
   if (ffmpegPath === undefined) {
     try {
@@ -163,6 +186,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
     } catch (e) {
       dbCheck.close();
       await ownGateway?.close();
+      await ownCoordination?.close();
       await store.close();
       throw e;
     }
@@ -197,13 +221,22 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
     warmTimeoutMs: Math.min(15_000, config.gateway.timeoutMs),
   });
   const modelSettings = store.modelSettings;
+  const fairUse = new FairUseGate({
+    clock,
+    coordination,
+    maxPerUser: config.fairUse.maxJobsPerUser,
+    maxPerScope: config.fairUse.maxJobsPerScope,
+    cooldownMs: config.fairUse.userCooldownMs,
+    onError: (e, what) => logger.warn({ err: e, what }, 'fair use: shared slots not updated (they expire by their TTL)'),
+  });
   const coreDeps = {
     gateway,
     store,
     jobs,
     catalog,
     modelSettings,
-    fairUse: new FairUseGate({ clock, maxPerUser: config.fairUse.maxJobsPerUser, maxPerScope: config.fairUse.maxJobsPerScope, cooldownMs: config.fairUse.userCooldownMs }),
+    fairUse,
+    coordination,
     outputs,
     charts: opts.charts ?? new EchartsChartRenderer({ extraFontFiles: config.chartFontFiles }),
     clock,
@@ -241,19 +274,39 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
     config,
     metrics,
     readiness,
+    coordination,
+    fairUse,
     registerDelivery: (d) => router.register(d),
     close() {
       closing ??= (async () => {
         catalog.stop();
         core.close();
+        fairUse.close();
         await poller.stop();
         dbCheck.close();
         await ownGateway?.close();
+        await ownCoordination?.close();
         await store.close();
       })();
       return closing;
     },
   };
+}
+
+/**
+ * The coordination the config asks for: Redis when `REDIS_URL` is set (connected and answering, else a
+ * {@link StartupError} naming the host), otherwise this process's memory on `clock`.
+ */
+async function openCoordination(config: Config, clock: Clock, logger: Logger): Promise<Coordination> {
+  if (!config.redis) return new MemoryCoordination({ now: () => clock.now() });
+  const { RedisCoordination } = await import('../coordination/redis-coordination.js');
+  try {
+    const c = await RedisCoordination.open({ url: config.redis.url, prefix: config.redis.prefix, logger: logger.child({ module: 'redis' }) });
+    logger.info({ prefix: config.redis.prefix }, 'shared limits and once-only work in Redis');
+    return c;
+  } catch (e) {
+    throw new StartupError(`${e instanceof Error ? e.message : String(e)} (check REDIS_URL; unset it to run a single process without Redis).`, { cause: e });
+  }
 }
 
 /**

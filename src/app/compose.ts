@@ -9,6 +9,8 @@ import { trackDiscord, trackTelegram } from '../ops/platform-connections.js';
 import type { ShardPlan } from '../platforms/discord/shards.js';
 import { deliverySurfaces } from './delivery-surfaces.js';
 import { fetchGatewayBot, identifyWaitMs, resolveShardPlan } from './discord-shards.js';
+import { redisHostOf } from '../coordination/redis-host.js';
+import { joinProcesses, type Presence } from './process-presence.js';
 import { explainDiscordStartError, explainTelegramStartError, hostOf, StartupError, withStartupTimeout } from './startup-errors.js';
 
 /** What a surface gets when it starts: the app's pieces it may use, and nothing global. */
@@ -74,6 +76,12 @@ export interface ComposeOptions extends Omit<BuildAppOptions, 'startPoller'> {
   startPoller?: boolean;
   /** Serve `/healthz`, `/readyz` and `/metrics` on this address (started before the surfaces). Default: no listener. */
   health?: { port: number; host: string };
+  /**
+   * Register as a bot process with this role in the database's heartbeat registry, and refuse to start beside another
+   * live one that does not share the same Redis ({@link joinProcesses}). Default: not registered (the playground, the
+   * operator CLI, tests).
+   */
+  presence?: { role: string };
 }
 
 /** Resolves when `p` settles or after `ms`, whichever comes first; true when `p` settled. */
@@ -92,10 +100,18 @@ async function within(p: Promise<unknown>, ms: number): Promise<boolean> {
  * through here. A surface failing to start stops those already started and the app, then rethrows.
  */
 export async function compose(config: Config, opts: ComposeOptions): Promise<Composition> {
-  const { surfaces: starters = [], startPoller = config.role !== 'gateway-bot', health: healthAddress, ...appOptions } = opts;
+  const { surfaces: starters = [], startPoller = config.role !== 'gateway-bot', health: healthAddress, presence: presenceAs, ...appOptions } = opts;
   await Promise.all(starters.map((s) => s.preflight?.()));
   const app = await buildApp(config, { ...appOptions, startPoller: false });
   const { logger } = app;
+  let presence: Presence | undefined;
+  if (presenceAs) {
+    const coordination = config.redis ? `redis ${redisHostOf(config.redis.url)} ${config.redis.prefix}` : 'memory';
+    presence = await joinProcesses({ registry: app.store.processes, role: presenceAs.role, coordination, logger }).catch(async (e: unknown) => {
+      await app.close();
+      throw e;
+    });
+  }
   const dispatcher = new CommandDispatcher({ core: app.core, ownerIds: config.ownerIds, logger: logger.child({ module: 'commands' }) });
   const started: StartedSurface[] = [];
   let health: HealthServer | undefined;
@@ -104,6 +120,7 @@ export async function compose(config: Config, opts: ComposeOptions): Promise<Com
   const close = () => {
     closing ??= (async () => {
       for (const s of [...started].reverse()) await stopOne(s);
+      await presence?.leave();
       await app.close();
       await health?.close();
     })();
@@ -122,6 +139,7 @@ export async function compose(config: Config, opts: ComposeOptions): Promise<Com
       for (const s of started.filter((x) => x.stopPhase !== 'with-poller').reverse()) {
         if (!(await within(stopOne(s), Math.max(1_000, left())))) logger.warn({ surface: s.name }, 'shutdown: surface did not stop in time');
       }
+      await presence?.leave();
       await app.close();
       await health?.close();
     })();
@@ -207,7 +225,7 @@ export function chatSurfaces(config: Config): SurfaceStarter[] {
     const startTelegramSurface: SurfaceStarter = async ({ app, dispatcher, logger, secrets, registerDelivery }) => {
       app.readiness.register('telegram', async () => ({ ok: false, detail: 'connecting' }));
       const { startTelegram } = await import('../platforms/telegram/telegram-bot.js');
-      const t = await withStartupTimeout(startTelegram({ config, core: app.core, dispatcher, logger, secrets, registerDelivery }), config.startupTimeoutMs, 'Telegram', hostOf(tg.apiRoot)).catch(
+      const t = await withStartupTimeout(startTelegram({ config, core: app.core, dispatcher, logger, secrets, registerDelivery, coordination: app.coordination }), config.startupTimeoutMs, 'Telegram', hostOf(tg.apiRoot)).catch(
         (e: unknown) => {
           throw explainTelegramStartError(e, tg.apiRoot, tg.webhookUrl ? tg.webhookPort : undefined);
         },

@@ -26,7 +26,7 @@ export function deliverySurfaces(config: Config): SurfaceStarter[] {
   if (tg) {
     const startTelegram: SurfaceStarter = async ({ app, dispatcher, logger, secrets, registerDelivery }) => {
       const { startTelegramDelivery } = await import('../platforms/telegram/delivery-only.js');
-      const t = startTelegramDelivery({ config, core: app.core, commands: dispatcher.commands, logger, secrets, registerDelivery });
+      const t = startTelegramDelivery({ config, core: app.core, commands: dispatcher.commands, logger, secrets, registerDelivery, coordination: app.coordination });
       return { name: 'telegram (delivery only)', stop: async () => t.stop(), stopPhase: 'after-poller' };
     };
     startTelegram.preflight = async () => {

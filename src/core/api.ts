@@ -405,10 +405,11 @@ export interface CoreApi {
    */
   adminAlerts(actor: Actor): Promise<string[]>;
   /**
-   * Whether notices are already queued for this community (no I/O, nothing taken): lets the command layer ask a
-   * surface "is this user an admin?" after a member command only when there is something to show.
+   * Whether notices are already queued for this community (nothing taken; one read of the coordination, in memory or
+   * Redis): lets the command layer ask a surface "is this user an admin?" after a member command only when there is
+   * something to show.
    */
-  hasAdminAlerts(actor: Actor): boolean;
+  hasAdminAlerts(actor: Actor): Promise<boolean>;
   /**
    * Whether a Remix is worth offering: the gateway client has a remix call and the gateway has not answered that it
    * has no remix route (remembered for the life of the process once a remix came back `not_offered`).

@@ -16,7 +16,7 @@ import type { CoreDeps } from './use-cases/deps.js';
 import { runImageJob } from './use-cases/images.js';
 import { getJob, handOver, jobRequest, listJobs, recordDelivery } from './use-cases/job-queries.js';
 import { JobLeases } from './use-cases/job-lease.js';
-import { adminAlerts, gatewayBalance, queueAdminAlert, quotaAlertText } from './use-cases/gateway-balance.js';
+import { adminAlerts, gatewayBalance, hasAdminAlerts, moveAdminAlerts, queueAdminAlert, quotaAlertText } from './use-cases/gateway-balance.js';
 import { cachedModels, models, modelsReport } from './use-cases/models.js';
 import { prices } from './use-cases/prices.js';
 import { startRemix } from './use-cases/remix.js';
@@ -35,10 +35,10 @@ export class BotCore implements CoreApi {
   /** References being stored (`explain` does not wait); a lookup in this process waits for them first. */
   private readonly refWrites = new Set<Promise<void>>();
 
-  constructor(deps: Omit<CoreDeps, 'alerts' | 'leases'>) {
+  constructor(deps: Omit<CoreDeps, 'leases'>) {
     const owner = deps.leaseOwner ?? `core:${process.pid}:${Math.random().toString(36).slice(2, 10)}`;
     const leases = new JobLeases(deps.jobs, deps.clock, owner, deps.settings.jobLeaseMs ?? 60_000);
-    this.d = { ...deps, alerts: { pending: new Map(), lowBalanceSentFor: new Map(), lowBalanceCheckedAt: new Map() }, leases };
+    this.d = { ...deps, leases };
   }
 
   /** Stops renewing the leases of jobs in flight (shutdown): the poller of the next process takes them over. */
@@ -92,15 +92,15 @@ export class BotCore implements CoreApi {
     return adminAlerts(this.d, actor);
   }
 
-  hasAdminAlerts(actor: Actor): boolean {
-    return (this.d.alerts.pending.get(scopeRef(actor))?.length ?? 0) > 0;
+  hasAdminAlerts(actor: Actor): Promise<boolean> {
+    return hasAdminAlerts(this.d, scopeRef(actor));
   }
 
   /** Queues the admin notice a job's failure calls for (gateway credit exhausted on a community or operator token). */
   private async noted<T>(actor: Actor, p: Promise<Result<T>>): Promise<Result<T>> {
     const r = await p;
     if (!r.ok && r.failure.code === 'quota_exhausted' && r.failure.details.source && r.failure.details.source !== 'personal') {
-      queueAdminAlert(this.d, scopeRef(actor), quotaAlertText(r.failure.details.source));
+      await queueAdminAlert(this.d, scopeRef(actor), quotaAlertText(r.failure.details.source)).catch((e: unknown) => this.d.logger.warn({ err: e }, 'admin notice not queued'));
     }
     return r;
   }
@@ -184,10 +184,8 @@ export class BotCore implements CoreApi {
     const newRef = `${from.platform}:${toExternalId}`;
     if (r === 'moved') {
       this.d.catalog.index.moveScope(oldRef, newRef);
-      for (const m of [this.d.alerts.pending, this.d.alerts.lowBalanceSentFor, this.d.alerts.lowBalanceCheckedAt] as Map<string, unknown>[]) {
-        if (m.has(oldRef)) m.set(newRef, m.get(oldRef));
-        m.delete(oldRef);
-      }
+      // The low-balance claims stay with the old id: at worst the new id's admins read that warning once more.
+      await moveAdminAlerts(this.d, oldRef, newRef).catch((e: unknown) => this.d.logger.warn({ err: e }, 'admin notices not moved'));
     }
     const log = r === 'conflict' ? this.d.logger.warn.bind(this.d.logger) : this.d.logger.info.bind(this.d.logger);
     log({ from: oldRef, to: newRef, outcome: r }, r === 'conflict' ? 'community moved to a new id, but the new id already has its own data: kept apart' : 'community moved to a new id');

@@ -98,6 +98,11 @@ export interface FailureDetails {
   result_not_delivered: { kind: 'imagine' | 'edit' | 'video' | 'ask'; reason: 'too_large' | 'chat_gone' | 'files_gone' };
   cooldown: { retryAfterMs: number };
   queue_full: { position: number };
+  /**
+   * The state shared by the bot's processes (Redis) could not be reached, so a new request was refused before any
+   * money moved. Jobs already running go on.
+   */
+  coordination_unavailable: Empty;
   not_admin: Empty;
   bad_amount: { message: string };
   unknown_user: { given: string };

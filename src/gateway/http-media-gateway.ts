@@ -7,7 +7,7 @@ import type { Logger } from '../log.js';
 import { downloadAllowed } from './address-policy.js';
 import { readBytes, streamBody } from './download.js';
 import { classifyGatewayError, GatewayError, headerValue, type ClassifyContext } from './errors.js';
-import { TokenLimiter } from './limiter.js';
+import { TokenLimiter, type SharedLimits } from './limiter.js';
 import { buildEditForm, buildLegacyVideoJson, buildVideoForm, buildVideoJson, type EditImageField } from './multipart.js';
 import { normalizeVideoTask, parseChatCompletion, parseImages, parseMessagesResponse, parseModelList } from './normalize.js';
 import { billingError, parseDashboardBilling, parsePricing, parseQuotaPerUnit, parseTokenUsage } from './pricing.js';
@@ -29,6 +29,11 @@ export interface HttpMediaGatewayOptions {
   concurrency?: number;
   /** Minimum milliseconds between two request starts on one token. Default 0. */
   minTimeMs?: number;
+  /**
+   * Share `concurrency` and `minTimeMs` per token with every process on this Redis (`REDIS_URL`, `REDIS_PREFIX`).
+   * Default: per process. The slot expiration is set from `timeoutMs`.
+   */
+  sharedLimits?: Omit<SharedLimits, 'expirationMs'>;
   /** Overall deadline of one call, retries and downloads included. Default 180 000 ms. */
   timeoutMs?: number;
   /** Retries after the first attempt. Default 4. */
@@ -48,8 +53,8 @@ export interface HttpMediaGatewayOptions {
 const JSON_CAP = 128 * 1024 * 1024;
 
 /**
- * The undici-based {@link MediaGateway}. Every method throws {@link GatewayError}. One Bottleneck limiter per
- * token (keyed by its SHA-256); retries follow `retry.ts`. Foreign URLs (image URLs, download fallbacks on
+ * The undici-based {@link MediaGateway}. Every method throws {@link GatewayError}. One limiter per token (keyed by
+ * its SHA-256; shared across processes over Redis with `sharedLimits`); retries follow `retry.ts`. Foreign URLs (image URLs, download fallbacks on
  * another origin) are fetched without credentials and may redirect (up to 3 hops).
  */
 export class HttpMediaGateway implements MediaGateway {
@@ -71,10 +76,15 @@ export class HttpMediaGateway implements MediaGateway {
     this.origin = new URL(this.base).origin;
     this.ownsDispatcher = opts.dispatcher === undefined;
     this.dispatcher = opts.dispatcher ?? new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000 });
-    this.limiter = new TokenLimiter({ concurrency: opts.concurrency ?? 4, minTimeMs: opts.minTimeMs ?? 0 });
     this.editField = opts.editImageField ?? 'image';
     this.messagesAuth = opts.messagesAuth ?? 'bearer';
     this.timeoutMs = opts.timeoutMs ?? 180_000;
+    this.limiter = new TokenLimiter({
+      concurrency: opts.concurrency ?? 4,
+      minTimeMs: opts.minTimeMs ?? 0,
+      ...(opts.sharedLimits ? { shared: { ...opts.sharedLimits, expirationMs: this.timeoutMs + 30_000 } } : {}),
+      onError: (e) => opts.logger?.warn({ err: e }, 'shared gateway limiter: Redis problem'),
+    });
     if (opts.logger) this.logger = opts.logger;
     if (opts.resolveHost) this.resolveHost = opts.resolveHost;
     this.transport = new GatewayTransport({

@@ -1,10 +1,31 @@
 import { createHash } from 'node:crypto';
 import Bottleneck from 'bottleneck';
+import { Redis } from 'ioredis';
 
 /** Limits per token. Defaults (in the client): concurrency 4, minTimeMs 0. */
 export interface LimiterOptions {
   concurrency: number;
   minTimeMs: number;
+  /**
+   * Share the limits with every process on the same Redis and prefix (Bottleneck's clustering). Default: none, the
+   * limits are this process's own.
+   */
+  shared?: SharedLimits;
+  /** Told about Redis connection errors of a shared limiter (the calls waiting on it fail meanwhile). */
+  onError?: (e: unknown) => void;
+}
+
+/** {@link LimiterOptions.shared}: where the shared per-token limits live. */
+export interface SharedLimits {
+  /** `REDIS_URL`. */
+  redisUrl: string;
+  /** `REDIS_PREFIX`; the limiters' Bottleneck ids are `<prefix>gateway-<token hash>`. */
+  prefix: string;
+  /**
+   * Longest a call may hold its slot, ms (the gateway client's overall deadline and a margin): a process that dies
+   * mid-call frees its slot then at the latest (Bottleneck also frees the slots of a client silent for 10 s).
+   */
+  expirationMs: number;
 }
 
 /** A FIFO counting semaphore: the whole of what a per-token limit needs when no spacing is asked for. */
@@ -51,20 +72,40 @@ class Slots {
 }
 
 /**
- * Per-token limits, keyed by a SHA-256 of the token (the token itself is never a key, so it never sits in a map
- * or an event). Calls without a token (foreign image URLs) share the key `anonymous`.
+ * Per-token limits, keyed by a SHA-256 of the token (the token itself is never a key, so it never sits in a map,
+ * an event or Redis). Calls without a token (foreign image URLs) share the key `anonymous`.
  *
- * With `minTimeMs > 0` each token gets a Bottleneck limiter (concurrency and spacing; idle keys dropped after
- * 5 minutes). With `minTimeMs = 0` (the default) only concurrency is needed, and a small FIFO semaphore does it:
- * Bottleneck's datastore waits on a `setTimeout(0)` at each step, which measured ~4.6 ms per call here, the
- * largest share of the bot's per-job overhead (bench: overhead), while the semaphore adds microseconds.
+ * With `shared` (`REDIS_URL`), each token gets a Bottleneck limiter clustered over Redis as Bottleneck's README
+ * describes (`datastore: 'ioredis'`, one shared `IORedisConnection`, id `<prefix>gateway-<hash>`,
+ * `clearDatastore: false`, an `expiration` on every job): the concurrency and spacing hold across every process.
+ * Otherwise, with `minTimeMs > 0` each token gets a local Bottleneck limiter (concurrency and spacing; idle keys
+ * dropped after 5 minutes), and with `minTimeMs = 0` (the default) a small FIFO semaphore does it: Bottleneck's
+ * datastore waits on a `setTimeout(0)` at each step, which measured ~4.6 ms per call here, the largest share of the
+ * bot's per-job overhead (bench: overhead), while the semaphore adds microseconds.
  */
 export class TokenLimiter {
   private readonly group: Bottleneck.Group | undefined;
+  private readonly connection: Bottleneck.IORedisConnection | undefined;
   private readonly slots = new Map<string, Slots>();
 
   constructor(private readonly opts: LimiterOptions) {
-    if (opts.minTimeMs > 0) this.group = new Bottleneck.Group({ maxConcurrent: opts.concurrency, minTime: opts.minTimeMs });
+    const shared = opts.shared;
+    if (shared) {
+      const client = new Redis(shared.redisUrl, { maxRetriesPerRequest: 1 });
+      this.connection = new Bottleneck.IORedisConnection({ client, Redis });
+      this.connection.on('error', (e) => opts.onError?.(e));
+      this.group = new Bottleneck.Group({
+        id: `${shared.prefix}gateway`,
+        datastore: 'ioredis',
+        connection: this.connection,
+        clearDatastore: false,
+        maxConcurrent: opts.concurrency,
+        minTime: opts.minTimeMs,
+      });
+      this.group.on('created', (limiter) => limiter.on('error', (e) => opts.onError?.(e)));
+    } else if (opts.minTimeMs > 0) {
+      this.group = new Bottleneck.Group({ maxConcurrent: opts.concurrency, minTime: opts.minTimeMs });
+    }
   }
 
   /** The key used for `token` (exported for tests: it must not contain the token). */
@@ -85,7 +126,7 @@ export class TokenLimiter {
       const onAbort = () => reject(signal.reason);
       signal.addEventListener('abort', onAbort, { once: true });
       limiter
-        .schedule(async () => {
+        .schedule(this.opts.shared ? { expiration: this.opts.shared.expirationMs } : {}, async () => {
           if (signal.aborted) throw signal.reason;
           return fn();
         })
@@ -94,11 +135,12 @@ export class TokenLimiter {
     });
   }
 
-  /** Stops every per-token limiter (pending Bottleneck jobs are dropped). */
+  /** Stops every per-token limiter (pending Bottleneck jobs are dropped) and closes the shared connection. */
   async stop(): Promise<void> {
     this.slots.clear();
     if (!this.group) return;
     await Promise.all(this.group.limiters().map(({ limiter }) => limiter.stop({ dropWaitingJobs: true }).catch(() => undefined)));
+    await this.connection?.disconnect(true).catch(() => undefined);
   }
 
   private slotsFor(key: string): Slots {

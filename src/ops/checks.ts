@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { sqliteWriteProbe, type WriteProbe } from '../store/sqlite/write-probe.js';
+import type { Coordination } from '../core/ports/coordination.js';
 import type { CheckResult, ReadinessCheck } from './readiness.js';
 
 /** A check plus what it holds open. */
@@ -60,6 +61,18 @@ export function gatewayReachableCheck(baseUrl: string, token: string | undefined
     if (status >= 500) return { ok: false, detail: `gateway answered ${status}` };
     if (token && (status === 401 || status === 403)) return { ok: false, detail: `gateway refused the operator token (${status})` };
     return { ok: true, detail: `reachable (${status})` };
+  };
+}
+
+/** Shared coordination reachable: one read through the port (Redis answers); its error text otherwise (never the URL). */
+export function coordinationCheck(coordination: Pick<Coordination, 'listLength'>): ReadinessCheck {
+  return async () => {
+    try {
+      await coordination.listLength('readyz');
+      return { ok: true, detail: 'reachable' };
+    } catch (e) {
+      return { ok: false, detail: e instanceof Error ? e.message : String(e) };
+    }
   };
 }
 

@@ -123,12 +123,11 @@ describe('download address policy', () => {
 });
 
 describe('low-balance warning', () => {
-  it('warns once per period when the balance is below what the budgets allow', () => {
-    expect(shouldWarnLowBalance({ balanceMicros: 4_000_000, allowedMicros: 5_000_000, period: 1, lastWarnedPeriod: undefined })).toBe(true);
-    expect(shouldWarnLowBalance({ balanceMicros: 4_000_000, allowedMicros: 5_000_000, period: 1, lastWarnedPeriod: 1 })).toBe(false);
-    expect(shouldWarnLowBalance({ balanceMicros: 6_000_000, allowedMicros: 5_000_000, period: 2, lastWarnedPeriod: 1 })).toBe(false);
-    expect(shouldWarnLowBalance({ balanceMicros: null, allowedMicros: 5_000_000, period: 2, lastWarnedPeriod: undefined })).toBe(false);
-    expect(shouldWarnLowBalance({ balanceMicros: 0, allowedMicros: null, period: 2, lastWarnedPeriod: undefined })).toBe(true);
-    expect(shouldWarnLowBalance({ balanceMicros: 10, allowedMicros: null, period: 2, lastWarnedPeriod: undefined })).toBe(false);
+  it('warns when the balance is below what the budgets allow', () => {
+    expect(shouldWarnLowBalance({ balanceMicros: 4_000_000, allowedMicros: 5_000_000 })).toBe(true);
+    expect(shouldWarnLowBalance({ balanceMicros: 6_000_000, allowedMicros: 5_000_000 })).toBe(false);
+    expect(shouldWarnLowBalance({ balanceMicros: null, allowedMicros: 5_000_000 })).toBe(false);
+    expect(shouldWarnLowBalance({ balanceMicros: 0, allowedMicros: null })).toBe(true);
+    expect(shouldWarnLowBalance({ balanceMicros: 10, allowedMicros: null })).toBe(false);
   });
 });

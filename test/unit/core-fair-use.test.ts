@@ -21,10 +21,11 @@ describe('FairUseGate', () => {
     const l = lease(await gate.acquire(A));
     expect(l.startedAt).toBe(1000);
     expect(l.waitedMs).toBe(0);
-    expect(gate.running(A)).toEqual({ user: 1, scope: 1 });
+    expect(await gate.running(A)).toEqual({ user: 1, scope: 1 });
     l.release();
     l.release();
-    expect(gate.running(A)).toEqual({ user: 0, scope: 0 });
+    await tick();
+    expect(await gate.running(A)).toEqual({ user: 0, scope: 0 });
   });
 
   it('refuses during the cooldown with the exact wait, measured from the last start', async () => {
@@ -53,6 +54,7 @@ describe('FairUseGate', () => {
     const order: string[] = [];
     const pb = gate.acquire(B, { onQueued: (p) => posB.push(p) }).then((r) => (order.push('b'), lease(r)));
     const pc = gate.acquire(C, { onQueued: (p) => posC.push(p) }).then((r) => (order.push('c'), lease(r)));
+    await tick();
     expect(posB).toEqual([1]);
     expect(posC).toEqual([2]);
     expect(gate.queued('s:1')).toBe(2);
@@ -74,12 +76,14 @@ describe('FairUseGate', () => {
     lease(await gate.acquire(A));
     void gate.acquire(B);
     void gate.acquire(C);
+    await tick();
     const r = await gate.acquire(D);
     expect(!r.ok && r.failure.code).toBe('queue_full');
     expect(!r.ok && r.failure.details).toEqual({ position: 3 });
     // Another scope has its own line: user a is at its own limit there, so it waits rather than being refused.
     const positions: number[] = [];
     void gate.acquire({ userKey: 'u:a', scopeKey: 's:2' }, { onQueued: (p) => positions.push(p) });
+    await tick();
     expect(positions).toEqual([1]);
     expect(gate.queued('s:2')).toBe(1);
   });
@@ -90,17 +94,18 @@ describe('FairUseGate', () => {
     const a1 = lease(await gate.acquire(A));
     let a2: Lease | undefined;
     void gate.acquire(A).then((r) => (a2 = lease(r)));
+    await tick();
     expect(gate.queued('s:1')).toBe(1);
     // B can run: the scope has room and the waiter ahead is blocked by its own user's limit.
     const b = lease(await gate.acquire(B));
-    expect(gate.running(B)).toEqual({ user: 1, scope: 2 });
+    expect(await gate.running(B)).toEqual({ user: 1, scope: 2 });
     b.release();
     await tick();
     expect(a2).toBeUndefined();
     a1.release();
     await tick();
     expect(a2).toBeDefined();
-    expect(gate.running(A)).toEqual({ user: 1, scope: 1 });
+    expect(await gate.running(A)).toEqual({ user: 1, scope: 1 });
   });
 
   it('counts a user across scopes and wakes other scopes on release', async () => {
@@ -125,6 +130,7 @@ describe('FairUseGate', () => {
     const posC: number[] = [];
     const pb = gate.acquire(B, { signal: ac.signal });
     const pc = gate.acquire(C, { onQueued: (p) => posC.push(p) });
+    await tick();
     ac.abort(new Error('user cancelled'));
     await expect(pb).rejects.toThrow('user cancelled');
     expect(posC).toEqual([2, 1]);

@@ -62,6 +62,7 @@ const SAMPLES: { [C in FailureCode]: FailureDetails[C] } = {
   result_not_delivered: { kind: 'imagine', reason: 'too_large' },
   cooldown: { retryAfterMs: 42_000 },
   queue_full: { position: 51 },
+  coordination_unavailable: {},
   not_admin: {},
   bad_amount: { message: '"abc" is not an amount.' },
   unknown_user: { given: '@nobody' },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commandRegistry } from '../../src/core/commands/registry.js';
 import type { Reply } from '../../src/core/commands/types.js';
+import { MemoryCoordination } from '../../src/core/coordination/memory-coordination.js';
 import { ActionTable, PendingInputs } from '../../src/platforms/telegram/actions.js';
 import { toTelegramAddress } from '../../src/platforms/telegram/address.js';
 import { htmlChunks, htmlClipped, plainText } from '../../src/platforms/telegram/format.js';
@@ -49,40 +50,46 @@ describe('Telegram rendering of neutral replies', () => {
 describe('Telegram buttons for neutral actions', () => {
   const table = () => new ActionTable(commandRegistry());
 
-  it('encodes job actions compactly (restart-proof) and decodes them into the command with its job argument', () => {
+  it('encodes job actions compactly (restart-proof) and decodes them into the command with its job argument', async () => {
     const t = table();
     expect(t.dataFor({ label: 'Reroll', command: 'reroll', args: { job: 'j_abc' } })).toBe('r:j_abc');
     expect(t.dataFor({ label: 'Animate', command: 'animate', args: { job: 'j_abc' } })).toBe('a:j_abc');
     expect(t.dataFor({ label: 'Refresh', command: 'job', args: { job: 'j_abc' } })).toBe('f:j_abc');
     // a fresh table (after a restart) still knows them; Edit needs the instruction typed
     const fresh = table();
-    expect(fresh.resolve('r:j_abc')).toEqual({ label: 'reroll', command: 'reroll', args: { job: 'j_abc' } });
-    expect(fresh.resolve('e:j_abc')).toMatchObject({ command: 'edit', args: { job: 'j_abc' }, input: { arg: 'prompt' } });
-    expect(fresh.resolve('z:j_abc')).toBeUndefined();
+    expect(await fresh.resolve('r:j_abc')).toEqual({ label: 'reroll', command: 'reroll', args: { job: 'j_abc' } });
+    expect(await fresh.resolve('e:j_abc')).toMatchObject({ command: 'edit', args: { job: 'j_abc' }, input: { arg: 'prompt' } });
+    expect(await fresh.resolve('z:j_abc')).toBeUndefined();
   });
 
-  it('keeps other actions in memory, within 64 bytes, and forgets the oldest past its bound', () => {
-    const t = new ActionTable(commandRegistry(), 2);
+  it('keeps other actions in memory, within 64 bytes, and forgets the oldest past its bound', async () => {
+    const t = new ActionTable(commandRegistry(), { maxRemembered: 2 });
     const a = t.dataFor({ label: 'Show', command: 'budget', subcommand: 'show', args: { user: '@someone_with_a_long_name' } });
     expect(a).toMatch(/^x:/);
     expect(Buffer.byteLength(a)).toBeLessThanOrEqual(64);
-    expect(t.resolve(a)).toMatchObject({ command: 'budget', subcommand: 'show' });
+    expect(await t.resolve(a)).toMatchObject({ command: 'budget', subcommand: 'show' });
     t.dataFor({ label: 'One', command: 'models', args: {} });
     t.dataFor({ label: 'Two', command: 'jobs', args: {} });
-    expect(t.resolve(a)).toBeUndefined();
+    expect(await t.resolve(a)).toBeUndefined();
   });
 
-  it('takes a force-reply answer once, only from the user who pressed, before it expires', () => {
+  it('takes a force-reply answer once, only from the user who pressed, before it expires; /cancel drops the user\'s open ones', async () => {
     let now = 0;
-    const inputs = new PendingInputs(1000, () => now);
+    const inputs = new PendingInputs({ coordination: new MemoryCoordination({ now: () => now }), ttlMs: 1000 });
     const action = { label: 'Edit', command: 'edit', args: { job: 'j_1' }, input: { arg: 'prompt', label: 'What should change?' } };
-    inputs.expect(-100, 5, 42, action);
-    expect(inputs.take(-100, 5, 43)).toBeUndefined();
-    expect(inputs.take(-100, 5, 42)?.action).toEqual(action);
-    expect(inputs.take(-100, 5, 42)).toBeUndefined();
-    inputs.expect(-100, 6, 42, action);
+    await inputs.expect(-100, 5, 42, action);
+    expect(await inputs.take(-100, 5, 43)).toBeUndefined();
+    expect((await inputs.take(-100, 5, 42))?.action).toEqual(action);
+    expect(await inputs.take(-100, 5, 42)).toBeUndefined();
+    await inputs.expect(-100, 6, 42, action);
     now = 1001;
-    expect(inputs.take(-100, 6, 42)).toBeUndefined();
+    expect(await inputs.take(-100, 6, 42)).toBeUndefined();
+    await inputs.expect(-100, 7, 42, action);
+    await inputs.expect(-100, 8, 42, action);
+    await inputs.expect(-100, 9, 43, action);
+    expect(await inputs.cancel(-100, 42)).toBe(2);
+    expect(await inputs.take(-100, 7, 42)).toBeUndefined();
+    expect((await inputs.take(-100, 9, 43))?.userId).toBe(43);
   });
 });
 

@@ -46,7 +46,7 @@ interface Gated {
  * error (an ephemeral answer on Discord). Never on a public result the whole channel reads: a notice then waits for
  * the admin's next private answer. Extra blocks rather than a second reply, so every surface shows them without a
  * new rendering path. For a member command the surface is asked "admin?" only when notices are already queued
- * (`core.hasAdminAlerts`, no I/O), so members never cost a `getChatMember` for nothing.
+ * (`core.hasAdminAlerts`, one coordination read), so members never cost a `getChatMember` for nothing.
  */
 export class CommandDispatcher {
   readonly commands: readonly CommandDefinition[];
@@ -156,7 +156,7 @@ export class CommandDispatcher {
     if (r.actor.scope.kind === 'private' || r.actor.scope.platform !== r.surface.id) return reply;
     if (reply.visibility !== 'private' && reply.tone !== 'error') return reply;
     try {
-      const elevated = role !== 'member' || (this.core.hasAdminAlerts(r.actor) && (await askAdmin()));
+      const elevated = role !== 'member' || ((await this.core.hasAdminAlerts(r.actor)) && (await askAdmin()));
       if (!elevated) return reply;
       const notices = await this.core.adminAlerts(r.actor);
       return notices.length ? { ...reply, blocks: [...reply.blocks, ...notices.map((n) => `Admin notice: ${n}`)] } : reply;

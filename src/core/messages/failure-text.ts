@@ -39,7 +39,7 @@ type Render<C extends FailureCode> = (d: FailureDetails[C], c: Ctx) => [title: s
 
 /** Codes unrelated to a paid job: their messages say nothing about charges. */
 const NO_MONEY_SENTENCE = new Set<FailureCode>([
-  'gateway_misconfigured', 'not_admin', 'bad_amount', 'unknown_user', 'job_not_found', 'bad_timezone', 'no_token', 'token_rejected', 'cooldown', 'queue_full',
+  'gateway_misconfigured', 'not_admin', 'bad_amount', 'unknown_user', 'job_not_found', 'bad_timezone', 'no_token', 'token_rejected', 'cooldown', 'queue_full', 'coordination_unavailable',
   'unknown_command', 'missing_argument', 'not_here',
 ]);
 
@@ -241,6 +241,7 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
     'Too many requests waiting',
     d.position > 2 ? `${d.position - 1} requests are already waiting here. Try again in a few minutes.` : 'The line here is full. Try again in a few minutes.',
   ],
+  coordination_unavailable: () => ['Busy for a moment', 'The bot cannot start new requests right now (its shared limits are out of reach). Try again in a moment; requests already running are not affected, and nothing was charged.'],
   not_admin: () => ['Admins only', 'Only an admin of this community can do that.'],
   bad_amount: (d) => ['Amount not understood', safeReason(d.message) ?? 'Amounts are in US dollars, e.g. 0.50 or $2.'],
   unknown_user: (d) => ['Unknown user', `No user ${q(d.given)} is known here. Mention them or use their id.`],

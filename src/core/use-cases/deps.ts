@@ -6,6 +6,7 @@ import type { AdminModelSetting } from '../catalog/price-book.js';
 import type { ModelKind, PriceUnit } from '../pricing.js';
 import type { ChartRenderer } from '../ports/chart-renderer.js';
 import type { Clock } from '../ports/clock.js';
+import type { Coordination } from '../ports/coordination.js';
 import type { JobStore } from '../ports/job-store.js';
 import type { MediaGateway } from '../ports/media-gateway.js';
 import type { CoreStore } from '../ports/store.js';
@@ -72,10 +73,10 @@ export interface CoreDeps {
   secrets: SecretSet;
   settings: CoreSettings;
   /**
-   * Admin alerts waiting to be shown, per community (`<platform>:<id>`), the period each low-balance alert was last
-   * sent for, and when each community's gateway balance was last checked for it (clock ms).
+   * State shared by the bot's processes (in memory for one process): admin notices waiting per community and the
+   * once-per-period / once-per-interval low-balance claims (the fair-use gate has its own handle on it).
    */
-  alerts: { pending: Map<string, string[]>; lowBalanceSentFor: Map<string, number>; lowBalanceCheckedAt: Map<string, number> };
+  coordination: Coordination;
   /** Leases of the jobs this process works on (built by `BotCore`). */
   leases: JobLeases;
   /** This process's lease owner id; default `core:<pid>:<random>`. Give the poller's to share one. */

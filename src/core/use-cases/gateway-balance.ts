@@ -39,11 +39,30 @@ export async function gatewayBalance(d: CoreDeps, actor: Actor): Promise<Result<
  */
 export const LOW_BALANCE_CHECK_INTERVAL_MS = 10 * 60_000;
 
-/** Queues an admin notice for the community `ref` (shown once by {@link adminAlerts}). */
-export function queueAdminAlert(d: CoreDeps, ref: string, text: string): void {
-  const list = d.alerts.pending.get(ref) ?? [];
-  if (!list.includes(text)) list.push(text);
-  d.alerts.pending.set(ref, list.slice(-10));
+/** Where the notices waiting for a community's admins are kept (a list in the coordination port). */
+const noticesKey = (ref: string) => `notices:${ref}`;
+/** Notices kept per community, newest last; older ones are dropped. */
+const MAX_NOTICES = 10;
+/** A notice nobody came to read is dropped after 30 days. */
+const NOTICE_TTL_MS = 30 * 86_400_000;
+
+/**
+ * Queues an admin notice for the community `ref` (shown once by {@link adminAlerts}, in whichever process the admin's
+ * next command lands when the coordination is shared).
+ */
+export async function queueAdminAlert(d: CoreDeps, ref: string, text: string): Promise<void> {
+  await d.coordination.append(noticesKey(ref), text, NOTICE_TTL_MS, MAX_NOTICES);
+}
+
+/** Whether notices wait for the community `ref` (nothing taken). */
+export async function hasAdminAlerts(d: CoreDeps, ref: string): Promise<boolean> {
+  return (await d.coordination.listLength(noticesKey(ref))) > 0;
+}
+
+/** Moves the notices waiting for `fromRef` to `toRef` (a Telegram group upgraded to a supergroup). */
+export async function moveAdminAlerts(d: CoreDeps, fromRef: string, toRef: string): Promise<void> {
+  const old = await d.coordination.takeList(noticesKey(fromRef));
+  if ('taken' in old) for (const text of old.taken) await queueAdminAlert(d, toRef, text);
 }
 
 /** The words admins read when the gateway refused a job for lack of credit. */
@@ -53,7 +72,10 @@ export function quotaAlertText(source: TokenSource): string {
     : "The gateway says this community's token has run out of credit, so jobs here are refused. Top it up on the gateway, or link another token with /setup.";
 }
 
-/** What the community's budgets still allow this period: the pool's remaining amount, else each member's allowance × members. */
+/**
+ * What the community's budgets still allow this period (the pool's remaining amount, else each member's allowance ×
+ * members), and the period's key: its reset time (epoch ms), 0 for `total`.
+ */
 async function allowedThisPeriod(d: CoreDeps, ids: ActorIds): Promise<{ allowed: Micros | null; period: number }> {
   const b = await d.store.budgets.balance(ids.scopeId, ids.userId);
   const period = b.period === 'total' ? 0 : (b.resetsAt ?? 0);
@@ -68,33 +90,31 @@ async function allowedThisPeriod(d: CoreDeps, ids: ActorIds): Promise<{ allowed:
  * {@link shouldWarnLowBalance} says so for the token that pays here (community or operator; never a personal token),
  * at most once per budget period. The gateway balance is asked at most once per community every
  * {@link LOW_BALANCE_CHECK_INTERVAL_MS} (a failed check counts too, so a gateway that is down is not asked on every
- * admin command). Each notice is returned once.
+ * admin command). Each notice is returned once. Both "at most once" rules are first-time claims in the coordination
+ * port, so with Redis they hold across every process.
  */
 export async function adminAlerts(d: CoreDeps, actor: Actor): Promise<string[]> {
   const ref = scopeRef(actor);
   const ids = await actorIds(d, actor);
   const { allowed, period } = await allowedThisPeriod(d, ids);
   const now = d.clock.now();
-  const lastCheck = d.alerts.lowBalanceCheckedAt.get(ref);
-  const due = lastCheck === undefined || now - lastCheck >= LOW_BALANCE_CHECK_INTERVAL_MS || now < lastCheck;
-  if (due && d.alerts.lowBalanceSentFor.get(ref) !== period) {
+  const sentKey = `low-balance:sent:${ref}:${period}`;
+  if ((await d.coordination.get(sentKey)) === undefined) {
     const r = await d.store.tokens.resolveToken(ids.scopeId, '\u0000none').catch(() => ({ source: 'none' as const }));
-    if (r.source !== 'none' && d.gateway.getBalance) {
-      d.alerts.lowBalanceCheckedAt.set(ref, now);
+    if (r.source !== 'none' && d.gateway.getBalance && (await d.coordination.claim(`low-balance:checked:${ref}`, LOW_BALANCE_CHECK_INTERVAL_MS)) === 0) {
       try {
         const b = await d.gateway.getBalance(r.token);
-        if (shouldWarnLowBalance({ balanceMicros: b.remainingMicros, allowedMicros: allowed, period, lastWarnedPeriod: d.alerts.lowBalanceSentFor.get(ref) })) {
-          d.alerts.lowBalanceSentFor.set(ref, period);
+        // Kept until the period ends (a day past it, for clock differences); a `total` period's for 30 days.
+        const sentTtl = period === 0 ? 30 * 86_400_000 : Math.max(60_000, period - now + 86_400_000);
+        if (shouldWarnLowBalance({ balanceMicros: b.remainingMicros, allowedMicros: allowed }) && (await d.coordination.claim(sentKey, sentTtl)) === 0) {
           const whose = r.source === 'scope' ? "this community's gateway token" : "the bot's own gateway token";
-          queueAdminAlert(d, ref, `The balance of ${whose} is ${formatUsd(b.remainingMicros ?? 0)}, less than the ${allowed === null ? 'budgets here allow' : `${formatUsd(allowed)} the budgets here still allow`} this period. Top it up on the gateway, or lower the budgets.`);
+          await queueAdminAlert(d, ref, `The balance of ${whose} is ${formatUsd(b.remainingMicros ?? 0)}, less than the ${allowed === null ? 'budgets here allow' : `${formatUsd(allowed)} the budgets here still allow`} this period. Top it up on the gateway, or lower the budgets.`);
         }
       } catch (e) {
         d.logger.debug({ err: e }, 'gateway balance unavailable for the low-balance check');
       }
     }
   }
-  const out = d.alerts.pending.get(ref) ?? [];
-  d.alerts.pending.delete(ref);
-  return out;
+  const out = await d.coordination.takeList(noticesKey(ref));
+  return 'taken' in out ? [...new Set(out.taken)] : [];
 }
-

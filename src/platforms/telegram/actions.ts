@@ -1,15 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import type { CommandDefinition, ReplyAction } from '../../core/commands/types.js';
+import type { Coordination } from '../../core/ports/coordination.js';
 import { decodeCallbackData, encodeCallbackData, fitsCallback, isCallbackCommand } from './util/callback-data.js';
 
 /** Prefix of callback data that points into the in-memory table. */
 const MEMO = 'x:';
 
+/** How long a button kept in the shared state (`x:` data) keeps working across processes: 7 days. */
+const SHARED_ACTION_TTL_MS = 7 * 86_400_000;
+
 /**
  * Turns neutral {@link ReplyAction}s into `callback_data` and back. An action that is "this command on this job"
  * (`reroll`, `animate`, `edit`, `job`, `upscale`, `remix` with only the job argument) is encoded compactly (`r:<jobId>`), so
  * its button survives restarts; any other action is kept in a bounded in-memory table (`x:<key>`; its button stops
- * working after a restart or after `maxRemembered` newer ones, and says so). Compact actions are remembered too,
+ * working after a restart or after `maxRemembered` newer ones, and says so) and, when the coordination is shared
+ * (Redis), also there for 7 days, so a press reaching another process works too. Compact actions are remembered too,
  * so their `input` label is exact while the process lives; after a restart `input` is inferred from the definition
  * (a required prose argument the button does not carry).
  */
@@ -18,22 +23,27 @@ export class ActionTable {
 
   constructor(
     private readonly commands: readonly CommandDefinition[],
-    private readonly maxRemembered = 5000,
+    private readonly opts: { maxRemembered?: number; coordination?: Coordination; onError?: (e: unknown) => void } = {},
   ) {}
 
   /** The callback data of `action` (at most 64 bytes). */
   dataFor(action: ReplyAction): string {
     const jobId = this.compactJobId(action);
-    const data = jobId !== undefined && isCallbackCommand(action.command) ? encodeCallbackData({ command: action.command, jobId }) : `${MEMO}${randomBytes(9).toString('base64url')}`;
+    const compact = jobId !== undefined && isCallbackCommand(action.command);
+    const data = compact ? encodeCallbackData({ command: action.command, jobId }) : `${MEMO}${randomBytes(9).toString('base64url')}`;
     this.remember(data, action);
+    const shared = this.opts.coordination;
+    // Written in the background: the button is pressed after the message carrying it was sent, long after this.
+    if (!compact && shared?.shared) shared.put(`action:${data}`, JSON.stringify(action), SHARED_ACTION_TTL_MS).catch((e: unknown) => this.opts.onError?.(e));
     return data;
   }
 
   /** The action behind callback data, or undefined when it is unknown (another bot's, or forgotten). */
-  resolve(data: string | undefined): ReplyAction | undefined {
+  async resolve(data: string | undefined): Promise<ReplyAction | undefined> {
     if (data === undefined) return undefined;
     const known = this.memo.get(data);
     if (known) return known;
+    if (data.startsWith(MEMO)) return this.sharedAction(data);
     const p = decodeCallbackData(data);
     if (!p) return undefined;
     const def = this.commands.find((c) => c.name === p.command);
@@ -41,6 +51,13 @@ export class ActionTable {
     if (!def || !jobArg) return undefined;
     const prose = def.args?.find((a) => a.kind === 'text' && a.rest && a.required);
     return { label: def.name, command: def.name, args: { [jobArg.name]: p.jobId }, ...(prose ? { input: { arg: prose.name, label: prose.description } } : {}) };
+  }
+
+  private async sharedAction(data: string): Promise<ReplyAction | undefined> {
+    const shared = this.opts.coordination;
+    if (!shared?.shared) return undefined;
+    const text = await shared.get(`action:${data}`);
+    return text === undefined ? undefined : (JSON.parse(text) as ReplyAction);
   }
 
   private compactJobId(action: ReplyAction): string | undefined {
@@ -54,7 +71,7 @@ export class ActionTable {
   private remember(data: string, action: ReplyAction): void {
     this.memo.delete(data);
     this.memo.set(data, action);
-    if (this.memo.size > this.maxRemembered) this.memo.delete(this.memo.keys().next().value as string);
+    if (this.memo.size > (this.opts.maxRemembered ?? 5000)) this.memo.delete(this.memo.keys().next().value as string);
   }
 }
 
@@ -63,50 +80,51 @@ export interface PendingInput {
   action: ReplyAction & { input: NonNullable<ReplyAction['input']> };
   /** Who pressed the button: only their reply counts (they pay). */
   userId: number;
-  expiresAt: number;
 }
 
+const inputKey = (chatId: number, promptId: number) => `input:${chatId}:${promptId}`;
+const userInputsKey = (chatId: number, userId: number) => `inputs:${chatId}:${userId}`;
+
 /**
- * Force-reply prompts waiting for an answer, by chat and prompt message id. Entries expire after `ttlMs` (default
- * 10 min) and are taken once. Trade-off: in memory, so a restart forgets open prompts (the button still works).
+ * Force-reply prompts waiting for an answer, by chat and prompt message id, in the coordination port (so the reply
+ * may reach another process than the button press). Entries expire after `ttlMs` (default 10 min) and are taken
+ * once. Trade-off: without Redis a restart forgets open prompts (the button still works).
  */
 export class PendingInputs {
-  private readonly pending = new Map<string, PendingInput>();
+  private readonly coord: Coordination;
+  private readonly ttlMs: number;
 
-  constructor(
-    private readonly ttlMs = 10 * 60_000,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(opts: { coordination: Coordination; ttlMs?: number }) {
+    this.coord = opts.coordination;
+    this.ttlMs = opts.ttlMs ?? 10 * 60_000;
+  }
 
   /** Waits for `userId`'s reply to prompt `promptMessageId` in `chatId`. */
-  expect(chatId: number, promptMessageId: number, userId: number, action: PendingInput['action']): void {
-    this.sweep();
-    this.pending.set(`${chatId}:${promptMessageId}`, { action, userId, expiresAt: this.now() + this.ttlMs });
+  async expect(chatId: number, promptMessageId: number, userId: number, action: PendingInput['action']): Promise<void> {
+    const p: PendingInput = { action, userId };
+    await this.coord.put(inputKey(chatId, promptMessageId), JSON.stringify(p), this.ttlMs);
+    await this.coord.append(userInputsKey(chatId, userId), String(promptMessageId), this.ttlMs, 50);
   }
 
   /** The pending input a reply answers, taken (once), when it is from the user who pressed the button. */
-  take(chatId: number, repliedToMessageId: number, userId: number): PendingInput | undefined {
-    const key = `${chatId}:${repliedToMessageId}`;
-    const p = this.pending.get(key);
-    if (!p || p.userId !== userId) return undefined;
-    this.pending.delete(key);
-    return p.expiresAt > this.now() ? p : undefined;
+  async take(chatId: number, repliedToMessageId: number, userId: number): Promise<PendingInput | undefined> {
+    const key = inputKey(chatId, repliedToMessageId);
+    const seen = parsePending(await this.coord.get(key));
+    if (!seen || seen.userId !== userId) return undefined;
+    return parsePending(await this.coord.take(key));
   }
 
-  /** Drops every prompt of `userId` in `chatId` (`/cancel`); returns how many there were. */
-  cancel(chatId: number, userId: number): number {
+  /** Drops every prompt of `userId` in `chatId` (`/cancel`); returns how many were still open. */
+  async cancel(chatId: number, userId: number): Promise<number> {
+    const list = await this.coord.takeList(userInputsKey(chatId, userId));
     let n = 0;
-    for (const [k, p] of this.pending) {
-      if (k.startsWith(`${chatId}:`) && p.userId === userId) {
-        this.pending.delete(k);
-        n++;
-      }
+    for (const id of 'taken' in list ? new Set(list.taken) : []) {
+      if (parsePending(await this.coord.take(inputKey(chatId, Number(id))))?.userId === userId) n++;
     }
     return n;
   }
+}
 
-  private sweep(): void {
-    const now = this.now();
-    for (const [k, p] of this.pending) if (p.expiresAt <= now) this.pending.delete(k);
-  }
+function parsePending(text: string | undefined): PendingInput | undefined {
+  return text === undefined ? undefined : (JSON.parse(text) as PendingInput);
 }

@@ -29,7 +29,7 @@ export function buttonHandler(deps: TelegramDeps, opts: ButtonOptions = {}): Com
   const quickMs = opts.quickAnswerMs ?? 1500;
   const c = new Composer<Context>();
   c.on('callback_query:data', async (ctx) => {
-    const action = deps.actions.resolve(ctx.callbackQuery.data);
+    const action = await deps.actions.resolve(ctx.callbackQuery.data);
     const actor = actorOf(ctx);
     const raw = ctx.callbackQuery.message;
     const message = raw && raw.date !== 0 ? (raw as Message) : undefined;
@@ -74,5 +74,5 @@ async function askForInput(deps: TelegramDeps, message: Message, from: { id: num
     ...replyParams(message.message_id),
     reply_markup: { force_reply: true, selective: true, input_field_placeholder: clip(action.input.label, 64) },
   });
-  deps.inputs.expect(message.chat.id, prompt.message_id, from.id, action);
+  await deps.inputs.expect(message.chat.id, prompt.message_id, from.id, action);
 }

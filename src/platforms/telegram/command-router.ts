@@ -38,7 +38,12 @@ export interface CommandRouterOptions {
  */
 export function commandRouter(deps: TelegramDeps, opts: CommandRouterOptions = {}): { composer: Composer<Context>; albums: AlbumCollector<AlbumItem> } {
   const c = new Composer<Context>();
-  const albums = new AlbumCollector<AlbumItem>({ quietMs: opts.albumQuietMs ?? 800, onGroup: (g) => onAlbum(deps, g) });
+  const albums = new AlbumCollector<AlbumItem>({
+    coordination: deps.coordination,
+    quietMs: opts.albumQuietMs ?? 800,
+    onGroup: (g) => onAlbum(deps, g),
+    onError: (e) => deps.logger.warn({ err: e }, 'telegram album parts could not be read from the shared state'),
+  });
 
   c.on('message', async (ctx, next) => {
     const msg = ctx.msg;
@@ -46,12 +51,12 @@ export function commandRouter(deps: TelegramDeps, opts: CommandRouterOptions = {
     if (msg.media_group_id && ref) {
       const part: { messageId: number; item: AlbumItem; caption?: string } = { messageId: msg.message_id, item: { msg, ref } };
       if (msg.caption !== undefined) part.caption = msg.caption;
-      albums.add(`${msg.chat.id}:${msg.media_group_id}`, part);
+      await albums.add(`${msg.chat.id}:${msg.media_group_id}`, part);
       return;
     }
     const replied = msg.reply_to_message;
     if (msg.text !== undefined && replied?.from?.id === ctx.me.id && msg.from && !msg.text.startsWith('/')) {
-      const pending = deps.inputs.take(msg.chat.id, replied.message_id, msg.from.id);
+      const pending = await deps.inputs.take(msg.chat.id, replied.message_id, msg.from.id);
       if (pending) return answerInput(deps, msg, pending.action, msg.text);
     }
     const own = ref ? [ref] : [];

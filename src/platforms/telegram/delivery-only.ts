@@ -5,6 +5,8 @@ import { findCommand } from '../../core/commands/registry.js';
 import { finishedJobActions, refreshAction } from '../../core/commands/reply-kit.js';
 import type { CommandDefinition } from '../../core/commands/types.js';
 import type { Logger, SecretSet } from '../../log.js';
+import { ScopedCoordination } from '../../core/coordination/scoped-coordination.js';
+import type { Coordination } from '../../core/ports/coordination.js';
 import { ActionTable } from './actions.js';
 import type { TelegramSettings } from './deps.js';
 import { TelegramDelivery } from './delivery.js';
@@ -59,6 +61,8 @@ export interface StartTelegramDeliveryOptions {
   logger: Logger;
   secrets: SecretSet;
   registerDelivery: (delivery: Delivery) => void;
+  /** The app's coordination: buttons under results this worker posts must resolve in whichever process gets the click. */
+  coordination: Coordination;
 }
 
 /**
@@ -74,7 +78,10 @@ export function startTelegramDelivery(o: StartTelegramDeliveryOptions): { stop()
   const api = new Api(settings.token, { apiRoot: settings.apiRoot });
   waitOutFloodControl(api, log);
   const throttle = new StatusThrottle({ onError: (err) => log.debug({ err: String(err) }, 'status edit failed') });
-  const delivery = telegramDelivery({ api, core: o.core, commands: o.commands, actions: new ActionTable(o.commands), throttle, settings, logger: log, chatActionIntervalMs: 4500 });
+  // The same key space as the chat-connected processes (`telegram:<bot id>:`); the bot id is the token's public prefix.
+  const coordination = new ScopedCoordination(o.coordination, `telegram:${settings.token.split(':')[0]}:`);
+  const actions = new ActionTable(o.commands, { coordination, onError: (err) => log.warn({ err }, 'a button could not be shared with the other processes') });
+  const delivery = telegramDelivery({ api, core: o.core, commands: o.commands, actions, throttle, settings, logger: log, chatActionIntervalMs: 4500 });
   o.registerDelivery(delivery);
   log.info('telegram delivery ready (Bot API only, no update intake)');
   return { stop: () => delivery.close() };

@@ -1,6 +1,7 @@
 import type { Api } from 'grammy';
 import type { Config } from '../../config.js';
 import type { CoreApi } from '../../core/api.js';
+import type { Coordination } from '../../core/ports/coordination.js';
 import type { CommandDefinition, Invocation, Reply } from '../../core/commands/types.js';
 import type { Logger, SecretSet } from '../../log.js';
 import type { ActionTable, PendingInputs } from './actions.js';
@@ -32,6 +33,8 @@ export interface TelegramDeps {
   files: FileFetcher;
   delivery: TelegramDelivery;
   setup: SetupState;
+  /** State shared with the bot's other processes (Redis), or this process's memory: setup links, albums. */
+  coordination: Coordination;
   actions: ActionTable;
   inputs: PendingInputs;
   /** Interval of repeated chat actions, ms (4500 by default; tests shorten it). */

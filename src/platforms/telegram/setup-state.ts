@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ScopeRef } from '../../core/api.js';
+import type { Coordination } from '../../core/ports/coordination.js';
 
 /**
  * The command that will receive a pasted token (`setup token` for a group, `token link` for the user) and, for a
@@ -12,86 +13,90 @@ export interface SecretTarget {
   scope?: ScopeRef;
 }
 
-/** A group setup started by an admin: which group, and who may finish it. */
+/** A group setup started by an admin: which group, and who may finish it (the link's life is its TTL). */
 export interface SetupGrant {
   target: SecretTarget & { scope: ScopeRef };
   adminUserId: string;
-  expiresAt: number;
 }
 
-/** A private chat waiting for a pasted token. */
+/** A private chat waiting for a pasted token (for as long as its TTL). */
 export interface PendingToken {
   target: SecretTarget;
   userId: string;
-  expiresAt: number;
 }
 
 /** Options of {@link SetupState}. */
 export interface SetupStateOptions {
+  /** Where the open links and waits are kept: shared by every process with Redis, else this process's memory. */
+  coordination: Coordination;
   /** Life of a `/setup` deep link, ms; default 15 min. */
   nonceTtlMs?: number;
   /** How long a private chat waits for the pasted token, ms; default 10 min. */
   tokenWaitMs?: number;
-  now?: () => number;
 }
 
+const grantKey = (nonce: string) => `setup:${nonce}`;
+const waitKey = (chatId: number) => `token-wait:${chatId}`;
+
 /**
- * In-memory state of the token flows. A `/setup` link carries a random nonce (96 bits, single use, 15 min), never
- * the group's chat id, so nobody can forge a link to another group; the nonce is bound to the admin who asked.
- * Trade-off: a restart forgets open links (the admin runs `/setup` again), which keeps secrets-adjacent state out
- * of the database.
+ * The state of the token flows, in the coordination port so that a link made by one process can be opened through
+ * another (webhook updates behind a load balancer). A `/setup` link carries a random nonce (96 bits, single use,
+ * 15 min), never the group's chat id, so nobody can forge a link to another group; the nonce is bound to the admin
+ * who asked. Only the target (command, group) and who may answer are stored, never a token: the pasted token goes
+ * straight from the message to the core. Trade-off: without Redis a restart forgets open links (the admin runs
+ * `/setup` again).
  */
 export class SetupState {
-  private readonly grants = new Map<string, SetupGrant>();
-  private readonly pending = new Map<number, PendingToken>();
+  private readonly coord: Coordination;
   private readonly nonceTtlMs: number;
   private readonly tokenWaitMs: number;
-  private readonly now: () => number;
 
-  constructor(opts: SetupStateOptions = {}) {
+  constructor(opts: SetupStateOptions) {
+    this.coord = opts.coordination;
     this.nonceTtlMs = opts.nonceTtlMs ?? 15 * 60_000;
     this.tokenWaitMs = opts.tokenWaitMs ?? 10 * 60_000;
-    this.now = opts.now ?? Date.now;
   }
 
   /** A fresh nonce for `target`, usable once by `adminUserId` within the TTL. */
-  createNonce(target: SetupGrant['target'], adminUserId: string): string {
-    this.sweep();
+  async createNonce(target: SetupGrant['target'], adminUserId: string): Promise<string> {
     const nonce = randomBytes(12).toString('base64url');
-    this.grants.set(nonce, { target, adminUserId, expiresAt: this.now() + this.nonceTtlMs });
+    const grant: SetupGrant = { target, adminUserId };
+    await this.coord.put(grantKey(nonce), JSON.stringify(grant), this.nonceTtlMs);
     return nonce;
   }
 
-  /** Consumes a nonce; undefined when unknown, expired, or opened by someone other than the admin who made it. */
-  takeNonce(nonce: string, userId: string): SetupGrant | undefined {
-    const g = this.grants.get(nonce);
-    if (!g || g.expiresAt <= this.now() || g.adminUserId !== userId) return undefined;
-    this.grants.delete(nonce);
-    return g;
+  /**
+   * Consumes a nonce; undefined when unknown, expired, already used (also by a concurrent opening in another
+   * process), or opened by someone other than the admin who made it (the link then stays usable for that admin).
+   */
+  async takeNonce(nonce: string, userId: string): Promise<SetupGrant | undefined> {
+    const seen = parse<SetupGrant>(await this.coord.get(grantKey(nonce)));
+    if (!seen || seen.adminUserId !== userId) return undefined;
+    return parse<SetupGrant>(await this.coord.take(grantKey(nonce)));
   }
 
   /** Makes the next message in private chat `chatId` the token. */
-  expectToken(chatId: number, p: Omit<PendingToken, 'expiresAt'>): void {
-    this.pending.set(chatId, { ...p, expiresAt: this.now() + this.tokenWaitMs });
+  async expectToken(chatId: number, pending: PendingToken): Promise<void> {
+    await this.coord.put(waitKey(chatId), JSON.stringify(pending), this.tokenWaitMs);
   }
 
   /** The pending token request of a private chat, if still open. */
-  pendingToken(chatId: number): PendingToken | undefined {
-    const p = this.pending.get(chatId);
-    if (p && p.expiresAt <= this.now()) {
-      this.pending.delete(chatId);
-      return undefined;
-    }
-    return p;
+  async pendingToken(chatId: number): Promise<PendingToken | undefined> {
+    return parse<PendingToken>(await this.coord.get(waitKey(chatId)));
   }
 
   /** Closes the pending token request of a chat. */
-  clearToken(chatId: number): void {
-    this.pending.delete(chatId);
+  async clearToken(chatId: number): Promise<void> {
+    await this.coord.delete(waitKey(chatId));
   }
+}
 
-  private sweep(): void {
-    const now = this.now();
-    for (const [k, g] of this.grants) if (g.expiresAt <= now) this.grants.delete(k);
+/** A stored JSON value, or undefined when absent or unreadable. */
+function parse<T>(text: string | undefined): T | undefined {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return undefined;
   }
 }

@@ -1,8 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { Bot, webhookCallback } from 'grammy';
 import type { Config } from '../../config.js';
 import type { CoreApi, Delivery } from '../../core/api.js';
+import { MemoryCoordination } from '../../core/coordination/memory-coordination.js';
+import { ScopedCoordination } from '../../core/coordination/scoped-coordination.js';
+import type { Coordination } from '../../core/ports/coordination.js';
 import { CommandDispatcher } from '../../core/commands/dispatch.js';
 import type { Logger, SecretSet } from '../../log.js';
 import { ActionTable, PendingInputs } from './actions.js';
@@ -15,6 +18,7 @@ import type { TelegramDelivery } from './delivery.js';
 import { telegramDelivery, waitOutFloodControl } from './delivery-only.js';
 import { FileFetcher, PUBLIC_DOWNLOAD_LIMIT_BYTES } from './files.js';
 import { setCommandMenus } from './menus.js';
+import { PollingLeader } from './polling-leader.js';
 import { SetupState } from './setup-state.js';
 import { TaskTracker } from './tasks.js';
 import { tokenFlow } from './token-flow.js';
@@ -32,6 +36,10 @@ export interface TelegramTuning {
   retryMaxDelaySeconds?: number;
   /** How long a button press waits for a quick answer (shown as an alert) before it is acknowledged; default 1500 ms. */
   quickAnswerMs?: number;
+  /** Life of the long-polling lease, ms; default 10 000 (another process polls at most this long after a death). */
+  pollingLeaseMs?: number;
+  /** How often the long-polling lease is renewed or tried, ms; default 3 000. */
+  pollingRenewMs?: number;
 }
 
 /** Input of {@link startTelegram}. */
@@ -48,6 +56,11 @@ export interface StartTelegramOptions {
   registerDelivery: (delivery: Delivery) => void;
   /** The bot token and every pasted gateway token are added here, so logs never show them. */
   secrets: SecretSet;
+  /**
+   * State shared with the bot's other processes (the app's: Redis with `REDIS_URL`): setup links, albums, the
+   * once-only claim on each `update_id`, the long-polling lease. Default: this process's memory.
+   */
+  coordination?: Coordination;
   tuning?: TelegramTuning;
 }
 
@@ -62,8 +75,10 @@ export interface TelegramHandle {
 /**
  * Starts the Telegram surface: a grammY bot on `config.telegram.apiRoot` (a self-hosted Bot API server works the
  * same), 429s waited out on every call, the token flows, ONE command path over the core's dispatcher, the buttons,
- * command menus by audience generated from the registry, and either long polling (default) or a webhook on
- * `webhookPort` when `webhookUrl` is set (with a random secret token checked on every request). Handlers return at
+ * command menus by audience generated from the registry, and either long polling (default; by one process at a time
+ * under a lease, see {@link PollingLeader}) or a webhook on `webhookPort` when `webhookUrl` is set (with a secret
+ * token derived from the bot token, the same in every process, checked on every request). With shared coordination
+ * each `update_id` is handled once across processes. Handlers return at
  * once and run commands as tracked background tasks, so a slow job never holds up other chats even though grammY's
  * built-in polling handles updates one by one. Throws when Telegram is not configured or the token is refused by
  * `getMe`.
@@ -80,10 +95,12 @@ export async function startTelegram(opts: StartTelegramOptions): Promise<Telegra
   const bot = new Bot(settings.token, { client: { apiRoot: settings.apiRoot } });
   waitOutFloodControl(bot.api, log, tuning.retryMaxDelaySeconds);
   await bot.init();
+  // Every Telegram key is the bot's own (its id is public), so two bots on one Redis prefix never mix updates or leases.
+  const coordination = new ScopedCoordination(opts.coordination ?? new MemoryCoordination(), `telegram:${bot.botInfo.id}:`);
 
   const throttle = new StatusThrottle({ ...tuning.throttle, onError: (err) => log.debug({ err: String(err) }, 'status edit failed') });
   const chatActionIntervalMs = tuning.chatActionIntervalMs ?? 4500;
-  const actions = new ActionTable(dispatcher.commands);
+  const actions = new ActionTable(dispatcher.commands, { coordination, onError: (err) => log.warn({ err }, 'a button could not be shared with the other processes') });
   const delivery = telegramDelivery({ api: bot.api, core, commands: dispatcher.commands, actions, throttle, settings, logger: log, chatActionIntervalMs });
   const isPublicApi = /^https:\/\/api\.telegram\.org$/i.test(settings.apiRoot);
   const deps: TelegramDeps = {
@@ -97,13 +114,15 @@ export async function startTelegram(opts: StartTelegramOptions): Promise<Telegra
     throttle,
     files: new FileFetcher({ api: bot.api, apiRoot: settings.apiRoot, token: settings.token, maxBytes: isPublicApi ? PUBLIC_DOWNLOAD_LIMIT_BYTES : Math.max(PUBLIC_DOWNLOAD_LIMIT_BYTES, settings.uploadLimitBytes) }),
     delivery,
-    setup: new SetupState(),
+    setup: new SetupState({ coordination }),
+    coordination,
     actions,
-    inputs: new PendingInputs(),
+    inputs: new PendingInputs({ coordination }),
     chatActionIntervalMs,
     botUsername: () => bot.botInfo.username,
   };
 
+  if (coordination.shared) bot.use(onceAcrossProcesses(coordination, log));
   bot.use(chatMigration(core, log));
   bot.use(async (ctx, next) => {
     const actor = ctx.msg && !ctx.callbackQuery ? actorOf(ctx) : undefined;
@@ -123,7 +142,14 @@ export async function startTelegram(opts: StartTelegramOptions): Promise<Telegra
   opts.registerDelivery(delivery);
   await setCommandMenus(bot.api, dispatcher.commands, log);
 
-  const stopReceiving = settings.webhookUrl ? await startWebhook(bot, settings.webhookUrl, settings.webhookPort, log) : await startPolling(bot, log);
+  let stopReceiving: () => Promise<void>;
+  if (settings.webhookUrl) {
+    const hookSecret = webhookSecret(settings.token);
+    secrets.add(hookSecret);
+    stopReceiving = await startWebhook(bot, settings.webhookUrl, settings.webhookPort, hookSecret, log);
+  } else {
+    stopReceiving = await startPolling(bot, coordination, log, tuning);
+  }
   let stopped: Promise<void> | undefined;
   return {
     bot,
@@ -131,7 +157,7 @@ export async function startTelegram(opts: StartTelegramOptions): Promise<Telegra
     stop: () =>
       (stopped ??= (async () => {
         await stopReceiving();
-        router.albums.flushAll();
+        await router.albums.flushAll();
         await deps.tasks.idle();
         delivery.close();
         log.info('telegram adapter stopped');
@@ -139,30 +165,74 @@ export async function startTelegram(opts: StartTelegramOptions): Promise<Telegra
   };
 }
 
-async function startPolling(bot: Bot, log: Logger): Promise<() => Promise<void>> {
-  let onStart!: () => void;
-  const started = new Promise<void>((resolve) => (onStart = resolve));
-  const polling = bot.start({ onStart: () => onStart(), allowed_updates: ['message', 'callback_query'] });
-  const failed = polling.then(
-    () => undefined,
-    (err: unknown) => {
-      log.error({ err }, 'telegram long polling stopped with an error');
-      throw err;
-    },
-  );
-  await Promise.race([started, failed]);
-  log.info({ username: bot.botInfo.username }, 'telegram bot started (long polling)');
-  return async () => {
-    if (bot.isRunning()) await bot.stop();
-    await failed.catch(() => undefined);
+/** How long an `update_id` is remembered as handled across processes: a day (Telegram keeps updates 24 hours). */
+const UPDATE_ONCE_MS = 86_400_000;
+
+/**
+ * Lets each update through once across the processes sharing `coordination`: a webhook update retried by Telegram
+ * or repeated by a load balancer, or one a new long-polling leader receives again after a failover, is dropped where
+ * it was already claimed. The claim comes first, so an update whose process died mid-way is not handled again
+ * (the user sends it again) rather than risking a second job and charge. When the shared state does not answer, the
+ * update is handled anyway (Telegram sends it once when answered; commands that start jobs are refused meanwhile by
+ * the fair-use gate, before any money moves).
+ */
+function onceAcrossProcesses(coordination: Coordination, log: Logger) {
+  return async (ctx: { update: { update_id: number } }, next: () => Promise<void>): Promise<void> => {
+    const id = ctx.update.update_id;
+    try {
+      if ((await coordination.claim(`update:${id}`, UPDATE_ONCE_MS)) > 0) {
+        log.debug({ updateId: id }, 'telegram update already handled by another process');
+        return;
+      }
+    } catch (err) {
+      log.warn({ err, updateId: id }, 'telegram: the once-only claim of an update is unavailable; handling it here');
+    }
+    await next();
   };
+}
+
+/**
+ * The webhook's secret token (`X-Telegram-Bot-Api-Secret-Token`), derived from the bot token (HMAC-SHA256, 32
+ * characters), so every process behind one load balancer agrees on it without sharing anything, and the secret
+ * reveals nothing about the token.
+ */
+export function webhookSecret(botToken: string): string {
+  return createHmac('sha256', botToken).update('mediabot telegram webhook secret').digest('base64url').slice(0, 32);
+}
+
+/** Long polling under the {@link PollingLeader} lease; resolves once this process polls or stands by. */
+async function startPolling(bot: Bot, coordination: Coordination, log: Logger, tuning: TelegramTuning): Promise<() => Promise<void>> {
+  let polling: Promise<void> = Promise.resolve();
+  const leader = new PollingLeader({
+    coordination,
+    logger: log,
+    ...(tuning.pollingLeaseMs !== undefined ? { leaseMs: tuning.pollingLeaseMs } : {}),
+    ...(tuning.pollingRenewMs !== undefined ? { renewMs: tuning.pollingRenewMs } : {}),
+    startPolling: async () => {
+      let onStart!: () => void;
+      const started = new Promise<void>((resolve) => (onStart = resolve));
+      polling = bot.start({ onStart: () => onStart(), allowed_updates: ['message', 'callback_query'] }).catch((err: unknown) => {
+        log.error({ err }, 'telegram long polling stopped with an error');
+        throw err;
+      });
+      await Promise.race([started, polling]);
+    },
+    pollingEnded: () => polling.catch(() => undefined),
+    stopPolling: async () => {
+      if (bot.isRunning()) await bot.stop();
+      await polling.catch(() => undefined);
+    },
+  });
+  const polls = await leader.start();
+  if (polls) log.info({ username: bot.botInfo.username }, 'telegram bot started (long polling)');
+  else log.info({ username: bot.botInfo.username }, 'telegram bot started: another process long-polls; this one takes over if it stops');
+  return () => leader.stop();
 }
 
 /** Longest wait in `stop()` for webhook requests still being handled (grammY answers them within 10 s anyway). */
 const WEBHOOK_STOP_GRACE_MS = 10_000;
 
-async function startWebhook(bot: Bot, url: string, port: number, log: Logger): Promise<() => Promise<void>> {
-  const secretToken = randomBytes(24).toString('base64url');
+async function startWebhook(bot: Bot, url: string, port: number, secretToken: string, log: Logger): Promise<() => Promise<void>> {
   const handle = webhookCallback(bot, 'http', { secretToken, onTimeout: 'return' });
   const open = new Set<ServerResponse>();
   const server: Server = createServer((req, res) => {

@@ -1,6 +1,7 @@
-import { Composer, InlineKeyboard, type Context } from 'grammy';
+import { Composer, InlineKeyboard, type Context, type Filter } from 'grammy';
 import type { Message } from 'grammy/types';
 import type { CommandDefinition } from '../../core/commands/types.js';
+import { isCoordinationUnavailable } from '../../core/ports/coordination.js';
 import { actorOfMessage, scopeOf, userOf } from './actor.js';
 import { commandOf, TOKEN_LIKE } from './command-text.js';
 import type { TelegramDeps } from './deps.js';
@@ -30,26 +31,52 @@ function startLink(botUsername: string, payload: string): string {
 export function tokenFlow(deps: TelegramDeps): Composer<Context> {
   const c = new Composer<Context>();
   c.on('message', async (ctx, next) => {
-    const msg = ctx.msg;
-    const text = (msg.text ?? msg.caption ?? '').trim();
-    const head = commandOf(text, deps.botUsername());
-    if (head?.command === 'cancel' && !head.otherBot && msg.from) return cancel(deps, msg);
-    if (msg.chat.type === 'private' && msg.from) {
-      const pending = deps.setup.pendingToken(msg.chat.id);
-      if (pending && msg.text !== undefined && !text.startsWith('/')) return acceptToken(deps, msg, pending, text);
-      if (head?.command === 'start' && !head.otherBot && head.args !== '') return start(deps, msg, head.args);
+    try {
+      await flow(deps, ctx, next);
+    } catch (e) {
+      if (!isCoordinationUnavailable(e)) throw e;
+      await sharedStateDown(deps, ctx.msg, e);
     }
-    if (!TOKEN_LIKE.test(text)) return next();
-    const def = head && !head.otherBot ? deps.dispatcher.commands.find((d) => d.name === head.command) : undefined;
-    if (msg.chat.type === 'private' && secretSubcommand(def)) return next();
-    const found = TOKEN_LIKE.exec(text)?.[0];
-    deps.secrets.add(found);
-    await bestEffort(deps.logger, 'delete pasted token', () => ctx.deleteMessage());
-    const where = msg.chat.type === 'private' ? `Send ${hint('token', 'link')} first, then paste it.` : `Tokens belong in a private chat with me: admins use ${hint('setup', 'token')}, members ${hint('token', 'link')}.`;
-    const what = found?.startsWith('sk-') ? 'a gateway token' : 'a secret token';
-    await sendPlain(deps.api, msg.chat.id, undefined, `That looked like ${what}, so I deleted the message (if I could) and did not run it. ${where}`);
   });
   return c;
+}
+
+/**
+ * The shared state (Redis) did not answer while a message was handled: a token-looking text is still deleted, and
+ * the sender is told to try again; nothing ran, so nothing was charged.
+ */
+async function sharedStateDown(deps: TelegramDeps, msg: Message, e: unknown): Promise<void> {
+  deps.logger.warn({ err: e }, 'telegram: shared state unavailable; message not handled');
+  const text = (msg.text ?? msg.caption ?? '').trim();
+  if (TOKEN_LIKE.test(text)) {
+    deps.secrets.add(TOKEN_LIKE.exec(text)?.[0]);
+    await bestEffort(deps.logger, 'delete pasted token', () => deps.api.deleteMessage(msg.chat.id, msg.message_id));
+  }
+  await bestEffort(deps.logger, 'tell the shared state is down', () =>
+    sendPlain(deps.api, msg.chat.id, msg.message_id, 'I cannot take that right now (a service I share with my other processes is out of reach). Try again in a moment; nothing was charged.'),
+  );
+}
+
+/** The token flows for one message (see {@link tokenFlow}). */
+async function flow(deps: TelegramDeps, ctx: Filter<Context, 'message'>, next: () => Promise<void>): Promise<void> {
+  const msg = ctx.msg;
+  const text = (msg.text ?? msg.caption ?? '').trim();
+  const head = commandOf(text, deps.botUsername());
+  if (head?.command === 'cancel' && !head.otherBot && msg.from) return cancel(deps, msg);
+  if (msg.chat.type === 'private' && msg.from) {
+    const pending = await deps.setup.pendingToken(msg.chat.id);
+    if (pending && msg.text !== undefined && !text.startsWith('/')) return acceptToken(deps, msg, pending, text);
+    if (head?.command === 'start' && !head.otherBot && head.args !== '') return start(deps, msg, head.args);
+  }
+  if (!TOKEN_LIKE.test(text)) return next();
+  const def = head && !head.otherBot ? deps.dispatcher.commands.find((d) => d.name === head.command) : undefined;
+  if (msg.chat.type === 'private' && secretSubcommand(def)) return next();
+  const found = TOKEN_LIKE.exec(text)?.[0];
+  deps.secrets.add(found);
+  await bestEffort(deps.logger, 'delete pasted token', () => ctx.deleteMessage());
+  const where = msg.chat.type === 'private' ? `Send ${hint('token', 'link')} first, then paste it.` : `Tokens belong in a private chat with me: admins use ${hint('setup', 'token')}, members ${hint('token', 'link')}.`;
+  const what = found?.startsWith('sk-') ? 'a gateway token' : 'a secret token';
+  await sendPlain(deps.api, msg.chat.id, undefined, `That looked like ${what}, so I deleted the message (if I could) and did not run it. ${where}`);
 }
 
 /**
@@ -81,7 +108,7 @@ export async function secretCommand(deps: TelegramDeps, msg: Message, def: Comma
     await sendPlain(deps.api, chat.id, msg.message_id, `Run ${hint(def.name, target.subcommand)} in your group (as an admin) to link its token. To use your own token, send ${hint('token', 'link')} here.`);
     return;
   }
-  const pending: PendingToken = { target: { command: def.name, subcommand: target.subcommand }, userId: String(msg.from?.id ?? ''), expiresAt: Infinity };
+  const pending: PendingToken = { target: { command: def.name, subcommand: target.subcommand }, userId: String(msg.from?.id ?? '') };
   if (secret !== undefined) return acceptToken(deps, msg, pending, secret);
   await askPersonalToken(deps, place.chatId, place.replyTo, msg.from?.id ?? 0, pending.target);
 }
@@ -101,14 +128,14 @@ async function offerGroupSetup(deps: TelegramDeps, msg: Message, def: CommandDef
     await sendPlain(deps.api, msg.chat.id, msg.message_id, `Anonymous admins cannot open a private chat with me: send ${hint(def.name, target.subcommand)} without posting as the group.`);
     return;
   }
-  const nonce = deps.setup.createNonce({ command: def.name, subcommand: target.subcommand, scope: actor.scope }, String(msg.from.id));
+  const nonce = await deps.setup.createNonce({ command: def.name, subcommand: target.subcommand, scope: actor.scope }, String(msg.from.id));
   await sendPlain(deps.api, msg.chat.id, msg.message_id, 'Open the private chat and paste the gateway token there. The button works once, for 15 minutes, and only for you.', {
     reply_markup: new InlineKeyboard().url('Link the token privately', startLink(deps.botUsername(), `s_${nonce}`)),
   });
 }
 
 async function askPersonalToken(deps: TelegramDeps, chatId: number, replyTo: number | undefined, userId: number, target: SecretTarget): Promise<void> {
-  deps.setup.expectToken(chatId, { target, userId: String(userId) });
+  await deps.setup.expectToken(chatId, { target, userId: String(userId) });
   await sendPlain(deps.api, chatId, replyTo, `Paste your personal gateway token now. I will delete your message at once and keep the token encrypted. Send /cancel to stop, ${hint('token', 'unlink')} to remove a linked one.`);
 }
 
@@ -119,12 +146,12 @@ async function start(deps: TelegramDeps, msg: Message, payload: string): Promise
   if (!from) return;
   const m = SETUP_PAYLOAD.exec(payload);
   if (m) {
-    const grant = deps.setup.takeNonce(m[1] ?? '', String(from.id));
+    const grant = await deps.setup.takeNonce(m[1] ?? '', String(from.id));
     if (!grant) {
       await sendPlain(deps.api, chatId, msg.message_id, `This setup link has expired, was already used, or belongs to another admin. Run ${hint('setup', 'token')} in the group again.`);
       return;
     }
-    deps.setup.expectToken(chatId, { target: grant.target, userId: String(from.id) });
+    await deps.setup.expectToken(chatId, { target: grant.target, userId: String(from.id) });
     const title = grant.target.scope.title ? `"${grant.target.scope.title}"` : 'the group';
     await sendPlain(deps.api, chatId, msg.message_id, `Paste the gateway token for ${title} now. I will delete your message at once and keep the token encrypted. Send /cancel to stop.`);
     return;
@@ -140,9 +167,9 @@ async function start(deps: TelegramDeps, msg: Message, payload: string): Promise
 
 async function cancel(deps: TelegramDeps, msg: Message): Promise<void> {
   const chatId = msg.chat.id;
-  const had = deps.setup.pendingToken(chatId) !== undefined;
-  deps.setup.clearToken(chatId);
-  const inputs = msg.from ? deps.inputs.cancel(chatId, msg.from.id) : 0;
+  const had = (await deps.setup.pendingToken(chatId)) !== undefined;
+  await deps.setup.clearToken(chatId);
+  const inputs = msg.from ? await deps.inputs.cancel(chatId, msg.from.id) : 0;
   await sendPlain(deps.api, chatId, msg.message_id, had ? 'Cancelled: I am no longer waiting for a token.' : inputs > 0 ? 'Cancelled.' : 'Nothing to cancel.');
 }
 
@@ -168,7 +195,7 @@ async function acceptToken(deps: TelegramDeps, msg: Message, pending: PendingTok
     await sendPlain(deps.api, chat.id, undefined, `That does not look like a token (one word, no spaces). Paste it again or send /cancel.${note ? ` ${note}` : ''}`);
     return;
   }
-  deps.setup.clearToken(chat.id);
+  await deps.setup.clearToken(chat.id);
   const { target } = pending;
   const arg = secretSubcommand(deps.dispatcher.commands.find((d) => d.name === target.command))?.arg;
   if (!arg) return;

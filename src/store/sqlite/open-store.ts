@@ -7,6 +7,7 @@ import type { Clock } from '../../core/ports/clock.js';
 import type { OperatorStore } from '../../core/ports/store.js';
 import { parseEncryptionKey } from '../crypto.js';
 import { KyselyAdminStore } from './admin-store.js';
+import { KyselyBotProcesses } from './bot-processes.js';
 import { SqliteBudgetLedger } from './budget-ledger.js';
 import { checkpoint, openSqlite, stopBackgroundCheckpoint } from './connection.js';
 import { KyselyDirectory } from './directory.js';
@@ -54,6 +55,8 @@ export interface SqliteStore extends OperatorStore {
   modelSettings: ModelSettingsRepo;
   /** Every stored token's owner, no secret read (warming model lists at start). */
   linkedTokenOwners(): Promise<LinkedTokenOwner[]>;
+  /** The heartbeat registry of bot processes on this database. */
+  processes: KyselyBotProcesses;
 }
 
 /**
@@ -82,6 +85,7 @@ export async function openStore(o: OpenStoreOptions): Promise<SqliteStore> {
     jobAdmin: new KyselyJobAdmin(db),
     modelSettings: new ModelSettingsRepo(db, o.clock),
     linkedTokenOwners: () => listLinkedTokenOwners(db),
+    processes: new KyselyBotProcesses(db),
     async close() {
       await checkpoint(db).catch(() => undefined);
       await stopBackgroundCheckpoint(db);

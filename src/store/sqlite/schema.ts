@@ -159,6 +159,18 @@ export interface FailureRefsTable {
   surface: string;
 }
 
+/** Bot processes running on this database, with their heartbeats (migration 0009). */
+export interface BotProcessesTable {
+  id: string;
+  role: string;
+  host: string;
+  pid: number;
+  /** `memory` or `redis <host:port> <prefix>`. */
+  coordination: string;
+  started_at: number;
+  seen_at: number;
+}
+
 /** The whole database, for `Kysely<Database>`. */
 export interface Database {
   scopes: ScopesTable;
@@ -174,4 +186,5 @@ export interface Database {
   jobs: JobsTable;
   audit_log: AuditLogTable;
   failure_refs: FailureRefsTable;
+  bot_processes: BotProcessesTable;
 }
