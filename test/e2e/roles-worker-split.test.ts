@@ -146,8 +146,8 @@ describe.skipIf(!redisUp)('ROLE=gateway-bot and ROLE=worker', () => {
     process.stderr.write(`roles: worker started in ${startedMs} ms and delivered both waiting videos ${Date.now() - workerAt - startedMs} ms later\n`);
 
     // 4. Each reports its role and checks what it runs.
-    expect(await readyz(gw.health)).toEqual({ role: 'gateway-bot', checks: ['database', 'discord', 'gateway', 'telegram'], header: 'gateway-bot' });
-    expect(await readyz(worker.health)).toEqual({ role: 'worker', checks: ['database', 'gateway'], header: 'worker' });
+    expect(await readyz(gw.health)).toEqual({ role: 'gateway-bot', checks: ['database', 'discord', 'gateway', 'redis', 'telegram'], header: 'gateway-bot' });
+    expect(await readyz(worker.health)).toEqual({ role: 'worker', checks: ['database', 'gateway', 'redis'], header: 'worker' });
     expect(await stop(worker.p)).toBe(0);
     expect(await stop(gw.p)).toBe(0);
   }, 120_000);
