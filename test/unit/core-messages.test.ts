@@ -136,7 +136,7 @@ describe('describeFailure', () => {
 
   it('says exactly what the brief asks for the key codes', () => {
     expect(describeFailure(make('budget_exhausted'), { now: NOW }).text).toBe(
-      'This would cost $0.05 but you have $0.02 left. Your allowance resets Mon 24 Nov, 00:00 UTC (in 2 d 3 h). See /balance. Nothing was charged.',
+      'This would cost $0.05 but you have $0.02 left. Your allowance resets Mon, Nov 24 at 00:00 UTC (in 2 days). See /balance. Nothing was charged.',
     );
     expect(describeFailure(make('no_token'), { now: NOW }).text).toBe(
       'No gateway token is linked here yet. An admin can link one with /setup token; you can also link your own with /token link.',
@@ -158,7 +158,7 @@ describe('describeFailure', () => {
     const gone = describeFailure(fail('delivery_failed_charged', { reason: 'chat_gone', jobId: 'j_abcdefgh', retrievableUntil: NOW + 3_600_000 }), { now: NOW });
     expect(gone.money).toBe('charged');
     expect(gone.text).toBe(
-      'Your video was made and paid for, but the chat it was meant for can no longer be reached. It is kept: get it with /job j_abcdefgh until Fri 21 Nov, 21:48 UTC (in 1 h). Starting it again would make and charge a second video.',
+      'Your video was made and paid for, but the chat it was meant for can no longer be reached. It is kept: get it with /job j_abcdefgh until today at 21:48 UTC (in 1 h). Starting it again would make and charge a second video.',
     );
     const upload = describeFailure(fail('delivery_failed_charged', { reason: 'upload', jobId: 'j_abcdefgh', retrievableUntil: NOW + 60_000 }), { now: NOW });
     expect(upload.text).toContain('uploading it here kept failing. It is kept: get it with /job j_abcdefgh');
@@ -176,7 +176,7 @@ describe('describeFailure', () => {
 
   it('uses the community time zone for reset times', () => {
     const m = describeFailure(make('budget_exhausted'), { now: NOW, timeZone: 'Europe/Berlin' });
-    expect(m.text).toContain('Mon 24 Nov, 01:00 CET');
+    expect(m.text).toContain('Mon, Nov 24 at 01:00 GMT+1');
   });
 });
 

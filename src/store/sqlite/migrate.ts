@@ -5,6 +5,7 @@ import * as m0003 from '../../../migrations/0003-hold-job-index.js';
 import * as m0004 from '../../../migrations/0004-model-settings.js';
 import * as m0005 from '../../../migrations/0005-gateway-losses.js';
 import * as m0006 from '../../../migrations/0006-job-secrets.js';
+import * as m0008 from '../../../migrations/0008-languages.js';
 import type { Database } from './schema.js';
 
 /**
@@ -18,6 +19,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0004-model-settings': m0004,
   '0005-gateway-losses': m0005,
   '0006-job-secrets': m0006,
+  '0008-languages': m0008,
 };
 
 /** A migration failed; the database is left at the last successful one. */
