@@ -287,3 +287,6 @@ failure-internal = Something went wrong on our side. Try again; if it keeps happ
     .title = Something went wrong
 # Used when even the failure text could not be made.
 failure-internal-short = Something went wrong on our side. Try again.
+# $available: the shipped codes, comma-separated.
+failure-unknown-language = { $given } is not a language I speak. Choose one of: { $available }.
+    .title = Unknown language

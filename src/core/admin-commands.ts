@@ -8,6 +8,8 @@ import { formatUsd, MAX_USD_MICROS, MoneyError, parseSignedUsd, parseUsd, type M
 import { actorIds, type ActorIds } from './use-cases/context.js';
 import type { CoreDeps } from './use-cases/deps.js';
 import { balanceOf } from './use-cases/account.js';
+import { languageName, shippedLocale } from './use-cases/language.js';
+import { supportedLocales, t } from './i18n/catalog.js';
 
 /** A failure raised while parsing an admin command; caught once in {@link runAdmin}. */
 class AdminInputError extends Error {
@@ -129,6 +131,15 @@ export async function runAdmin(d: CoreDeps, actor: Actor, cmd: AdminCommand): Pr
       case 'timezone': {
         const r = await d.store.admin.setTimezone(by, ids.scopeId, cmd.timeZone);
         return ok({ text: T.timezoneText(r.after) });
+      }
+      case 'language': {
+        const code = cmd.code.trim();
+        const reset = /^(reset|none|clear|auto|default)$/i.test(code);
+        const chosen = reset ? null : shippedLocale(code);
+        if (chosen === undefined) return err(fail('unknown_language', { given: code, available: supportedLocales().join(', ') }));
+        const r = await d.store.admin.setLanguage(by, ids.scopeId, chosen);
+        const now = r.after ?? ids.locale;
+        return ok({ text: r.after ? t(now, 'language-community-set', { name: languageName(now, now), code: now }) : t(ids.locale, 'language-community-reset') });
       }
       case 'usage':
         return ok(await usage(d, actor, ids, cmd.period, cmd.target));

@@ -32,6 +32,13 @@ export interface UserRef {
 export interface Actor {
   scope: ScopeRef;
   user: UserRef;
+  /**
+   * The language to answer in. A surface sets what the platform reports (Discord `interaction.locale`, Telegram
+   * `from.language_code`; the console and CLI `LANG`); the command dispatcher replaces it with the effective locale
+   * (member override > community default > this > English, see `effectiveLocale`) before a piece runs, and jobs
+   * store it for late deliveries. Absent: resolved from the stored choices alone, then English.
+   */
+  locale?: string;
 }
 
 /** A file the user sent, already downloaded by the adapter (CDN links expire). */
@@ -197,6 +204,8 @@ export interface JobView {
   errorCode?: string;
   /** Files kept for re-posting (`/job <id>`), while retained. */
   outputs?: { path: string; filename: string; mime: string; bytes: number }[];
+  /** The language its member was answered in when it started (a shipped code; absent = English); late deliveries write in it. */
+  locale?: string;
 }
 
 export interface BalanceView {
@@ -240,6 +249,8 @@ export type AdminCommand =
   | { op: 'adjust'; target: string; amount: string; note?: string }
   | { op: 'show'; target?: string }
   | { op: 'timezone'; timeZone: string }
+  /** The community's default language: a code, or `reset` to clear it. */
+  | { op: 'language'; code: string }
   | { op: 'usage'; period?: string; target?: string }
   | { op: 'token_show' }
   | { op: 'token_unlink' };
@@ -356,10 +367,22 @@ export interface CoreApi {
   /** Starts a remix of an earlier video job; returns like `startVideo` (the poller delivers). */
   startRemix(req: RemixRequest, hooks?: JobHooks): Promise<Result<VideoStarted>>;
   /**
-   * Renders a failure for users ("… (ref K7Q2XM)"); logs the detail under the ref. `hint` names commands the way the
+   * Renders a failure for users in `locale` (default English), followed by its reference explained once
+   * ("Reference K7Q2XM: … give them this code"); logs the detail under the ref. `hint` names commands the way the
    * asking surface writes them (`SurfaceInfo.commandHint`); default `/command subcommand`.
    */
-  explain(failure: Failure, hint?: (command: string, subcommand?: string) => string): string;
+  explain(failure: Failure, hint?: (command: string, subcommand?: string) => string, locale?: string): string;
+  /**
+   * The effective locale of the actor: their own choice (`/language`), else the community's default
+   * (`/setup language`), else `actor.locale` as the platform reported it, else English; always a shipped code.
+   */
+  locale(actor: Actor): Promise<string>;
+  /**
+   * `/language`: with a code, stores the member's own language (`reset`: clears it); without, says which is in use
+   * and which are available. Answered in the language now in effect. An unknown code is refused
+   * (`unknown_language`), nothing stored.
+   */
+  language(actor: Actor, code?: string): Promise<Result<{ text: string; locale: string }>>;
   /** Remembers a member (for @username lookups). */
   touch(actor: Actor): Promise<void>;
   /**

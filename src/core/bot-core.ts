@@ -5,6 +5,9 @@ import type {
 } from './api.js';
 import type { Failure, Result } from './failures.js';
 import { describeFailure, type CommandHint } from './messages.js';
+import { refLine } from './messages/failure-text.js';
+import { DEFAULT_LOCALE } from './i18n/catalog.js';
+import { language } from './use-cases/language.js';
 import type { ModelKind } from './pricing.js';
 import { balance, linkToken, unlinkToken } from './use-cases/account.js';
 import { ask } from './use-cases/ask.js';
@@ -154,10 +157,19 @@ export class BotCore implements CoreApi {
    * same scrubber as the logs: every token this process opened (any job's, the operator's, bot tokens) and every
    * token-shaped string is redacted, whatever detail a failure carries.
    */
-  explain(failure: Failure, hint?: CommandHint): string {
-    const m = describeFailure(failure, { now: this.d.clock.now(), ...(hint ? { hint } : {}) });
+  explain(failure: Failure, hint?: CommandHint, locale?: string): string {
+    const lang = locale ?? DEFAULT_LOCALE;
+    const m = describeFailure(failure, { now: this.d.clock.now(), locale: lang, ...(hint ? { hint } : {}) });
     this.d.logger.warn({ ref: failure.ref, code: failure.code, money: failure.money, details: failure.details, ...(failure.log ? { failure: failure.log } : {}) }, 'failure shown to a user');
-    return this.d.secrets.scrub(`${m.text} (ref ${failure.ref})`);
+    return this.d.secrets.scrub(`${m.text}\n${refLine(lang, failure.ref)}`);
+  }
+
+  async locale(actor: Actor): Promise<string> {
+    return (await actorIds(this.d, actor)).locale;
+  }
+
+  language(actor: Actor, code?: string): Promise<Result<{ text: string; locale: string }>> {
+    return language(this.d, actor, code);
   }
 
   async scopeMoved(from: { platform: string; externalId: string }, toExternalId: string): Promise<'moved' | 'already' | 'none' | 'conflict'> {

@@ -25,6 +25,8 @@ interface BudgetDetails {
   remainingMicros: Micros;
   /** Epoch ms of the next period start, or null when the allowance does not reset. */
   resetsAt: number | null;
+  /** The community's time zone the reset is shown in (the one `/balance` uses); default UTC. */
+  timeZone?: string;
 }
 
 /** The typed details of every failure code. */
@@ -103,6 +105,8 @@ export interface FailureDetails {
   unknown_user: { given: string };
   job_not_found: { id: string };
   bad_timezone: { given: string };
+  /** A language code no shipped locale matches (`/language xx`, `/setup language xx`); `available` lists the codes. */
+  unknown_language: { given: string; available: string };
   /**
    * A command name (or `command subcommand`) no definition has. `suggestion` is the closest listed one; `otherBot`
    * is set when a text command was addressed to another bot (`/imagine@other_bot`): surfaces stay silent then.

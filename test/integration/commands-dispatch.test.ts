@@ -147,7 +147,7 @@ describe('CommandDispatcher over the real core', () => {
       const r = await run(command, args);
       expect(r.tone, `${command} ${JSON.stringify(args)}`).toBe('error');
       expect(r.failure?.code, `${command} ${JSON.stringify(args)}`).toBe(code);
-      expect(r.blocks[0]?.endsWith(`(ref ${r.failure?.ref})`), r.blocks[0]).toBe(true);
+      expect(r.blocks[0]?.includes(`\nReference ${r.failure?.ref}: `), r.blocks[0]).toBe(true);
     }
     const video = await run('video', { prompt: 'x', seconds: 99 });
     expect(video.blocks[0]).toMatch(/99 seconds is not possible: videos last 4 to 15 seconds.*Nothing was charged/);
@@ -302,6 +302,7 @@ describe('a member claimed as non-admin cannot run any admin (sub)command', () =
     'setup show': {},
     'setup unlink': {},
     'setup timezone': { tz: 'Europe/Paris' },
+    'setup language': { code: 'es' },
     'prices list': {},
     'prices set': { model: 'alpha-image-2', usd: '0.05', per: 'image' },
     'prices clear': { model: 'alpha-image-2' },

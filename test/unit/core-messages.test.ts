@@ -67,6 +67,7 @@ const SAMPLES: { [C in FailureCode]: FailureDetails[C] } = {
   unknown_user: { given: '@nobody' },
   job_not_found: { id: 'j_abcdefgh' },
   bad_timezone: { given: 'Mars/Base' },
+  unknown_language: { given: 'xx', available: 'en' },
   unknown_command: { given: 'imagin', suggestion: { command: 'imagine' } },
   missing_argument: { name: 'prompt', usage: ['/imagine <prompt> [--ar W:H]'] },
   not_here: { place: 'private' },

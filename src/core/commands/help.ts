@@ -1,4 +1,5 @@
 import { describeFailure } from '../messages.js';
+import { en } from './words.js';
 import { placeholder } from './arg-forms.js';
 import { unknownCommand } from './grammar.js';
 import { findCommand } from './lookup.js';
@@ -89,7 +90,7 @@ export function helpCommand(commands: () => readonly CommandDefinition[]): Comma
   const commandArg: ArgSpec = {
     name: 'command',
     kind: 'choice',
-    description: 'A command to explain, e.g. imagine',
+    description: en('cmd-help-opt-command'),
     get choices() {
       return commands()
         .filter((c) => !c.hidden)
@@ -98,8 +99,8 @@ export function helpCommand(commands: () => readonly CommandDefinition[]): Comma
   };
   return {
     name: 'help',
-    description: 'How to use this bot',
-    help: 'Lists the commands you can use here, or explains one command: its options and examples.',
+    description: en('cmd-help'),
+    help: en('cmd-help.help'),
     usage: ['/help [command]'],
     examples: ['/help', '/help imagine'],
     role: 'member',

@@ -11,12 +11,12 @@ import type { ArgValues, CommandContext, IncomingFile, Reply, ReplyAction, Reply
  */
 
 /** The reply for an expected failure: private, `tone: 'error'`, `blocks[0]` the core's words in this surface's command names. */
-export function failureReply(ctx: Pick<CommandContext, 'core' | 'surface'>, failure: Failure, extra: readonly string[] = []): Reply {
-  return { visibility: 'private', tone: 'error', blocks: [ctx.core.explain(failure, (c, s) => ctx.surface.commandHint(c, s)), ...extra], failure };
+export function failureReply(ctx: Pick<CommandContext, 'core' | 'surface' | 'actor'>, failure: Failure, extra: readonly string[] = []): Reply {
+  return { visibility: 'private', tone: 'error', blocks: [ctx.core.explain(failure, (c, s) => ctx.surface.commandHint(c, s), ctx.actor.locale), ...extra], failure };
 }
 
 /** The core's words as a private informational reply, or the failure's ({@link failureReply}). */
-export function textReply(ctx: Pick<CommandContext, 'core' | 'surface'>, res: Result<{ text: string }>): Reply {
+export function textReply(ctx: Pick<CommandContext, 'core' | 'surface' | 'actor'>, res: Result<{ text: string }>): Reply {
   return res.ok ? { visibility: 'private', tone: 'info', blocks: [res.value.text] } : failureReply(ctx, res.failure);
 }
 

@@ -36,7 +36,7 @@ type Render<C extends FailureCode> = (d: FailureDetails[C], c: Ctx) => MessageAr
 
 /** Codes unrelated to a paid job: their messages say nothing about charges. */
 const NO_MONEY_SENTENCE = new Set<FailureCode>([
-  'gateway_misconfigured', 'not_admin', 'bad_amount', 'unknown_user', 'job_not_found', 'bad_timezone', 'no_token', 'token_rejected', 'cooldown', 'queue_full',
+  'gateway_misconfigured', 'not_admin', 'bad_amount', 'unknown_user', 'job_not_found', 'bad_timezone', 'unknown_language', 'no_token', 'token_rejected', 'cooldown', 'queue_full',
   'unknown_command', 'missing_argument', 'not_here',
 ]);
 
@@ -67,7 +67,7 @@ function num(v: number | string): string {
 
 const yes = (b: boolean | undefined): string => (b ? 'yes' : 'no');
 
-function budget(d: FailureDetails['budget_exhausted'], c: Ctx, timeZone = c.timeZone): MessageArgs {
+function budget(d: FailureDetails['budget_exhausted'], c: Ctx, timeZone = d.timeZone ?? c.timeZone): MessageArgs {
   return {
     cost: formatMoney(c.locale, d.costMicros),
     left: formatMoney(c.locale, Math.max(0, d.remainingMicros)),
@@ -148,6 +148,7 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
   unknown_user: (d) => ({ given: q(d.given) }),
   job_not_found: (d, c) => ({ id: q(d.id), jobs: c.cmd('jobs') }),
   bad_timezone: (d) => ({ given: q(d.given) }),
+  unknown_language: (d) => ({ given: q(d.given), available: d.available }),
   unknown_command: (d, c): MessageArgs =>
     d.otherBot
       ? { messageId: 'failure-other-bot' }

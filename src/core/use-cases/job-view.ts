@@ -1,5 +1,6 @@
 import type { JobView } from '../api.js';
 import type { JobRecord } from '../ports/job-store.js';
+import { DEFAULT_LOCALE } from '../i18n/catalog.js';
 
 const MIME_BY_EXT: Record<string, string> = {
   png: 'image/png',
@@ -38,6 +39,7 @@ export function toJobView(
     createdAt: rec.createdAt,
     finishedAt: rec.finishedAt,
     userExternalId,
+    locale: rec.locale ?? DEFAULT_LOCALE,
   };
   if (rec.params.seconds !== undefined) v.seconds = rec.params.seconds;
   if (rec.params.size !== undefined) v.size = rec.params.size;

@@ -1,4 +1,5 @@
 import { formatUsd } from '../../money.js';
+import { en } from '../words.js';
 import type { AskResult } from '../../api.js';
 import type { CommandDefinition, Reply } from '../types.js';
 import { failureReply, finishedJobActions, progressHooks, resultDelivery, str } from '../reply-kit.js';
@@ -7,14 +8,14 @@ import { modelArg, promptArg } from './common-args.js';
 /** `/ask <question> [--model ID]`: a text model's answer, with model, tokens and cost. */
 export const askCommand: CommandDefinition = {
   name: 'ask',
-  description: 'Ask a text model a question',
-  help: 'Sends your question to a text model and posts the answer, with the tokens used and what it cost.',
+  description: en('cmd-ask'),
+  help: en('cmd-ask.help'),
   usage: ['/ask <question> [--model ID]'],
   examples: ['/ask what is a haiku?', '/ask --model beta-text-1 summarize the plot of Hamlet'],
   role: 'member',
   place: 'anywhere',
   visibility: 'public',
-  args: [promptArg('Your question or instruction'), modelArg('text')],
+  args: [promptArg(en('cmd-ask-opt-prompt')), modelArg('text')],
   async run(ctx, args) {
     const prompt = str(args, 'prompt') ?? '';
     const model = str(args, 'model');

@@ -1,4 +1,5 @@
 import { formatDateTime } from '../../messages.js';
+import { en } from '../words.js';
 import { formatUsd } from '../../money.js';
 import type { CommandDefinition } from '../types.js';
 import { remainingText } from '../reply-kit.js';
@@ -9,8 +10,8 @@ import { remainingText } from '../reply-kit.js';
  */
 export const balanceCommand: CommandDefinition = {
   name: 'balance',
-  description: 'Show how much of your budget is left',
-  help: 'Shows your allowance here: what is left, what you spent and hold for running jobs, and when it resets.',
+  description: en('cmd-balance'),
+  help: en('cmd-balance.help'),
   usage: ['/balance'],
   examples: ['/balance'],
   role: 'member',

@@ -1,4 +1,5 @@
 import type { JobView } from '../../api.js';
+import { en } from '../words.js';
 import { formatDateTime } from '../../messages.js';
 import { formatUsd } from '../../money.js';
 import type { CommandDefinition, Reply, ReplyFile } from '../types.js';
@@ -12,14 +13,14 @@ import { isRunning } from './jobs.js';
  */
 export const jobCommand: CommandDefinition = {
   name: 'job',
-  description: 'Show one job and its result',
-  help: 'Shows one job: its status, model, size and cost, and posts its kept result files again while they are retained.',
+  description: en('cmd-job'),
+  help: en('cmd-job.help'),
   usage: ['/job <id>'],
   examples: ['/job j_abc123'],
   role: 'member',
   place: 'anywhere',
   visibility: 'private',
-  args: [jobArg('The job id shown when it started')],
+  args: [jobArg(en('cmd-job-opt-job'))],
   async run(ctx, args) {
     const res = await ctx.core.job(ctx.actor, str(args, 'job') ?? '');
     if (!res.ok) return failureReply(ctx, res.failure);

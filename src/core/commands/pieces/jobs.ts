@@ -1,4 +1,5 @@
 import type { JobView } from '../../api.js';
+import { en } from '../words.js';
 import { formatUsd } from '../../money.js';
 import type { CommandDefinition } from '../types.js';
 
@@ -18,8 +19,8 @@ function oneLine(s: string, max: number): string {
 /** `/jobs`: the actor's recent jobs, one field each (id → kind · status · model · money · prompt). */
 export const jobsCommand: CommandDefinition = {
   name: 'jobs',
-  description: 'List your recent and running jobs',
-  help: 'Lists your ten most recent jobs here with their status, model and cost. Use /job <id> for one of them.',
+  description: en('cmd-jobs'),
+  help: en('cmd-jobs.help'),
   usage: ['/jobs'],
   examples: ['/jobs'],
   role: 'member',

@@ -1,4 +1,5 @@
 import { fail } from '../../failures.js';
+import { en } from '../words.js';
 import type { CommandDefinition } from '../types.js';
 import { failureReply, imageResultReply, progressHooks, readKept, resultDelivery, str } from '../reply-kit.js';
 import { jobArg } from './common-args.js';
@@ -13,15 +14,15 @@ import { askReply } from './ask.js';
  */
 export const rerollCommand: CommandDefinition = {
   name: 'reroll',
-  description: 'Run an earlier job again with the same request',
-  help: 'Runs an earlier job again: the same prompt, model and size (an edit reuses its kept reference images). It is charged like a new request.',
+  description: en('cmd-reroll'),
+  help: en('cmd-reroll.help'),
   usage: ['/reroll <job>'],
   examples: ['/reroll j_abc123'],
   role: 'member',
   place: 'anywhere',
   visibility: 'public',
   hidden: true,
-  args: [jobArg('The job to run again')],
+  args: [jobArg(en('cmd-reroll-opt-job'))],
   async run(ctx, args) {
     const id = str(args, 'job') ?? '';
     const res = await ctx.core.jobRequest(ctx.actor, id);

@@ -1,4 +1,5 @@
 import type { Attachment, VideoRequest, VideoStarted } from '../../api.js';
+import { en } from '../words.js';
 import { describeJobEstimate } from '../../messages.js';
 import { formatUsd } from '../../money.js';
 import type { CommandContext, CommandDefinition, Reply } from '../types.js';
@@ -44,20 +45,20 @@ export function videoStartedReply(v: VideoStarted, title = 'Video started'): Rep
 /** `/video <prompt> [--seconds N] [--ar W:H | --size WxH] [--model ID]` with an optional start image. */
 export const videoCommand: CommandDefinition = {
   name: 'video',
-  description: 'Make a short video from a description, optionally starting from an image',
-  help: 'Starts a short video from your description (attach an image to animate it). The estimate is held now and charged when the video is delivered; it is posted here when ready.',
+  description: en('cmd-video'),
+  help: en('cmd-video.help'),
   usage: ['/video <prompt> [--seconds N] [--ar W:H | --size WxH] [--model ID]'],
   examples: ['/video waves on a beach at sunset', '/video a paper boat --seconds 8s --ar 9:16'],
   role: 'member',
   place: 'anywhere',
   visibility: 'public',
   args: [
-    promptArg('What the video should show'),
-    { name: 'seconds', kind: 'integer', description: 'Length in seconds (4-15)', flags: ['seconds', 'duration'], min: 4, max: 15 },
+    promptArg(en('cmd-video-opt-prompt')),
+    { name: 'seconds', kind: 'integer', description: en('cmd-video-opt-seconds'), flags: ['seconds', 'duration'], min: 4, max: 15 },
     aspectArg,
     sizeArg,
     modelArg('video'),
-    { name: 'image', kind: 'attachment', description: 'A starting image for the video', maxCount: 1 },
+    { name: 'image', kind: 'attachment', description: en('cmd-video-opt-image'), maxCount: 1 },
   ],
   async run(ctx, args) {
     const model = str(args, 'model');
