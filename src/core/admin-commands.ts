@@ -86,33 +86,33 @@ export async function runAdmin(d: CoreDeps, actor: Actor, cmd: AdminCommand): Pr
         const m = amount(cmd.amount, true);
         const p = period(cmd.period, await defaults(d, ids));
         await d.store.admin.setDefault(by, ids.scopeId, m, p);
-        return ok({ text: T.defaultSetText(m, p) });
+        return ok({ text: T.defaultSetText(ids.locale, m, p) });
       }
       case 'set': {
         const target = await resolveTarget(d, actor, ids, cmd.target);
         const m = amount(cmd.amount, true);
         const p = period(cmd.period, await defaults(d, ids));
         await d.store.admin.setUserOverride(by, ids.scopeId, target.userId, m, p);
-        return ok({ text: T.userSetText(target.name, m, p) });
+        return ok({ text: T.userSetText(ids.locale, target.name, m, p) });
       }
       case 'clear': {
         const target = await resolveTarget(d, actor, ids, cmd.target);
         await d.store.admin.clearUserOverride(by, ids.scopeId, target.userId);
-        return ok({ text: T.userClearedText(target.name) });
+        return ok({ text: T.userClearedText(ids.locale, target.name) });
       }
       case 'pool': {
         const m = amount(cmd.amount, true);
         const p = period(cmd.period, 'month');
         if (m === null) await d.store.admin.clearPool(by, ids.scopeId);
         else await d.store.admin.setPool(by, ids.scopeId, m, p);
-        return ok({ text: T.poolSetText(m, p) });
+        return ok({ text: T.poolSetText(ids.locale, m, p) });
       }
       case 'block':
       case 'unblock': {
         const target = await resolveTarget(d, actor, ids, cmd.target);
         if (cmd.op === 'block') await d.store.admin.block(by, ids.scopeId, target.userId);
         else await d.store.admin.unblock(by, ids.scopeId, target.userId);
-        return ok({ text: T.blockedText(target.name, cmd.op === 'block') });
+        return ok({ text: T.blockedText(ids.locale, target.name, cmd.op === 'block') });
       }
       case 'adjust': {
         const target = await resolveTarget(d, actor, ids, cmd.target);
@@ -124,13 +124,13 @@ export async function runAdmin(d: CoreDeps, actor: Actor, cmd: AdminCommand): Pr
           return err(fail('bad_amount', { message: `An allowance plus this period's adjustments can be at most ${formatUsd(MAX_USD_MICROS)}; this adjustment would make it ${formatUsd(after)}.` }));
         }
         await d.store.admin.adjust(by, ids.scopeId, target.userId, m, cmd.note?.trim() || `adjusted by ${actor.user.displayName ?? actor.user.externalId}`);
-        return ok({ text: T.adjustedText(target.name, m) });
+        return ok({ text: T.adjustedText(ids.locale, target.name, m) });
       }
       case 'show':
         return ok({ text: await show(d, actor, ids, cmd.target) });
       case 'timezone': {
         const r = await d.store.admin.setTimezone(by, ids.scopeId, cmd.timeZone);
-        return ok({ text: T.timezoneText(r.after) });
+        return ok({ text: T.timezoneText(ids.locale, r.after) });
       }
       case 'language': {
         const code = cmd.code.trim();
@@ -145,11 +145,11 @@ export async function runAdmin(d: CoreDeps, actor: Actor, cmd: AdminCommand): Pr
         return ok(await usage(d, actor, ids, cmd.period, cmd.target));
       case 'token_show': {
         const info = await d.store.admin.showToken({ kind: 'scope', ownerId: ids.scopeId });
-        return ok({ text: T.tokenShowText(info) });
+        return ok({ text: T.tokenShowText(ids.locale, info, d.clock.now(), ids.timeZone) });
       }
       case 'token_unlink': {
         const removed = await d.store.admin.unlinkToken(by, { kind: 'scope', ownerId: ids.scopeId }, ids.scopeId);
-        return ok({ text: T.tokenUnlinkedText(removed?.masked ?? null, false, removed?.runningJobs ?? 0) });
+        return ok({ text: T.tokenUnlinkedText(ids.locale, removed?.masked ?? null, false, removed?.runningJobs ?? 0) });
       }
     }
   } catch (e) {
@@ -168,12 +168,12 @@ async function show(d: CoreDeps, actor: Actor, ids: ActorIds, target: string | u
   if (target?.trim()) {
     const t = await resolveTarget(d, actor, ids, target);
     const view = await balanceOf(d, { ...ids, userId: t.userId }, { subject: t.name });
-    return T.memberShowText(t.name, view.text, await allowanceSource(d, ids, t.userId), view.blocked);
+    return T.memberShowText(ids.locale, t.name, view.text, await allowanceSource(d, ids, t.userId), view.blocked);
   }
   const def = await d.store.admin.showDefault(ids.scopeId);
   const b = await d.store.budgets.balance(ids.scopeId, ids.userId);
   const pool = b.pool ? { micros: b.pool.limitMicros, period: b.pool.period } : null;
-  return T.scopeSettingsText({ micros: def.allowanceMicros, period: def.period, fromOperator: def.source === 'operator' }, pool);
+  return T.scopeSettingsText(ids.locale, { micros: def.allowanceMicros, period: def.period, fromOperator: def.source === 'operator' }, pool);
 }
 
 /** The member's override in the scope when they have one, else the scope's (or the operator's) default. */
@@ -196,7 +196,7 @@ async function usage(d: CoreDeps, actor: Actor, ids: ActorIds, p: string | undef
   }
   const date = new Date(d.clock.now()).toISOString().slice(0, 10);
   return {
-    text: T.usageText(per, report.totals.jobs, report.totals.spentMicros, report.rows.length),
+    text: T.usageText(ids.locale, per, report.totals.jobs, report.totals.spentMicros, report.rows.length),
     csv: { filename: `usage-${per}-${date}.csv`, content: renderUsageCsv(report) },
   };
 }

@@ -218,8 +218,10 @@ export interface BalanceView {
   resetsAt: number | null;
   blocked: boolean;
   tokenSource: TokenSource | 'none';
-  /** Human text of the above, made by the core's messages module. */
+  /** Human text of the above, made by the core's messages module in the member's locale. */
   text: string;
+  /** The community's time zone: `resetsAt` is shown in it, as in the text and in budget refusals. */
+  timeZone: string;
 }
 
 /** What an earlier job asked for (Reroll / Animate / Edit buttons), from `CoreApi.jobRequest`. */

@@ -39,7 +39,7 @@ describe('budgets', () => {
     const b = await t.core.balance(a);
     expect(b.spentMicros).toBe(10_000);
     expect(b.remainingMicros).toBe(5_000);
-    expect(b.text).toContain('$0.005 left of $0.015');
+    expect(b.text).toContain('$0.005 left of $0.02');
     await ledgerMatches();
   });
 

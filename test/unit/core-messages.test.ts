@@ -228,8 +228,8 @@ describe('describeBalance and describeJobEstimate', () => {
       { now: NOW },
     );
     expect(title).toBe('Your balance');
-    expect(text).toContain('You: $0.50 left of $1.00 this week; spent $0.45 ($0.05 held for running jobs). Resets Mon 24 Nov, 00:00 UTC (in 2 d 3 h).');
-    expect(text).toContain('Community pool: no limit. Spent $2.00.');
+    expect(text).toContain('You: $0.50 left of $1.00 per week; spent $0.45 ($0.05 held for running jobs). Resets Mon, Nov 24 at 00:00 UTC (in 2 days).');
+    expect(text).toContain('Community pool: no limit. Spent $2.00 in total.');
     expect(text).toContain("this community's gateway token");
     for (const bad of FORBIDDEN) expect(text).not.toContain(bad);
   });
@@ -238,11 +238,11 @@ describe('describeBalance and describeJobEstimate', () => {
 
   it('writes adjustments out, so more left than the limit reads honestly', () => {
     const up = describeBalance({ user: { limitMicros: 5_000_000, spentMicros: 20_000, heldMicros: 0, remainingMicros: 5_980_000, adjustedMicros: 1_000_000, resetsAt: MONDAY, periodName: 'day' }, tokenSource: 'operator' }, { now: NOW }).text;
-    expect(up).toContain('You: $5.98 left of $5.00 + $1.00 granted this day; spent $0.02.');
+    expect(up).toContain('You: $5.98 left of $5.00 per day + $1.00 granted; spent $0.02.');
     const down = describeBalance({ user: { ...week, remainingMicros: 150_000, adjustedMicros: -250_000 }, tokenSource: 'scope' }, { now: NOW }).text;
-    expect(down).toContain('You: $0.15 left of $1.00 - $0.25 taken back this week; spent $0.60.');
+    expect(down).toContain('You: $0.15 left of $1.00 per week - $0.25 taken back; spent $0.60.');
     const none = describeBalance({ user: { ...week, adjustedMicros: 0 }, tokenSource: 'scope' }, { now: NOW }).text;
-    expect(none).toContain('You: $0.40 left of $1.00 this week; spent $0.60. Resets');
+    expect(none).toContain('You: $0.40 left of $1.00 per week; spent $0.60. Resets');
     const total = describeBalance({ user: { ...week, resetsAt: null, periodName: undefined } }, { now: NOW }).text;
     expect(total).toBe('You: $0.40 left of $1.00 in total; spent $0.60. It does not reset on its own.');
   });
@@ -255,7 +255,7 @@ describe('describeBalance and describeJobEstimate', () => {
   it('puts a blocked notice first', () => {
     const { text } = describeBalance({ user: week, blocked: true, tokenSource: 'scope' }, { now: NOW });
     expect(text.split('\n')[0]).toBe('You are blocked here: an admin has stopped your paid requests. Ask an admin if you think this is a mistake.');
-    expect(text).toContain('You: $0.40 left of $1.00 this week');
+    expect(text).toContain('You: $0.40 left of $1.00 per week');
   });
 
   it('on a personal token, says the community limits do not apply and shows the personal cap or its absence', () => {
@@ -265,7 +265,7 @@ describe('describeBalance and describeJobEstimate', () => {
       { now: NOW },
     ).text;
     expect(capped).toBe(
-      "Your requests use your own gateway token, so this community's allowance and pool do not apply.\nYour own cap: $1.75 left of $3.00 this month; spent $1.00 ($0.25 held for running jobs). Resets Mon 24 Nov, 00:00 UTC (in 2 d 3 h).",
+      "Your requests use your own gateway token, so this community's allowance and pool do not apply.\nYour own cap: $1.75 left of $3.00 per month; spent $1.00 ($0.25 held for running jobs). Resets Mon, Nov 24 at 00:00 UTC (in 2 days).",
     );
     const uncapped = describeBalance({ user: week, tokenSource: 'personal', personalCap: null }, { now: NOW }).text;
     expect(uncapped).toBe(
@@ -278,7 +278,7 @@ describe('describeBalance and describeJobEstimate', () => {
   it('names the pool as the tighter limit only when it is', () => {
     const tight = { limitMicros: 5_000_000, spentMicros: 4_900_000, heldMicros: 0, remainingMicros: 100_000, resetsAt: MONDAY, periodName: 'month' };
     const t1 = describeBalance({ user: week, pool: tight, tokenSource: 'scope' }, { now: NOW }).text;
-    expect(t1).toContain('Community pool: $0.10 left of $5.00 this month; spent $4.90.');
+    expect(t1).toContain('Community pool: $0.10 left of $5.00 per month; spent $4.90.');
     expect(t1).toContain('The community pool is the tighter limit: you can spend at most $0.10 right now.');
     const unlimited = describeBalance({ user: { limitMicros: null, spentMicros: 0, heldMicros: 0, remainingMicros: null, resetsAt: null }, pool: tight, tokenSource: 'scope' }, { now: NOW }).text;
     expect(unlimited).toContain('The community pool is the tighter limit: you can spend at most $0.10 right now.');
@@ -290,7 +290,7 @@ describe('describeBalance and describeJobEstimate', () => {
     const { title, text } = describeBalance({ user: week, tokenSource: 'scope', blocked: true, subject: '@bob' }, { now: NOW });
     expect(title).toBe('Balance of @bob');
     expect(text).toContain('@bob is blocked here: they cannot start paid requests until an admin unblocks them.');
-    expect(text).toContain('@bob: $0.40 left of $1.00 this week; spent $0.60.');
+    expect(text).toContain('@bob: $0.40 left of $1.00 per week; spent $0.60.');
     expect(text).toContain("Their requests use this community's gateway token.");
     expect(text).not.toMatch(/\b(You|you|Your|your)\b/);
     const personal = describeBalance({ user: week, tokenSource: 'personal', personalCap: null, subject: '@bob' }, { now: NOW }).text;

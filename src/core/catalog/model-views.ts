@@ -1,5 +1,6 @@
 import type { ModelView } from '../api.js';
 import { priceText } from '../admin-text/texts.js';
+import { DEFAULT_LOCALE } from '../i18n/catalog.js';
 import type { GatewayModel } from '../ports/media-gateway.js';
 import type { ModelKind } from '../pricing.js';
 import { DEFAULT_VARIABLE, type DefaultChoice } from './default-models.js';
@@ -21,8 +22,8 @@ export function entryPriceText(e: CatalogEntry): string {
   if (!e.price || !e.priceSource) return NO_PRICE_YET;
   if (!e.price.onSale) return 'not on sale';
   const base = e.price.completionPer1kMicros !== undefined
-    ? `${priceText(e.price.unitMicros, e.price.unit)} in, ${priceText(e.price.completionPer1kMicros, e.price.unit)} out`
-    : priceText(e.price.unitMicros, e.price.unit);
+    ? `${priceText(DEFAULT_LOCALE, e.price.unitMicros, e.price.unit)} in, ${priceText(DEFAULT_LOCALE, e.price.completionPer1kMicros, e.price.unit)} out`
+    : priceText(DEFAULT_LOCALE, e.price.unitMicros, e.price.unit);
   return `${base} (${PRICE_SOURCE_TEXT[e.priceSource]})`;
 }
 

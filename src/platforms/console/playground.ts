@@ -85,7 +85,7 @@ export async function startPlayground(config: Config, io: PlaygroundIo): Promise
           const s = new ConsoleSession({ dispatcher, core: app.core, actor, address, outputDir: settings.outputDir, print });
           session = s;
           registerDelivery(
-            new ConsoleDelivery(address.instance, settings.outputDir, print, (f) => app.core.explain(f), {
+            new ConsoleDelivery(address.instance, settings.outputDir, print, (f, locale) => app.core.explain(f, undefined, locale), {
               onFinished: (id) => s.finished(id),
               commands: dispatcher.commands,
               remixOffered: () => app.core.remixOffered(),

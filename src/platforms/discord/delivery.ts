@@ -161,7 +161,7 @@ export class DiscordDelivery implements Delivery {
 
   async notifyFailure(address: DeliveryAddress, job: JobView, failure: Failure): Promise<void> {
     const a = toDiscordAddress(address);
-    const text = clip(`<@${a.userId}> ${this.o.core.explain(failure, DISCORD_SURFACE.commandHint)}`, LIMITS.content);
+    const text = clip(`<@${a.userId}> ${this.o.core.explain(failure, DISCORD_SURFACE.commandHint, job.locale)}`, LIMITS.content);
     const body = { content: text, embeds: [], components: [], allowed_mentions: { users: [a.userId] } };
     await this.send(a, { body, nonce: clip(`f${job.id}`, NONCE_MAX) }, job.id);
   }

@@ -183,7 +183,7 @@ export class TelegramDelivery implements Delivery {
     const target = toTelegramAddress(address);
     this.end(job.id);
     try {
-      const text = clip(this.opts.core.explain(failure, this.opts.hint), TEXT_MAX);
+      const text = clip(this.opts.core.explain(failure, this.opts.hint, job.locale), TEXT_MAX);
       await this.followMigration(target, (t) => sendPlain(this.opts.api, Number(t.chatId), replyToOf(t), text));
       await this.removeStatus(target);
     } catch (err) {

@@ -1,12 +1,12 @@
-import { formatDateTime } from '../../messages.js';
-import { en } from '../words.js';
-import { formatUsd } from '../../money.js';
+import { DEFAULT_LOCALE, t } from '../../i18n/catalog.js';
+import { formatMoney, formatReset } from '../../i18n/format.js';
 import type { CommandDefinition } from '../types.js';
-import { remainingText } from '../reply-kit.js';
+import { en } from '../words.js';
 
 /**
- * `/balance`: the core's sentence, plus the numbers as fields. The numbers are the community allowance, so they are
- * shown only when it limits the member; when their own token pays, the fields say so instead.
+ * `/balance`: the core's sentence, plus the numbers as fields in the member's locale (money to the cent, the reset
+ * in the community's time zone, as in the text). The numbers are the community allowance, so they are shown only
+ * when it limits the member; when their own token pays, the fields say so instead.
  */
 export const balanceCommand: CommandDefinition = {
   name: 'balance',
@@ -19,21 +19,23 @@ export const balanceCommand: CommandDefinition = {
   visibility: 'private',
   args: [],
   async run(ctx) {
+    const l = ctx.actor.locale ?? DEFAULT_LOCALE;
     const b = await ctx.core.balance(ctx.actor);
+    const money = (m: number) => formatMoney(l, m);
     const fields =
       b.tokenSource === 'personal'
         ? [
-            { name: 'Paid by', value: 'your own token' },
-            { name: 'Community limit', value: 'does not apply' },
+            { name: t(l, 'balance-field-paid-by'), value: t(l, 'balance-value-own-token') },
+            { name: t(l, 'balance-field-community-limit'), value: t(l, 'balance-value-does-not-apply') },
           ]
         : [
-            { name: 'Limit', value: b.limitMicros === null ? 'no limit' : `${formatUsd(b.limitMicros)} / ${b.period}` },
-            { name: 'Spent', value: formatUsd(b.spentMicros) },
-            { name: 'Held', value: formatUsd(b.heldMicros) },
-            { name: 'Remaining', value: remainingText(b.remainingMicros) },
-            { name: 'Resets', value: b.resetsAt === null ? 'never' : formatDateTime(b.resetsAt) },
+            { name: t(l, 'balance-field-limit'), value: b.limitMicros === null ? t(l, 'balance-value-no-limit') : t(l, 'balance-allowance', { amount: money(b.limitMicros), period: b.period }) },
+            { name: t(l, 'balance-field-spent'), value: money(b.spentMicros) },
+            ...(b.heldMicros > 0 ? [{ name: t(l, 'balance-field-held'), value: money(b.heldMicros) }] : []),
+            { name: t(l, 'balance-field-left'), value: b.remainingMicros === null ? t(l, 'balance-value-no-limit') : money(Math.max(0, b.remainingMicros)) },
+            { name: t(l, 'balance-field-resets'), value: b.resetsAt === null ? t(l, 'balance-value-never') : formatReset(l, b.resetsAt, Date.now(), b.timeZone) },
           ];
-    if (b.blocked) fields.push({ name: 'Blocked', value: 'yes' });
-    return { visibility: 'private', tone: 'info', title: 'Your balance', blocks: [b.text], fields };
+    if (b.blocked) fields.push({ name: t(l, 'balance-field-blocked'), value: t(l, 'balance-value-yes') });
+    return { visibility: 'private', tone: 'info', title: t(l, 'balance-title', { subject: 'self', who: '' }), blocks: [b.text], fields };
   },
 };

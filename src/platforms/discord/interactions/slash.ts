@@ -1,3 +1,4 @@
+import { negotiateLocale } from '../../../core/i18n/negotiate.js';
 import {
   ActionRowBuilder,
   ApplicationCommandOptionType,
@@ -9,7 +10,7 @@ import {
   type CommandInteractionOption,
 } from 'discord.js';
 import type { ArgSpec, ArgValue, IncomingFile } from '../../../core/commands/types.js';
-import { scopeOf, userRefOf } from '../actor.js';
+import { actorOf, scopeOf, userRefOf } from '../actor.js';
 import { incomingFileOf, remoteFileOf } from '../attachments.js';
 import { argOfOption, argsOf, findTarget, type CommandTarget } from '../commands/option-names.js';
 import { secretModalId } from '../custom-ids.js';
@@ -97,7 +98,7 @@ export async function handleSlash(i: ChatInputCommandInteraction, ctx: SurfaceCo
     const path = { command: target.command.name, ...(target.sub ? { subcommand: target.sub.name } : {}) };
     const refused = await ctx.dispatcher.check({ ...path, args: {}, request: surfaceRequest(i, ctx, { visibility: 'private' }) });
     if (refused) {
-      await i.reply({ content: clip(ctx.core.explain(refused, DISCORD_SURFACE.commandHint), LIMITS.content), flags: MessageFlags.Ephemeral });
+      await i.reply({ content: clip(ctx.core.explain(refused, DISCORD_SURFACE.commandHint, await ctx.core.locale(actorOf(i)).catch(() => negotiateLocale(i.locale))), LIMITS.content), flags: MessageFlags.Ephemeral });
       return;
     }
     await i.showModal(secretModal(target, secret));
