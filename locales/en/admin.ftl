@@ -1,11 +1,11 @@
 ## Answers to the admin commands (/budget, /usage, /setup) and to /token. Amounts are money already formatted.
 ## $who: a member as the admin named them ("@bob"). $period: day, week, month or total.
 
-# A price: "$0.04 / image". $unit: image, second or 1k_tokens.
+# A price: "$0.04 / image". $unit: image, second or tokens (per 1,000 text tokens).
 price-per-unit = { $amount } / { $unit ->
         [image] image
         [second] second
-       *[1k_tokens] 1K tokens
+       *[tokens] 1K tokens
     }
 # An allowance: "$5.00 per day", "no limit", "$5.00 in total". $amount is "none" for no limit.
 allowance = { $amount ->
@@ -82,3 +82,37 @@ budget-member-default = Allowance: the community default, { $allowance }{ $opera
     }.
 budget-member-blocked = Status: blocked (/budget unblock { $who } lets them start paid requests again).
 budget-member-not-blocked = Status: not blocked.
+
+# /setup show: the gateway's own balance of the token that pays here.
+# $source: personal, scope or operator. $left: money, or "unlimited". $used: money, or "none". $expires: a moment, or "never".
+gateway-balance = The gateway balance of { $source ->
+        [personal] your own token
+        [scope] this community's token
+       *[operator] the bot's own token
+    } is { $left ->
+        [unlimited] unlimited
+       *[other] { $left }
+    }{ $used ->
+        [none] {""}
+       *[other] {" "}({ $used } used so far)
+    }; { $expires ->
+        [never] it does not expire.
+       *[other] it expires { $expires }.
+    }
+gateway-balance-not-shown = This gateway does not show token balances.
+# $reason: the failure's own text.
+gateway-balance-unreadable = The gateway balance could not be read: { $reason }
+
+# Notices for admins (shown once, under an admin's next private answer).
+alert-quota = { $source ->
+        [operator] The gateway says the bot's own token has run out of credit, so jobs here are refused. Tell the bot operator to top it up, or link this community's own token with /setup.
+       *[scope] The gateway says this community's token has run out of credit, so jobs here are refused. Top it up on the gateway, or link another token with /setup.
+    }
+# $source: scope or operator. $allowed: what the budgets still allow this period (money), or "none" when unlimited.
+alert-low-balance = The balance of { $source ->
+        [scope] this community's gateway token
+       *[operator] the bot's own gateway token
+    } is { $left }, less than { $allowed ->
+        [none] the budgets here allow
+       *[other] the { $allowed } the budgets here still allow
+    } this period. Top it up on the gateway, or lower the budgets.

@@ -99,7 +99,7 @@ export class BotCore implements CoreApi {
   private async noted<T>(actor: Actor, p: Promise<Result<T>>): Promise<Result<T>> {
     const r = await p;
     if (!r.ok && r.failure.code === 'quota_exhausted' && r.failure.details.source && r.failure.details.source !== 'personal') {
-      queueAdminAlert(this.d, scopeRef(actor), quotaAlertText(r.failure.details.source));
+      queueAdminAlert(this.d, scopeRef(actor), quotaAlertText(r.failure.details.source, actor.locale));
     }
     return r;
   }

@@ -116,7 +116,7 @@ async function balanceLine(ctx: AdminContext, owner: TokenOwner): Promise<string
   const gateway = new HttpMediaGateway({ baseUrl, timeoutMs: 20_000, maxRetries: 1, retryBaseMs: 200 });
   try {
     const b = await gateway.getBalance(r.token);
-    return gatewayBalanceText(owner.kind === 'scope' ? 'scope' : 'personal', b.remainingMicros, b.usedMicros, b.expiresAt);
+    return gatewayBalanceText(owner.kind === 'scope' ? 'scope' : 'personal', b.remainingMicros, b.usedMicros, b.expiresAt, { locale: DEFAULT_LOCALE, timeZone: 'UTC', now: Date.now() });
   } catch (e) {
     return `Gateway balance: unavailable (${isGatewayFailure(e) ? e.kind : 'error'}).`;
   } finally {

@@ -12,7 +12,7 @@ import type { PriceUnit } from '../pricing.js';
 
 /** "$0.01 / image", "$0.05 / second", "$0.002 / 1K tokens". */
 export function priceText(locale: string, unitMicros: Micros, unit: PriceUnit): string {
-  return t(locale, 'price-per-unit', { amount: formatMoney(locale, unitMicros), unit });
+  return t(locale, 'price-per-unit', { amount: formatMoney(locale, unitMicros), unit: unit === '1k_tokens' ? 'tokens' : unit });
 }
 
 /** "$1.00 per day", "no limit", "$5.00 in total". */

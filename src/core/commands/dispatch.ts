@@ -129,7 +129,7 @@ export class CommandDispatcher {
 
   private async dispatch(inv: Invocation): Promise<Reply> {
     const r = await this.localized(inv.request);
-    const refuse = (f: Failure): Reply => failureReply({ core: this.core, surface: r.surface, actor: r.actor }, f);
+    const refuse = (f: Failure): Reply => ({ ...failureReply({ core: this.core, surface: r.surface, actor: r.actor }, f), locale: r.actor.locale ?? DEFAULT_LOCALE });
     const askAdmin = this.adminAsker(r);
     const g = await this.gate({ ...inv, request: r }, askAdmin);
     if ('failure' in g) return refuse(g.failure);
@@ -140,7 +140,7 @@ export class CommandDispatcher {
     const run = sub ? sub.run.bind(sub) : def.run?.bind(def);
     if (!run) return refuse(fail('internal', {}, { log: { note: `command ${def.name} has no run` } }));
     const reply = await run(contextOf(r, this.core, role), valid.value);
-    return this.withNotices(r, role, reply, askAdmin);
+    return { ...(await this.withNotices(r, role, reply, askAdmin)), locale: r.actor.locale ?? DEFAULT_LOCALE };
   }
 
   /** Finds the command and subcommand, checks the place, and resolves the role; or the refusal. */

@@ -243,6 +243,11 @@ export interface Reply {
   readonly actions?: readonly ReplyAction[];
   /** The job this reply reports; the surface records the posted message ids with `core.recordDelivery`. */
   readonly jobId?: string;
+  /**
+   * The language the reply is written in (a shipped locale code), set by the dispatcher; surfaces write their own
+   * words (notes about files over the upload limit, status lines) in it. Absent: English.
+   */
+  readonly locale?: string;
   /** The failure this reply explains, when `tone` is `error` (surfaces may branch on `failure.code`). */
   readonly failure?: Failure;
 }

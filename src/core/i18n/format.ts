@@ -1,4 +1,5 @@
 import { MICROS_PER_USD, type Micros } from '../money.js';
+import { isValidTimeZone } from '../budget/periods.js';
 import { t } from './catalog.js';
 
 /**
@@ -83,17 +84,6 @@ function dateFormat(locale: string, timeZone: string, kind: 'time' | 'date' | 'z
     dateFormats.set(key, f);
   }
   return f;
-}
-
-/** True when `tz` is an IANA zone name the runtime knows (e.g. `Europe/Berlin`, `UTC`). */
-export function isValidTimeZone(tz: string): boolean {
-  if (!tz || tz.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function zoneLabel(locale: string, epochMs: number, timeZone: string): string {

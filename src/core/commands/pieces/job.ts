@@ -1,7 +1,7 @@
+import { DEFAULT_LOCALE, t } from '../../i18n/catalog.js';
+import { formatMoney, formatMoment } from '../../i18n/format.js';
 import type { JobView } from '../../api.js';
 import { en } from '../words.js';
-import { formatDateTime } from '../../messages.js';
-import { formatUsd } from '../../money.js';
 import type { CommandDefinition, Reply, ReplyFile } from '../types.js';
 import { failureReply, finishedJobActions, progressBar, refreshAction, str } from '../reply-kit.js';
 import { jobArg } from './common-args.js';
@@ -24,7 +24,7 @@ export const jobCommand: CommandDefinition = {
   async run(ctx, args) {
     const res = await ctx.core.job(ctx.actor, str(args, 'job') ?? '');
     if (!res.ok) return failureReply(ctx, res.failure);
-    return jobReply(res.value, ctx.uploadLimitBytes, ctx.core.remixOffered());
+    return jobReply(res.value, ctx.uploadLimitBytes, ctx.core.remixOffered(), ctx.actor.locale ?? DEFAULT_LOCALE);
   },
 };
 
@@ -34,22 +34,23 @@ export const jobCommand: CommandDefinition = {
  * kept file (a delivered video's file is deleted once posted: Reroll re-runs the request, Remix names the gateway's
  * task).
  */
-export function jobReply(j: JobView, uploadLimitBytes: number, remix = false): Reply {
+export function jobReply(j: JobView, uploadLimitBytes: number, remix: boolean, locale: string): Reply {
+  const l = locale;
   const running = isRunning(j);
   const blocks = [j.prompt];
   if (running && j.kind === 'video') blocks.push(progressBar(j.progress));
   const fields = [
-    { name: 'Status', value: `${j.status}${j.errorCode ? ` (${j.errorCode})` : ''}` },
-    { name: 'Model', value: j.model },
-    { name: j.chargedMicros === null ? 'Estimate' : 'Cost', value: formatUsd(j.chargedMicros ?? j.estimateMicros) },
+    { name: t(l, 'field-status'), value: t(l, 'job-state', { state: j.status }) },
+    { name: t(l, 'field-model'), value: j.model },
+    ...jobMoneyField(j, l),
   ];
-  if (j.seconds) fields.push({ name: 'Duration', value: `${j.seconds} s` });
-  if (j.size) fields.push({ name: 'Size', value: j.size });
-  fields.push({ name: 'Created', value: formatDateTime(j.createdAt) });
+  if (j.seconds) fields.push({ name: t(l, 'field-duration'), value: t(l, 'value-seconds', { n: j.seconds }) });
+  if (j.size) fields.push({ name: t(l, 'field-size'), value: j.size });
+  fields.push({ name: t(l, 'field-created'), value: formatMoment(l, j.createdAt, Date.now()) });
   const outputs = j.outputs ?? [];
   const fits = outputs.filter((o) => o.bytes <= uploadLimitBytes);
   const tooBig = outputs.length - fits.length;
-  if (tooBig) blocks.push(`${tooBig} file(s) of this job exceed this chat's upload limit.`);
+  if (tooBig) blocks.push(t(l, 'job-files-too-large', { count: tooBig }));
   const files: ReplyFile[] = fits.map((o) => ({
     name: o.filename,
     mime: o.mime,
@@ -58,9 +59,18 @@ export function jobReply(j: JobView, uploadLimitBytes: number, remix = false): R
     size: o.bytes,
   }));
   const actions = running
-    ? [refreshAction(j.id)]
+    ? [refreshAction(j.id, l)]
     : ((j.kind === 'imagine' || j.kind === 'edit') && fits.length) || (j.kind === 'video' && (j.status === 'delivered' || j.status === 'undeliverable'))
-      ? finishedJobActions(j, remix)
+      ? finishedJobActions({ id: j.id, kind: j.kind, locale: l }, remix)
       : [];
-  return { visibility: 'private', tone: 'info', title: `${j.kind} ${j.id}`, blocks, fields, files, actions, jobId: j.id };
+  return { visibility: 'private', tone: 'info', title: t(l, 'job-title', { kind: t(l, 'job-kind', { kind: j.kind }), id: j.id }), blocks, fields, files, actions, jobId: j.id };
+}
+
+/**
+ * What a job cost, as a field: the charge once settled; the estimate while it runs; nothing for a job that ended
+ * without a charge (released, refunded, expired, failed: its money was never taken, so no amount is shown as held).
+ */
+function jobMoneyField(j: JobView, l: string): { name: string; value: string }[] {
+  if (j.chargedMicros !== null) return [{ name: t(l, 'field-cost'), value: formatMoney(l, j.chargedMicros) }];
+  return isRunning(j) ? [{ name: t(l, 'field-estimate'), value: formatMoney(l, j.estimateMicros) }] : [];
 }

@@ -1,6 +1,7 @@
+import { DEFAULT_LOCALE, t } from '../../i18n/catalog.js';
+import { formatMoney } from '../../i18n/format.js';
 import type { JobView } from '../../api.js';
 import { en } from '../words.js';
-import { formatUsd } from '../../money.js';
 import type { CommandDefinition } from '../types.js';
 
 /** Statuses after which a job no longer changes. */
@@ -28,13 +29,16 @@ export const jobsCommand: CommandDefinition = {
   visibility: 'private',
   args: [],
   async run(ctx) {
+    const l = ctx.actor.locale ?? DEFAULT_LOCALE;
     const jobs = await ctx.core.jobs(ctx.actor, 10);
-    if (jobs.length === 0) return { visibility: 'private', tone: 'info', title: 'Your jobs', blocks: ['You have no jobs yet.'] };
+    if (jobs.length === 0) return { visibility: 'private', tone: 'info', title: t(l, 'jobs-title'), blocks: [t(l, 'jobs-none')] };
     const fields = jobs.map((j) => {
-      const money = j.chargedMicros !== null ? formatUsd(j.chargedMicros) : `est. ${formatUsd(j.estimateMicros)}`;
+      // A job that ended without a charge shows no amount: nothing is held or taken for it.
+      const money = j.chargedMicros !== null ? formatMoney(l, j.chargedMicros) : isRunning(j) ? t(l, 'job-estimate', { amount: formatMoney(l, j.estimateMicros) }) : '—';
       const progress = j.kind === 'video' && isRunning(j) ? ` ${Math.round(j.progress)}%` : '';
-      return { name: j.id, value: `${j.kind} · ${j.status}${progress} · ${j.model} · ${money} · ${oneLine(j.prompt, 40)}` };
+      const state = `${t(l, 'job-state', { state: j.status })}${progress}`;
+      return { name: j.id, value: t(l, 'jobs-line', { kind: t(l, 'job-kind', { kind: j.kind }), state, model: j.model, money, prompt: oneLine(j.prompt, 40) }) };
     });
-    return { visibility: 'private', tone: 'info', title: 'Your jobs', blocks: [], fields };
+    return { visibility: 'private', tone: 'info', title: t(l, 'jobs-title'), blocks: [], fields };
   },
 };

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE } from '../../i18n/catalog.js';
 import { fail } from '../../failures.js';
 import { en } from '../words.js';
 import type { CommandDefinition } from '../types.js';
@@ -35,6 +36,6 @@ export const remixCommand: CommandDefinition = {
       { ...ctx.actor, jobId: str(args, 'job') ?? '', prompt: str(args, 'prompt') ?? '', delivery, ...(seconds !== undefined ? { seconds } : {}) },
       progressHooks(ctx),
     );
-    return res.ok ? videoStartedReply(res.value, 'Remix started') : failureReply(ctx, res.failure);
+    return res.ok ? videoStartedReply(res.value, ctx.actor.locale ?? DEFAULT_LOCALE, 'remix-started-title') : failureReply(ctx, res.failure);
   },
 };

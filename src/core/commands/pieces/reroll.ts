@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE } from '../../i18n/catalog.js';
 import { fail } from '../../failures.js';
 import { en } from '../words.js';
 import type { CommandDefinition } from '../types.js';
@@ -40,7 +41,7 @@ export const rerollCommand: CommandDefinition = {
       }
       case 'ask': {
         const a = await ctx.core.ask({ ...ctx.actor, prompt: r.prompt, model: r.model, ...(await resultDelivery(ctx)) }, progressHooks(ctx));
-        return a.ok ? askReply(a.value) : failureReply(ctx, a.failure);
+        return a.ok ? askReply(a.value, ctx.actor.locale ?? DEFAULT_LOCALE) : failureReply(ctx, a.failure);
       }
       case 'imagine': {
         const i = await ctx.core.imagine({ ...ctx.actor, ...base, ...(await resultDelivery(ctx)) }, progressHooks(ctx));

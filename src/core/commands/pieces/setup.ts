@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, t } from '../../i18n/catalog.js';
 import type { CommandContext, CommandDefinition, Reply } from '../types.js';
 import { en } from '../words.js';
 import { str, textReply } from '../reply-kit.js';
@@ -72,12 +73,13 @@ async function showSetup(ctx: CommandContext): Promise<Reply> {
   const shown = await runAdminReply(ctx, { op: 'token_show' });
   if (shown.tone === 'error') return shown;
   const b = await ctx.core.gatewayBalance(ctx.actor);
+  const l = ctx.actor.locale ?? DEFAULT_LOCALE;
   // No token pays here: the setup text already says so.
   if (!b.ok && b.failure.code === 'no_token') return shown;
   const line = b.ok
     ? b.value.text
     : b.failure.code === 'not_offered'
-      ? 'This gateway does not show token balances.'
-      : `The gateway balance could not be read: ${ctx.core.explain(b.failure, (c, s) => ctx.surface.commandHint(c, s))}`;
+      ? t(l, 'gateway-balance-not-shown')
+      : t(l, 'gateway-balance-unreadable', { reason: ctx.core.explain(b.failure, (c, s) => ctx.surface.commandHint(c, s), l) });
   return { ...shown, blocks: [...shown.blocks, line] };
 }

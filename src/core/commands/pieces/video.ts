@@ -1,7 +1,7 @@
+import { DEFAULT_LOCALE, t } from '../../i18n/catalog.js';
+import { formatDuration, formatMoney } from '../../i18n/format.js';
 import type { Attachment, VideoRequest, VideoStarted } from '../../api.js';
 import { en } from '../words.js';
-import { describeJobEstimate } from '../../messages.js';
-import { formatUsd } from '../../money.js';
 import type { CommandContext, CommandDefinition, Reply } from '../types.js';
 import { failureReply, fetchAll, files, int, progressHooks, refreshAction, remainingText, str } from '../reply-kit.js';
 import { aspectArg, modelArg, promptArg, sizeArg } from './common-args.js';
@@ -17,27 +17,39 @@ export type VideoParams = Omit<VideoRequest, 'scope' | 'user' | 'delivery'>;
 export async function runVideo(ctx: CommandContext, p: VideoParams): Promise<Reply> {
   const delivery = await ctx.deliveryAddress();
   const res = await ctx.core.startVideo({ ...ctx.actor, ...p, delivery }, progressHooks(ctx));
-  return res.ok ? videoStartedReply(res.value) : failureReply(ctx, res.failure);
+  return res.ok ? videoStartedReply(res.value, ctx.actor.locale ?? DEFAULT_LOCALE) : failureReply(ctx, res.failure);
 }
 
-/** A video (or remix) accepted: what runs, what is held, the rough wait, and Refresh. */
-export function videoStartedReply(v: VideoStarted, title = 'Video started'): Reply {
-  const estimate = describeJobEstimate({ kind: 'video', model: v.model, costMicros: v.estimateMicros, seconds: v.seconds, size: v.size, remainingAfterMicros: v.remainingMicros, typicalWaitMs: v.etaSeconds * 1000 });
+/**
+ * A video (or remix, `titleId` `remix-started-title`) accepted, in `locale`: what runs, what is held until delivery,
+ * the rough wait (rounded the way people say it), and Refresh.
+ */
+export function videoStartedReply(v: VideoStarted, locale: string, titleId = 'video-started-title'): Reply {
+  const l = locale;
+  const wait = formatDuration(l, v.etaSeconds * 1000);
+  const estimate = t(l, 'estimate-video', {
+    seconds: v.seconds ?? 0,
+    model: v.model,
+    size: v.size || 'none',
+    cost: formatMoney(l, v.estimateMicros),
+    left: v.remainingMicros === null ? 'none' : formatMoney(l, Math.max(0, v.remainingMicros)),
+    wait: v.etaSeconds > 0 ? wait : 'none',
+  });
   return {
     visibility: 'public',
     tone: 'info',
-    title,
-    blocks: [estimate, `Job ${v.jobId}: the video will be posted here when it is ready.`],
+    title: t(l, titleId),
+    blocks: [estimate, t(l, 'video-will-be-posted', { job: v.jobId })],
     fields: [
-      { name: 'Model', value: v.model },
-      { name: 'Duration', value: `${v.seconds} s` },
-      { name: 'Size', value: v.size },
-      { name: 'Held', value: formatUsd(v.estimateMicros) },
-      { name: 'Remaining budget', value: remainingText(v.remainingMicros) },
-      { name: 'Ready in about', value: `${Math.max(1, Math.round(v.etaSeconds / 60))} min` },
-      { name: 'Job', value: v.jobId },
+      { name: t(l, 'field-model'), value: v.model },
+      { name: t(l, 'field-duration'), value: t(l, 'value-seconds', { n: v.seconds }) },
+      { name: t(l, 'field-size'), value: v.size },
+      { name: t(l, 'field-held'), value: formatMoney(l, v.estimateMicros) },
+      { name: t(l, 'field-left'), value: remainingText(l, v.remainingMicros) },
+      { name: t(l, 'field-ready-in'), value: t(l, 'time-in', { duration: wait }) },
+      { name: t(l, 'field-job'), value: v.jobId },
     ],
-    actions: [refreshAction(v.jobId)],
+    actions: [refreshAction(v.jobId, l)],
     jobId: v.jobId,
   };
 }
