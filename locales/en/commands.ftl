@@ -70,6 +70,7 @@ cmd-setup-timezone = Set the time zone used for daily, weekly and monthly resets
 cmd-setup-timezone-opt-tz = An IANA time zone, e.g. Europe/Berlin
 cmd-prices = Set model prices and kinds for this community
     .help = Sets this community's own price for a model (in US dollars per image, per second of video or per 1,000 text tokens; it wins over the operator's and the gateway's prices), removes it, lists them, or corrects what kind of model one is. Every change is kept in the audit log.
+cmd-prices-opt-model = The exact model id, as /models lists it
 cmd-prices-list = Show the prices and kinds admins set here
 cmd-prices-set = Set a model's price in this community (wins over every other price)
 cmd-prices-set-opt-usd = US dollars per unit, e.g. 0.04
