@@ -39,6 +39,8 @@ export interface Actor {
    * store it for late deliveries. Absent: resolved from the stored choices alone, then English.
    */
   locale?: string;
+  /** What the platform reported, kept by the dispatcher when it sets `locale` to the effective one. */
+  reportedLocale?: string;
 }
 
 /** A file the user sent, already downloaded by the adapter (CDN links expire). */

@@ -116,7 +116,8 @@ export class CommandDispatcher {
       this.logger?.warn({ err: e, surface: r.surface.id }, 'stored language unavailable; using the platform locale');
       locale = negotiateLocale(r.actor.locale);
     }
-    const actor = { ...r.actor, locale };
+    const reported = r.actor.reportedLocale ?? r.actor.locale;
+    const actor = { ...r.actor, locale, ...(reported ? { reportedLocale: reported } : {}) };
     return {
       actor,
       surface: r.surface,

@@ -28,7 +28,7 @@ export async function actorIds(d: CoreDeps, a: Actor): Promise<ActorIds> {
     ...(a.user.username ? { username: a.user.username } : {}),
   });
   await d.store.directory.touchMember(scope.id, user.id);
-  return { scopeId: scope.id, userId: user.id, timeZone: scope.timezone, locale: effectiveLocale({ member: user.language, community: scope.language, platform: a.locale }) };
+  return { scopeId: scope.id, userId: user.id, timeZone: scope.timezone, locale: effectiveLocale({ member: user.language, community: scope.language, platform: a.reportedLocale ?? a.locale }) };
 }
 
 /** A token ready to use, with where it came from. */

@@ -44,14 +44,15 @@ export async function language(d: CoreDeps, a: Actor, code?: string): Promise<Re
   const user = await d.store.directory.getUser(ids.userId);
   const scope = await d.store.directory.getScope(ids.scopeId);
   const given = code?.trim();
+  const platform = a.reportedLocale ?? a.locale;
   if (!given) {
-    const source = user?.language ? 'member' : scope?.language ? 'community' : a.locale && negotiateLocale(a.locale) === ids.locale ? 'platform' : 'default';
+    const source = user?.language ? 'member' : scope?.language ? 'community' : platform && shippedLocale(platform) === ids.locale ? 'platform' : 'default';
     const text = t(ids.locale, 'language-current', { name: languageName(ids.locale, ids.locale), code: ids.locale, source, available: availableText() });
     return ok({ text, locale: ids.locale });
   }
   if (RESET.test(given)) {
     await d.store.directory.setUserLanguage(ids.userId, null);
-    const now = effectiveLocale({ community: scope?.language ?? null, platform: a.locale ?? null });
+    const now = effectiveLocale({ community: scope?.language ?? null, platform: platform ?? null });
     return ok({ text: t(now, 'language-reset', { name: languageName(now, now), code: now }), locale: now });
   }
   const chosen = shippedLocale(given);
