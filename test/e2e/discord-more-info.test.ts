@@ -91,7 +91,7 @@ describe('Discord adapter: ask, models, jobs, validation', () => {
     // One embed field per job (name: the id) instead of one text line each.
     const list = await jobs.waitForOriginalEdit((m) => m.embeds.length > 0);
     const row = ((list.embeds[0] as Embed).fields ?? []).find((f) => f.name === jobId);
-    expect(row?.value).toMatch(/imagine · (delivered|succeeded)/);
+    expect(row?.value).toMatch(/image · (delivered|done)/);
     expect(row?.value).toContain('$0.01');
 
     const job = fake.slashCommand({ name: 'job', userId: user, options: { id: jobId! } });
@@ -117,7 +117,7 @@ describe('Discord adapter: ask, models, jobs, validation', () => {
     expect(done.attachments).toHaveLength(0);
     // The core names the files it left out (in the result's text, so the embed description on Discord).
     const text = (done.embeds[0] as Embed).description ?? '';
-    expect(text).toMatch(/1 image\(s\) exceed this chat's 64 B/);
+    expect(text).toMatch(/1 image exceeds this chat's 64 B/);
     const jobId = /Job (j_[A-Za-z0-9]+)/.exec(JSON.stringify(done.embeds))?.[1];
     expect(text).toContain(`/job ${jobId}`);
     const uploads = fake.requests().filter((r) => r.path.includes(h.token) && r.files.length > 0);

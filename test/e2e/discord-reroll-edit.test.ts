@@ -123,7 +123,7 @@ describe('Discord adapter: Reroll of edits, honest /balance fields', () => {
     expect(e.description).toMatch(/no spending cap/);
     expect(field(e, 'Paid by')).toBe('your own token');
     expect(field(e, 'Community limit')).toBe('does not apply');
-    for (const name of ['Limit', 'Spent', 'Held', 'Remaining', 'Resets']) expect(field(e, name)).toBeUndefined();
+    for (const name of ['Limit', 'Spent', 'Held for running jobs', 'Left', 'Resets']) expect(field(e, name)).toBeUndefined();
     expect(JSON.stringify(msg)).not.toContain(personal);
     expect(stack.logs()).not.toContain(personal);
   });
