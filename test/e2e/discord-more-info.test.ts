@@ -126,7 +126,7 @@ describe('Discord adapter: ask, models, jobs, validation', () => {
     const small = fake.slashCommand({ name: 'job', userId: user, attachmentSizeLimit: 64, options: { id: jobId! } });
     const shown = await small.waitForOriginalEdit((m) => m.embeds.length > 0);
     expect(shown.attachments).toHaveLength(0);
-    expect((shown.embeds[0] as Embed).description).toMatch(/1 file\(s\) of this job exceed/);
+    expect((shown.embeds[0] as Embed).description).toMatch(/1 file of this job exceeds/);
     const big = fake.slashCommand({ name: 'job', userId: user, options: { id: jobId! } });
     expect((await big.waitForOriginalEdit((m) => m.attachments.length > 0)).attachments).toHaveLength(1);
   });

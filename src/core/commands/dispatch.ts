@@ -123,7 +123,7 @@ export class CommandDispatcher {
       surface: r.surface,
       uploadLimitBytes: r.uploadLimitBytes,
       isAdmin: () => r.isAdmin(),
-      progress: (p) => r.progress(p),
+      progress: (p) => r.progress({ ...p, locale }),
       deliveryAddress: (use) => r.deliveryAddress(use),
     };
   }

@@ -189,7 +189,10 @@ export interface DeliveryAddressLike {
 }
 
 /** Progress of a job, surface-neutral. */
-export type Progress = { readonly kind: 'queued'; readonly position: number } | { readonly kind: 'started' } | { readonly kind: 'note'; readonly text: string };
+export type Progress = ({ readonly kind: 'queued'; readonly position: number } | { readonly kind: 'started' } | { readonly kind: 'note'; readonly text: string }) & {
+  /** The language of the request (set by the dispatcher), for the surface's status words. Absent: English. */
+  readonly locale?: string;
+};
 
 /** What a running command sees. Built by the dispatcher; explicit dependencies, no globals. */
 export interface CommandContext extends SurfaceRequest {

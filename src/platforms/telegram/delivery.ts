@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, t } from '../../core/i18n/catalog.js';
 import { basename } from 'node:path';
 import { GrammyError, HttpError, InputFile, type Api, type InlineKeyboard } from 'grammy';
 import { DeliveryError, type CoreApi, type DeliverableResult, type Delivery, type DeliveryAddress, type JobView } from '../../core/api.js';
@@ -131,7 +132,7 @@ export class TelegramDelivery implements Delivery {
     const shown: Reply = {
       visibility: 'public',
       tone: 'result',
-      ...(result.text === undefined ? { title: 'Image ready' } : {}),
+      ...(result.text === undefined ? { title: t(job.locale ?? DEFAULT_LOCALE, 'result-image-title') } : {}),
       blocks: [result.text !== undefined ? result.text || '(empty answer)' : job.prompt],
       fields: deliveredResultFields(job, result.remainingMicros),
       jobId: job.id,
