@@ -93,7 +93,7 @@ describe('Discord adapter: result buttons and reference limits', () => {
     const embed = shown.embeds[0] as Embed;
     expect(embed.title).toBe(`video ${jobId}`);
     expect(embed.description).toMatch(/[▰▱]{10} \d+%/);
-    expect(embed.fields?.find((f) => f.name === 'Status')?.value).toMatch(/reserved|submitted|running|downloading|delivering/);
+    expect(embed.fields?.find((f) => f.name === 'Status')?.value).toMatch(/starting|queued at the gateway|in progress|downloading the result|being posted/);
     expect(JSON.stringify(shown.components)).toContain(`mb:job:${jobId}`);
     await v.waitForOriginalEdit(hasMp4);
   });
