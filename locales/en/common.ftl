@@ -43,3 +43,11 @@ period-this = { $period ->
 
 # Shown when an amount typed by a member could not be read.
 money-error-hint = Amounts are in US dollars, e.g. 0.50 or $2.
+# Why a typed amount was refused. $given: what was typed, quoted. Followed by money-error-hint.
+money-error-empty = No amount given.
+money-error-negative = { $given } is negative; amounts must be zero or more.
+money-error-format = { $given } is not an amount.
+money-error-comma = { $given } contains a comma; write 1000 or 0.5 without separators.
+money-error-exponent = { $given } uses an exponent, which is not accepted.
+money-error-too-precise = { $given } has more than 6 decimals.
+money-error-too-large = { $given } is more than 100000 USD.

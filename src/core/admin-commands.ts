@@ -4,7 +4,7 @@ import { AdminError } from './admin/admin-service.js';
 import { renderUsageCsv } from './admin/usage-csv.js';
 import { isPeriod, type Period } from './budget/periods.js';
 import { err, fail, ok, type Failure, type Result } from './failures.js';
-import { formatUsd, MAX_USD_MICROS, MoneyError, parseSignedUsd, parseUsd, type Micros } from './money.js';
+import { badAmount, formatUsd, MAX_USD_MICROS, MoneyError, parseSignedUsd, parseUsd, type Micros } from './money.js';
 import { actorIds, type ActorIds } from './use-cases/context.js';
 import type { CoreDeps } from './use-cases/deps.js';
 import { balanceOf } from './use-cases/account.js';
@@ -26,7 +26,7 @@ function amount(text: string, allowUnlimited: boolean): Micros | null {
   try {
     return parseUsd(text);
   } catch (e) {
-    if (e instanceof MoneyError) throw new AdminInputError(fail('bad_amount', { message: e.message }));
+    if (e instanceof MoneyError) throw new AdminInputError(fail('bad_amount', badAmount(e, text)));
     throw e;
   }
 }
@@ -35,7 +35,7 @@ function signedAmount(text: string): Micros {
   try {
     return parseSignedUsd(text);
   } catch (e) {
-    if (e instanceof MoneyError) throw new AdminInputError(fail('bad_amount', { message: e.message }));
+    if (e instanceof MoneyError) throw new AdminInputError(fail('bad_amount', badAmount(e, text)));
     throw e;
   }
 }

@@ -1,5 +1,5 @@
 import { newRef } from './ids.js';
-import type { Micros } from './money.js';
+import type { Micros, MoneyErrorReason } from './money.js';
 import type { GatewayFailureInfo } from './ports/media-gateway.js';
 import type { ModelKind } from './pricing.js';
 
@@ -101,7 +101,12 @@ export interface FailureDetails {
   cooldown: { retryAfterMs: number };
   queue_full: { position: number };
   not_admin: Empty;
-  bad_amount: { message: string };
+  /**
+   * An amount or admin value not understood. `reason` (a money parser's reason: `format`, `comma`, `too_large`…) picks
+   * the member's words in their language, quoting `given`; `message` is the English explanation for logs and the
+   * operator CLI, and the member's words when no `reason` is given.
+   */
+  bad_amount: { message: string; reason?: MoneyErrorReason; given?: string };
   unknown_user: { given: string };
   job_not_found: { id: string };
   bad_timezone: { given: string };

@@ -144,7 +144,9 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
   cooldown: (d, c) => ({ wait: formatDuration(c.locale, d.retryAfterMs) }),
   queue_full: (d) => ({ waiting: d.position > 2 ? d.position - 1 : 0 }),
   not_admin: () => ({}),
-  bad_amount: (d, c) => ({ message: safeReason(d.message) ?? t(c.locale, 'money-error-hint') }),
+  bad_amount: (d, c) => ({
+    message: d.reason ? `${t(c.locale, `money-error-${d.reason.replace(/_/g, '-')}`, { given: q(d.given ?? '') })} ${t(c.locale, 'money-error-hint')}` : (safeReason(d.message) ?? t(c.locale, 'money-error-hint')),
+  }),
   unknown_user: (d) => ({ given: q(d.given) }),
   job_not_found: (d, c) => ({ id: q(d.id), jobs: c.cmd('jobs') }),
   bad_timezone: (d) => ({ given: q(d.given) }),

@@ -4,7 +4,7 @@ import { priceText } from '../admin-text/texts.js';
 import { t } from '../i18n/catalog.js';
 import { formatMoney } from '../i18n/format.js';
 import { err, fail, ok, type Result } from '../failures.js';
-import { MoneyError, parseUsd } from '../money.js';
+import { badAmount, MoneyError, parseUsd } from '../money.js';
 import type { ModelKind, PriceUnit } from '../pricing.js';
 import { actorIds, scopeRef } from './context.js';
 import type { CoreDeps } from './deps.js';
@@ -64,7 +64,7 @@ export async function prices(d: CoreDeps, actor: Actor, cmd: PriceCommand): Prom
   try {
     micros = parseUsd(cmd.amount);
   } catch (e) {
-    if (e instanceof MoneyError) return err(fail('bad_amount', { message: e.message }));
+    if (e instanceof MoneyError) return err(fail('bad_amount', badAmount(e, cmd.amount)));
     throw e;
   }
   if (micros <= 0) return err(fail('bad_amount', { message: t(l, 'prices-error-zero') }));
