@@ -5,7 +5,6 @@ import { runAdminReply } from './admin-reply.js';
 import { amountArg, periodArg, userArg } from './common-args.js';
 
 /** `[period]` with the default each subcommand falls back to. */
-const period = (fallback: string) => periodArg(`How often it resets: day, week, month or total (default: ${fallback})`);
 
 const subcommands: SubcommandDefinition[] = [
   {
@@ -13,7 +12,7 @@ const subcommands: SubcommandDefinition[] = [
     description: en('cmd-budget-default'),
     role: 'admin',
     usage: '/budget default <amount|none> [period]',
-    args: [amountArg(en('cmd-budget-default-opt-amount')), period('the current default period')],
+    args: [amountArg(en('cmd-budget-default-opt-amount')), periodArg(en('cmd-budget-default-opt-period'))],
     run: (ctx, a) => runAdminReply(ctx, { op: 'default', amount: str(a, 'amount') ?? '', ...opt('period', str(a, 'period')) }),
   },
   {
@@ -21,7 +20,7 @@ const subcommands: SubcommandDefinition[] = [
     description: en('cmd-budget-set'),
     role: 'admin',
     usage: '/budget set <user> <amount|none> [period]',
-    args: [userArg(en('cmd-budget-adjust-opt-user')), amountArg(en('cmd-budget-set-opt-amount')), period('the default period')],
+    args: [userArg(en('cmd-budget-set-opt-user')), amountArg(en('cmd-budget-set-opt-amount')), periodArg(en('cmd-budget-set-opt-period'))],
     run: (ctx, a) => runAdminReply(ctx, { op: 'set', target: str(a, 'user') ?? '', amount: str(a, 'amount') ?? '', ...opt('period', str(a, 'period')) }),
   },
   {
@@ -37,7 +36,7 @@ const subcommands: SubcommandDefinition[] = [
     description: en('cmd-budget-pool'),
     role: 'admin',
     usage: '/budget pool <amount|none> [period]',
-    args: [amountArg(en('cmd-budget-pool-opt-amount')), period('month')],
+    args: [amountArg(en('cmd-budget-pool-opt-amount')), periodArg(en('cmd-budget-pool-opt-period'))],
     run: (ctx, a) => runAdminReply(ctx, { op: 'pool', amount: str(a, 'amount') ?? '', ...opt('period', str(a, 'period')) }),
   },
   {
