@@ -28,7 +28,7 @@ const subcommands: SubcommandDefinition[] = [
     description: en('cmd-budget-clear'),
     role: 'admin',
     usage: '/budget clear <user>',
-    args: [userArg(en('cmd-budget-adjust-opt-user'))],
+    args: [userArg(en('cmd-budget-clear-opt-user'))],
     run: (ctx, a) => runAdminReply(ctx, { op: 'clear', target: str(a, 'user') ?? '' }),
   },
   {
@@ -44,7 +44,7 @@ const subcommands: SubcommandDefinition[] = [
     description: en('cmd-budget-block'),
     role: 'admin',
     usage: '/budget block <user>',
-    args: [userArg(en('cmd-budget-adjust-opt-user'))],
+    args: [userArg(en('cmd-budget-block-opt-user'))],
     run: (ctx, a) => runAdminReply(ctx, { op: 'block', target: str(a, 'user') ?? '' }),
   },
   {
@@ -52,7 +52,7 @@ const subcommands: SubcommandDefinition[] = [
     description: en('cmd-budget-unblock'),
     role: 'admin',
     usage: '/budget unblock <user>',
-    args: [userArg(en('cmd-budget-adjust-opt-user'))],
+    args: [userArg(en('cmd-budget-unblock-opt-user'))],
     run: (ctx, a) => runAdminReply(ctx, { op: 'unblock', target: str(a, 'user') ?? '' }),
   },
   {
