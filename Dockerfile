@@ -15,6 +15,7 @@ COPY tsconfig.json tsconfig.build.json ./
 COPY scripts ./scripts
 COPY migrations ./migrations
 COPY src ./src
+COPY locales ./locales
 RUN npm run build
 
 # --- deps: production dependencies only, in a clean folder ------------------------------------------------------

@@ -79,7 +79,7 @@ export const chartBench: Benchmark = {
       const dailyTotal = daily.reduce((a, r) => a + r.spentMicros, 0);
       if (dailyTotal !== report.totals.spentMicros) throw new Error(`per-day sums ${dailyTotal} ≠ report ${report.totals.spentMicros}`);
 
-      const admin: ChartSpec = usageChartData({ rows: report.rows, daily, days: dayLabels(starts, TZ), labels: usageChartLabels('month', TOTAL_CHART_DAYS) });
+      const admin: ChartSpec = usageChartData({ rows: report.rows, daily, days: dayLabels(starts, TZ), labels: usageChartLabels('en', 'month', TOTAL_CHART_DAYS) });
       let running = 0;
       const member: ChartSpec = {
         kind: 'cumulative',

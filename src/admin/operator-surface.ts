@@ -76,12 +76,14 @@ export async function runAsOperator(dispatcher: CommandDispatcher, scope: Platfo
   });
   if (reply.tone !== 'error') return reply;
   if (reply.failure && USAGE_CODES.has(reply.failure.code)) throw new UsageError(`usage: ${form}`);
-  throw new CliError(stripRef(reply.blocks[0] ?? 'the request was refused'));
+  throw new CliError(stripRef(reply.blocks[0] ?? 'the request was refused', reply.failure?.ref));
 }
 
-/** "… (ref K7Q2XM)" → "…": the ref is for chat users reporting a problem; the operator has the logs. */
-function stripRef(text: string): string {
-  return text.replace(/\s*\(ref [A-Z0-9]+\)\s*$/, '');
+/** The failure text without its last line, the reference: that is for chat users reporting a problem; the operator has the logs. */
+function stripRef(text: string, ref: string | undefined): string {
+  if (!ref) return text;
+  const cut = text.lastIndexOf('\n');
+  return cut >= 0 && text.slice(cut).includes(ref) ? text.slice(0, cut) : text;
 }
 
 /** A reply as plain lines for stdout: blocks, then `name: value` fields. */

@@ -4,12 +4,13 @@ import { AdminError } from './admin/admin-service.js';
 import { renderUsageCsv } from './admin/usage-csv.js';
 import { isPeriod, type Period } from './budget/periods.js';
 import { err, fail, ok, type Failure, type Result } from './failures.js';
-import { formatUsd, MAX_USD_MICROS, MoneyError, parseSignedUsd, parseUsd, type Micros } from './money.js';
+import { badAmount, formatUsd, MAX_USD_MICROS, MoneyError, parseSignedUsd, parseUsd, type Micros } from './money.js';
 import { actorIds, type ActorIds } from './use-cases/context.js';
 import type { CoreDeps } from './use-cases/deps.js';
 import { balanceOf } from './use-cases/account.js';
 import { usageChart } from './use-cases/charts.js';
-import { CHART_FAILED_TEXT } from './messages/balance-text.js';
+import { languageName, shippedLocale } from './use-cases/language.js';
+import { supportedLocales, t } from './i18n/catalog.js';
 
 /** A failure raised while parsing an admin command; caught once in {@link runAdmin}. */
 class AdminInputError extends Error {
@@ -26,7 +27,7 @@ function amount(text: string, allowUnlimited: boolean): Micros | null {
   try {
     return parseUsd(text);
   } catch (e) {
-    if (e instanceof MoneyError) throw new AdminInputError(fail('bad_amount', { message: e.message }));
+    if (e instanceof MoneyError) throw new AdminInputError(fail('bad_amount', badAmount(e, text)));
     throw e;
   }
 }
@@ -35,7 +36,7 @@ function signedAmount(text: string): Micros {
   try {
     return parseSignedUsd(text);
   } catch (e) {
-    if (e instanceof MoneyError) throw new AdminInputError(fail('bad_amount', { message: e.message }));
+    if (e instanceof MoneyError) throw new AdminInputError(fail('bad_amount', badAmount(e, text)));
     throw e;
   }
 }
@@ -86,33 +87,33 @@ export async function runAdmin(d: CoreDeps, actor: Actor, cmd: AdminCommand): Pr
         const m = amount(cmd.amount, true);
         const p = period(cmd.period, await defaults(d, ids));
         await d.store.admin.setDefault(by, ids.scopeId, m, p);
-        return ok({ text: T.defaultSetText(m, p) });
+        return ok({ text: T.defaultSetText(ids.locale, m, p) });
       }
       case 'set': {
         const target = await resolveTarget(d, actor, ids, cmd.target);
         const m = amount(cmd.amount, true);
         const p = period(cmd.period, await defaults(d, ids));
         await d.store.admin.setUserOverride(by, ids.scopeId, target.userId, m, p);
-        return ok({ text: T.userSetText(target.name, m, p) });
+        return ok({ text: T.userSetText(ids.locale, target.name, m, p) });
       }
       case 'clear': {
         const target = await resolveTarget(d, actor, ids, cmd.target);
         await d.store.admin.clearUserOverride(by, ids.scopeId, target.userId);
-        return ok({ text: T.userClearedText(target.name) });
+        return ok({ text: T.userClearedText(ids.locale, target.name) });
       }
       case 'pool': {
         const m = amount(cmd.amount, true);
         const p = period(cmd.period, 'month');
         if (m === null) await d.store.admin.clearPool(by, ids.scopeId);
         else await d.store.admin.setPool(by, ids.scopeId, m, p);
-        return ok({ text: T.poolSetText(m, p) });
+        return ok({ text: T.poolSetText(ids.locale, m, p) });
       }
       case 'block':
       case 'unblock': {
         const target = await resolveTarget(d, actor, ids, cmd.target);
         if (cmd.op === 'block') await d.store.admin.block(by, ids.scopeId, target.userId);
         else await d.store.admin.unblock(by, ids.scopeId, target.userId);
-        return ok({ text: T.blockedText(target.name, cmd.op === 'block') });
+        return ok({ text: T.blockedText(ids.locale, target.name, cmd.op === 'block') });
       }
       case 'adjust': {
         const target = await resolveTarget(d, actor, ids, cmd.target);
@@ -124,23 +125,32 @@ export async function runAdmin(d: CoreDeps, actor: Actor, cmd: AdminCommand): Pr
           return err(fail('bad_amount', { message: `An allowance plus this period's adjustments can be at most ${formatUsd(MAX_USD_MICROS)}; this adjustment would make it ${formatUsd(after)}.` }));
         }
         await d.store.admin.adjust(by, ids.scopeId, target.userId, m, cmd.note?.trim() || `adjusted by ${actor.user.displayName ?? actor.user.externalId}`);
-        return ok({ text: T.adjustedText(target.name, m) });
+        return ok({ text: T.adjustedText(ids.locale, target.name, m) });
       }
       case 'show':
         return ok({ text: await show(d, actor, ids, cmd.target) });
       case 'timezone': {
         const r = await d.store.admin.setTimezone(by, ids.scopeId, cmd.timeZone);
-        return ok({ text: T.timezoneText(r.after) });
+        return ok({ text: T.timezoneText(ids.locale, r.after) });
+      }
+      case 'language': {
+        const code = cmd.code.trim();
+        const reset = /^(reset|none|clear|auto|default)$/i.test(code);
+        const chosen = reset ? null : shippedLocale(code);
+        if (chosen === undefined) return err(fail('unknown_language', { given: code, available: supportedLocales().join(', ') }));
+        const r = await d.store.admin.setLanguage(by, ids.scopeId, chosen);
+        const now = r.after ?? ids.locale;
+        return ok({ text: r.after ? t(now, 'language-community-set', { name: languageName(now, now), code: now }) : t(ids.locale, 'language-community-reset') });
       }
       case 'usage':
         return ok(await usage(d, actor, ids, cmd.period, cmd.target, cmd.chart === true));
       case 'token_show': {
         const info = await d.store.admin.showToken({ kind: 'scope', ownerId: ids.scopeId });
-        return ok({ text: T.tokenShowText(info) });
+        return ok({ text: T.tokenShowText(ids.locale, info, d.clock.now(), ids.timeZone) });
       }
       case 'token_unlink': {
         const removed = await d.store.admin.unlinkToken(by, { kind: 'scope', ownerId: ids.scopeId }, ids.scopeId);
-        return ok({ text: T.tokenUnlinkedText(removed?.masked ?? null, false, removed?.runningJobs ?? 0) });
+        return ok({ text: T.tokenUnlinkedText(ids.locale, removed?.masked ?? null, false, removed?.runningJobs ?? 0) });
       }
     }
   } catch (e) {
@@ -159,12 +169,12 @@ async function show(d: CoreDeps, actor: Actor, ids: ActorIds, target: string | u
   if (target?.trim()) {
     const t = await resolveTarget(d, actor, ids, target);
     const view = await balanceOf(d, { ...ids, userId: t.userId }, { subject: t.name });
-    return T.memberShowText(t.name, view.text, await allowanceSource(d, ids, t.userId), view.blocked);
+    return T.memberShowText(ids.locale, t.name, view.text, await allowanceSource(d, ids, t.userId), view.blocked);
   }
   const def = await d.store.admin.showDefault(ids.scopeId);
   const b = await d.store.budgets.balance(ids.scopeId, ids.userId);
   const pool = b.pool ? { micros: b.pool.limitMicros, period: b.pool.period } : null;
-  return T.scopeSettingsText({ micros: def.allowanceMicros, period: def.period, fromOperator: def.source === 'operator' }, pool);
+  return T.scopeSettingsText(ids.locale, { micros: def.allowanceMicros, period: def.period, fromOperator: def.source === 'operator' }, pool);
 }
 
 /** The member's override in the scope when they have one, else the scope's (or the operator's) default. */
@@ -189,9 +199,9 @@ async function usage(d: CoreDeps, actor: Actor, ids: ActorIds, p: string | undef
   }
   const date = new Date(d.clock.now()).toISOString().slice(0, 10);
   const chart = withChart ? await usageChart(d, ids, report, only) : null;
-  const text = T.usageText(per, report.totals.jobs, report.totals.spentMicros, report.rows.length);
+  const text = T.usageText(ids.locale, per, report.totals.jobs, report.totals.spentMicros, report.rows.length);
   return {
-    text: withChart && !chart ? `${CHART_FAILED_TEXT} ${text}` : text,
+    text: withChart && !chart ? `${t(ids.locale, 'chart-failed')} ${text}` : text,
     csv: { filename: `usage-${per}-${date}.csv`, content: renderUsageCsv(report) },
     ...(chart ? { chart } : {}),
   };

@@ -33,6 +33,15 @@ export interface UserRef {
 export interface Actor {
   scope: ScopeRef;
   user: UserRef;
+  /**
+   * The language to answer in. A surface sets what the platform reports (Discord `interaction.locale`, Telegram
+   * `from.language_code`; the console and CLI `LANG`); the command dispatcher replaces it with the effective locale
+   * (member override > community default > this > English, see `effectiveLocale`) before a piece runs, and jobs
+   * store it for late deliveries. Absent: resolved from the stored choices alone, then English.
+   */
+  locale?: string;
+  /** What the platform reported, kept by the dispatcher when it sets `locale` to the effective one. */
+  reportedLocale?: string;
 }
 
 /** A file the user sent, already downloaded by the adapter (CDN links expire). */
@@ -254,6 +263,8 @@ export interface JobView {
    * file could be read; absent otherwise, and then no size or length is shown rather than the requested one.
    */
   media?: MediaFacts;
+  /** The language its member was answered in when it started (a shipped code; absent = English); late deliveries write in it. */
+  locale?: string;
 }
 
 export interface BalanceView {
@@ -266,8 +277,10 @@ export interface BalanceView {
   resetsAt: number | null;
   blocked: boolean;
   tokenSource: TokenSource | 'none';
-  /** Human text of the above, made by the core's messages module. */
+  /** Human text of the above, made by the core's messages module in the member's locale. */
   text: string;
+  /** The community's time zone: `resetsAt` is shown in it, as in the text and in budget refusals. */
+  timeZone: string;
 }
 
 /** What an earlier job asked for (Reroll / Animate / Edit buttons), from `CoreApi.jobRequest`. */
@@ -297,6 +310,8 @@ export type AdminCommand =
   | { op: 'adjust'; target: string; amount: string; note?: string }
   | { op: 'show'; target?: string }
   | { op: 'timezone'; timeZone: string }
+  /** The community's default language: a code, or `reset` to clear it. */
+  | { op: 'language'; code: string }
   | { op: 'usage'; period?: string; target?: string; chart?: boolean }
   | { op: 'token_show' }
   | { op: 'token_unlink' };
@@ -423,16 +438,29 @@ export interface CoreApi {
   /** Starts a remix of an earlier video job; returns like `startVideo` (the poller delivers). */
   startRemix(req: RemixRequest, hooks?: JobHooks): Promise<Result<VideoStarted>>;
   /**
-   * Renders a failure for users ("… (ref K7Q2XM)"); logs the detail under the ref. `hint` names commands the way the
+   * Renders a failure for users in `locale` (default English), followed by its reference explained once
+   * ("Reference K7Q2XM: … give them this code"); logs the detail under the ref. `hint` names commands the way the
    * asking surface writes them (`SurfaceInfo.commandHint`); default `/command subcommand`. With `at` (who sees it, or
    * the job), the reference and its scrubbed detail are stored in the background for `/job <ref>` and `admin ref`.
    */
-  explain(failure: Failure, hint?: (command: string, subcommand?: string) => string, at?: ShownAt): string;
+  explain(failure: Failure, hint?: (command: string, subcommand?: string) => string, at?: ShownAt, locale?: string): string;
   /**
    * `/job <ref>`: a failure reference shown in the actor's community. `admin` (admin or owner) reads any of the
    * community's references with the logged detail; a member only the plain outcome of their own; else `job_not_found`.
+   * The outcome is written in the actor's effective locale.
    */
   failureRef(actor: Actor, ref: string, admin: boolean): Promise<Result<FailureRefView>>;
+  /**
+   * The effective locale of the actor: their own choice (`/language`), else the community's default
+   * (`/setup language`), else `actor.locale` as the platform reported it, else English; always a shipped code.
+   */
+  locale(actor: Actor): Promise<string>;
+  /**
+   * `/language`: with a code, stores the member's own language (`reset`: clears it); without, says which is in use
+   * and which are available. Answered in the language now in effect. An unknown code is refused
+   * (`unknown_language`), nothing stored.
+   */
+  language(actor: Actor, code?: string): Promise<Result<{ text: string; locale: string }>>;
   /** Remembers a member (for @username lookups). */
   touch(actor: Actor): Promise<void>;
   /**

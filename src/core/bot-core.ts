@@ -5,6 +5,9 @@ import type {
 } from './api.js';
 import type { Failure, Result } from './failures.js';
 import { describeFailure, type CommandHint } from './messages.js';
+import { refLine } from './messages/failure-text.js';
+import { DEFAULT_LOCALE } from './i18n/catalog.js';
+import { language } from './use-cases/language.js';
 import type { ModelKind } from './pricing.js';
 import { balance, linkToken, unlinkToken } from './use-cases/account.js';
 import { balanceChart } from './use-cases/charts.js';
@@ -100,7 +103,7 @@ export class BotCore implements CoreApi {
   private async noted<T>(actor: Actor, p: Promise<Result<T>>): Promise<Result<T>> {
     const r = await p;
     if (!r.ok && r.failure.code === 'quota_exhausted' && r.failure.details.source && r.failure.details.source !== 'personal') {
-      await queueAdminAlert(this.d, scopeRef(actor), quotaAlertText(r.failure.details.source)).catch((e: unknown) => this.d.logger.warn({ err: e }, 'admin notice not queued'));
+      await queueAdminAlert(this.d, scopeRef(actor), quotaAlertText(r.failure.details.source, actor.locale)).catch((e: unknown) => this.d.logger.warn({ err: e }, 'admin notice not queued'));
     }
     return r;
   }
@@ -163,14 +166,23 @@ export class BotCore implements CoreApi {
    * token-shaped string is redacted, whatever detail a failure carries. With `at`, the reference and its scrubbed
    * detail are stored in the background for `/job <ref>` and `admin ref`.
    */
-  explain(failure: Failure, hint?: CommandHint, at?: ShownAt): string {
-    const m = describeFailure(failure, { now: this.d.clock.now(), ...(hint ? { hint } : {}) });
+  explain(failure: Failure, hint?: CommandHint, at?: ShownAt, locale?: string): string {
+    const lang = locale ?? DEFAULT_LOCALE;
+    const m = describeFailure(failure, { now: this.d.clock.now(), locale: lang, ...(hint ? { hint } : {}) });
     this.d.logger.warn({ ref: failure.ref, code: failure.code, money: failure.money, details: failure.details, ...(failure.log ? { failure: failure.log } : {}) }, 'failure shown to a user');
     if (at) {
       const w = recordShownRef(this.d, failure, at).finally(() => this.refWrites.delete(w));
       this.refWrites.add(w);
     }
-    return this.d.secrets.scrub(`${m.text} (ref ${failure.ref})`);
+    return this.d.secrets.scrub(`${m.text}\n${refLine(lang, failure.ref)}`);
+  }
+
+  async locale(actor: Actor): Promise<string> {
+    return (await actorIds(this.d, actor)).locale;
+  }
+
+  language(actor: Actor, code?: string): Promise<Result<{ text: string; locale: string }>> {
+    return language(this.d, actor, code);
   }
 
   async failureRef(actor: Actor, ref: string, admin: boolean): Promise<Result<FailureRefView>> {

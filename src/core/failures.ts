@@ -1,5 +1,5 @@
 import { newRef } from './ids.js';
-import type { Micros } from './money.js';
+import type { Micros, MoneyErrorReason } from './money.js';
 import type { GatewayFailureInfo } from './ports/media-gateway.js';
 import type { ModelKind } from './pricing.js';
 
@@ -25,6 +25,8 @@ interface BudgetDetails {
   remainingMicros: Micros;
   /** Epoch ms of the next period start, or null when the allowance does not reset. */
   resetsAt: number | null;
+  /** The community's time zone the reset is shown in (the one `/balance` uses); default UTC. */
+  timeZone?: string;
 }
 
 /** The typed details of every failure code. */
@@ -104,10 +106,17 @@ export interface FailureDetails {
    */
   coordination_unavailable: Empty;
   not_admin: Empty;
-  bad_amount: { message: string };
+  /**
+   * An amount or admin value not understood. `reason` (a money parser's reason: `format`, `comma`, `too_large`…) picks
+   * the member's words in their language, quoting `given`; `message` is the English explanation for logs and the
+   * operator CLI, and the member's words when no `reason` is given.
+   */
+  bad_amount: { message: string; reason?: MoneyErrorReason; given?: string };
   unknown_user: { given: string };
   job_not_found: { id: string };
   bad_timezone: { given: string };
+  /** A language code no shipped locale matches (`/language xx`, `/setup language xx`); `available` lists the codes. */
+  unknown_language: { given: string; available: string };
   /**
    * A command name (or `command subcommand`) no definition has. `suggestion` is the closest listed one; `otherBot`
    * is set when a text command was addressed to another bot (`/imagine@other_bot`): surfaces stay silent then.

@@ -18,15 +18,26 @@ export const MAX_USD_MICROS: Micros = 100_000 * MICROS_PER_USD;
 
 const HINT = 'Amounts are in US dollars with at most 6 decimals, e.g. 0.50 or $2';
 
-/** A user-typed amount that cannot be accepted; `message` is safe to show to the user as is. */
+/** Why a typed amount was refused (the member reads `money-error-<reason>` in their language). */
+export type MoneyErrorReason = 'empty' | 'negative' | 'format' | 'comma' | 'exponent' | 'too_precise' | 'too_large';
+
+/**
+ * A user-typed amount that cannot be accepted. `message` is English, safe to show as is (the operator CLI, logs);
+ * chat members read `reason` in their language (`badAmount`).
+ */
 export class MoneyError extends Error {
   constructor(
-    readonly reason: 'empty' | 'negative' | 'format' | 'comma' | 'exponent' | 'too_precise' | 'too_large',
+    readonly reason: MoneyErrorReason,
     detail: string,
   ) {
     super(`${detail} ${HINT}.`);
     this.name = 'MoneyError';
   }
+}
+
+/** The `bad_amount` failure details of a refused amount `given`: the English message and the reason. */
+export function badAmount(e: MoneyError, given: string): { message: string; reason: MoneyErrorReason; given: string } {
+  return { message: e.message, reason: e.reason, given: given.trim().slice(0, 40) };
 }
 
 const AMOUNT = /^(\d*)(?:\.(\d*))?$/;

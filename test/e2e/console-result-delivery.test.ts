@@ -62,7 +62,7 @@ describe('Console: a result posted late carries the same facts and follow-ups as
     let from = lines.length;
     await session('direct', join(stack.dir, 'direct-out')).handle('/imagine a twin owl');
     const direct = shape(lines.slice(from));
-    expect(direct.facts.map((l) => l.trim().split(':')[0])).toEqual(['Model', 'Size', 'Cost', 'Remaining budget', 'Job']);
+    expect(direct.facts.map((l) => l.trim().split(':')[0])).toEqual(['Model', 'Size', 'Cost', 'Left', 'Job']);
     expect(direct.hints.join('\n')).toMatch(/\/reroll <job>.*\n.*\/edit <prompt> --from <job>.*\n.*\/animate <job>/);
 
     // The late user's output directory is a file: the reply cannot be written, so the job is handed over.

@@ -91,7 +91,7 @@ describe('Discord adapter: ask, models, jobs, validation', () => {
     // One embed field per job (name: the id) instead of one text line each.
     const list = await jobs.waitForOriginalEdit((m) => m.embeds.length > 0);
     const row = ((list.embeds[0] as Embed).fields ?? []).find((f) => f.name === jobId);
-    expect(row?.value).toMatch(/imagine · done · alpha-image-2 · charged \$0\.01/);
+    expect(row?.value).toMatch(/image · done · alpha-image-2 · charged \$0\.01/);
     expect(row?.value).toContain('$0.01');
 
     const job = fake.slashCommand({ name: 'job', userId: user, options: { id: jobId! } });
@@ -117,7 +117,7 @@ describe('Discord adapter: ask, models, jobs, validation', () => {
     expect(done.attachments).toHaveLength(0);
     // The core names the files it left out (in the result's text, so the embed description on Discord).
     const text = (done.embeds[0] as Embed).description ?? '';
-    expect(text).toMatch(/1 image\(s\) exceed this chat's 64 B/);
+    expect(text).toMatch(/1 image exceeds this chat's 64 B/);
     const jobId = /Job (j_[A-Za-z0-9]+)/.exec(JSON.stringify(done.embeds))?.[1];
     expect(text).toContain(`/job ${jobId}`);
     const uploads = fake.requests().filter((r) => r.path.includes(h.token) && r.files.length > 0);
@@ -126,7 +126,7 @@ describe('Discord adapter: ask, models, jobs, validation', () => {
     const small = fake.slashCommand({ name: 'job', userId: user, attachmentSizeLimit: 64, options: { id: jobId! } });
     const shown = await small.waitForOriginalEdit((m) => m.embeds.length > 0);
     expect(shown.attachments).toHaveLength(0);
-    expect((shown.embeds[0] as Embed).description).toMatch(/1 file\(s\) of this job exceed/);
+    expect((shown.embeds[0] as Embed).description).toMatch(/1 file of this job exceeds/);
     const big = fake.slashCommand({ name: 'job', userId: user, options: { id: jobId! } });
     expect((await big.waitForOriginalEdit((m) => m.attachments.length > 0)).attachments).toHaveLength(1);
   });

@@ -107,8 +107,8 @@ describe('Discord adapter: Reroll of edits, honest /balance fields', () => {
     const community = fake.slashCommand({ name: 'balance', userId: user });
     expect((await community.waitForCallback()).data?.flags).toBe(EPHEMERAL);
     const shown = (await community.waitForOriginalEdit((m) => m.embeds.length > 0)).embeds[0] as Embed;
-    expect(field(shown, 'Limit')).toMatch(/^\$1(\.00)? \/ /);
-    expect(field(shown, 'Remaining')).toMatch(/^\$1(\.00)?$/);
+    expect(field(shown, 'Limit')).toBe('$1.00 per day');
+    expect(field(shown, 'Left')).toBe('$1.00');
     expect(field(shown, 'Paid by')).toBeUndefined();
 
     const personal = `sk-personal-${Date.now()}-balance0001`;
@@ -123,7 +123,7 @@ describe('Discord adapter: Reroll of edits, honest /balance fields', () => {
     expect(e.description).toMatch(/no spending cap/);
     expect(field(e, 'Paid by')).toBe('your own token');
     expect(field(e, 'Community limit')).toBe('does not apply');
-    for (const name of ['Limit', 'Spent', 'Held', 'Remaining', 'Resets']) expect(field(e, name)).toBeUndefined();
+    for (const name of ['Limit', 'Spent', 'Held for running jobs', 'Left', 'Resets']) expect(field(e, name)).toBeUndefined();
     expect(JSON.stringify(msg)).not.toContain(personal);
     expect(stack.logs()).not.toContain(personal);
   });

@@ -71,7 +71,7 @@ describe('Discord: results kept and delivered durably', () => {
 
     const text = JSON.stringify(directMsg.components);
     expect(text).toMatch(/Reroll.*Edit.*Animate/);
-    expect(JSON.stringify(directMsg.embeds)).toMatch(/Model.*Cost.*Remaining budget/);
+    expect(JSON.stringify(directMsg.embeds)).toMatch(/Model.*Cost.*Left/);
     expect(shape(lateMsg)).toEqual(shape(directMsg));
     expect(JSON.stringify(lateMsg.components)).toContain(jobOf(user)!.id);
     await moneyBalances();

@@ -11,7 +11,7 @@ import { createTestStack, TEST_ENCRYPTION_KEY, type TestStack } from '../support
 import { runAdminCli } from '../support/run-admin-cli.js';
 import { startTelegramFor } from '../support/telegram-bot.js';
 
-const REF = /\(ref ([A-Z2-7]{6})\)/;
+const REF = /Reference ([A-Z2-7]{6}): /;
 
 /** The database file and its WAL as raw bytes (what a stolen disk would show). */
 function rawDatabase(t: TestStack): string {

@@ -97,7 +97,7 @@ describe('npm start: terminal playground driven through stdin', () => {
     expectPng(pngs[0]!);
     expect(run.stdout).toContain(pngs[0]!.slice(cwd.length + 1).replace(/^out\//, ''));
     expect(run.stdout).toContain('Cost: $0.01');
-    expect(run.stdout).toContain('Remaining budget: $4.99');
+    expect(run.stdout).toContain('Left: $4.99');
     // Actions are typed hints on the console, generated from the command definitions.
     expect(run.stdout).toMatch(/\/reroll j_\w+ .*Reroll/);
     expect(run.stdout).toMatch(/\/edit <prompt> --from j_\w+ .*Edit: What should change\?/);
@@ -111,7 +111,7 @@ describe('npm start: terminal playground driven through stdin', () => {
   });
 
   it('/balance shows the charge and the hold', () => {
-    expect(run.stdout).toMatch(/You: \$4\.79 left of \$5\.00 this day; spent \$0\.01 \(\$0\.20 held for running jobs\)/);
+    expect(run.stdout).toMatch(/You: \$4\.79 left of \$5\.00 per day; spent \$0\.01 \(\$0\.20 held for running jobs\)/);
   });
 
   it('bad input prints clear messages and charges nothing', () => {

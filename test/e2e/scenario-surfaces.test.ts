@@ -124,7 +124,7 @@ describe('one scenario on every chat surface', () => {
     }
     // The /balance fields (limit, spent, held, remaining) are the same numbers everywhere, and nothing is held.
     const balance = first!.steps.find((s) => s.id === 'balance')!;
-    expect(balance.fields).toEqual(['Limit: $0.80 / day', 'Spent: $0.690064', 'Held: $0', 'Remaining: $0.109936']);
+    expect(balance.fields).toEqual(['Limit: $0.80 per day', 'Spent: $0.69', 'Left: $0.11']);
     // One job pipeline: an image, edit or answer the surface posted and confirmed ends `delivered`, like a video.
     // The refused video is kept as a failed job (the budget check is the core's, after validation); nothing was charged.
     expect(first!.jobs).toEqual(['imagine:delivered', 'edit:delivered', 'video:delivered', 'video:delivered', 'ask:delivered', 'imagine:delivered', 'edit:delivered', 'video:delivered', 'video:failed']);

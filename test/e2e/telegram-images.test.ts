@@ -132,7 +132,7 @@ describe('Telegram adapter: images', () => {
     const parts = fake.sendAlbum({ chat: group, from: user, caption: '/edit too many', photos: Array.from({ length: 10 }, () => src) });
     await fake.waitFor((c) => c.method === 'sendMessage' && c.ok && /at most 3/.test(String(c.params.text)), 8000);
     const refusal = repliesTo(parts[0]!.message_id).find((m) => m.method === 'sendMessage')!;
-    expect(refusal.text).toMatch(/You attached 10 images; at most 3 can be used\..*Nothing was charged\. \(ref [A-Z0-9]+\)/s);
+    expect(refusal.text).toMatch(/You attached 10 images; at most 3 can be used\..*Nothing was charged\.\nReference [A-Z0-9]+: /s);
 
     const big = fake.sendDocument({ chat: group, from: user, bytes: Buffer.alloc(19 * MB, 7), fileName: 'huge.png', mimeType: 'image/png', caption: '/edit shrink' });
     await fake.waitFor((c) => c.method === 'sendMessage' && c.ok && /huge\.png/.test(String(c.params.text)), 8000);

@@ -156,7 +156,7 @@ describe('Telegram: results kept and delivered durably', () => {
     const latePhoto = fake.sent(late.chat.id).find((m) => m.method === 'sendPhoto')!;
 
     expect(directPhoto.caption).toMatch(/Model: .*\n?.*Cost: \$0\.01/s);
-    expect(directPhoto.caption).toContain('Remaining budget:');
+    expect(directPhoto.caption).toContain('Left:');
     expect(JSON.stringify(directPhoto.replyMarkup)).toMatch(/Reroll.*Edit.*Animate/);
     expect(shape(latePhoto)).toEqual(shape(directPhoto));
     // The late buttons work like the direct ones: they name the late job.

@@ -99,9 +99,9 @@ describe('admin CLI: budgets, usage, audit', () => {
     const csv = await admin(['usage', 'telegram:-100555', 'day', '--csv']);
     expect(csv.code).toBe(0);
     const lines = csv.stdout.trim().split(/\r?\n/);
-    expect(lines[0]).toBe('user_id,display_name,username,jobs,images,video_seconds,tokens,spent_micros,spent_usd');
-    expect(lines[1]).toMatch(/^u_[a-z0-9]+,Ann,ann,2,3,0,0,30000,\$0\.03$/);
-    expect(lines[2]).toBe('TOTAL,,,2,3,0,0,30000,$0.03');
+    expect(lines[0]).toBe('user_id,display_name,username,jobs,images,video_seconds,tokens,spent_micros,spent_usd,period_start,period_end');
+    expect(lines[1]).toMatch(/^u_[a-z0-9]+,Ann,ann,2,3,0,0,30000,0\.030000,\d{4}-\d\d-\d\dT[\d:.]+Z,\d{4}-\d\d-\d\dT[\d:.]+Z$/);
+    expect(lines[2]).toMatch(/^TOTAL,,,2,3,0,0,30000,0\.030000,/);
 
     const table = await inProcess(['usage', 'telegram:-100555']);
     expect(table.code).toBe(0);

@@ -49,7 +49,7 @@ describe('admin CLI: gateway tokens', () => {
     const show = await admin(['token', 'show', 'discord:31337']);
     expect(show.code).toBe(0);
     expect(show.stdout).toContain(`This community uses the gateway token sk-…${token.slice(-4)}, linked`);
-    expect(show.stdout).toMatch(/The gateway balance of this community's token is \$1000\.00 \(\$0 used so far\); it does not expire\./);
+    expect(show.stdout).toMatch(/The gateway balance of this community's token is \$1,000\.00 \(\$0\.00 used so far\); it does not expire\./);
 
     for (const r of [link, show]) expect(r.stdout + r.stderr).not.toContain(token);
     expect(databaseBytes()).not.toContain(token);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeFailure } from '../../src/core/messages/failure-text.js';
-import { formatUsd } from '../../src/core/money.js';
+import { formatMoney } from '../../src/core/i18n/format.js';
 import { askHoldMicros, chatCostMicros } from '../../src/core/use-cases/ask.js';
 import { createTestStack, type TestStack } from '../support/harness.js';
 import { gatewayLosses, ledgerNetCharged, ledgerOfJob, openHolds } from '../support/ledger.js';
@@ -74,7 +74,7 @@ describe('ask: CJK against a gateway billing by characters', () => {
     expect(answered).toBeGreaterThan(0);
     const billed = t.sim.spentMicros(t.sim.tokens.media) - billedBefore;
     // The words are true: the next question's hold, and what is really left of the $0.05.
-    expect(refusal).toContain(`This would cost ${formatUsd(askHoldMicros(prompt, PER_1K, 1024))} but you have ${formatUsd(ALLOWANCE - billed)} left.`);
+    expect(refusal).toContain(`This would cost ${formatMoney('en', askHoldMicros(prompt, PER_1K, 1024))} but you have ${formatMoney('en', ALLOWANCE - billed)} left.`);
     expect(billed).toBeLessThanOrEqual(ALLOWANCE);
     expect(await ledgerNetCharged(t.store, 'operator')).toBe(billed);
     expect(await gatewayLosses(t.store)).toBe(0);

@@ -77,7 +77,7 @@ describe('chart data matches the usage report', () => {
     expect(starts[0]).toBe(june1);
     expect(starts[29]).toBe(june1 + 29 * DAY);
     const daily = await store.admin.dailySpend(scopeId, { since: report.since, until: report.until, dayStarts: starts });
-    const chart = usageChartData({ rows: report.rows, daily, days: dayLabels(starts, TZ), labels: usageChartLabels('month', TOTAL_CHART_DAYS) });
+    const chart = usageChartData({ rows: report.rows, daily, days: dayLabels(starts, TZ), labels: usageChartLabels('en', 'month', TOTAL_CHART_DAYS) });
 
     expect(chart.days).toHaveLength(30);
     expect(chart.days[0]).toBe('Jun 1');
@@ -109,7 +109,7 @@ describe('chart data matches the usage report', () => {
     const row = report.rows.find((r) => r.userId === users[5])!;
     const starts = chartDayStarts({ start: report.since, end: report.until }, TZ, t.clock.now());
     const daily = await store.admin.dailySpend(scopeId, { since: report.since, until: report.until, dayStarts: starts, userId: users[5]! });
-    const chart = usageChartData({ rows: [row], daily, days: dayLabels(starts, TZ), labels: usageChartLabels('month', TOTAL_CHART_DAYS) });
+    const chart = usageChartData({ rows: [row], daily, days: dayLabels(starts, TZ), labels: usageChartLabels('en', 'month', TOTAL_CHART_DAYS) });
     expect(chart.series.map((s) => s.name)).toEqual([memberName(row)]);
     expect(chart.series[0]!.values.reduce((a, b) => a + b, 0)).toBe(row.spentMicros);
     expect(chart.series[0]!.values[6]).toBe(48_000 - 40_000); // the day of the refund: that day's spend minus it
@@ -122,7 +122,7 @@ describe('chart data matches the usage report', () => {
     const starts = chartDayStarts({ start: report.since, end: report.until }, TZ, t.clock.now());
     expect(starts).toHaveLength(TOTAL_CHART_DAYS);
     const daily = await store.admin.dailySpend(scopeId, { since: report.since, until: report.until, dayStarts: starts });
-    const chart = usageChartData({ rows: report.rows, daily, days: dayLabels(starts, TZ), labels: usageChartLabels('total', TOTAL_CHART_DAYS) });
+    const chart = usageChartData({ rows: report.rows, daily, days: dayLabels(starts, TZ), labels: usageChartLabels('en', 'total', TOTAL_CHART_DAYS) });
     expect(chart.days[0]).toBe('earlier');
     expect(chart.days).toHaveLength(TOTAL_CHART_DAYS + 1);
     const total = chart.series.reduce((a, s) => a + s.values.reduce((x, y) => x + y, 0), 0);
@@ -136,7 +136,7 @@ describe('chart data matches the usage report', () => {
     const w = periodWindow(b.period, TZ, t.clock.now());
     const starts = chartDayStarts(w, TZ, t.clock.now());
     const daily = await store.admin.dailySpend(scopeId, { since: w.start, until: null, dayStarts: starts, userId: users[0]!, communityOnly: true });
-    const chart = balanceChartData({ daily, dayStarts: starts, days: dayLabels(starts, TZ), now: t.clock.now(), allowanceMicros: b.limitMicros! + b.adjustedMicros, labels: balanceChartLabels(b.period, TOTAL_CHART_DAYS) });
+    const chart = balanceChartData({ daily, dayStarts: starts, days: dayLabels(starts, TZ), now: t.clock.now(), allowanceMicros: b.limitMicros! + b.adjustedMicros, labels: balanceChartLabels('en', b.period, TOTAL_CHART_DAYS) });
     expect(starts[0]).toBe(june1);
     const today = 11; // June 12
     expect(chart.cumulative[today]).toBe(b.spentMicros);

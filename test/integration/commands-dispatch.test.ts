@@ -114,7 +114,7 @@ describe('CommandDispatcher over the real core', () => {
     const field = (n: string) => r.fields?.find((f) => f.name === n)?.value;
     expect(field('Model')).toBe('alpha-image-2');
     expect(field('Cost')).toBe('$0.01');
-    expect(field('Remaining budget')).toBe('$0.99');
+    expect(field('Left')).toBe('$0.99');
     expect(r.jobId).toMatch(/^j_/);
     expect(r.actions?.map((a) => [a.command, a.args.job])).toEqual([
       ['reroll', r.jobId],
@@ -147,7 +147,7 @@ describe('CommandDispatcher over the real core', () => {
       const r = await run(command, args);
       expect(r.tone, `${command} ${JSON.stringify(args)}`).toBe('error');
       expect(r.failure?.code, `${command} ${JSON.stringify(args)}`).toBe(code);
-      expect(r.blocks[0]?.endsWith(`(ref ${r.failure?.ref})`), r.blocks[0]).toBe(true);
+      expect(r.blocks[0]?.includes(`\nReference ${r.failure?.ref}: `), r.blocks[0]).toBe(true);
     }
     const video = await run('video', { prompt: 'x', seconds: 99 });
     expect(video.blocks[0]).toMatch(/99 seconds is not possible: videos last 4 to 15 seconds.*Nothing was charged/);
@@ -251,9 +251,9 @@ describe('CommandDispatcher over the real core', () => {
     expect(ask.fields?.map((f) => f.name)).toEqual(['Model', 'Tokens', 'Cost', 'Job']);
     const balance = await say('/balance');
     expect(balance.blocks[0]).toMatch(/left of \$1\.00/);
-    expect(balance.fields?.find((f) => f.name === 'Limit')?.value).toBe('$1.00 / day');
+    expect(balance.fields?.find((f) => f.name === 'Limit')?.value).toBe('$1.00 per day');
     const jobs = await say('/jobs');
-    expect(jobs.fields?.some((f) => f.name === imageJob && /^imagine · (being posted|done) · alpha-image-2 · charged \$0\.01/.test(f.value))).toBe(true);
+    expect(jobs.fields?.some((f) => f.name === imageJob && /^image · (being posted|done) · alpha-image-2 · charged \$0\.01/.test(f.value))).toBe(true);
     const models = await say('/models');
     expect(models.fields?.find((f) => f.name === 'image')?.value).toMatch(/alpha-image-2 · \$0\.01/);
     expect(models.fields?.find((f) => f.name === 'video')?.value).toMatch(/gamma-video-1 · \$0\.05/);
@@ -302,6 +302,7 @@ describe('a member claimed as non-admin cannot run any admin (sub)command', () =
     'setup show': {},
     'setup unlink': {},
     'setup timezone': { tz: 'Europe/Paris' },
+    'setup language': { code: 'es' },
     'prices list': {},
     'prices set': { model: 'alpha-image-2', usd: '0.05', per: 'image' },
     'prices clear': { model: 'alpha-image-2' },

@@ -189,7 +189,7 @@ describe('the command layer over issue 12 (new-api gateway)', () => {
     const remixReq = member();
     const remix = await d.run({ command: 'remix', args: { job: jobId, prompt: 'the same beach at night' }, request: remixReq });
     expect(remix.title).toBe('Remix started');
-    expect(remix.fields?.find((f) => f.name === 'Held')?.value).toBe('$0.20');
+    expect(remix.fields?.find((f) => f.name === 'Held until delivered')?.value).toBe('$0.20');
     expect(remixReq.addresses).toBe(1);
     expect(await openHolds(t.store as never)).toBe(1);
     const call = t.sim.requests().filter((r) => r.endpoint === 'video_remix');

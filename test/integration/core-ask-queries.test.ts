@@ -102,7 +102,7 @@ describe('explain', () => {
     t.sim.clearFaults();
     if (r.ok) throw new Error('expected a failure');
     const text = t.core.explain(r.failure);
-    expect(text).toMatch(new RegExp(`\\(ref ${r.failure.ref}\\)$`));
+    expect(text).toMatch(new RegExp(`\\nReference ${r.failure.ref}: [^\\n]+$`));
     expect(text).not.toMatch(/do_request_failed|request id/i);
     const line = t.logs().split('\n').find((l) => l.includes(r.failure.ref) && l.includes('failure shown to a user'));
     expect(line).toBeDefined();

@@ -33,9 +33,9 @@ describe('/balance text', () => {
     await admin(boss, { op: 'adjust', target: 'ann', amount: '+1', note: 'prize' });
     const b = await t.core.balance(member);
     expect(b).toMatchObject({ remainingMicros: 5_990_000, adjustedMicros: 1_000_000, limitMicros: 5_000_000 });
-    expect(b.text).toContain('You: $5.99 left of $5.00 + $1.00 granted this day; spent $0.01.');
+    expect(b.text).toContain('You: $5.99 left of $5.00 per day + $1.00 granted; spent $0.01.');
     await admin(boss, { op: 'adjust', target: 'ann', amount: '-1.5', note: 'oops' });
-    expect((await t.core.balance(member)).text).toContain('You: $4.49 left of $5.00 - $0.50 taken back this day; spent $0.01.');
+    expect((await t.core.balance(member)).text).toContain('You: $4.49 left of $5.00 per day - $0.50 taken back; spent $0.01.');
   });
 
   it('says "no limit" when unlimited', async () => {
@@ -53,7 +53,7 @@ describe('/balance text', () => {
     await admin(boss, { op: 'block', target: '@bea' });
     const text = (await t.core.balance(member)).text;
     expect(text.split('\n')[0]).toMatch(/^You are blocked here: an admin has stopped your paid requests/);
-    expect(text).toContain('You: $1.00 left of $1.00 this day');
+    expect(text).toContain('You: $1.00 left of $1.00 per day');
   });
 
   it('on a personal token, the community allowance does not apply; the personal cap shows when set', async () => {
@@ -71,7 +71,7 @@ describe('/balance text', () => {
     await image(member);
     const after = await t.core.balance(member);
     expect(after.spentMicros).toBe(0); // personal spending is not counted against the community allowance
-    expect(after.text).toMatch(/\nYour own cap: \$1\.99 left of \$2\.00 this month; spent \$0\.01\. Resets .+\(in .+\)\.$/);
+    expect(after.text).toMatch(/\nYour own cap: \$1\.99 left of \$2\.00 per month; spent \$0\.01\. Resets .+\(in .+\)\.$/);
     expect(after.text).not.toContain(t.sim.tokens.media);
   });
 
@@ -80,8 +80,8 @@ describe('/balance text', () => {
     await admin(boss, { op: 'pool', amount: '0.02', period: 'day' });
     await image(member);
     const text = (await t.core.balance(member)).text;
-    expect(text).toContain('You: $0.99 left of $1.00 this day; spent $0.01.');
-    expect(text).toContain('Community pool: $0.01 left of $0.02 this day; spent $0.01.');
+    expect(text).toContain('You: $0.99 left of $1.00 per day; spent $0.01.');
+    expect(text).toContain('Community pool: $0.01 left of $0.02 per day; spent $0.01.');
     expect(text).toContain('The community pool is the tighter limit: you can spend at most $0.01 right now.');
   });
 });
@@ -91,7 +91,7 @@ describe('/budget show @user', () => {
     const { boss, member } = pair('show', 'bob');
     await t.core.touch(member);
     const plain = await admin(boss, { op: 'show', target: '@bob' });
-    expect(plain).toContain('@bob: $1.00 left of $1.00 this day; spent $0. Resets');
+    expect(plain).toContain('@bob: $1.00 left of $1.00 per day; spent $0.00. Resets');
     expect(plain).toContain("Their requests use the bot operator's gateway token.");
     expect(plain).toContain("Allowance: the community default, $1.00 per day (the bot operator's default).");
     expect(plain).toContain('Status: not blocked.');
@@ -102,7 +102,7 @@ describe('/budget show @user', () => {
     await admin(boss, { op: 'block', target: '@bob' });
     const text = await admin(boss, { op: 'show', target: '@bob' });
     expect(text.split('\n')[0]).toBe('@bob is blocked here: they cannot start paid requests until an admin unblocks them.');
-    expect(text).toContain('@bob: $1.49 left of $1.00 + $0.50 granted this week; spent $0.01.');
+    expect(text).toContain('@bob: $1.49 left of $1.00 per week + $0.50 granted; spent $0.01.');
     expect(text).toContain('Allowance: $1.00 per week, set for @bob (an override; /budget clear @bob returns them to the default).');
     expect(text).toContain('Status: blocked (/budget unblock @bob lets them start paid requests again).');
     expect(text).not.toMatch(/\b(You|you|Your|your)\b/);

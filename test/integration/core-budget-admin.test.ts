@@ -39,7 +39,7 @@ describe('budgets', () => {
     const b = await t.core.balance(a);
     expect(b.spentMicros).toBe(10_000);
     expect(b.remainingMicros).toBe(5_000);
-    expect(b.text).toContain('$0.005 left of $0.015');
+    expect(b.text).toContain('$0.005 left of $0.02');
     await ledgerMatches();
   });
 
@@ -108,9 +108,9 @@ describe('admin commands', () => {
     if (!r.ok) throw new Error(r.failure.code);
     expect(r.value.text).toMatch(/Usage today: 4 jobs by 3 members, \$0.04 spent/);
     expect(r.value.csv?.content.split('\r\n')[0]).toContain('spent_micros');
-    expect(r.value.csv?.content).toContain('TOTAL,,,4,4,0,0,40000,$0.04');
+    expect(r.value.csv?.content).toContain('TOTAL,,,4,4,0,0,40000,0.040000,');
     const one = await t.core.admin(admin, { op: 'usage', period: 'day', target: 'ann' });
-    expect(one.ok && one.value.csv?.content).toContain('TOTAL,,,2,2,0,0,20000,$0.02');
+    expect(one.ok && one.value.csv?.content).toContain('TOTAL,,,2,2,0,0,20000,0.020000,');
   });
 
   it('links, shows and unlinks the community token, masked', async () => {

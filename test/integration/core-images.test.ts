@@ -132,7 +132,7 @@ describe('model and input validation (nothing held, nothing sent)', () => {
     const r = await t.core.imagine({ ...t.actor(), prompt: 'x', model: 'alpha-imag-2' });
     expect(!r.ok && r.failure.code).toBe('model_unknown');
     expect(!r.ok && r.failure.details).toEqual({ model: 'alpha-imag-2', suggestion: 'alpha-image-2' });
-    expect(t.core.explain(r.ok ? (undefined as never) : r.failure)).toMatch(/alpha-image-2.*\(ref [A-Z2-7]{6}\)$/);
+    expect(t.core.explain(r.ok ? (undefined as never) : r.failure)).toMatch(/alpha-image-2.*\nReference [A-Z2-7]{6}: [^\n]+$/);
   });
 
   it('refuses a model not on sale, an unpriced listed model and a video model', async () => {

@@ -28,7 +28,7 @@ describe('facts of delivered results', () => {
     // The PNG's own IHDR width and height.
     const png = Buffer.from(img.bytes);
     const size = `${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`;
-    const ctx = { uploadLimitBytes: 50 * 1024 * 1024, surface: { id: 'console', buttons: false, commandHint: (c: string) => `/${c}` } } as unknown as CommandContext;
+    const ctx = { uploadLimitBytes: 50 * 1024 * 1024, actor: { locale: 'en' }, surface: { id: 'console', buttons: false, commandHint: (c: string) => `/${c}` } } as unknown as CommandContext;
     const fields = imageResultReply(ctx, r.value, 'a lighthouse').fields ?? [];
     expect(fields.slice(0, 3)).toEqual([
       { name: 'Model', value: 'alpha-image-2' },

@@ -113,7 +113,7 @@ describe.skipIf(!redisUp)('fair use across two app instances (Redis)', () => {
     if (!refused.ok) {
       expect(refused.failure.code).toBe('coordination_unavailable');
       expect(refused.failure.money).toBe('none');
-      expect(t.core.explain(refused.failure)).toMatch(/^The bot cannot start new requests right now .* Try again in a moment; .*nothing was charged\. \(ref [A-Z0-9]+\)$/);
+      expect(t.core.explain(refused.failure)).toMatch(/^The bot cannot start new requests right now .* Try again in a moment; .*nothing was charged\.\nReference [A-Z0-9]+: /);
     }
     expect((await running).ok).toBe(true);
     const images = t.sim.requests().filter((r) => r.endpoint === 'image');

@@ -22,7 +22,7 @@ describe('PERSON_CAP', () => {
     if (third.ok) return;
     expect(third.failure.code).toBe('person_cap_exhausted');
     const words = t.core.explain(third.failure);
-    expect(words).toMatch(/This costs \$0\.01, and you have \$0 left of the bot operator's limit per person, which counts your use in every community/);
+    expect(words).toMatch(/This costs \$0\.01, and you have \$0\.00 left of the bot operator's limit per person, which counts your use in every community/);
     expect(words).toMatch(/Nothing was charged\./);
     expect(t.sim.requests().slice(before).filter((r) => r.endpoint === 'image')).toEqual([]);
     // Each community budget alone ($5) would have allowed it.

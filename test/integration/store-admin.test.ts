@@ -75,9 +75,9 @@ describe('admin operations', () => {
     expect(report.totals).toEqual({ jobs: 3, images: 2, videoSeconds: 8, tokens: 700, spentMicros: 422_000 });
     expect((await store.admin.usageReport(scopeId, 'total')).totals.spentMicros).toBe(432_000);
     const csv = renderUsageCsv(report).split('\r\n');
-    expect(csv[0]).toBe('user_id,display_name,username,jobs,images,video_seconds,tokens,spent_micros,spent_usd');
-    expect(csv[2]).toBe(`${bob.id},'=cmd(),bob,1,0,0,700,2000,$0.002`);
-    expect(csv[3]).toBe('TOTAL,,,3,2,8,700,422000,$0.422');
+    expect(csv[0]).toBe('user_id,display_name,username,jobs,images,video_seconds,tokens,spent_micros,spent_usd,period_start,period_end');
+    expect(csv[2]).toMatch(new RegExp(`^${bob.id},'=cmd\\(\\),bob,1,0,0,700,2000,0\\.002000,\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z,`));
+    expect(csv[3]).toMatch(/^TOTAL,,,3,2,8,700,422000,0\.422000,\d{4}-/);
   });
 });
 

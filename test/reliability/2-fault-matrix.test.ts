@@ -119,7 +119,7 @@ describe('fault matrix: every gateway fault on every job kind, through Telegram'
       // The failure is shown once: the status message edited to it (or one message from the video's delivery).
       expect(t.texts(chat.id).filter((x) => x === text)).toHaveLength(1);
       if (c.gap !== 'never_ends' && !/paid for/.test(text)) expect(text).toMatch(/nothing was charged/i);
-      expect(text).toMatch(/\(ref [A-Z0-9]+\)/);
+      expect(text).toMatch(/Reference [A-Z0-9]+: /);
       expect(text).not.toMatch(/sk-|request id|\{|at .*\(/);
       if (c.kind === 'video') await waitJobEnd(chat, user);
       const bal = await stack.core.balance(t.actor(chat, user));

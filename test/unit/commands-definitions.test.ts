@@ -20,7 +20,7 @@ const units = commands.flatMap((c) =>
 describe('command definitions', () => {
   it('lists every chat command once, in a stable order', () => {
     const names = commands.map((c) => c.name);
-    expect(names).toEqual(['imagine', 'edit', 'video', 'ask', 'balance', 'jobs', 'job', 'models', 'budget', 'usage', 'setup', 'prices', 'token', 'reroll', 'animate', 'remix', 'help']);
+    expect(names).toEqual(['imagine', 'edit', 'video', 'ask', 'balance', 'jobs', 'job', 'models', 'budget', 'usage', 'setup', 'prices', 'token', 'reroll', 'animate', 'remix', 'language', 'help']);
     expect(commandRegistry().map((c) => c.name)).toEqual(names);
   });
 

@@ -12,7 +12,7 @@ import { ASPECT_CHOICES, buildCommandDefinitions, EDIT_WITH_AI, TEXT_MAX_LENGTH 
 type Cmd = RESTPostAPIApplicationCommandsJSONBody & { options?: APIApplicationCommandOption[]; contexts?: number[]; dm_permission?: boolean };
 
 /** The slash commands users and saved commands know; generated from the registry, names kept. */
-const KNOWN = ['imagine', 'edit', 'video', 'ask', 'balance', 'jobs', 'job', 'models', 'budget', 'usage', 'setup', 'prices', 'token', 'help'];
+const KNOWN = ['imagine', 'edit', 'video', 'ask', 'balance', 'jobs', 'job', 'models', 'budget', 'usage', 'setup', 'prices', 'token', 'language', 'help'];
 
 const defs = buildCommandDefinitions(commandRegistry()) as Cmd[];
 const cmd = (name: string): Cmd => {
@@ -93,7 +93,7 @@ describe('discord command definitions (generated from the registry)', () => {
     expect(opts(cmd('token')).map((o) => o.name)).toEqual(['link', 'unlink']);
     // The token itself is never an option: it is asked in a private modal.
     expect(opts(opt(cmd('token'), 'link') as { options?: APIApplicationCommandOption[] })).toEqual([]);
-    expect(opts(cmd('setup')).map((o) => o.name)).toEqual(['token', 'show', 'unlink', 'timezone']);
+    expect(opts(cmd('setup')).map((o) => o.name)).toEqual(['token', 'show', 'unlink', 'timezone', 'language']);
     expect(opts(opt(cmd('setup'), 'token') as { options?: APIApplicationCommandOption[] })).toEqual([]);
     expect(opt(opt(cmd('setup'), 'timezone') as { options?: APIApplicationCommandOption[] }, 'tz')).toMatchObject({ required: true, autocomplete: true });
   });

@@ -99,7 +99,7 @@ describe('Reply → Discord messages', () => {
     expect(first.files).toHaveLength(10);
     expect(more.map((m) => m.files.length)).toEqual([2]);
     expect([first, ...more].flatMap((m) => m.files.map((f) => f.name))).not.toContain('big.png');
-    expect(first.content).toMatch(/1 image\(s\) exceed this server's 1000 B upload limit; use \/job j_1 later\./);
+    expect(first.content).toMatch(/1 image exceeds this chat's 1,000 B upload limit; use \/job j_1 later\./);
   });
 
   it('keeps embeds within Discord limits (description, fields, 6000 in all)', () => {

@@ -2,6 +2,7 @@ import { isGatewayFailure } from '../../core/ports/media-gateway.js';
 import type { TokenOwner } from '../../core/ports/token-vault.js';
 import { gatewayBalanceText } from '../../core/use-cases/gateway-balance.js';
 import { runningJobsText } from '../../core/admin-text/texts.js';
+import { DEFAULT_LOCALE } from '../../core/i18n/catalog.js';
 import { HttpMediaGateway } from '../../gateway/index.js';
 import { expectArity, type ParsedArgs } from '../args.js';
 import { OPERATOR, type AdminContext } from '../context.js';
@@ -94,7 +95,7 @@ async function personal(ctx: AdminContext, op: string, ref: PlatformRef, noVerif
     ctx.print(`Linked the ${label}: ${info.masked} (${models === null ? 'not verified (--no-verify)' : `verified, ${models} models reachable`}).`);
   } else if (op === 'unlink') {
     const removed = await admin.unlinkToken(OPERATOR, await owner(false), null);
-    ctx.print(removed ? `Removed the ${label} (${removed.masked}).${removed.runningJobs > 0 ? ` ${runningJobsText(removed.runningJobs)}` : ''}` : `There was no ${label}.`);
+    ctx.print(removed ? `Removed the ${label} (${removed.masked}).${removed.runningJobs > 0 ? ` ${runningJobsText(DEFAULT_LOCALE, removed.runningJobs)}` : ''}` : `There was no ${label}.`);
   } else {
     const info = await admin.showToken(await owner(false));
     ctx.print(info ? `${label}: ${info.masked}, linked by ${info.createdBy} at ${formatTime(info.createdAt)}` : `No ${label} is linked.`);
@@ -115,7 +116,7 @@ async function balanceLine(ctx: AdminContext, owner: TokenOwner): Promise<string
   const gateway = new HttpMediaGateway({ baseUrl, timeoutMs: 20_000, maxRetries: 1, retryBaseMs: 200 });
   try {
     const b = await gateway.getBalance(r.token);
-    return gatewayBalanceText(owner.kind === 'scope' ? 'scope' : 'personal', b.remainingMicros, b.usedMicros, b.expiresAt);
+    return gatewayBalanceText(owner.kind === 'scope' ? 'scope' : 'personal', b.remainingMicros, b.usedMicros, b.expiresAt, { locale: DEFAULT_LOCALE, timeZone: 'UTC', now: Date.now() });
   } catch (e) {
     return `Gateway balance: unavailable (${isGatewayFailure(e) ? e.kind : 'error'}).`;
   } finally {

@@ -1,102 +1,100 @@
 import type { Period } from '../budget/periods.js';
-import { formatDateTime } from '../messages/time.js';
-import { formatUsd, type Micros } from '../money.js';
+import { t } from '../i18n/catalog.js';
+import { formatMoney, formatMoment } from '../i18n/format.js';
+import type { Micros } from '../money.js';
 import type { PriceUnit } from '../pricing.js';
 
 /**
- * The words of the account and admin answers (token link/unlink, budget changes, usage). Plain text; amounts
- * through `formatUsd`; tokens only ever in their masked form.
+ * The words of the account and admin answers (token link/unlink, budget changes, usage), from
+ * `locales/<code>/admin.ftl`, in the reader's `locale`. Plain text; amounts to the cent (sub-cent only below a
+ * cent); tokens only ever in their masked form.
  */
 
-const UNIT_TEXT: Record<PriceUnit, string> = { image: 'image', second: 'second', '1k_tokens': '1K tokens' };
-
 /** "$0.01 / image", "$0.05 / second", "$0.002 / 1K tokens". */
-export function priceText(unitMicros: Micros, unit: PriceUnit): string {
-  return `${formatUsd(unitMicros)} / ${UNIT_TEXT[unit]}`;
+export function priceText(locale: string, unitMicros: Micros, unit: PriceUnit): string {
+  return t(locale, 'price-per-unit', { amount: formatMoney(locale, unitMicros), unit: unit === '1k_tokens' ? 'tokens' : unit });
 }
 
 /** "$1.00 per day", "no limit", "$5.00 in total". */
-export function allowanceText(micros: Micros | null, period: Period): string {
-  if (micros === null) return 'no limit';
-  return period === 'total' ? `${formatUsd(micros)} in total` : `${formatUsd(micros)} per ${period}`;
+export function allowanceText(locale: string, micros: Micros | null, period: Period): string {
+  return t(locale, 'allowance', { amount: micros === null ? 'none' : formatMoney(locale, micros), period });
 }
 
 /** After `/token` or `/setup`: which token now pays (masked) and how many models it reaches. */
-export function tokenLinkedText(masked: string, personal: boolean, modelCount: number): string {
-  const whose = personal ? 'Your own requests now use' : "This community's requests now use";
-  return `${whose} the gateway token ${masked}. It reaches ${modelCount} model${modelCount === 1 ? '' : 's'}.`;
+export function tokenLinkedText(locale: string, masked: string, personal: boolean, modelCount: number): string {
+  return t(locale, 'token-linked', { masked, personal: personal ? 'yes' : 'no', models: modelCount });
 }
 
-/** After an unlink: what was removed (masked), or that nothing was linked. */
-export function tokenUnlinkedText(masked: string | null, personal: boolean, runningJobs = 0): string {
-  if (!masked) return personal ? 'You have no personal gateway token linked.' : 'This community has no gateway token linked.';
-  const base = personal
-    ? `Your gateway token ${masked} was removed; your requests use the community's token (or the operator's) again.`
-    : `The community gateway token ${masked} was removed.`;
-  return runningJobs > 0 ? `${base} ${runningJobsText(runningJobs)}` : base;
+/** After an unlink: what was removed (masked), or that nothing was linked; jobs still running on it are said. */
+export function tokenUnlinkedText(locale: string, masked: string | null, personal: boolean, runningJobs = 0): string {
+  const p = personal ? 'yes' : 'no';
+  if (!masked) return t(locale, 'token-none-linked', { personal: p });
+  const base = t(locale, 'token-unlinked', { masked, personal: p });
+  return runningJobs > 0 ? `${base} ${runningJobsText(locale, runningJobs)}` : base;
 }
 
 /** Said on unlink when jobs still run on the removed token: they keep it (and are charged on it) until they end. */
-export function runningJobsText(n: number): string {
-  return `${n === 1 ? '1 job started with it is' : `${n} jobs started with it are`} still running: ${n === 1 ? 'it keeps' : 'they keep'} using this token until ${n === 1 ? 'it ends' : 'they end'} and ${n === 1 ? 'is' : 'are'} charged on it; new requests no longer use it.`;
+export function runningJobsText(locale: string, n: number): string {
+  return t(locale, 'token-running-jobs', { jobs: n });
 }
 
-/** The community's token, masked, and when it was linked (UTC). */
-export function tokenShowText(info: { masked: string; createdAt: number } | null): string {
-  return info ? `This community uses the gateway token ${info.masked}, linked ${formatDateTime(info.createdAt)}.` : 'This community has no gateway token linked.';
+/** The community's token, masked, and when it was linked (in the community's `timeZone`). */
+export function tokenShowText(locale: string, info: { masked: string; createdAt: number } | null, now: number, timeZone: string): string {
+  return info ? t(locale, 'token-show', { masked: info.masked, when: formatMoment(locale, info.createdAt, now, timeZone) }) : t(locale, 'token-none-linked', { personal: 'no' });
 }
 
 /** After `/budget default`. */
-export function defaultSetText(micros: Micros | null, period: Period): string {
-  return `Everyone's default allowance here is now ${allowanceText(micros, period)}.`;
+export function defaultSetText(locale: string, micros: Micros | null, period: Period): string {
+  return t(locale, 'budget-default-set', { allowance: allowanceText(locale, micros, period) });
 }
 
 /** After `/budget set` for one member. */
-export function userSetText(who: string, micros: Micros | null, period: Period): string {
-  return `${who}'s allowance here is now ${allowanceText(micros, period)}.`;
+export function userSetText(locale: string, who: string, micros: Micros | null, period: Period): string {
+  return t(locale, 'budget-user-set', { who, allowance: allowanceText(locale, micros, period) });
 }
 
 /** After `/budget clear` for one member. */
-export function userClearedText(who: string): string {
-  return `${who} is back on the community's default allowance.`;
+export function userClearedText(locale: string, who: string): string {
+  return t(locale, 'budget-user-cleared', { who });
 }
 
 /** After `/budget pool` (null = cap removed). */
-export function poolSetText(micros: Micros | null, period: Period): string {
-  return micros === null ? 'The community pool cap was removed.' : `The community can now spend at most ${allowanceText(micros, period)} in all.`;
+export function poolSetText(locale: string, micros: Micros | null, period: Period): string {
+  return micros === null ? t(locale, 'budget-pool-removed') : t(locale, 'budget-pool-set', { allowance: allowanceText(locale, micros, period) });
 }
 
 /** After `/budget block` or `unblock`. */
-export function blockedText(who: string, blocked: boolean): string {
-  return blocked ? `${who} can no longer start paid jobs here.` : `${who} can start paid jobs here again.`;
+export function blockedText(locale: string, who: string, blocked: boolean): string {
+  return t(locale, blocked ? 'budget-blocked' : 'budget-unblocked', { who });
 }
 
 /** After `/budget adjust` (positive gives room, negative takes it). */
-export function adjustedText(who: string, micros: Micros): string {
-  return micros >= 0 ? `Gave ${who} ${formatUsd(micros)} more this period.` : `Took ${formatUsd(-micros)} from ${who}'s allowance this period.`;
+export function adjustedText(locale: string, who: string, micros: Micros): string {
+  return micros >= 0 ? t(locale, 'budget-adjusted-up', { who, amount: formatMoney(locale, micros) }) : t(locale, 'budget-adjusted-down', { who, amount: formatMoney(locale, -micros) });
 }
 
 /** After `/budget timezone`. */
-export function timezoneText(tz: string): string {
-  return `Budgets here now reset at midnight ${tz}.`;
+export function timezoneText(locale: string, tz: string): string {
+  return t(locale, 'budget-timezone-set', { zone: tz });
 }
 
 /** The summary line of `/usage`; the CSV carries the per-member rows. */
-export function usageText(period: Period, jobs: number, spentMicros: Micros, users: number): string {
-  const when = period === 'total' ? 'in total' : period === 'day' ? 'today' : `this ${period}`;
-  return `Usage ${when}: ${jobs} job${jobs === 1 ? '' : 's'} by ${users} member${users === 1 ? '' : 's'}, ${formatUsd(spentMicros)} spent. The CSV has the details.`;
+export function usageText(locale: string, period: Period, jobs: number, spentMicros: Micros, users: number): string {
+  return t(locale, 'usage-summary', { period, jobs, members: users, spent: formatMoney(locale, spentMicros) });
 }
 
-/** Words of the `/usage` chart: its title, the series of every member past the top N, the bar before the first day. */
-export function usageChartLabels(period: Period, totalDays: number): { title: string; others: string; earlier: string } {
-  const when = period === 'total' ? `over the last ${totalDays} days` : period === 'day' ? 'today' : `this ${period}`;
-  return { title: `Spend per day ${when}, by member`, others: 'others', earlier: 'earlier' };
+/**
+ * Words of the `/usage` chart in `locale`: its title (a `total` period reads "over the last `totalDays` days"), the
+ * series of every member past the top N, the bar before the first day.
+ */
+export function usageChartLabels(locale: string, period: Period, totalDays: number): { title: string; others: string; earlier: string } {
+  return { title: t(locale, 'chart-usage-title', { period, days: totalDays }), others: t(locale, 'chart-others'), earlier: t(locale, 'chart-earlier') };
 }
 
 /** `/budget show` without a target: the scope's default allowance and pool. */
-export function scopeSettingsText(def: { micros: Micros | null; period: Period; fromOperator: boolean }, pool: { micros: Micros; period: Period } | null): string {
-  const d = `Default allowance: ${allowanceText(def.micros, def.period)}${def.fromOperator ? " (the bot operator's default)" : ''}.`;
-  return pool ? `${d}\nCommunity pool: ${allowanceText(pool.micros, pool.period)}.` : `${d}\nNo community pool cap.`;
+export function scopeSettingsText(locale: string, def: { micros: Micros | null; period: Period; fromOperator: boolean }, pool: { micros: Micros; period: Period } | null): string {
+  const d = t(locale, 'budget-settings-default', { allowance: allowanceText(locale, def.micros, def.period), operator: def.fromOperator ? 'yes' : 'no' });
+  return `${d}\n${pool ? t(locale, 'budget-settings-pool', { allowance: allowanceText(locale, pool.micros, pool.period) }) : t(locale, 'budget-settings-no-pool')}`;
 }
 
 /** Where a member's allowance comes from, for `/budget show @user`. */
@@ -106,11 +104,12 @@ export type AllowanceSource = { kind: 'override'; micros: Micros | null; period:
  * `/budget show @user`: the member's standing in the third person (`balanceText` made with a subject), then where
  * their allowance comes from (their own override, or the default) and whether they are blocked.
  */
-export function memberShowText(who: string, balanceText: string, source: AllowanceSource, blocked: boolean): string {
+export function memberShowText(locale: string, who: string, balanceText: string, source: AllowanceSource, blocked: boolean): string {
+  const allowance = allowanceText(locale, source.micros, source.period);
   const origin =
     source.kind === 'override'
-      ? `Allowance: ${allowanceText(source.micros, source.period)}, set for ${who} (an override; /budget clear ${who} returns them to the default).`
-      : `Allowance: the community default, ${allowanceText(source.micros, source.period)}${source.fromOperator ? " (the bot operator's default)" : ''}.`;
-  const status = blocked ? `Status: blocked (/budget unblock ${who} lets them start paid requests again).` : 'Status: not blocked.';
+      ? t(locale, 'budget-member-override', { who, allowance })
+      : t(locale, 'budget-member-default', { allowance, operator: source.fromOperator ? 'yes' : 'no' });
+  const status = blocked ? t(locale, 'budget-member-blocked', { who }) : t(locale, 'budget-member-not-blocked');
   return `${balanceText}\n${origin}\n${status}`;
 }

@@ -117,6 +117,11 @@ export class AdminService {
     return this.store.setTimezone(scopeId, tz, { actor, action: 'scope.timezone.set' });
   }
 
+  /** Sets the community's default language (a shipped locale code, already checked; null clears it). Audited. */
+  async setLanguage(actor: AuditActor, scopeId: string, language: string | null) {
+    return this.store.setLanguage(scopeId, language, { actor, action: 'scope.language.set' });
+  }
+
   /** A user's own cap on their personal-token spending (UTC periods); null allowance removes it. */
   async setPersonalCap(actor: AuditActor, userId: string, allowanceMicros: Micros | null, p: string | null) {
     return this.store.setPersonalCap(userId, amount(allowanceMicros), allowanceMicros === null ? null : period(p ?? 'month'), { actor, action: 'personal.cap.set' });

@@ -1,39 +1,33 @@
 import type { ModelView } from '../api.js';
 import { priceText } from '../admin-text/texts.js';
+import { DEFAULT_LOCALE, t } from '../i18n/catalog.js';
 import type { GatewayModel } from '../ports/media-gateway.js';
 import type { ModelKind } from '../pricing.js';
 import { DEFAULT_VARIABLE, type DefaultChoice } from './default-models.js';
-import type { CatalogEntry, PriceSource } from './price-book.js';
+import type { CatalogEntry } from './price-book.js';
 
-/** How each price source reads in `/models`. */
-export const PRICE_SOURCE_TEXT: Record<PriceSource, string> = {
-  admin: 'set by an admin here',
-  operator: "operator's price file",
-  gateway: "gateway's published price",
-  documented: "gateway's documented price",
-};
-
-/** Shown for a model the token lists but nobody priced. */
-export const NO_PRICE_YET = 'no price yet (an admin can set one)';
-
-/** The price words of one entry: "$0.04 / image (gateway's published price)", "not on sale", {@link NO_PRICE_YET}. */
-export function entryPriceText(e: CatalogEntry): string {
-  if (!e.price || !e.priceSource) return NO_PRICE_YET;
-  if (!e.price.onSale) return 'not on sale';
-  const base = e.price.completionPer1kMicros !== undefined
-    ? `${priceText(e.price.unitMicros, e.price.unit)} in, ${priceText(e.price.completionPer1kMicros, e.price.unit)} out`
-    : priceText(e.price.unitMicros, e.price.unit);
-  return `${base} (${PRICE_SOURCE_TEXT[e.priceSource]})`;
+/**
+ * The price words of one entry in `locale`: "$0.04 / image (gateway's published price)", "not on sale", or "no price
+ * yet" for a model the token lists but nobody priced.
+ */
+export function entryPriceText(e: CatalogEntry, locale: string = DEFAULT_LOCALE): string {
+  if (!e.price || !e.priceSource) return t(locale, 'price-none-yet');
+  if (!e.price.onSale) return t(locale, 'price-not-on-sale');
+  const base =
+    e.price.completionPer1kMicros !== undefined
+      ? t(locale, 'price-in-out', { input: priceText(locale, e.price.unitMicros, e.price.unit), output: priceText(locale, e.price.completionPer1kMicros, e.price.unit) })
+      : priceText(locale, e.price.unitMicros, e.price.unit);
+  return t(locale, 'price-with-source', { price: base, source: t(locale, 'price-source', { source: e.priceSource }) });
 }
 
 /** Views of a token's list joined with its entries, in the gateway's order; `kind` filters. */
-export function modelViews(list: readonly GatewayModel[], entryOf: (m: GatewayModel) => CatalogEntry, defaults: Partial<Record<ModelKind, string>>, kind?: ModelKind): ModelView[] {
+export function modelViews(list: readonly GatewayModel[], entryOf: (m: GatewayModel) => CatalogEntry, defaults: Partial<Record<ModelKind, string>>, kind?: ModelKind, locale: string = DEFAULT_LOCALE): ModelView[] {
   const out: ModelView[] = [];
   for (const m of list) {
     const e = entryOf(m);
     if (kind && e.kind !== kind) continue;
     const onSale = e.price?.onSale === true;
-    const v: ModelView = { id: m.id, kind: e.kind, unitMicros: e.price?.unitMicros ?? 0, priceText: entryPriceText(e), onSale, priceSource: e.priceSource ?? null, kindSource: e.kindSource };
+    const v: ModelView = { id: m.id, kind: e.kind, unitMicros: e.price?.unitMicros ?? 0, priceText: entryPriceText(e, locale), onSale, priceSource: e.priceSource ?? null, kindSource: e.kindSource };
     if (defaults[e.kind] === m.id) v.isDefault = true;
     out.push(v);
   }
@@ -41,24 +35,24 @@ export function modelViews(list: readonly GatewayModel[], entryOf: (m: GatewayMo
 }
 
 /**
- * The `/models` text: one line per model (id, kind, price and where the price comes from), then the default of each
- * kind and how it was chosen, then the rule for prices.
+ * The `/models` text in `locale`: one line per model (id, kind, price and where the price comes from), then the
+ * default of each kind and how it was chosen, then the rule for prices.
  */
-export function modelsText(views: readonly ModelView[], defaults: Record<ModelKind, DefaultChoice>): string {
-  if (views.length === 0) return 'This token reaches no models.';
+export function modelsText(views: readonly ModelView[], defaults: Record<ModelKind, DefaultChoice>, locale: string = DEFAULT_LOCALE): string {
+  if (views.length === 0) return t(locale, 'models-none');
   const width = Math.max(...views.map((v) => v.id.length));
-  const lines = views.map((v) => `${v.id.padEnd(width)}  ${v.kind.padEnd(5)}  ${v.priceText}${v.isDefault ? '  [default]' : ''}`);
-  lines.push('', 'Defaults:');
+  const lines = views.map((v) => `${v.id.padEnd(width)}  ${v.kind.padEnd(5)}  ${v.priceText}${v.isDefault ? `  ${t(locale, 'models-default-mark')}` : ''}`);
+  lines.push('', t(locale, 'models-defaults'));
   for (const kind of ['image', 'video', 'text'] as const) {
     const c = defaults[kind];
-    lines.push(
-      c.ok
-        ? `  ${kind}: ${c.model} (${c.how === 'configured' ? `set by ${DEFAULT_VARIABLE[kind]}` : `first priced ${kind} model in the gateway's list; set ${DEFAULT_VARIABLE[kind]} to choose`})`
-        : c.failure.code === 'default_model_missing'
-          ? `  ${kind}: ${DEFAULT_VARIABLE[kind]}=${c.failure.details.model} is not listed here${c.failure.details.suggestions.length ? ` (closest: ${c.failure.details.suggestions.join(', ')})` : ''}`
-          : `  ${kind}: none (no priced ${kind} model is listed)`,
-    );
+    const variable = DEFAULT_VARIABLE[kind];
+    const line = c.ok
+      ? t(locale, 'models-default-chosen', { kind, model: c.model, how: c.how === 'configured' ? 'configured' : 'first', variable })
+      : c.failure.code === 'default_model_missing'
+        ? t(locale, 'models-default-missing', { kind, variable, model: c.failure.details.model, closest: c.failure.details.suggestions.length ? c.failure.details.suggestions.join(', ') : 'none' })
+        : t(locale, 'models-default-none', { kind });
+    lines.push(`  ${line}`);
   }
-  lines.push('', 'Prices: an admin\'s own price wins, then the operator\'s price file, then the gateway\'s published price; a model with none is refused until an admin sets one (/prices set <model> <usd>).');
+  lines.push('', t(locale, 'models-price-rule'));
   return lines.join('\n');
 }

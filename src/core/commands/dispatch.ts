@@ -1,6 +1,8 @@
 import type { Logger } from '../../log.js';
 import type { CoreApi } from '../api.js';
 import { fail, type Failure } from '../failures.js';
+import { DEFAULT_LOCALE, t } from '../i18n/catalog.js';
+import { negotiateLocale } from '../i18n/negotiate.js';
 import { unknownCommand } from './grammar.js';
 import { usageLines } from './help.js';
 import { findCommand } from './lookup.js';
@@ -31,6 +33,10 @@ interface Gated {
 /**
  * Runs one {@link Invocation}: finds the command (unknown → "did you mean …?"), checks the place, resolves the role
  * and refuses what it does not allow, validates the arguments before any money moves, then runs the piece.
+ *
+ * Language: the actor's effective locale is resolved first (`core.locale`: member override > community default >
+ * the platform's locale > English) and set on the actor the piece sees (`ctx.actor.locale`), so every reply, refusal
+ * and job of this invocation speaks it.
  *
  * Never throws: expected failures come back as a private `tone: 'error'` reply whose `blocks[0]` is
  * `core.explain(failure)` in the surface's command names and whose `failure` is set; an unexpected exception is
@@ -67,10 +73,11 @@ export class CommandDispatcher {
       return await this.dispatch(inv);
     } catch (e) {
       this.logger?.error({ err: e, command: inv.command, subcommand: inv.subcommand, surface: r.surface.id }, 'command failed unexpectedly');
+      const locale = negotiateLocale(r.actor.locale);
       try {
         return failureReply({ core: this.core, surface: r.surface, actor: r.actor }, fail('internal'));
       } catch {
-        return { visibility: 'private', tone: 'error', blocks: ['Something went wrong on our side. Try again.'], failure: fail('internal') };
+        return { visibility: 'private', tone: 'error', blocks: [t(locale, 'failure-internal-short')], failure: fail('internal') };
       }
     }
   }
@@ -97,11 +104,35 @@ export class CommandDispatcher {
     return isOwner(this.ownerIds, request.surface.id, id) || isOwner(this.ownerIds, request.actor.user.platform, id);
   }
 
+  /**
+   * The request with its actor's effective locale (see `CoreApi.locale`); when the store cannot say, the platform's
+   * locale negotiated alone, so a store hiccup never costs the member their language.
+   */
+  private async localized(r: SurfaceRequest): Promise<SurfaceRequest> {
+    let locale: string;
+    try {
+      locale = await this.core.locale(r.actor);
+    } catch (e) {
+      this.logger?.warn({ err: e, surface: r.surface.id }, 'stored language unavailable; using the platform locale');
+      locale = negotiateLocale(r.actor.locale);
+    }
+    const reported = r.actor.reportedLocale ?? r.actor.locale;
+    const actor = { ...r.actor, locale, ...(reported ? { reportedLocale: reported } : {}) };
+    return {
+      actor,
+      surface: r.surface,
+      uploadLimitBytes: r.uploadLimitBytes,
+      isAdmin: () => r.isAdmin(),
+      progress: (p) => r.progress({ ...p, locale }),
+      deliveryAddress: (use) => r.deliveryAddress(use),
+    };
+  }
+
   private async dispatch(inv: Invocation): Promise<Reply> {
-    const r = inv.request;
-    const refuse = (f: Failure): Reply => failureReply({ core: this.core, surface: r.surface, actor: r.actor }, f);
+    const r = await this.localized(inv.request);
+    const refuse = (f: Failure): Reply => ({ ...failureReply({ core: this.core, surface: r.surface, actor: r.actor }, f), locale: r.actor.locale ?? DEFAULT_LOCALE });
     const askAdmin = this.adminAsker(r);
-    const g = await this.gate(inv, askAdmin);
+    const g = await this.gate({ ...inv, request: r }, askAdmin);
     if ('failure' in g) return refuse(g.failure);
     const { def, sub, role } = g;
     const usage = usageLines(def, sub, r.surface);
@@ -110,7 +141,7 @@ export class CommandDispatcher {
     const run = sub ? sub.run.bind(sub) : def.run?.bind(def);
     if (!run) return refuse(fail('internal', {}, { log: { note: `command ${def.name} has no run` } }));
     const reply = await run(contextOf(r, this.core, role), valid.value);
-    return this.withNotices(r, role, reply, askAdmin);
+    return { ...(await this.withNotices(r, role, reply, askAdmin)), locale: r.actor.locale ?? DEFAULT_LOCALE };
   }
 
   /** Finds the command and subcommand, checks the place, and resolves the role; or the refusal. */
@@ -159,7 +190,8 @@ export class CommandDispatcher {
       const elevated = role !== 'member' || ((await this.core.hasAdminAlerts(r.actor)) && (await askAdmin()));
       if (!elevated) return reply;
       const notices = await this.core.adminAlerts(r.actor);
-      return notices.length ? { ...reply, blocks: [...reply.blocks, ...notices.map((n) => `Admin notice: ${n}`)] } : reply;
+      const locale = r.actor.locale ?? DEFAULT_LOCALE;
+      return notices.length ? { ...reply, blocks: [...reply.blocks, ...notices.map((text) => t(locale, 'admin-notice', { text }))] } : reply;
     } catch (e) {
       this.logger?.warn({ err: e, surface: r.surface.id }, 'admin notices unavailable');
       return reply;

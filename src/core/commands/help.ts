@@ -1,4 +1,6 @@
+import { DEFAULT_LOCALE, t } from '../i18n/catalog.js';
 import { describeFailure } from '../messages.js';
+import { argDescription, commandDescription, commandHelp as helpText, en } from './words.js';
 import { placeholder } from './arg-forms.js';
 import { unknownCommand } from './grammar.js';
 import { findCommand } from './lookup.js';
@@ -11,27 +13,23 @@ import type { ArgSpec, CommandDefinition, Reply, Role, SubcommandDefinition, Sur
  * out), or one command's help text, usage, flags, subcommands and examples. Command names are written the way the
  * surface writes them (`SurfaceInfo.commandHint`). An unknown name answers with "did you mean …?".
  */
-export function helpReply(commands: readonly CommandDefinition[], surface: SurfaceInfo, role: Role, name?: string): Reply {
+export function helpReply(commands: readonly CommandDefinition[], surface: SurfaceInfo, role: Role, name?: string, locale: string = DEFAULT_LOCALE): Reply {
   const hint = (c: string, s?: string) => surface.commandHint(c, s);
   if (name?.trim()) {
     const def = findCommand(commands, name);
     if (!def) {
       const failure = unknownCommand(commands, name.trim().replace(/^\//, ''));
-      return { visibility: 'private', tone: 'error', blocks: [describeFailure(failure, { now: Date.now(), hint }).text], failure };
+      return { visibility: 'private', tone: 'error', blocks: [describeFailure(failure, { now: Date.now(), hint, locale }).text], failure };
     }
-    return commandHelp(def, surface, role);
+    return commandHelp(def, surface, role, locale);
   }
   const listed = commands.filter((c) => !c.hidden && canRunSome(role, c));
-  const lines = listed.map((c) => `${hint(c.name)} — ${c.description}`);
+  const lines = listed.map((c) => `${hint(c.name)} — ${commandDescription(locale, c)}`);
   return {
     visibility: 'private',
     tone: 'info',
-    title: 'Commands',
-    blocks: [
-      'I make images, videos and answers through the media gateway; every job is charged to your allowance.',
-      lines.join('\n'),
-      `Send ${hint('help')} <command> for details.`,
-    ],
+    title: t(locale, 'help-title'),
+    blocks: [t(locale, 'help-intro'), lines.join('\n'), t(locale, 'help-more', { help: hint('help') })],
   };
 }
 
@@ -63,21 +61,21 @@ export function flagHint(a: ArgSpec): string | undefined {
   return `${a.flags.map((f) => `--${f}`).join(' / ')} ${placeholder(a)}`;
 }
 
-function commandHelp(def: CommandDefinition, surface: SurfaceInfo, role: Role): Reply {
-  const blocks = [def.help];
+function commandHelp(def: CommandDefinition, surface: SurfaceInfo, role: Role, locale: string): Reply {
+  const blocks = [helpText(locale, def)];
   const subs = (def.subcommands ?? []).filter((s) => roleAllows(role, s.role));
   const usage = def.subcommands ? subs.flatMap((s) => usageLines(def, s, surface)) : usageLines(def, undefined, surface);
-  if (usage.length) blocks.push(['Usage:', ...usage].join('\n'));
+  if (usage.length) blocks.push([t(locale, 'help-usage'), ...usage].join('\n'));
   const hint = (a: ArgSpec) => (surface.optionHint ? surface.optionHint(a, { command: def }) : flagHint(a));
   const options = (def.args ?? []).flatMap((a) => {
     const h = hint(a);
-    return h === undefined ? [] : [`${h} — ${a.description}`];
+    return h === undefined ? [] : [`${h} — ${argDescription(locale, def, undefined, a)}`];
   });
-  if (options.length) blocks.push(['Options:', ...options].join('\n'));
-  if (subs.length) blocks.push(subs.map((s) => `${surface.commandHint(def.name, s.name)} — ${s.description}`).join('\n'));
+  if (options.length) blocks.push([t(locale, 'help-options'), ...options].join('\n'));
+  if (subs.length) blocks.push(subs.map((s) => `${surface.commandHint(def.name, s.name)} — ${commandDescription(locale, def, s)}`).join('\n'));
   // Examples are typed text (`/imagine a fox --ar 16:9`): on a surface of options they would mislead.
-  if (def.examples?.length && !surface.optionHint) blocks.push(['Examples:', ...def.examples.map((e) => surfaceUsage(e, def, surface))].join('\n'));
-  if (!canRunSome(role, def)) blocks.push(def.role === 'owner' ? 'Only the bot owner can run this.' : 'Only admins can run this.');
+  if (def.examples?.length && !surface.optionHint) blocks.push([t(locale, 'help-examples'), ...def.examples.map((e) => surfaceUsage(e, def, surface))].join('\n'));
+  if (!canRunSome(role, def)) blocks.push(t(locale, def.role === 'owner' ? 'help-only-owner' : 'help-only-admins'));
   return { visibility: 'private', tone: 'info', title: surface.commandHint(def.name), blocks };
 }
 
@@ -89,7 +87,7 @@ export function helpCommand(commands: () => readonly CommandDefinition[]): Comma
   const commandArg: ArgSpec = {
     name: 'command',
     kind: 'choice',
-    description: 'A command to explain, e.g. imagine',
+    description: en('cmd-help-opt-command'),
     get choices() {
       return commands()
         .filter((c) => !c.hidden)
@@ -98,8 +96,8 @@ export function helpCommand(commands: () => readonly CommandDefinition[]): Comma
   };
   return {
     name: 'help',
-    description: 'How to use this bot',
-    help: 'Lists the commands you can use here, or explains one command: its options and examples.',
+    description: en('cmd-help'),
+    help: en('cmd-help.help'),
     usage: ['/help [command]'],
     examples: ['/help', '/help imagine'],
     role: 'member',
@@ -111,7 +109,7 @@ export function helpCommand(commands: () => readonly CommandDefinition[]): Comma
       const name = typeof args.command === 'string' ? args.command.trim().replace(/^\//, '') : undefined;
       if (name && !findCommand(all, name)) return failureReply(ctx, unknownCommand(all, name));
       const role: Role = ctx.role === 'member' && (await ctx.isAdmin()) ? 'admin' : ctx.role;
-      return helpReply(all, ctx.surface, role, name);
+      return helpReply(all, ctx.surface, role, name, ctx.actor.locale ?? DEFAULT_LOCALE);
     },
   };
 }

@@ -6,6 +6,7 @@ import { editCommand } from './pieces/edit.js';
 import { imagineCommand } from './pieces/imagine.js';
 import { jobCommand } from './pieces/job.js';
 import { jobsCommand } from './pieces/jobs.js';
+import { languageCommand } from './pieces/language.js';
 import { modelsCommand } from './pieces/models.js';
 import { pricesCommand } from './pieces/prices.js';
 import { remixCommand } from './pieces/remix.js';
@@ -41,6 +42,7 @@ export function commandRegistry(): readonly CommandDefinition[] {
     rerollCommand,
     animateCommand,
     remixCommand,
+    languageCommand,
   ];
   all.push(helpCommand(() => all));
   return all;

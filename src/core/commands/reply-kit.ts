@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Attachment, ChartFile, DeliveryAddress, ImageJobResult, JobHooks, JobKind, JobView } from '../api.js';
 import { ok, type Failure, type Result } from '../failures.js';
-import { formatBytes } from '../messages.js';
-import { formatUsd, type Micros } from '../money.js';
+import { DEFAULT_LOCALE, t } from '../i18n/catalog.js';
+import { formatBytes, formatMoney } from '../i18n/format.js';
+import type { Micros } from '../money.js';
 import type { ArgValues, CommandContext, IncomingFile, Reply, ReplyAction, ReplyField, ReplyFile } from './types.js';
 
 /**
@@ -11,12 +12,12 @@ import type { ArgValues, CommandContext, IncomingFile, Reply, ReplyAction, Reply
  */
 
 /**
- * The reply for an expected failure: private, `tone: 'error'`, `blocks[0]` the core's words in this surface's command
- * names; its reference is stored for the actor (and the job it ended) so `/job <ref>` finds it.
+ * The reply for an expected failure: private, `tone: 'error'`, `blocks[0]` the core's words in the actor's locale and
+ * this surface's command names; its reference is stored for the actor (and the job it ended) so `/job <ref>` finds it.
  */
 export function failureReply(ctx: Pick<CommandContext, 'core' | 'surface' | 'actor'>, failure: Failure, extra: readonly string[] = []): Reply {
   const at = { actor: ctx.actor, surface: ctx.surface.id, ...(failure.jobId ? { jobId: failure.jobId } : {}) };
-  return { visibility: 'private', tone: 'error', blocks: [ctx.core.explain(failure, (c, s) => ctx.surface.commandHint(c, s), at), ...extra], failure };
+  return { visibility: 'private', tone: 'error', blocks: [ctx.core.explain(failure, (c, s) => ctx.surface.commandHint(c, s), at, ctx.actor.locale), ...extra], failure };
 }
 
 /** The core's words as a private informational reply, or the failure's ({@link failureReply}). */
@@ -88,9 +89,9 @@ export async function readKept(list: JobView['outputs'] | undefined, limit = Inf
   return out;
 }
 
-/** `$0.49`, or "no limit" for an unlimited allowance. */
-export function remainingText(m: Micros | null): string {
-  return m === null ? 'no limit' : formatUsd(Math.max(0, m));
+/** `$0.49` in `locale`, or "no limit" for an unlimited allowance. */
+export function remainingText(locale: string, m: Micros | null): string {
+  return m === null ? t(locale, 'value-no-limit') : formatMoney(locale, Math.max(0, m));
 }
 
 /** A chart the core drew, as an image file of a reply. */
@@ -113,20 +114,21 @@ export function progressBar(progress: number, width = 10): string {
  * - `video`: Reroll, and Remix (asks for the new prompt) when `remix` says the gateway offers it (`core.remixOffered()`);
  * - `ask`: none.
  */
-export function finishedJobActions(job: { readonly id: string; readonly kind: JobKind }, remix = false): ReplyAction[] {
+export function finishedJobActions(job: { readonly id: string; readonly kind: JobKind; readonly locale?: string | undefined }, remix = false): ReplyAction[] {
   const args = { job: job.id };
+  const l = job.locale ?? DEFAULT_LOCALE;
   switch (job.kind) {
     case 'imagine':
     case 'edit':
       return [
-        { label: 'Reroll', command: 'reroll', args },
-        { label: 'Edit', command: 'edit', args, input: { arg: 'prompt', label: 'What should change?' } },
-        { label: 'Animate', command: 'animate', args },
+        { label: t(l, 'action-reroll'), command: 'reroll', args },
+        { label: t(l, 'action-edit'), command: 'edit', args, input: { arg: 'prompt', label: t(l, 'action-edit-input') } },
+        { label: t(l, 'action-animate'), command: 'animate', args },
       ];
     case 'video':
       return [
-        { label: 'Reroll', command: 'reroll', args },
-        ...(remix ? [{ label: 'Remix', command: 'remix', args, input: { arg: 'prompt', label: 'What should the new version show?' } }] : []),
+        { label: t(l, 'action-reroll'), command: 'reroll', args },
+        ...(remix ? [{ label: t(l, 'action-remix'), command: 'remix', args, input: { arg: 'prompt', label: t(l, 'action-remix-input') } }] : []),
       ];
     case 'ask':
       return [];
@@ -141,25 +143,27 @@ export function finishedJobActions(job: { readonly id: string; readonly kind: Jo
  * `name: value` lines.
  */
 export function deliveredResultFields(job: JobView, remainingMicros?: Micros | null): ReplyField[] {
-  const fields: ReplyField[] = [{ name: 'Model', value: job.model }];
-  if (job.media && job.kind !== 'ask') fields.push({ name: 'Size', value: `${job.media.width}x${job.media.height}` });
-  fields.push({ name: 'Cost', value: formatUsd(job.chargedMicros ?? job.estimateMicros) });
-  if (remainingMicros !== undefined && job.kind !== 'ask') fields.push({ name: 'Remaining budget', value: remainingText(remainingMicros) });
-  fields.push({ name: 'Job', value: job.id });
+  const l = job.locale ?? DEFAULT_LOCALE;
+  const fields: ReplyField[] = [{ name: t(l, 'field-model'), value: job.model }];
+  if (job.media && job.kind !== 'ask') fields.push({ name: t(l, 'field-size'), value: `${job.media.width}x${job.media.height}` });
+  fields.push({ name: t(l, 'field-cost'), value: formatMoney(l, job.chargedMicros ?? job.estimateMicros) });
+  if (remainingMicros !== undefined && job.kind !== 'ask') fields.push({ name: t(l, 'field-left'), value: remainingText(l, remainingMicros) });
+  fields.push({ name: t(l, 'field-job'), value: job.id });
   return fields;
 }
 
 /**
- * The facts of a delivered video: model, then length and size as the delivered file says (`job.media`, probed; both
- * left out when the file could not be read, never taken from the request), then cost. Surfaces render them as embed
- * fields or a caption.
+ * The facts of a delivered video in its job's locale: model, then length and size as the delivered file says
+ * (`job.media`, probed; both left out when the file could not be read, never taken from the request), then cost.
+ * Surfaces render them as embed fields or a caption.
  */
 export function videoResultFields(job: JobView): ReplyField[] {
-  const fields: ReplyField[] = [{ name: 'Model', value: job.model }];
+  const l = job.locale ?? DEFAULT_LOCALE;
+  const fields: ReplyField[] = [{ name: t(l, 'field-model'), value: job.model }];
   const m = job.media;
-  if (m?.durationSeconds !== undefined) fields.push({ name: 'Duration', value: `${Math.round(m.durationSeconds * 10) / 10} s` });
-  if (m) fields.push({ name: 'Size', value: `${m.width}x${m.height}` });
-  fields.push({ name: 'Cost', value: formatUsd(job.chargedMicros ?? job.estimateMicros) });
+  if (m?.durationSeconds !== undefined) fields.push({ name: t(l, 'field-duration'), value: t(l, 'value-seconds', { n: Math.round(m.durationSeconds * 10) / 10 }) });
+  if (m) fields.push({ name: t(l, 'field-size'), value: `${m.width}x${m.height}` });
+  fields.push({ name: t(l, 'field-cost'), value: formatMoney(l, job.chargedMicros ?? job.estimateMicros) });
   return fields;
 }
 
@@ -168,9 +172,9 @@ function imageSizes(images: readonly { width: number; height: number }[]): strin
   return [...new Set(images.map((i) => `${i.width}x${i.height}`))].join(', ');
 }
 
-/** Refresh of a running job. */
-export function refreshAction(jobId: string): ReplyAction {
-  return { label: 'Refresh', command: 'job', args: { job: jobId } };
+/** Refresh of a running job, labelled in `locale` (default English). */
+export function refreshAction(jobId: string, locale: string = DEFAULT_LOCALE): ReplyAction {
+  return { label: t(locale, 'action-refresh'), command: 'job', args: { job: jobId } };
 }
 
 /**
@@ -182,22 +186,23 @@ export function imageResultReply(ctx: CommandContext, r: ImageJobResult, prompt:
   const fits = r.images.filter((f) => f.bytes.byteLength <= limit);
   const skipped = r.images.length - fits.length;
   const files: ReplyFile[] = fits.map((f) => ({ name: f.filename, mime: f.mime, kind: 'image', bytes: f.bytes, size: f.bytes.byteLength }));
+  const l = ctx.actor.locale ?? DEFAULT_LOCALE;
   const blocks = [prompt];
-  if (skipped) blocks.push(`${skipped} image(s) exceed this chat's ${formatBytes(limit)} upload limit; use ${ctx.surface.commandHint('job')} ${r.jobId} later.`);
+  if (skipped) blocks.push(t(l, 'result-images-too-large', { count: skipped, limit: formatBytes(l, limit), jobCmd: ctx.surface.commandHint('job'), job: r.jobId }));
   return {
     visibility: 'public',
     tone: 'result',
-    title: 'Image ready',
+    title: t(l, 'result-image-title'),
     blocks,
     fields: [
-      { name: 'Model', value: r.model },
-      { name: 'Size', value: imageSizes(r.images) },
-      { name: 'Cost', value: formatUsd(r.costMicros) },
-      { name: 'Remaining budget', value: remainingText(r.remainingMicros) },
-      { name: 'Job', value: r.jobId },
+      { name: t(l, 'field-model'), value: r.model },
+      { name: t(l, 'field-size'), value: imageSizes(r.images) },
+      { name: t(l, 'field-cost'), value: formatMoney(l, r.costMicros) },
+      { name: t(l, 'field-left'), value: remainingText(l, r.remainingMicros) },
+      { name: t(l, 'field-job'), value: r.jobId },
     ],
     files,
-    actions: finishedJobActions({ id: r.jobId, kind }),
+    actions: finishedJobActions({ id: r.jobId, kind, locale: l }),
     jobId: r.jobId,
   };
 }

@@ -189,7 +189,10 @@ export interface DeliveryAddressLike {
 }
 
 /** Progress of a job, surface-neutral. */
-export type Progress = { readonly kind: 'queued'; readonly position: number } | { readonly kind: 'started' } | { readonly kind: 'note'; readonly text: string };
+export type Progress = ({ readonly kind: 'queued'; readonly position: number } | { readonly kind: 'started' } | { readonly kind: 'note'; readonly text: string }) & {
+  /** The language of the request (set by the dispatcher), for the surface's status words. Absent: English. */
+  readonly locale?: string;
+};
 
 /** What a running command sees. Built by the dispatcher; explicit dependencies, no globals. */
 export interface CommandContext extends SurfaceRequest {
@@ -243,6 +246,11 @@ export interface Reply {
   readonly actions?: readonly ReplyAction[];
   /** The job this reply reports; the surface records the posted message ids with `core.recordDelivery`. */
   readonly jobId?: string;
+  /**
+   * The language the reply is written in (a shipped locale code), set by the dispatcher; surfaces write their own
+   * words (notes about files over the upload limit, status lines) in it. Absent: English.
+   */
+  readonly locale?: string;
   /** The failure this reply explains, when `tone` is `error` (surfaces may branch on `failure.code`). */
   readonly failure?: Failure;
 }

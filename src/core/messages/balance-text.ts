@@ -1,6 +1,7 @@
 import type { TokenSource } from '../failures.js';
-import { formatUsd, type Micros } from '../money.js';
-import { formatResetTime } from './time.js';
+import { DEFAULT_LOCALE, t } from '../i18n/catalog.js';
+import { formatMoney, formatReset } from '../i18n/format.js';
+import type { Micros } from '../money.js';
 
 /** One allowance as the budget module reports it (all amounts in micros). */
 export interface AllowanceView {
@@ -13,7 +14,7 @@ export interface AllowanceView {
   remainingMicros: Micros | null;
   /** Epoch ms of the next reset, or null when the allowance never resets. */
   resetsAt: number | null;
-  /** "week", "day", "month"… used as "this week". Absent for a `total` allowance. */
+  /** "day", "week", "month": the allowance's period. Absent for a `total` allowance. */
   periodName?: string;
   /** Signed admin adjustments of this period (+ granted, − taken back). Default 0. */
   adjustedMicros?: Micros;
@@ -42,98 +43,83 @@ export interface BalanceFacts {
   subject?: string;
 }
 
-interface Voice {
-  label: string;
-  your: string;
-  Your: string;
-  you: string;
+/** How a balance is written: the reader's locale, the community's time zone, and the current time. */
+export interface BalanceStyle {
+  locale: string;
+  timeZone: string;
+  now: number;
 }
 
-function voiceOf(subject: string | undefined): Voice {
-  return subject ? { label: subject, your: 'their', Your: 'Their', you: 'they' } : { label: 'You', your: 'your', Your: 'Your', you: 'you' };
-}
-
-/** " + $1.00 granted", " - $0.50 taken back", or "" without adjustments. */
-function adjustmentText(adjusted: Micros | undefined): string {
-  if (!adjusted) return '';
-  return adjusted > 0 ? ` + ${formatUsd(adjusted)} granted` : ` - ${formatUsd(-adjusted)} taken back`;
+function periodOf(a: AllowanceView): string {
+  return a.periodName === 'day' || a.periodName === 'week' || a.periodName === 'month' ? a.periodName : 'total';
 }
 
 /**
- * One allowance as a line: "You: $5.98 left of $5.00 + $1.00 granted this day; spent $0.02 ($0.05 held for running
- * jobs). Resets …", or "Community pool: no limit. Spent $2.00 this month."
+ * One allowance as a line: "You: $4.41 left of $5.00 per day + $1.00 granted; spent $0.59 ($0.05 held for running
+ * jobs). Resets tomorrow at 00:00 CET (in 8 h).", or "Community pool: no limit. Spent $2.00 this month."
+ * Money rounded to cents (sub-cent only below a cent); the reset in the community's zone (`s.timeZone`).
  */
-export function allowanceLine(label: string, a: AllowanceView, now: number, timeZone: string): string {
-  const period = a.periodName ? ` this ${a.periodName}` : '';
-  const held = a.heldMicros > 0 ? ` (${formatUsd(a.heldMicros)} held for running jobs)` : '';
+export function allowanceLine(label: string, a: AllowanceView, s: BalanceStyle): string {
+  const money = (m: Micros) => formatMoney(s.locale, m);
+  const held = a.heldMicros > 0 ? money(a.heldMicros) : 'none';
+  const period = periodOf(a);
   if (a.limitMicros === null || a.remainingMicros === null) {
-    return `${label}: no limit. Spent ${formatUsd(a.spentMicros)}${period}${held}.`;
+    return t(s.locale, 'balance-unlimited', { label, spent: money(a.spentMicros), period, held });
   }
-  const total = a.periodName ? '' : ' in total';
-  const reset = a.resetsAt === null ? ' It does not reset on its own.' : ` Resets ${formatResetTime(a.resetsAt, now, timeZone)}.`;
-  return `${label}: ${formatUsd(Math.max(0, a.remainingMicros))} left of ${formatUsd(a.limitMicros)}${adjustmentText(a.adjustedMicros)}${total}${period}; spent ${formatUsd(a.spentMicros)}${held}.${reset}`;
-}
-
-function blockedLine(subject: string | undefined): string {
-  return subject
-    ? `${subject} is blocked here: they cannot start paid requests until an admin unblocks them.`
-    : 'You are blocked here: an admin has stopped your paid requests. Ask an admin if you think this is a mistake.';
-}
-
-function personalLines(b: BalanceFacts, v: Voice, now: number, tz: string): string[] {
-  const limits = b.pool ? "this community's allowance and pool do not apply" : "this community's allowance does not apply";
-  const lines = [`${v.Your} requests use ${v.your} own gateway token, so ${limits}.`];
-  if (b.personalCap) lines.push(allowanceLine(`${v.Your} own cap`, b.personalCap, now, tz));
-  else lines.push(`${v.Your} own token has no spending cap set; the gateway account behind it is the only limit.`);
-  return lines;
-}
-
-function tokenLine(source: BalanceFacts['tokenSource'], v: Voice): string | undefined {
-  if (source === undefined) return undefined;
-  if (source === 'scope') return `${v.Your} requests use this community's gateway token.`;
-  if (source === 'operator') return `${v.Your} requests use the bot operator's gateway token.`;
-  return `No gateway token is linked here yet, so ${v.you} cannot start paid requests; an admin can link one, or ${v.you} can link ${v.your} own with /token.`;
+  const adj = a.adjustedMicros ?? 0;
+  return t(s.locale, 'balance-limited', {
+    label,
+    left: money(Math.max(0, a.remainingMicros)),
+    limit: money(a.limitMicros),
+    period,
+    granted: adj > 0 ? money(adj) : 'none',
+    taken: adj < 0 ? money(-adj) : 'none',
+    spent: money(a.spentMicros),
+    held,
+    reset: a.resetsAt === null ? 'never' : formatReset(s.locale, a.resetsAt, s.now, s.timeZone),
+  });
 }
 
 /** The pool line's hint when the pool, not the member's allowance, decides what can be spent now. */
-function tighterPoolLine(b: BalanceFacts, v: Voice): string | undefined {
+function tighterPoolLine(b: BalanceFacts, s: BalanceStyle, subject: string): string | undefined {
   const pool = b.pool?.remainingMicros;
   if (pool === undefined || pool === null) return undefined;
   const own = b.user.remainingMicros;
   if (own !== null && own <= pool) return undefined;
-  return `The community pool is the tighter limit: ${v.you} can spend at most ${formatUsd(Math.max(0, pool))} right now.`;
+  return t(s.locale, 'balance-pool-tighter', { subject, left: formatMoney(s.locale, Math.max(0, pool)) });
 }
 
 /**
- * The text of `/balance` (and of `/budget show @user` with `subject`): a blocked notice when blocked; on a personal
- * token, that the community's limits do not apply and the personal cap (or that none is set); otherwise the
- * member's allowance with adjustments written out, the community pool when present and which of the two is tighter,
- * and which token pays. `now` defaults to `Date.now()`, `timeZone` to UTC. Plain text, one fact per line.
+ * The text of `/balance` (and of `/budget show @user` with `subject`), in `opts.locale` (default English): a
+ * blocked notice when blocked; on a personal token, that the community's limits do not apply and the personal cap
+ * (UTC, or that none is set); otherwise the member's allowance with adjustments written out, the community pool when
+ * present and which of the two is tighter, and which token pays. `now` defaults to `Date.now()`, `timeZone` to UTC:
+ * the community's zone, the same one the budget refusal uses. Plain text, one fact per line.
  */
-export function describeBalance(b: BalanceFacts, opts?: { now?: number; timeZone?: string }): { title: string; text: string } {
-  const now = opts?.now ?? Date.now();
-  const tz = opts?.timeZone ?? 'UTC';
-  const v = voiceOf(b.subject);
+export function describeBalance(b: BalanceFacts, opts?: { now?: number; timeZone?: string; locale?: string }): { title: string; text: string } {
+  const s: BalanceStyle = { now: opts?.now ?? Date.now(), timeZone: opts?.timeZone ?? 'UTC', locale: opts?.locale ?? DEFAULT_LOCALE };
+  const subject = b.subject ? 'other' : 'self';
+  const who = b.subject ?? '';
   const lines: string[] = [];
-  if (b.blocked) lines.push(blockedLine(b.subject));
+  if (b.blocked) lines.push(t(s.locale, 'balance-blocked', { subject, who }));
   if (b.tokenSource === 'personal') {
-    lines.push(...personalLines(b, v, now, tz));
+    lines.push(t(s.locale, 'balance-personal-token', { subject, pool: b.pool ? 'yes' : 'no' }));
+    if (b.personalCap) lines.push(allowanceLine(t(s.locale, 'balance-label-own-cap', { subject }), b.personalCap, { ...s, timeZone: 'UTC' }));
+    else lines.push(t(s.locale, 'balance-personal-no-cap', { subject }));
   } else {
-    lines.push(allowanceLine(v.label, b.user, now, tz));
-    if (b.pool) lines.push(allowanceLine('Community pool', b.pool, now, tz));
-    const tighter = tighterPoolLine(b, v);
+    lines.push(allowanceLine(b.subject ?? t(s.locale, 'balance-label-self'), b.user, s));
+    if (b.pool) lines.push(allowanceLine(t(s.locale, 'balance-label-pool'), b.pool, s));
+    const tighter = tighterPoolLine(b, s, subject);
     if (tighter) lines.push(tighter);
-    const token = tokenLine(b.tokenSource, v);
-    if (token) lines.push(token);
+    if (b.tokenSource !== undefined) lines.push(t(s.locale, 'balance-token', { subject, source: b.tokenSource ?? 'none' }));
   }
-  return { title: b.subject ? `Balance of ${b.subject}` : 'Your balance', text: lines.join('\n') };
+  return { title: t(s.locale, 'balance-title', { subject, who }), text: lines.join('\n') };
 }
 
-/** Words of the member's `/balance` chart ("Your spending this month", the spend line, the allowance line). */
-export function balanceChartLabels(period: 'day' | 'week' | 'month' | 'total', totalDays: number): { title: string; spent: string; allowance: string } {
-  const when = period === 'total' ? `over the last ${totalDays} days` : period === 'day' ? 'today' : `this ${period}`;
-  return { title: `Your spending ${when}`, spent: 'spent', allowance: 'allowance' };
+/**
+ * Words of the member's `/balance` chart in `locale` ("Your spending this month", the spend line, the allowance
+ * line); a `total` period reads "over the last `totalDays` days".
+ */
+export function balanceChartLabels(locale: string, period: 'day' | 'week' | 'month' | 'total', totalDays: number): { title: string; spent: string; allowance: string } {
+  return { title: t(locale, 'chart-balance-title', { period, days: totalDays }), spent: t(locale, 'chart-spent'), allowance: t(locale, 'chart-allowance') };
 }
-
-/** Said instead of a chart that could not be drawn (the numbers still follow). */
-export const CHART_FAILED_TEXT = 'The chart could not be drawn this time; here are the numbers.';

@@ -35,6 +35,8 @@ export interface AdminStore extends AuditLog, UsageStore {
   setPersonalCap(userId: string, allowanceMicros: Micros | null, period: Period | null, a: AuditInput): Promise<unknown>;
   addAdjustment(scopeId: string, userId: string, amountMicros: Micros, note: string, a: AuditInput): Promise<{ entryId: string }>;
   setTimezone(scopeId: string, timezone: string, a: AuditInput): Promise<{ before: string; after: string }>;
+  /** The community's default language (a shipped locale code; null clears it), audited like the time zone. */
+  setLanguage(scopeId: string, language: string | null, a: AuditInput): Promise<{ before: string | null; after: string | null }>;
   linkToken(owner: TokenOwner, token: string, scopeId: string | null, a: AuditInput): Promise<{ before: TokenInfo | null; after: TokenInfo }>;
   /** Unlinks; `runningJobs` counts unfinished jobs that keep using the removed token until they end. */
   unlinkToken(owner: TokenOwner, scopeId: string | null, a: AuditInput): Promise<(TokenInfo & { runningJobs: number }) | null>;

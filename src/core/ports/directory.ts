@@ -16,6 +16,8 @@ export interface Scope extends ExternalRef {
   title: string | null;
   /** IANA time zone budgets of this scope reset in. */
   timezone: string;
+  /** The community's default language (`/setup language`), a shipped locale code; null = none set. */
+  language: string | null;
   settings: Record<string, unknown>;
 }
 
@@ -25,6 +27,8 @@ export interface User extends ExternalRef {
   displayName: string | null;
   /** Stored without "@", lower-cased. */
   username: string | null;
+  /** The member's own language (`/language`), a shipped locale code; null = none set. */
+  language: string | null;
 }
 
 /** Idempotent upserts keyed by (surface, external id), and lookups. */
@@ -33,6 +37,8 @@ export interface Directory {
   ensureScope(p: ExternalRef & { title?: string }): Promise<Scope>;
   /** Finds or creates the user; refreshes display name and username when given. */
   ensureUser(p: ExternalRef & { displayName?: string; username?: string }): Promise<User>;
+  /** Stores the member's own language choice (null clears it). Not audited: it only changes how the bot speaks to them. */
+  setUserLanguage(userId: string, language: string | null): Promise<void>;
   /** Records that `userId` was seen in `scopeId` now (so `@username` can be resolved there). */
   touchMember(scopeId: string, userId: string): Promise<void>;
   /** How many members the bot has seen in the scope. */

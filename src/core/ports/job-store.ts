@@ -52,13 +52,15 @@ export interface JobRecord {
   createdAt: number;
   updatedAt: number;
   finishedAt: number | null;
+  /** The effective locale of the member when the job started; late deliveries speak it. Null for older jobs (English). */
+  locale: string | null;
 }
 
 export type NewJob = Pick<
   JobRecord,
   'id' | 'kind' | 'status' | 'scopeId' | 'userId' | 'model' | 'prompt' | 'params' | 'tokenSource' | 'tokenId' | 'estimateMicros' | 'delivery'
 > &
-  Partial<Pick<JobRecord, 'holdId' | 'deadlineAt' | 'nextPollAt' | 'pollIntervalMs' | 'leaseOwner' | 'leaseExpiresAt'>>;
+  Partial<Pick<JobRecord, 'holdId' | 'deadlineAt' | 'nextPollAt' | 'pollIntervalMs' | 'leaseOwner' | 'leaseExpiresAt' | 'locale'>>;
 
 /** Fields a transition may change along with the status. */
 export type JobPatch = Partial<

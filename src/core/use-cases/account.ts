@@ -44,7 +44,7 @@ export async function balanceOf(d: CoreDeps, ids: ActorIds, opts: BalanceOfOptio
     view.pool = { limitMicros: b.pool.limitMicros, spentMicros: b.pool.spentMicros, heldMicros: b.pool.heldMicros, remainingMicros: b.pool.remainingMicros, resetsAt: b.pool.period === 'total' ? null : b.pool.resetsAt, ...periodName(b.pool.period) };
   }
   if (source === 'personal') view.personalCap = await personalCap(d, ids.userId);
-  const described = describeBalance(view, { now: d.clock.now(), timeZone: ids.timeZone });
+  const described = describeBalance(view, { now: d.clock.now(), timeZone: ids.timeZone, locale: ids.locale });
   return {
     limitMicros: b.limitMicros,
     period: b.period,
@@ -56,6 +56,7 @@ export async function balanceOf(d: CoreDeps, ids: ActorIds, opts: BalanceOfOptio
     blocked: b.blocked,
     tokenSource: source,
     text: described.text,
+    timeZone: ids.timeZone,
   };
 }
 
@@ -101,7 +102,7 @@ export async function linkToken(d: CoreDeps, actor: Actor, token: string, person
     d.logger.info({ scopeId: ids.scopeId, userId: ids.userId, kind: source, last4: info.last4 }, 'gateway token linked');
     if (personal) d.catalog.index.setUser(`${actor.user.platform}:${actor.user.externalId}`, t);
     else d.catalog.index.setScope(`${actor.scope.platform}:${actor.scope.externalId}`, t);
-    return ok({ text: tokenLinkedText(info.masked, personal, count), last4: info.last4 });
+    return ok({ text: tokenLinkedText(ids.locale, info.masked, personal, count), last4: info.last4 });
   } catch (e) {
     if (e instanceof AdminError) return err(fail('token_rejected', { source }, { log: { note: e.message } }));
     d.logger.error({ err: e }, 'storing a gateway token failed');
@@ -115,5 +116,5 @@ export async function unlinkToken(d: CoreDeps, actor: Actor, personal: boolean):
   const removed = await d.store.admin.unlinkToken(actor.user.auditAs ?? ids.userId, owner(ids, personal), personal ? null : ids.scopeId);
   if (personal) d.catalog.index.setUser(`${actor.user.platform}:${actor.user.externalId}`, null);
   else d.catalog.index.setScope(`${actor.scope.platform}:${actor.scope.externalId}`, null);
-  return ok({ text: tokenUnlinkedText(removed?.masked ?? null, personal, removed?.runningJobs ?? 0) });
+  return ok({ text: tokenUnlinkedText(ids.locale, removed?.masked ?? null, personal, removed?.runningJobs ?? 0) });
 }

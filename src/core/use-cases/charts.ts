@@ -4,6 +4,7 @@ import { usageChartLabels } from '../admin-text/texts.js';
 import { balanceChartLabels } from '../messages/balance-text.js';
 import { periodWindow } from '../budget/periods.js';
 import { balanceChartData } from '../charts/balance-chart.js';
+import { formatMoney } from '../i18n/format.js';
 import { chartDayStarts, dayLabels, TOTAL_CHART_DAYS } from '../charts/days.js';
 import { usageChartData } from '../charts/usage-chart.js';
 import type { ChartSpec } from '../ports/chart-renderer.js';
@@ -11,10 +12,13 @@ import { balanceOf } from './account.js';
 import { actorIds, type ActorIds } from './context.js';
 import type { CoreDeps } from './deps.js';
 
-/** Draws `spec`; null (logged) when the renderer fails, so a chart never costs the member their answer. */
-async function draw(d: CoreDeps, spec: ChartSpec, filename: string): Promise<ChartFile | null> {
+/**
+ * Draws `spec` with its axis numbers and amounts in `locale` (money as everywhere else: to the cent, sub-cent only
+ * below a cent); null (logged) when the renderer fails, so a chart never costs the member their answer.
+ */
+async function draw(d: CoreDeps, spec: ChartSpec, filename: string, locale: string): Promise<ChartFile | null> {
   try {
-    return { filename, ...(await d.charts.render(spec)) };
+    return { filename, ...(await d.charts.render(spec, { locale, formatMoney: (m) => formatMoney(locale, m) })) };
   } catch (e) {
     d.logger.error({ err: e }, 'chart could not be drawn');
     return null;
@@ -30,8 +34,8 @@ const today = (d: CoreDeps) => new Date(d.clock.now()).toISOString().slice(0, 10
 export async function usageChart(d: CoreDeps, ids: ActorIds, report: UsageReport, userId?: string): Promise<ChartFile | null> {
   const starts = chartDayStarts({ start: report.since, end: report.until }, ids.timeZone, d.clock.now());
   const daily = await d.store.admin.dailySpend(ids.scopeId, { since: report.since, until: report.until, dayStarts: starts, ...(userId ? { userId } : {}) });
-  const spec = usageChartData({ rows: report.rows, daily, days: dayLabels(starts, ids.timeZone), labels: usageChartLabels(report.period, TOTAL_CHART_DAYS) });
-  return draw(d, spec, `usage-${report.period}-${today(d)}.png`);
+  const spec = usageChartData({ rows: report.rows, daily, days: dayLabels(starts, ids.timeZone), labels: usageChartLabels(ids.locale, report.period, TOTAL_CHART_DAYS) });
+  return draw(d, spec, `usage-${report.period}-${today(d)}.png`, ids.locale);
 }
 
 /**
@@ -51,7 +55,7 @@ export async function balanceChart(d: CoreDeps, actor: Actor): Promise<{ balance
     days: dayLabels(starts, ids.timeZone),
     now,
     allowanceMicros: balance.limitMicros === null ? null : balance.limitMicros + balance.adjustedMicros,
-    labels: balanceChartLabels(balance.period, TOTAL_CHART_DAYS),
+    labels: balanceChartLabels(ids.locale, balance.period, TOTAL_CHART_DAYS),
   });
-  return { balance, chart: await draw(d, spec, `balance-${balance.period}-${today(d)}.png`) };
+  return { balance, chart: await draw(d, spec, `balance-${balance.period}-${today(d)}.png`, ids.locale) };
 }

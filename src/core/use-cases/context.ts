@@ -6,6 +6,7 @@ import { isGatewayFailure, type GatewayFailureInfo, type GatewayModel } from '..
 import type { ReserveResult } from '../budget/types.js';
 import type { BudgetLedger } from '../ports/budget-ledger.js';
 import type { CoreDeps } from './deps.js';
+import { effectiveLocale } from '../i18n/negotiate.js';
 
 /** The store's ids of the actor's scope and user (created on first sight; membership refreshed). */
 export interface ActorIds {
@@ -13,6 +14,8 @@ export interface ActorIds {
   userId: string;
   /** The scope's IANA time zone (budgets reset at its midnight). */
   timeZone: string;
+  /** The effective locale: the member's choice > the community's default > `actor.locale` > English. */
+  locale: string;
 }
 
 /** Finds or creates the scope and the user and records that the user was seen in the scope. */
@@ -25,7 +28,7 @@ export async function actorIds(d: CoreDeps, a: Actor): Promise<ActorIds> {
     ...(a.user.username ? { username: a.user.username } : {}),
   });
   await d.store.directory.touchMember(scope.id, user.id);
-  return { scopeId: scope.id, userId: user.id, timeZone: scope.timezone };
+  return { scopeId: scope.id, userId: user.id, timeZone: scope.timezone, locale: effectiveLocale({ member: user.language, community: scope.language, platform: a.reportedLocale ?? a.locale }) };
 }
 
 /** A token ready to use, with where it came from. */
@@ -99,9 +102,9 @@ export async function withFairUse<T>(d: CoreDeps, a: Actor, hooks: JobHooks | un
   }
 }
 
-/** Turns a refused reserve into the failure the user reads (with the figures). */
-export function refusal(r: Extract<ReserveResult, { ok: false }>): Failure {
-  const figures = { costMicros: r.costMicros, remainingMicros: r.remainingMicros, resetsAt: r.resetsAt };
+/** Turns a refused reserve into the failure the user reads (with the figures and the community's time zone). */
+export function refusal(r: Extract<ReserveResult, { ok: false }>, timeZone: string): Failure {
+  const figures = { costMicros: r.costMicros, remainingMicros: r.remainingMicros, resetsAt: r.resetsAt, timeZone };
   switch (r.reason) {
     case 'blocked':
       return fail('blocked');

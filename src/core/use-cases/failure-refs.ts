@@ -40,8 +40,9 @@ export async function recordShownRef(d: CoreDeps, failure: Failure, at: ShownAt)
 
 /**
  * `/job <ref>`: a reference shown in the actor's community. `admin` (the dispatcher's role, admin or owner) reads any
- * reference of this community with its logged detail; a member reads only the plain outcome of their own. Anything
- * else is `job_not_found` (a reference of another community is not told apart from an unknown one).
+ * reference of this community with its logged detail; a member reads only the plain outcome of their own (in the
+ * actor's locale). Anything else is `job_not_found` (a reference of another community is not told apart from an
+ * unknown one).
  */
 export async function lookUpRef(d: CoreDeps, actor: Actor, text: string, admin: boolean): Promise<Result<FailureRefView>> {
   const ref = text.trim().toUpperCase();
@@ -53,17 +54,17 @@ export async function lookUpRef(d: CoreDeps, actor: Actor, text: string, admin: 
   const own = rec.userId === ids.userId && rec.scopeId === ids.scopeId;
   if (rec.scopeId !== ids.scopeId || (!admin && !own)) return notFound;
   const user = await d.store.directory.getUser(rec.userId);
-  const view: FailureRefView = { ref, createdAt: rec.createdAt, code: rec.code, outcome: outcomeText(rec.code, rec.detail, ref, d.clock.now(), ids.timeZone), userExternalId: user?.externalId ?? '', surface: rec.surface };
+  const view: FailureRefView = { ref, createdAt: rec.createdAt, code: rec.code, outcome: outcomeText(rec.code, rec.detail, ref, d.clock.now(), ids.timeZone, ids.locale), userExternalId: user?.externalId ?? '', surface: rec.surface };
   if (rec.jobId) view.jobId = rec.jobId;
   if (admin) view.detail = rec.detail;
   return ok(view);
 }
 
-/** The failure's plain words again, from the stored code and details (the code itself when they no longer parse). */
-function outcomeText(code: string, detail: string, ref: string, now: number, timeZone: string): string {
+/** The failure's plain words again in `locale`, from the stored code and details (the code itself when they no longer parse). */
+function outcomeText(code: string, detail: string, ref: string, now: number, timeZone: string, locale: string): string {
   try {
     const parsed = JSON.parse(detail) as { code: Failure['code']; money: Failure['money']; details: Failure['details'] };
-    return describeFailure({ code: parsed.code, money: parsed.money, details: parsed.details, ref } as Failure, { now, timeZone }).text;
+    return describeFailure({ code: parsed.code, money: parsed.money, details: parsed.details, ref } as Failure, { now, timeZone, locale }).text;
   } catch {
     return code;
   }

@@ -1,19 +1,27 @@
 import type { Actor, GatewayBalanceView } from '../api.js';
 import { shouldWarnLowBalance } from '../budget/low-balance.js';
 import { err, fail, ok, type Result, type TokenSource } from '../failures.js';
-import { formatDateTime } from '../messages/time.js';
-import { formatUsd, type Micros } from '../money.js';
+import { DEFAULT_LOCALE, t } from '../i18n/catalog.js';
+import { formatMoment, formatMoney } from '../i18n/format.js';
+import type { Micros } from '../money.js';
 import { actorIds, gatewayFailure, resolveToken, scopeRef, type ActorIds } from './context.js';
 import type { CoreDeps } from './deps.js';
 
-const WHOSE: Record<TokenSource, string> = { personal: 'your own token', scope: "this community's token", operator: "the bot's own token" };
+/** How a gateway balance is written: the reader's locale, the community's time zone (for the expiry), and now. */
+export interface BalanceWords {
+  locale: string;
+  timeZone: string;
+  now: number;
+}
 
-/** "$12.40 left on …; it expires …" from the figures. */
-export function gatewayBalanceText(source: TokenSource, remaining: Micros | null, used: Micros | null, expiresAt: number | null): string {
-  const left = remaining === null ? `The gateway balance of ${WHOSE[source]} is unlimited` : `The gateway balance of ${WHOSE[source]} is ${formatUsd(remaining)}`;
-  const spent = used === null ? '' : ` (${formatUsd(used)} used so far)`;
-  const exp = expiresAt === null ? 'it does not expire' : `it expires ${formatDateTime(expiresAt)}`;
-  return `${left}${spent}; ${exp}.`;
+/** "The gateway balance of this community's token is $12.40 ($3.10 used so far); it expires …" from the figures. */
+export function gatewayBalanceText(source: TokenSource, remaining: Micros | null, used: Micros | null, expiresAt: number | null, w: BalanceWords): string {
+  return t(w.locale, 'gateway-balance', {
+    source,
+    left: remaining === null ? 'unlimited' : formatMoney(w.locale, remaining),
+    used: used === null ? 'none' : formatMoney(w.locale, used),
+    expires: expiresAt === null ? 'never' : formatMoment(w.locale, expiresAt, w.now, w.timeZone),
+  });
 }
 
 /** `gatewayBalance`: the gateway's own balance and expiry of the token that pays for `actor` (`not_offered` when the gateway shows none). */
@@ -21,13 +29,13 @@ export async function gatewayBalance(d: CoreDeps, actor: Actor): Promise<Result<
   const ids = await actorIds(d, actor);
   const token = await resolveToken(d, actor, ids);
   if (!token.ok) return token;
-  const t = token.value;
+  const tok = token.value;
   if (!d.gateway.getBalance) return err(fail('not_offered', { what: 'balance' }));
   try {
-    const b = await d.gateway.getBalance(t.token);
-    return ok({ tokenSource: t.source, remainingMicros: b.remainingMicros, usedMicros: b.usedMicros, expiresAt: b.expiresAt, text: gatewayBalanceText(t.source, b.remainingMicros, b.usedMicros, b.expiresAt) });
+    const b = await d.gateway.getBalance(tok.token);
+    return ok({ tokenSource: tok.source, remainingMicros: b.remainingMicros, usedMicros: b.usedMicros, expiresAt: b.expiresAt, text: gatewayBalanceText(tok.source, b.remainingMicros, b.usedMicros, b.expiresAt, { locale: ids.locale, timeZone: ids.timeZone, now: d.clock.now() }) });
   } catch (e) {
-    const f = gatewayFailure(d, e, { model: '', tokenSource: t.source, stage: 'models' });
+    const f = gatewayFailure(d, e, { model: '', tokenSource: tok.source, stage: 'models' });
     return err(f.code === 'not_offered' ? fail('not_offered', { what: 'balance' }) : f);
   }
 }
@@ -65,11 +73,9 @@ export async function moveAdminAlerts(d: CoreDeps, fromRef: string, toRef: strin
   if ('taken' in old) for (const text of old.taken) await queueAdminAlert(d, toRef, text);
 }
 
-/** The words admins read when the gateway refused a job for lack of credit. */
-export function quotaAlertText(source: TokenSource): string {
-  return source === 'operator'
-    ? "The gateway says the bot's own token has run out of credit, so jobs here are refused. Tell the bot operator to top it up, or link this community's own token with /setup."
-    : "The gateway says this community's token has run out of credit, so jobs here are refused. Top it up on the gateway, or link another token with /setup.";
+/** The words admins read when the gateway refused a job for lack of credit, in `locale` (the asker's, default English). */
+export function quotaAlertText(source: TokenSource, locale: string = DEFAULT_LOCALE): string {
+  return t(locale, 'alert-quota', { source: source === 'operator' ? 'operator' : 'scope' });
 }
 
 /**
@@ -107,8 +113,12 @@ export async function adminAlerts(d: CoreDeps, actor: Actor): Promise<string[]> 
         // Kept until the period ends (a day past it, for clock differences); a `total` period's for 30 days.
         const sentTtl = period === 0 ? 30 * 86_400_000 : Math.max(60_000, period - now + 86_400_000);
         if (shouldWarnLowBalance({ balanceMicros: b.remainingMicros, allowedMicros: allowed }) && (await d.coordination.claim(sentKey, sentTtl)) === 0) {
-          const whose = r.source === 'scope' ? "this community's gateway token" : "the bot's own gateway token";
-          await queueAdminAlert(d, ref, `The balance of ${whose} is ${formatUsd(b.remainingMicros ?? 0)}, less than the ${allowed === null ? 'budgets here allow' : `${formatUsd(allowed)} the budgets here still allow`} this period. Top it up on the gateway, or lower the budgets.`);
+          const text = t(ids.locale, 'alert-low-balance', {
+            source: r.source === 'scope' ? 'scope' : 'operator',
+            left: formatMoney(ids.locale, b.remainingMicros ?? 0),
+            allowed: allowed === null ? 'none' : formatMoney(ids.locale, allowed),
+          });
+          await queueAdminAlert(d, ref, text);
         }
       } catch (e) {
         d.logger.debug({ err: e }, 'gateway balance unavailable for the low-balance check');

@@ -52,13 +52,13 @@ export async function openJob(
   const { ids, token, model, prompt } = j.basics;
   await d.jobs.create({
     id: j.jobId, kind: j.kind, status: 'reserved', scopeId: ids.scopeId, userId: ids.userId, model, prompt,
-    params: j.params, tokenSource: token.source, tokenId: token.tokenId, estimateMicros: j.estimateMicros, delivery: j.delivery,
+    params: j.params, tokenSource: token.source, tokenId: token.tokenId, estimateMicros: j.estimateMicros, delivery: j.delivery, locale: ids.locale,
     ...d.leases.initial(),
   });
   d.leases.keep(j.jobId);
   const hold = await d.store.budgets.reserve({ scopeId: ids.scopeId, userId: ids.userId, amountMicros: j.estimateMicros, jobId: j.jobId, tokenSource: token.source });
   if (!hold.ok) {
-    const f = refusal(hold);
+    const f = refusal(hold, ids.timeZone);
     d.leases.stop(j.jobId);
     await d.jobs.transition(j.jobId, ['reserved'], 'failed', { errorCode: f.code, finishedAt: d.clock.now() });
     return err(f);

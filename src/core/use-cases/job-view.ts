@@ -1,6 +1,7 @@
 import type { JobMoney, JobState, JobStatus, JobView } from '../api.js';
 import type { JobLedgerFacts } from '../budget/types.js';
 import type { JobRecord } from '../ports/job-store.js';
+import { DEFAULT_LOCALE } from '../i18n/catalog.js';
 
 const STATE: Record<JobStatus, JobState> = {
   reserved: 'queued',
@@ -77,6 +78,7 @@ export function toJobView(
     createdAt: rec.createdAt,
     finishedAt: rec.finishedAt,
     userExternalId,
+    locale: rec.locale ?? DEFAULT_LOCALE,
   };
   if (rec.params.seconds !== undefined) v.seconds = rec.params.seconds;
   if (rec.params.size !== undefined) v.size = rec.params.size;

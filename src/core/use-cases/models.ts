@@ -25,7 +25,7 @@ function views(d: CoreDeps, a: Actor, list: readonly GatewayModel[], kind?: Mode
     const c = defaults[k];
     if (c.ok) chosen[k] = c.model;
   }
-  return { views: modelViews(list, (m) => d.catalog.book.entry(m.id, ref, m), chosen, kind), defaults };
+  return { views: modelViews(list, (m) => d.catalog.book.entry(m.id, ref, m), chosen, kind, a.locale), defaults };
 }
 
 /** `models`: the list `GET /v1/models` gives for the token the actor would use (cached), with prices and defaults. */
@@ -42,8 +42,8 @@ export async function modelsReport(d: CoreDeps, actor: Actor, kind?: ModelKind):
   const t = token.value;
   try {
     const list = await d.catalog.list(t.token);
-    const v = views(d, actor, list, kind);
-    return ok({ models: v.views, text: modelsText(v.views, v.defaults) });
+    const v = views(d, { ...actor, locale: ids.locale }, list, kind);
+    return ok({ models: v.views, text: modelsText(v.views, v.defaults, ids.locale) });
   } catch (e) {
     return err(gatewayFailure(d, e, { model: '', tokenSource: t.source, stage: 'models' }));
   }

@@ -1,7 +1,10 @@
 import type { Actor, PriceCommand } from '../api.js';
-import { entryPriceText, PRICE_SOURCE_TEXT } from '../catalog/model-views.js';
+import { entryPriceText } from '../catalog/model-views.js';
+import { priceText } from '../admin-text/texts.js';
+import { t } from '../i18n/catalog.js';
+import { formatMoney } from '../i18n/format.js';
 import { err, fail, ok, type Result } from '../failures.js';
-import { formatUsd, MoneyError, parseUsd } from '../money.js';
+import { badAmount, MoneyError, parseUsd } from '../money.js';
 import type { ModelKind, PriceUnit } from '../pricing.js';
 import { actorIds, scopeRef } from './context.js';
 import type { CoreDeps } from './deps.js';
@@ -32,46 +35,47 @@ export async function prices(d: CoreDeps, actor: Actor, cmd: PriceCommand): Prom
   const ids = await actorIds(d, actor);
   const ref = scopeRef(actor);
   const by = ids.userId;
+  const l = ids.locale;
   if (cmd.op === 'list') {
     const own = d.catalog.book.adminSettings(ref);
-    if (own.length === 0) return ok({ text: 'No admin prices here. Models use the operator\'s price file or the gateway\'s published prices; see /models.' });
+    if (own.length === 0) return ok({ text: t(l, 'prices-none') });
     const lines = own.map((s) => {
-      const parts = [s.price ? `${formatUsd(s.price.unitMicros)} / ${s.price.unit === '1k_tokens' ? '1K tokens' : s.price.unit}` : null, s.kind ? `kind ${s.kind}` : null].filter(Boolean);
+      const parts = [s.price ? priceText(l, s.price.unitMicros, s.price.unit) : null, s.kind ? t(l, 'prices-kind-of', { kind: s.kind }) : null].filter(Boolean);
       return `${s.model}: ${parts.join(', ')}`;
     });
-    return ok({ text: `Admin settings here (${PRICE_SOURCE_TEXT.admin}):\n${lines.join('\n')}` });
+    return ok({ text: t(l, 'prices-list', { lines: lines.join('\n') }) });
   }
   const model = cmd.model.trim();
-  if (!MODEL_ID.test(model)) return err(fail('bad_amount', { message: 'Give the exact model id as /models lists it.' }));
+  if (!MODEL_ID.test(model)) return err(fail('bad_amount', { message: t(l, 'prices-error-model-id') }));
   if (cmd.op === 'clear') {
     await d.modelSettings.setPrice(by, ids.scopeId, model, null);
     await reloadAdminSettings(d);
-    return ok({ text: `The admin price of ${model} was removed; it now costs ${entryPriceText(d.catalog.book.entry(model, ref))}.` });
+    return ok({ text: t(l, 'prices-cleared', { model, price: entryPriceText(d.catalog.book.entry(model, ref), l) }) });
   }
   if (cmd.op === 'kind') {
     const word = cmd.kind.trim().toLowerCase();
-    if (!Object.hasOwn(KIND_WORDS, word)) return err(fail('bad_amount', { message: 'The kind is image, video, text or auto.' }));
+    if (!Object.hasOwn(KIND_WORDS, word)) return err(fail('bad_amount', { message: t(l, 'prices-error-kind') }));
     await d.modelSettings.setKind(by, ids.scopeId, model, KIND_WORDS[word] ?? null);
     await reloadAdminSettings(d);
     const e = d.catalog.book.entry(model, ref);
-    return ok({ text: `${model} is now treated as ${e.kind === 'image' ? 'an image' : e.kind === 'video' ? 'a video' : 'a text'} model here.` });
+    return ok({ text: t(l, 'prices-kind-set', { model, kind: e.kind }) });
   }
   let micros: number;
   try {
     micros = parseUsd(cmd.amount);
   } catch (e) {
-    if (e instanceof MoneyError) return err(fail('bad_amount', { message: e.message }));
+    if (e instanceof MoneyError) return err(fail('bad_amount', badAmount(e, cmd.amount)));
     throw e;
   }
-  if (micros <= 0) return err(fail('bad_amount', { message: 'A price must be more than $0.' }));
+  if (micros <= 0) return err(fail('bad_amount', { message: t(l, 'prices-error-zero') }));
   let unit: PriceUnit;
   if (cmd.unit?.trim()) {
     const u = UNIT_WORDS[cmd.unit.trim().toLowerCase()];
-    if (!u) return err(fail('bad_amount', { message: 'The unit is image, second or 1k (1,000 text tokens).' }));
+    if (!u) return err(fail('bad_amount', { message: t(l, 'prices-error-unit') }));
     unit = u;
   } else unit = UNIT_OF_KIND[d.catalog.book.entry(model, ref).kind];
   await d.modelSettings.setPrice(by, ids.scopeId, model, { unit, unitMicros: micros });
   await reloadAdminSettings(d);
   const listed = d.catalog.peekFor(actor)?.some((m) => m.id === model);
-  return ok({ text: `${model} now costs ${formatUsd(micros)} per ${unit === '1k_tokens' ? '1K tokens' : unit} here (set by an admin; it wins over other prices).${listed === false ? ' Note: this token does not list that model.' : ''}` });
+  return ok({ text: t(l, 'prices-set', { model, amount: formatMoney(l, micros), unit: unit === '1k_tokens' ? 'tokens' : unit, listed: listed === false ? 'no' : 'yes' }) });
 }

@@ -56,7 +56,7 @@ export class ConsoleDelivery implements Delivery {
     private readonly instance: string,
     private readonly outputDir: string,
     private readonly print: (line: string) => void,
-    private readonly explain: (failure: Failure, jobId: string) => string,
+    private readonly explain: (failure: Failure, jobId: string, locale?: string) => string,
     private readonly events: ConsoleDeliveryOptions = {},
   ) {}
 
@@ -114,7 +114,7 @@ export class ConsoleDelivery implements Delivery {
   }
 
   async notifyFailure(_address: DeliveryAddress, job: JobView, failure: Failure): Promise<void> {
-    this.print(`✗ ${job.kind} ${job.id}: ${this.explain(failure, job.id)}`);
+    this.print(`✗ ${job.kind} ${job.id}: ${this.explain(failure, job.id, job.locale)}`);
     this.events.onFinished?.(job.id, null);
   }
 

@@ -1,3 +1,4 @@
+import { localeFromEnv } from '../../core/i18n/negotiate.js';
 import { randomBytes } from 'node:crypto';
 import { userInfo } from 'node:os';
 import type { Actor } from '../../core/api.js';
@@ -31,7 +32,7 @@ export function consoleInstance(): string {
   return `${process.pid}-${randomBytes(4).toString('hex')}`;
 }
 
-/** The console scope (`console:local`) and its one user, who is the admin there. */
+/** The console scope (`console:local`) and its one user, who is the admin there; the language from `LANG` or English. */
 export function consoleActor(): Actor {
   let name = 'you';
   try {
@@ -39,7 +40,11 @@ export function consoleActor(): Actor {
   } catch {
     // no passwd entry (some containers): keep the neutral name
   }
-  return { scope: { platform: CONSOLE, externalId: 'local', kind: 'console', title: 'Terminal playground' }, user: { platform: CONSOLE, externalId: 'local', displayName: name } };
+  return {
+    scope: { platform: CONSOLE, externalId: 'local', kind: 'console', title: 'Terminal playground' },
+    user: { platform: CONSOLE, externalId: 'local', displayName: name },
+    locale: localeFromEnv(),
+  };
 }
 
 /** The console's answer to "who, where, admin?" for every line: the single user, admin of the console scope. */

@@ -74,7 +74,7 @@ export class ConsoleSession {
     const images = takeImageFlags(text);
     if ('error' in images) return print(`✗ ${images.error}`);
     const parsed = parseCommandText(images.text, this.commands);
-    if (!parsed.ok) return print(`✗ ${core.explain(parsed.failure, CONSOLE_SURFACE.commandHint, { actor, surface: CONSOLE_SURFACE.id })}`);
+    if (!parsed.ok) return print(`✗ ${core.explain(parsed.failure, CONSOLE_SURFACE.commandHint, { actor, surface: CONSOLE_SURFACE.id }, actor.locale)}`);
     const args: Record<string, ArgValue> = { ...parsed.args };
     if (images.paths.length > 0) {
       const missing = images.paths.findIndex((p) => !isFile(p));

@@ -15,9 +15,10 @@ export function userRefOf(user: User): UserRef {
   return { platform: 'discord', externalId: user.id, displayName: user.globalName ?? user.username, username: user.username };
 }
 
-/** Interaction → {@link Actor}. Pure; never calls Discord. */
+/** Interaction → {@link Actor}, with the user's client language (`interaction.locale`, e.g. `zh-CN`). Pure; never calls Discord. */
 export function actorOf(interaction: BaseInteraction): Actor {
-  return { scope: scopeOf(interaction), user: userRefOf(interaction.user) };
+  const locale: string | undefined = interaction.locale;
+  return { scope: scopeOf(interaction), user: userRefOf(interaction.user), ...(locale ? { locale } : {}) };
 }
 
 /**

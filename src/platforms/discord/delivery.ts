@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, t } from '../../core/i18n/catalog.js';
 import { readFile } from 'node:fs/promises';
 import { DiscordAPIError, EmbedBuilder, HTTPError, RateLimitError, Routes, type APIEmbed, type REST, type RawFile } from 'discord.js';
 import type { CoreApi, DeliverableResult, Delivery, DeliveryAddress, JobView } from '../../core/api.js';
@@ -50,10 +51,10 @@ function toDeliveryError(e: unknown, what: string): DeliveryError {
 /** The embed of a delivered video. */
 export function videoResultEmbed(job: JobView): APIEmbed {
   return new EmbedBuilder()
-    .setTitle('Video ready')
+    .setTitle(t(job.locale ?? DEFAULT_LOCALE, 'title-video-ready'))
     .setDescription(clip(job.prompt, 1000))
     .addFields(videoResultFields(job).map((f) => ({ ...f, inline: true })))
-    .setFooter({ text: `Job ${job.id}` })
+    .setFooter({ text: t(job.locale ?? DEFAULT_LOCALE, 'footer-job', { job: job.id }) })
     .toJSON();
 }
 
@@ -104,7 +105,7 @@ export class DiscordDelivery implements Delivery {
     const a = toDiscordAddress(address);
     if (!this.hookValid(a)) return;
     try {
-      await this.editOriginal(a.interaction, { body: { content: `Working… ${progressBar(job.progress)}` }, nonce: '' });
+      await this.editOriginal(a.interaction, { body: { content: t(job.locale ?? DEFAULT_LOCALE, 'status-working-bar', { bar: progressBar(job.progress) }) }, nonce: '' });
     } catch (e) {
       this.o.logger.debug({ jobId: job.id, outcome: classifyDiscordError(e) }, 'discord progress edit failed');
     }
@@ -141,10 +142,10 @@ export class DiscordDelivery implements Delivery {
     const files: RawFile[] = [];
     for (const f of result.files) files.push({ name: f.filename, data: await readFile(f.path), contentType: f.mime });
     const e = new EmbedBuilder()
-      .setTitle(job.kind === 'ask' ? 'Answer' : 'Image ready')
+      .setTitle(t(job.locale ?? DEFAULT_LOCALE, job.kind === 'ask' ? 'title-answer' : 'result-image-title'))
       .setDescription(clip(result.text ?? job.prompt, result.text !== undefined ? 4000 : 1000))
       .addFields(deliveredResultFields(job, result.remainingMicros).map((f) => ({ name: f.name, value: clip(escapeText(f.value), LIMITS.fieldValue), inline: f.value.length <= 40 })))
-      .setFooter({ text: `Job ${job.id}` });
+      .setFooter({ text: t(job.locale ?? DEFAULT_LOCALE, 'footer-job', { job: job.id }) });
     const msg: Outgoing = {
       body: {
         content: `<@${a.userId}> your ${job.kind === 'ask' ? 'answer' : 'image'} is ready.`,
@@ -161,7 +162,7 @@ export class DiscordDelivery implements Delivery {
 
   async notifyFailure(address: DeliveryAddress, job: JobView, failure: Failure): Promise<void> {
     const a = toDiscordAddress(address);
-    const text = clip(`<@${a.userId}> ${this.o.core.explain(failure, DISCORD_SURFACE.commandHint, { jobId: job.id, surface: DISCORD_SURFACE.id })}`, LIMITS.content);
+    const text = clip(`<@${a.userId}> ${this.o.core.explain(failure, DISCORD_SURFACE.commandHint, { jobId: job.id, surface: DISCORD_SURFACE.id }, job.locale)}`, LIMITS.content);
     const body = { content: text, embeds: [], components: [], allowed_mentions: { users: [a.userId] } };
     await this.send(a, { body, nonce: clip(`f${job.id}`, NONCE_MAX) }, job.id);
   }

@@ -1,6 +1,7 @@
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, type APIActionRowComponent, type APIButtonComponent, type APIEmbed } from 'discord.js';
 import type { Reply, ReplyAction, ReplyFile } from '../../core/commands/types.js';
-import { formatBytes } from '../../core/messages.js';
+import { DEFAULT_LOCALE, t } from '../../core/i18n/catalog.js';
+import { formatBytes } from '../../core/i18n/format.js';
 import { actionCustomId } from './custom-ids.js';
 import { clip, LIMITS } from './render.js';
 
@@ -35,14 +36,12 @@ export function escapeText(s: string): string {
     .replace(/^(#{1,3} |-# |>)/gm, '\\$1');
 }
 
-const kindWord = (files: readonly ReplyFile[]) =>
-  files.every((f) => f.kind === 'image') ? 'image(s)' : files.every((f) => f.kind === 'video') ? 'video(s)' : 'file(s)';
+const kindOf = (files: readonly ReplyFile[]) => (files.every((f) => f.kind === 'image') ? 'image' : files.every((f) => f.kind === 'video') ? 'video' : 'file');
 
-/** The sentence naming files over the upload limit, with `/job <id>` to fetch them later (when the reply has a job). */
-export function overLimitNote(skipped: readonly ReplyFile[], limitBytes: number, jobId: string | undefined): string {
+/** The sentence naming files over the upload limit in `locale`, with `/job <id>` to fetch them later (when the reply has a job). */
+export function overLimitNote(skipped: readonly ReplyFile[], limitBytes: number, jobId: string | undefined, locale: string = DEFAULT_LOCALE): string {
   if (skipped.length === 0) return '';
-  const hint = jobId ? `; use /job ${jobId} later` : '';
-  return `${skipped.length} ${kindWord(skipped)} exceed this server's ${formatBytes(limitBytes)} upload limit${hint}.`;
+  return t(locale, 'surface-over-limit', { count: skipped.length, kind: kindOf(skipped), limit: formatBytes(locale, limitBytes), job: jobId ? `/job ${jobId}` : 'none' });
 }
 
 /** Reply actions as button rows (5 per row, 5 rows); an action whose id would not fit is left out. */
@@ -110,6 +109,7 @@ export function renderReply(reply: Reply, o: { uploadLimitBytes: number }): Rend
     files.filter((f) => f.size > o.uploadLimitBytes),
     o.uploadLimitBytes,
     reply.jobId,
+    reply.locale,
   );
   const outgoing = fits.map(outgoingFile).filter((f): f is OutgoingFile => f !== undefined);
   const components = reply.tone === 'error' ? [] : actionRows(reply.actions ?? []);

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, t } from '../../core/i18n/catalog.js';
 import type { RepliableInteraction } from 'discord.js';
 import type { Progress, SurfaceRequest } from '../../core/commands/types.js';
 import { actorOf, managesGuild } from './actor.js';
@@ -14,8 +15,9 @@ export interface Acknowledged {
 
 /** The status text of a job's progress, or undefined when nothing should change on screen. */
 function progressText(p: Progress, queuedBefore: boolean): string | undefined {
-  if (p.kind === 'queued') return `Waiting in line (position ${p.position})…`;
-  if (p.kind === 'started') return queuedBefore ? 'Working…' : undefined;
+  const l = p.locale ?? DEFAULT_LOCALE;
+  if (p.kind === 'queued') return t(l, 'status-queued', { position: p.position });
+  if (p.kind === 'started') return queuedBefore ? t(l, 'status-working') : undefined;
   return p.text;
 }
 

@@ -1,5 +1,6 @@
 import { actorOf } from './actor.js';
 import { MessageFlags, type Interaction } from 'discord.js';
+import { negotiateLocale } from '../../core/i18n/negotiate.js';
 import { fail } from '../../core/failures.js';
 import { EDIT_WITH_AI } from './commands/definitions.js';
 import { handleAutocomplete } from './interactions/autocomplete.js';
@@ -35,7 +36,7 @@ export async function routeInteraction(i: Interaction, ctx: SurfaceContext): Pro
     const failure = fail('internal', {}, { log: { note: errorFields(e).message } });
     ctx.logger.error({ error: errorFields(e), ref: failure.ref, interactionId: i.id, type: i.type }, 'discord: handler failed');
     if (i.isRepliable()) {
-      const content = clip(ctx.core.explain(failure, DISCORD_SURFACE.commandHint, { actor: actorOf(i), surface: DISCORD_SURFACE.id }), LIMITS.content);
+      const content = clip(ctx.core.explain(failure, DISCORD_SURFACE.commandHint, { actor: actorOf(i), surface: DISCORD_SURFACE.id }, negotiateLocale(i.locale)), LIMITS.content);
       const answer = i.deferred || i.replied ? i.followUp({ content, flags: MessageFlags.Ephemeral }) : i.reply({ content, flags: MessageFlags.Ephemeral });
       await answer.catch(() => undefined);
     } else if (i.isAutocomplete() && !i.responded) await i.respond([]).catch(() => undefined);

@@ -3,11 +3,12 @@ import type { Chat, Message, User } from 'grammy/types';
 import type { Actor, ScopeRef, UserRef } from '../../core/api.js';
 
 /**
- * Turns a Telegram chat and user into the core's {@link Actor}. The scope is the chat id: a private chat is the user's
+ * Turns a Telegram chat and user into the core's {@link Actor}, with the user's app language (`language_code`,
+ * e.g. `es`, when Telegram sends it). The scope is the chat id: a private chat is the user's
  * own scope (`kind: 'private'`), groups, supergroups and channels are communities (`kind: 'group'`).
  */
 export function actorFrom(chat: Chat, from: User): Actor {
-  return { scope: scopeOf(chat), user: userOf(from) };
+  return { scope: scopeOf(chat), user: userOf(from), ...(from.language_code ? { locale: from.language_code } : {}) };
 }
 
 /** The {@link ScopeRef} of a chat; the title is kept for groups (private chats have none). */

@@ -1,3 +1,5 @@
+import { t } from '../../core/i18n/catalog.js';
+import { negotiateLocale } from '../../core/i18n/negotiate.js';
 import { Composer, type Context } from 'grammy';
 import type { Message } from 'grammy/types';
 import type { ReplyAction } from '../../core/commands/types.js';
@@ -34,7 +36,7 @@ export function buttonHandler(deps: TelegramDeps, opts: ButtonOptions = {}): Com
     const raw = ctx.callbackQuery.message;
     const message = raw && raw.date !== 0 ? (raw as Message) : undefined;
     if (!action || !actor || !message) {
-      await ctx.answerCallbackQuery({ text: 'This button no longer works.' });
+      await ctx.answerCallbackQuery({ text: t(negotiateLocale(ctx.from?.language_code), 'button-expired') });
       return;
     }
     if (action.input) {

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, t } from '../../core/i18n/catalog.js';
 import { basename } from 'node:path';
 import { GrammyError, HttpError, InputFile, type Api, type InlineKeyboard } from 'grammy';
 import { DeliveryError, type CoreApi, type DeliverableResult, type Delivery, type DeliveryAddress, type JobView } from '../../core/api.js';
@@ -131,7 +132,7 @@ export class TelegramDelivery implements Delivery {
     const shown: Reply = {
       visibility: 'public',
       tone: 'result',
-      ...(result.text === undefined ? { title: 'Image ready' } : {}),
+      ...(result.text === undefined ? { title: t(job.locale ?? DEFAULT_LOCALE, 'result-image-title') } : {}),
       blocks: [result.text !== undefined ? result.text || '(empty answer)' : job.prompt],
       fields: deliveredResultFields(job, result.remainingMicros),
       jobId: job.id,
@@ -183,7 +184,7 @@ export class TelegramDelivery implements Delivery {
     const target = toTelegramAddress(address);
     this.end(job.id);
     try {
-      const text = clip(this.opts.core.explain(failure, this.opts.hint, { jobId: job.id, surface: 'telegram' }), TEXT_MAX);
+      const text = clip(this.opts.core.explain(failure, this.opts.hint, { jobId: job.id, surface: 'telegram' }, job.locale), TEXT_MAX);
       await this.followMigration(target, (t) => sendPlain(this.opts.api, Number(t.chatId), replyToOf(t), text));
       await this.removeStatus(target);
     } catch (err) {

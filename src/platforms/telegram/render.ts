@@ -1,7 +1,8 @@
 import { GrammyError, InlineKeyboard, InputFile } from 'grammy';
 import type { Message } from 'grammy/types';
 import type { Reply, ReplyAction, ReplyFile } from '../../core/commands/types.js';
-import { formatBytes } from '../../core/messages.js';
+import { DEFAULT_LOCALE, t } from '../../core/i18n/catalog.js';
+import { formatBytes } from '../../core/i18n/format.js';
 import type { TelegramDeps } from './deps.js';
 import { htmlChunks, htmlClipped } from './format.js';
 import { replyParams } from './send.js';
@@ -36,7 +37,7 @@ export async function postReply(deps: Pick<TelegramDeps, 'api' | 'settings' | 'a
   const files = reply.files ?? [];
   const fitting = files.filter((f) => f.size <= settings.uploadLimitBytes);
   const tooBig = files.filter((f) => f.size > settings.uploadLimitBytes);
-  const shown: Reply = tooBig.length === 0 ? reply : { ...reply, blocks: [...reply.blocks, ...tooBig.map((f) => tooBigLine(f, reply.jobId))] };
+  const shown: Reply = tooBig.length === 0 ? reply : { ...reply, blocks: [...reply.blocks, ...tooBig.map((f) => tooBigLine(f, reply.jobId, reply.locale ?? DEFAULT_LOCALE))] };
   const keyboard = keyboardOf(deps, reply.actions);
   const base = replyParams(place.replyTo);
   const ids: number[] = [];
@@ -85,7 +86,6 @@ async function postFile(deps: Pick<TelegramDeps, 'api' | 'settings'>, chatId: nu
   return ids;
 }
 
-function tooBigLine(f: ReplyFile, jobId: string | undefined): string {
-  const where = jobId ? ` It is kept for a while: ${TELEGRAM_SURFACE.commandHint('job')} ${jobId}.` : '';
-  return `${f.name} (${formatBytes(f.size)}) is too large to post here.${where}`;
+function tooBigLine(f: ReplyFile, jobId: string | undefined, locale: string): string {
+  return t(locale, 'surface-file-too-large', { name: f.name, size: formatBytes(locale, f.size), job: jobId ? `${TELEGRAM_SURFACE.commandHint('job')} ${jobId}` : 'none' });
 }

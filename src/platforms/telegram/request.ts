@@ -1,3 +1,5 @@
+import { t } from '../../core/i18n/catalog.js';
+import { negotiateLocale } from '../../core/i18n/negotiate.js';
 import type { Actor } from '../../core/api.js';
 import type { Progress, SurfaceInfo, SurfaceRequest } from '../../core/commands/types.js';
 import type { TelegramAddress } from './address.js';
@@ -34,12 +36,15 @@ export class TelegramRequest implements SurfaceRequest {
   /** Set once `deliveryAddress` was asked for: the job's result goes there, not into this request's reply. */
   address: TelegramAddress | undefined;
   private admin: Promise<boolean> | undefined;
+  /** The platform's language for status words before the dispatcher's effective one arrives with progress. */
+  private locale: string;
 
   constructor(
     deps: StatusDeps,
     private readonly init: TelegramRequestInit,
   ) {
     this.actor = init.actor;
+    this.locale = negotiateLocale(init.actor.locale);
     this.place = init.place;
     this.uploadLimitBytes = init.uploadLimitBytes;
     this.status = new StatusMessage(deps, init.place, CHAT_ACTIONS[init.command] ?? 'typing');
@@ -52,15 +57,17 @@ export class TelegramRequest implements SurfaceRequest {
   progress(p: Progress): void {
     // A video's status message belongs to its delivery (which shows `upload_video`): no chat action of its own.
     const withAction = !this.address;
-    if (p.kind === 'queued') this.status.show(`Waiting for a free slot: number ${p.position} in the queue…`, withAction);
-    else if (p.kind === 'started') this.status.show(this.address ? 'Starting the video…' : 'Working on it…', withAction);
+    if (p.locale) this.locale = p.locale;
+    const l = this.locale;
+    if (p.kind === 'queued') this.status.show(t(l, 'status-queued', { position: p.position }), withAction);
+    else if (p.kind === 'started') this.status.show(t(l, this.address ? 'status-starting-video' : 'status-working'), withAction);
     else this.status.show(p.text, withAction);
   }
 
   async deliveryAddress(use: 'video' | 'result' = 'video'): Promise<TelegramAddress> {
     if (use === 'result') return this.resultAddress();
     if (this.address) return this.address;
-    const statusId = await this.status.ensure('Starting the video…');
+    const statusId = await this.status.ensure(t(this.locale, 'status-starting-video'));
     const { chatId, replyTo } = this.place;
     this.address = {
       surface: 'telegram',

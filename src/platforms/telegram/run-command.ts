@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, t } from '../../core/i18n/catalog.js';
 import type { Actor } from '../../core/api.js';
 import type { ArgValues, Reply } from '../../core/commands/types.js';
 import type { Failure } from '../../core/failures.js';
@@ -10,9 +11,6 @@ import { TelegramRequest } from './request.js';
 import { sendPlain } from './send.js';
 import type { Place } from './status-message.js';
 import { TELEGRAM_SURFACE } from './surface.js';
-
-/** The status line of a result Telegram did not take yet (it is kept and charged; the delivery step posts it). */
-export const HANDED_OVER = 'Your result is ready and was charged, but Telegram did not take it just now: the bot will post it here shortly.';
 
 /** A command to run, as parsed (or as a button carries it). */
 export interface CommandCall {
@@ -68,7 +66,7 @@ export async function showReply(deps: TelegramDeps, request: TelegramRequest, re
     const retryAfterMs = err instanceof GrammyError && err.parameters.retry_after !== undefined ? err.parameters.retry_after * 1000 : undefined;
     deps.logger.warn({ jobId: reply.jobId, err: err instanceof GrammyError ? err.description : String(err), retryAfterMs }, 'telegram: could not post a result; handing it to the delivery step');
     await deps.core.handOver(reply.jobId, { ...(retryAfterMs !== undefined ? { retryAfterMs } : {}), reason: err instanceof Error ? err.message : String(err) });
-    if (!(await status.finish(HANDED_OVER).catch(() => false))) await status.remove();
+    if (!(await status.finish(t(reply.locale ?? DEFAULT_LOCALE, 'status-handed-over')).catch(() => false))) await status.remove();
     return;
   }
   await status.remove();
@@ -77,9 +75,10 @@ export async function showReply(deps: TelegramDeps, request: TelegramRequest, re
 
 /**
  * Answers with the core's words for a failure the surface found itself (a parse error, a file over Telegram's limit);
- * with `actor`, its reference is stored for `/job <ref>`.
+ * with `actor`, in the actor's language, and its reference is stored for `/job <ref>`.
  */
 export async function replyFailure(deps: TelegramDeps, place: Place, failure: Failure, actor?: Actor): Promise<void> {
   const at = actor ? { actor, surface: TELEGRAM_SURFACE.id } : undefined;
-  await sendPlain(deps.api, place.chatId, place.replyTo, clip(deps.core.explain(failure, TELEGRAM_SURFACE.commandHint, at), TEXT_MAX));
+  const locale = actor ? await deps.core.locale(actor).catch(() => actor.locale) : undefined;
+  await sendPlain(deps.api, place.chatId, place.replyTo, clip(deps.core.explain(failure, TELEGRAM_SURFACE.commandHint, at, locale), TEXT_MAX));
 }

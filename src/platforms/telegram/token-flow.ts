@@ -1,3 +1,5 @@
+import { t } from '../../core/i18n/catalog.js';
+import { negotiateLocale } from '../../core/i18n/negotiate.js';
 import { Composer, InlineKeyboard, type Context, type Filter } from 'grammy';
 import type { Message } from 'grammy/types';
 import type { CommandDefinition } from '../../core/commands/types.js';
@@ -53,7 +55,7 @@ async function sharedStateDown(deps: TelegramDeps, msg: Message, e: unknown): Pr
     await bestEffort(deps.logger, 'delete pasted token', () => deps.api.deleteMessage(msg.chat.id, msg.message_id));
   }
   await bestEffort(deps.logger, 'tell the shared state is down', () =>
-    sendPlain(deps.api, msg.chat.id, msg.message_id, 'I cannot take that right now (a service I share with my other processes is out of reach). Try again in a moment; nothing was charged.'),
+    sendPlain(deps.api, msg.chat.id, msg.message_id, t(localeOf(msg), 'shared-state-down')),
   );
 }
 
@@ -74,9 +76,9 @@ async function flow(deps: TelegramDeps, ctx: Filter<Context, 'message'>, next: (
   const found = TOKEN_LIKE.exec(text)?.[0];
   deps.secrets.add(found);
   await bestEffort(deps.logger, 'delete pasted token', () => ctx.deleteMessage());
-  const where = msg.chat.type === 'private' ? `Send ${hint('token', 'link')} first, then paste it.` : `Tokens belong in a private chat with me: admins use ${hint('setup', 'token')}, members ${hint('token', 'link')}.`;
-  const what = found?.startsWith('sk-') ? 'a gateway token' : 'a secret token';
-  await sendPlain(deps.api, msg.chat.id, undefined, `That looked like ${what}, so I deleted the message (if I could) and did not run it. ${where}`);
+  const l = localeOf(msg);
+  const where = msg.chat.type === 'private' ? t(l, 'token-where-private', { tokenLink: hint('token', 'link') }) : t(l, 'token-where-group', { setupToken: hint('setup', 'token'), tokenLink: hint('token', 'link') });
+  await sendPlain(deps.api, msg.chat.id, undefined, t(l, 'token-deleted', { kind: found?.startsWith('sk-') ? 'gateway' : 'secret', where }));
 }
 
 /**
@@ -87,30 +89,31 @@ async function flow(deps: TelegramDeps, ctx: Filter<Context, 'message'>, next: (
  */
 export async function secretCommand(deps: TelegramDeps, msg: Message, def: CommandDefinition, target: { subcommand: string; arg: string }, secret: string | undefined): Promise<void> {
   const chat = msg.chat;
+  const l = localeOf(msg);
   const place = { chatId: chat.id, replyTo: msg.message_id };
   const group = def.place === 'community';
   if (secret !== undefined) deps.secrets.add(secret);
   if (chat.type !== 'private') {
     if (secret !== undefined) {
       await bestEffort(deps.logger, 'delete pasted token', () => deps.api.deleteMessage(chat.id, msg.message_id));
-      await sendPlain(deps.api, chat.id, undefined, `Tokens belong in a private chat with me, so I deleted that message (if I could). Send ${hint(def.name, target.subcommand)} without it.`);
+      await sendPlain(deps.api, chat.id, undefined, t(l, 'token-deleted-in-group', { command: hint(def.name, target.subcommand) }));
       return;
     }
     if (!group) {
-      await sendPlain(deps.api, chat.id, msg.message_id, 'Personal tokens are set in a private chat with me:', {
-        reply_markup: new InlineKeyboard().url('Set my token', startLink(deps.botUsername(), def.name)),
+      await sendPlain(deps.api, chat.id, msg.message_id, t(l, 'token-personal-private'), {
+        reply_markup: new InlineKeyboard().url(t(l, 'token-button-personal'), startLink(deps.botUsername(), def.name)),
       });
       return;
     }
     return offerGroupSetup(deps, msg, def, target);
   }
   if (group) {
-    await sendPlain(deps.api, chat.id, msg.message_id, `Run ${hint(def.name, target.subcommand)} in your group (as an admin) to link its token. To use your own token, send ${hint('token', 'link')} here.`);
+    await sendPlain(deps.api, chat.id, msg.message_id, t(l, 'token-group-from-private', { command: hint(def.name, target.subcommand), tokenLink: hint('token', 'link') }));
     return;
   }
   const pending: PendingToken = { target: { command: def.name, subcommand: target.subcommand }, userId: String(msg.from?.id ?? '') };
   if (secret !== undefined) return acceptToken(deps, msg, pending, secret);
-  await askPersonalToken(deps, place.chatId, place.replyTo, msg.from?.id ?? 0, pending.target);
+  await askPersonalToken(deps, place.chatId, place.replyTo, msg.from?.id ?? 0, pending.target, l);
 }
 
 /**
@@ -124,19 +127,20 @@ async function offerGroupSetup(deps: TelegramDeps, msg: Message, def: CommandDef
   const request = newRequest(deps, { actor, place: { chatId: msg.chat.id, replyTo: msg.message_id }, adminOf: { chatId: msg.chat.id, chatType: msg.chat.type, userId: msg.from.id } }, def.name);
   const probe = await deps.dispatcher.run({ command: def.name, subcommand: target.subcommand, args: {}, request });
   if (probe.failure?.code !== 'missing_argument') return showReply(deps, request, probe);
+  const l = probe.locale ?? localeOf(msg);
   if (msg.sender_chat) {
-    await sendPlain(deps.api, msg.chat.id, msg.message_id, `Anonymous admins cannot open a private chat with me: send ${hint(def.name, target.subcommand)} without posting as the group.`);
+    await sendPlain(deps.api, msg.chat.id, msg.message_id, t(l, 'token-anonymous-admin', { command: hint(def.name, target.subcommand) }));
     return;
   }
   const nonce = await deps.setup.createNonce({ command: def.name, subcommand: target.subcommand, scope: actor.scope }, String(msg.from.id));
-  await sendPlain(deps.api, msg.chat.id, msg.message_id, 'Open the private chat and paste the gateway token there. The button works once, for 15 minutes, and only for you.', {
-    reply_markup: new InlineKeyboard().url('Link the token privately', startLink(deps.botUsername(), `s_${nonce}`)),
+  await sendPlain(deps.api, msg.chat.id, msg.message_id, t(l, 'token-open-private'), {
+    reply_markup: new InlineKeyboard().url(t(l, 'token-button-private'), startLink(deps.botUsername(), `s_${nonce}`)),
   });
 }
 
-async function askPersonalToken(deps: TelegramDeps, chatId: number, replyTo: number | undefined, userId: number, target: SecretTarget): Promise<void> {
+async function askPersonalToken(deps: TelegramDeps, chatId: number, replyTo: number | undefined, userId: number, target: SecretTarget, locale: string): Promise<void> {
   await deps.setup.expectToken(chatId, { target, userId: String(userId) });
-  await sendPlain(deps.api, chatId, replyTo, `Paste your personal gateway token now. I will delete your message at once and keep the token encrypted. Send /cancel to stop, ${hint('token', 'unlink')} to remove a linked one.`);
+  await sendPlain(deps.api, chatId, replyTo, t(locale, 'token-paste-personal', { tokenUnlink: hint('token', 'unlink') }));
 }
 
 /** `/start <payload>` in the private chat: a group's setup link (`s_<nonce>`) or a command's token flow (`token`). */
@@ -144,21 +148,22 @@ async function start(deps: TelegramDeps, msg: Message, payload: string): Promise
   const chatId = msg.chat.id;
   const from = msg.from;
   if (!from) return;
+  const l = localeOf(msg);
   const m = SETUP_PAYLOAD.exec(payload);
   if (m) {
     const grant = await deps.setup.takeNonce(m[1] ?? '', String(from.id));
     if (!grant) {
-      await sendPlain(deps.api, chatId, msg.message_id, `This setup link has expired, was already used, or belongs to another admin. Run ${hint('setup', 'token')} in the group again.`);
+      await sendPlain(deps.api, chatId, msg.message_id, t(l, 'token-link-expired', { setupToken: hint('setup', 'token') }));
       return;
     }
     await deps.setup.expectToken(chatId, { target: grant.target, userId: String(from.id) });
-    const title = grant.target.scope.title ? `"${grant.target.scope.title}"` : 'the group';
-    await sendPlain(deps.api, chatId, msg.message_id, `Paste the gateway token for ${title} now. I will delete your message at once and keep the token encrypted. Send /cancel to stop.`);
+    const group = grant.target.scope.title ? `"${grant.target.scope.title}"` : 'none';
+    await sendPlain(deps.api, chatId, msg.message_id, t(l, 'token-paste-group', { group }));
     return;
   }
   const def = deps.dispatcher.commands.find((d) => d.name === payload);
   const secret = secretSubcommand(def);
-  if (def && secret && def.place !== 'community') return askPersonalToken(deps, chatId, msg.message_id, from.id, { command: def.name, subcommand: secret.subcommand });
+  if (def && secret && def.place !== 'community') return askPersonalToken(deps, chatId, msg.message_id, from.id, { command: def.name, subcommand: secret.subcommand }, l);
   const actor = actorOfMessage(msg);
   if (!actor) return;
   const request = newRequest(deps, { actor, place: { chatId, replyTo: msg.message_id }, adminOf: { chatId, chatType: 'private', userId: from.id } }, 'help');
@@ -170,7 +175,8 @@ async function cancel(deps: TelegramDeps, msg: Message): Promise<void> {
   const had = (await deps.setup.pendingToken(chatId)) !== undefined;
   await deps.setup.clearToken(chatId);
   const inputs = msg.from ? await deps.inputs.cancel(chatId, msg.from.id) : 0;
-  await sendPlain(deps.api, chatId, msg.message_id, had ? 'Cancelled: I am no longer waiting for a token.' : inputs > 0 ? 'Cancelled.' : 'Nothing to cancel.');
+  const l = localeOf(msg);
+  await sendPlain(deps.api, chatId, msg.message_id, t(l, had ? 'token-cancelled-waiting' : inputs > 0 ? 'token-cancelled' : 'token-nothing-to-cancel'));
 }
 
 /**
@@ -190,9 +196,10 @@ async function acceptToken(deps: TelegramDeps, msg: Message, pending: PendingTok
   } catch {
     deleted = false;
   }
-  const note = deleted ? undefined : 'I could not delete your message: please delete it yourself.';
+  const l = localeOf(msg);
+  const note = deleted ? 'none' : t(l, 'token-not-deleted');
   if (!/^\S{8,512}$/.test(token)) {
-    await sendPlain(deps.api, chat.id, undefined, `That does not look like a token (one word, no spaces). Paste it again or send /cancel.${note ? ` ${note}` : ''}`);
+    await sendPlain(deps.api, chat.id, undefined, t(l, 'token-not-a-token', { note }));
     return;
   }
   await deps.setup.clearToken(chat.id);
@@ -208,6 +215,11 @@ async function acceptToken(deps: TelegramDeps, msg: Message, pending: PendingTok
   );
   deps.tasks.serial(`token:${chat.id}`, 'link token', async () => {
     const reply = await deps.dispatcher.run({ command: target.command, ...(target.subcommand ? { subcommand: target.subcommand } : {}), args: { [arg]: token }, request });
-    await showReply(deps, request, note ? { ...reply, blocks: [...reply.blocks, note] } : reply);
+    await showReply(deps, request, deleted ? reply : { ...reply, blocks: [...reply.blocks, note] });
   });
+}
+
+/** The sender's app language for these set-up messages (they run before the dispatcher resolves the stored choices). */
+function localeOf(msg: Message): string {
+  return negotiateLocale(msg.from?.language_code);
 }

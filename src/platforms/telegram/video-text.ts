@@ -1,5 +1,7 @@
+import { DEFAULT_LOCALE, t } from '../../core/i18n/catalog.js';
 import type { JobView } from '../../core/api.js';
 import { videoResultFields } from '../../core/commands/reply-kit.js';
+import { describeJobState } from '../../core/messages.js';
 import { CAPTION_MAX, clip } from './format.js';
 
 /** Caption of a delivered video: model, length, size and the charge. */
@@ -11,5 +13,6 @@ export function videoCaption(job: JobView): string {
 export function progressText(job: JobView): string {
   const pct = Math.max(0, Math.min(100, Math.round(job.progress)));
   const bar = '▓'.repeat(Math.round(pct / 10)) + '░'.repeat(10 - Math.round(pct / 10));
-  return `Video ${job.id} (${job.model}): ${job.status.replace('_', ' ')} ${bar} ${pct}%`;
+  const l = job.locale ?? DEFAULT_LOCALE;
+  return t(l, 'status-video', { job: job.id, model: job.model, state: describeJobState(l, job.state), bar: `${bar} ${pct}%` });
 }

@@ -100,6 +100,15 @@ export class KyselyAdminStore implements AdminStore {
     });
   }
 
+  async setLanguage(scopeId: string, language: string | null, a: AuditInput) {
+    return writeTransaction(this.db, async (tx) => {
+      const r = await tx.selectFrom('scopes').select('language').where('id', '=', scopeId).executeTakeFirstOrThrow();
+      await tx.updateTable('scopes').set({ language }).where('id', '=', scopeId).execute();
+      await this.audit(tx, a, scopeId, { language: r.language }, { language });
+      return { before: r.language, after: language };
+    });
+  }
+
   async linkToken(owner: TokenOwner, token: string, scopeId: string | null, a: AuditInput) {
     return writeTransaction(this.db, async (tx) => {
       const r = await this.vault.link(tx, owner, token, a.actor);

@@ -11,9 +11,17 @@ const toScope = (r: Selectable<Database['scopes']>): Scope => ({
   externalId: r.external_id,
   title: r.title,
   timezone: r.timezone,
+  language: r.language,
   settings: safeJson(r.settings),
 });
-const toUser = (r: Selectable<Database['users']>): User => ({ id: r.id, platform: r.platform, externalId: r.external_id, displayName: r.display_name, username: r.username });
+const toUser = (r: Selectable<Database['users']>): User => ({
+  id: r.id,
+  platform: r.platform,
+  externalId: r.external_id,
+  displayName: r.display_name,
+  username: r.username,
+  language: r.language,
+});
 
 function safeJson(text: string): Record<string, unknown> {
   try {
@@ -34,7 +42,7 @@ export class KyselyDirectory implements Directory {
   async ensureScope(p: ExternalRef & { title?: string }): Promise<Scope> {
     await this.db
       .insertInto('scopes')
-      .values({ id: newId('sc'), platform: p.platform, external_id: p.externalId, title: p.title ?? null, created_at: this.clock.now() })
+      .values({ id: newId('sc'), platform: p.platform, external_id: p.externalId, title: p.title ?? null, language: null, created_at: this.clock.now() })
       .onConflict((oc) => (p.title ? oc.columns(['platform', 'external_id']).doUpdateSet({ title: p.title }) : oc.columns(['platform', 'external_id']).doNothing()))
       .execute();
     const row = await this.db.selectFrom('scopes').selectAll().where('platform', '=', p.platform).where('external_id', '=', p.externalId).executeTakeFirstOrThrow();
@@ -48,11 +56,15 @@ export class KyselyDirectory implements Directory {
     if (username) patch.username = username;
     await this.db
       .insertInto('users')
-      .values({ id: newId('u'), platform: p.platform, external_id: p.externalId, display_name: p.displayName ?? null, username, personal_allowance_micros: null, personal_period: null, created_at: this.clock.now() })
+      .values({ id: newId('u'), platform: p.platform, external_id: p.externalId, display_name: p.displayName ?? null, username, personal_allowance_micros: null, personal_period: null, language: null, created_at: this.clock.now() })
       .onConflict((oc) => (Object.keys(patch).length ? oc.columns(['platform', 'external_id']).doUpdateSet(patch) : oc.columns(['platform', 'external_id']).doNothing()))
       .execute();
     const row = await this.db.selectFrom('users').selectAll().where('platform', '=', p.platform).where('external_id', '=', p.externalId).executeTakeFirstOrThrow();
     return toUser(row);
+  }
+
+  async setUserLanguage(userId: string, language: string | null): Promise<void> {
+    await this.db.updateTable('users').set({ language }).where('id', '=', userId).execute();
   }
 
   async touchMember(scopeId: string, userId: string): Promise<void> {

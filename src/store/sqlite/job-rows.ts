@@ -64,6 +64,7 @@ export function toRecord(r: Selectable<JobsTable>): JobRecord {
     createdAt: Number(r.created_at),
     updatedAt: Number(r.updated_at),
     finishedAt: numOrNull(r.finished_at),
+    locale: r.locale ?? null,
   };
 }
 

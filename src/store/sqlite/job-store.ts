@@ -48,6 +48,7 @@ export class KyselyJobStore implements JobStore {
         lease_owner: job.leaseOwner ?? null,
         lease_expires_at: job.leaseExpiresAt ?? null,
         finished_at: FINAL_STATUSES.includes(job.status) ? now : null,
+        locale: job.locale ?? null,
         created_at: now,
         updated_at: now,
       })

@@ -6,6 +6,7 @@ import * as m0004 from '../../../migrations/0004-model-settings.js';
 import * as m0005 from '../../../migrations/0005-gateway-losses.js';
 import * as m0006 from '../../../migrations/0006-job-secrets.js';
 import * as m0007 from '../../../migrations/0007-failure-refs.js';
+import * as m0008 from '../../../migrations/0008-languages.js';
 import * as m0009 from '../../../migrations/0009-bot-processes.js';
 import type { Database } from './schema.js';
 
@@ -21,6 +22,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0005-gateway-losses': m0005,
   '0006-job-secrets': m0006,
   '0007-failure-refs': m0007,
+  '0008-languages': m0008,
   '0009-bot-processes': m0009,
 };
 

@@ -13,6 +13,8 @@ export interface ScopesTable {
   title: string | null;
   settings: Generated<string>;
   timezone: Generated<string>;
+  /** The community's default language (migration 0008); null = none. */
+  language: string | null;
   created_at: number;
 }
 export interface UsersTable {
@@ -23,6 +25,8 @@ export interface UsersTable {
   username: string | null;
   personal_allowance_micros: number | null;
   personal_period: string | null;
+  /** The member's own language choice (migration 0008); null = none. */
+  language: string | null;
   created_at: number;
 }
 export interface ScopeMembersTable {
@@ -124,6 +128,8 @@ export interface JobsTable {
   created_at: number;
   updated_at: number;
   finished_at: number | null;
+  /** The language the job's member was answered in when it started (migration 0008); null for older jobs. */
+  locale: string | null;
 }
 /** What the gateway billed that no member was charged for (migration 0005). */
 export interface GatewayLossesTable {

@@ -1,4 +1,5 @@
 import { fail } from '../../failures.js';
+import { en } from '../words.js';
 import type { CommandDefinition } from '../types.js';
 import { failureReply, readKept, str } from '../reply-kit.js';
 import { jobArg } from './common-args.js';
@@ -10,15 +11,15 @@ import { runVideo } from './video.js';
  */
 export const animateCommand: CommandDefinition = {
   name: 'animate',
-  description: "Make a video from an earlier job's image",
-  help: "Starts a video from the first image of an earlier job, with that job's prompt. The estimate is held now and charged when the video is delivered.",
+  description: en('cmd-animate'),
+  help: en('cmd-animate.help'),
   usage: ['/animate <job>'],
   examples: ['/animate j_abc123'],
   role: 'member',
   place: 'anywhere',
   visibility: 'public',
   hidden: true,
-  args: [jobArg('The image job to animate')],
+  args: [jobArg(en('cmd-animate-opt-job'))],
   async run(ctx, args) {
     const id = str(args, 'job') ?? '';
     const res = await ctx.core.jobRequest(ctx.actor, id);

@@ -1,4 +1,6 @@
-import { formatUsd } from '../../money.js';
+import { DEFAULT_LOCALE, t } from '../../i18n/catalog.js';
+import { formatMoney, formatNumber } from '../../i18n/format.js';
+import { en } from '../words.js';
 import type { AskResult } from '../../api.js';
 import type { CommandDefinition, Reply } from '../types.js';
 import { failureReply, finishedJobActions, progressHooks, resultDelivery, str } from '../reply-kit.js';
@@ -7,35 +9,36 @@ import { modelArg, promptArg } from './common-args.js';
 /** `/ask <question> [--model ID]`: a text model's answer, with model, tokens and cost. */
 export const askCommand: CommandDefinition = {
   name: 'ask',
-  description: 'Ask a text model a question',
-  help: 'Sends your question to a text model and posts the answer, with the tokens used and what it cost.',
+  description: en('cmd-ask'),
+  help: en('cmd-ask.help'),
   usage: ['/ask <question> [--model ID]'],
   examples: ['/ask what is a haiku?', '/ask --model beta-text-1 summarize the plot of Hamlet'],
   role: 'member',
   place: 'anywhere',
   visibility: 'public',
-  args: [promptArg('Your question or instruction'), modelArg('text')],
+  args: [promptArg(en('cmd-ask-opt-prompt')), modelArg('text')],
   async run(ctx, args) {
     const prompt = str(args, 'prompt') ?? '';
     const model = str(args, 'model');
     const res = await ctx.core.ask({ ...ctx.actor, prompt, ...(model ? { model } : {}), ...(await resultDelivery(ctx)) }, progressHooks(ctx));
-    return res.ok ? askReply(res.value) : failureReply(ctx, res.failure);
+    return res.ok ? askReply(res.value, ctx.actor.locale ?? DEFAULT_LOCALE) : failureReply(ctx, res.failure);
   },
 };
 
 /** An answer with its model, tokens, cost and job id, and the follow-ups of a finished answer ({@link finishedJobActions}: none). */
-export function askReply(r: AskResult): Reply {
+export function askReply(r: AskResult, locale: string): Reply {
+  const l = locale;
   return {
     visibility: 'public',
     tone: 'result',
-    blocks: [r.text || '(empty answer)'],
+    blocks: [r.text || t(l, 'result-empty-answer')],
     fields: [
-      { name: 'Model', value: r.model },
-      { name: 'Tokens', value: String(r.totalTokens) },
-      { name: 'Cost', value: formatUsd(r.costMicros) },
-      { name: 'Job', value: r.jobId },
+      { name: t(l, 'field-model'), value: r.model },
+      { name: t(l, 'field-tokens'), value: formatNumber(l, r.totalTokens) },
+      { name: t(l, 'field-cost'), value: formatMoney(l, r.costMicros) },
+      { name: t(l, 'field-job'), value: r.jobId },
     ],
-    actions: finishedJobActions({ id: r.jobId, kind: 'ask' }),
+    actions: finishedJobActions({ id: r.jobId, kind: 'ask', locale: l }),
     jobId: r.jobId,
   };
 }

@@ -1,78 +1,78 @@
 import type { CommandDefinition, SubcommandDefinition } from '../types.js';
+import { en } from '../words.js';
 import { opt, str } from '../reply-kit.js';
 import { runAdminReply } from './admin-reply.js';
 import { amountArg, periodArg, userArg } from './common-args.js';
 
 /** `[period]` with the default each subcommand falls back to. */
-const period = (fallback: string) => periodArg(`How often it resets: day, week, month or total (default: ${fallback})`);
 
 const subcommands: SubcommandDefinition[] = [
   {
     name: 'default',
-    description: 'Set the limit every member gets',
+    description: en('cmd-budget-default'),
     role: 'admin',
     usage: '/budget default <amount|none> [period]',
-    args: [amountArg('Limit per member in US dollars, e.g. 5 or 2.50 (none: no limit)'), period('the current default period')],
+    args: [amountArg(en('cmd-budget-default-opt-amount')), periodArg(en('cmd-budget-default-opt-period'))],
     run: (ctx, a) => runAdminReply(ctx, { op: 'default', amount: str(a, 'amount') ?? '', ...opt('period', str(a, 'period')) }),
   },
   {
     name: 'set',
-    description: "Set one member's own limit",
+    description: en('cmd-budget-set'),
     role: 'admin',
     usage: '/budget set <user> <amount|none> [period]',
-    args: [userArg('The member'), amountArg('Limit in US dollars, e.g. 10 (none: no limit)'), period('the default period')],
+    args: [userArg(en('cmd-budget-set-opt-user')), amountArg(en('cmd-budget-set-opt-amount')), periodArg(en('cmd-budget-set-opt-period'))],
     run: (ctx, a) => runAdminReply(ctx, { op: 'set', target: str(a, 'user') ?? '', amount: str(a, 'amount') ?? '', ...opt('period', str(a, 'period')) }),
   },
   {
     name: 'clear',
-    description: "Remove a member's own limit (back to the default)",
+    description: en('cmd-budget-clear'),
     role: 'admin',
     usage: '/budget clear <user>',
-    args: [userArg('The member')],
+    args: [userArg(en('cmd-budget-clear-opt-user'))],
     run: (ctx, a) => runAdminReply(ctx, { op: 'clear', target: str(a, 'user') ?? '' }),
   },
   {
     name: 'pool',
-    description: 'Set a shared limit for the whole community',
+    description: en('cmd-budget-pool'),
     role: 'admin',
     usage: '/budget pool <amount|none> [period]',
-    args: [amountArg('Community-wide limit in US dollars (none: remove it)'), period('month')],
+    args: [amountArg(en('cmd-budget-pool-opt-amount')), periodArg(en('cmd-budget-pool-opt-period'))],
     run: (ctx, a) => runAdminReply(ctx, { op: 'pool', amount: str(a, 'amount') ?? '', ...opt('period', str(a, 'period')) }),
   },
   {
     name: 'block',
-    description: 'Stop a member from using the bot here',
+    description: en('cmd-budget-block'),
     role: 'admin',
     usage: '/budget block <user>',
-    args: [userArg('The member')],
+    args: [userArg(en('cmd-budget-block-opt-user'))],
     run: (ctx, a) => runAdminReply(ctx, { op: 'block', target: str(a, 'user') ?? '' }),
   },
   {
     name: 'unblock',
-    description: 'Let a blocked member use the bot again',
+    description: en('cmd-budget-unblock'),
     role: 'admin',
     usage: '/budget unblock <user>',
-    args: [userArg('The member')],
+    args: [userArg(en('cmd-budget-unblock-opt-user'))],
     run: (ctx, a) => runAdminReply(ctx, { op: 'unblock', target: str(a, 'user') ?? '' }),
   },
   {
     name: 'adjust',
-    description: "Give or take back part of a member's spending this period",
+    description: en('cmd-budget-adjust'),
     role: 'admin',
     usage: '/budget adjust <user> <+/-amount> [note]',
     args: [
-      userArg('The member'),
-      amountArg('US dollars; positive gives more room, negative takes it back, e.g. -1.50'),
-      { name: 'note', kind: 'text', description: 'Why (kept in the audit log)', rest: true, max: 200 },
+      userArg(en('cmd-budget-adjust-opt-user')),
+      amountArg(en('cmd-budget-adjust-opt-amount')),
+      { name: 'note', kind: 'text', description: en('cmd-budget-adjust-opt-note'), rest: true, max: 200 },
     ],
     run: (ctx, a) => runAdminReply(ctx, { op: 'adjust', target: str(a, 'user') ?? '', amount: str(a, 'amount') ?? '', ...opt('note', str(a, 'note')) }),
   },
   {
     name: 'show',
-    description: 'Show limits and spending',
+    description: en('cmd-budget-show'),
     role: 'admin',
     usage: '/budget show [user]',
-    args: [userArg('A member (default: the whole community)', false)],
+    args: [userArg(en('cmd-budget-show-opt-user'), false)],
     run: (ctx, a) => runAdminReply(ctx, { op: 'show', ...opt('target', str(a, 'user')) }),
   },
 ];
@@ -83,8 +83,8 @@ const subcommands: SubcommandDefinition[] = [
  */
 export const budgetCommand: CommandDefinition = {
   name: 'budget',
-  description: 'Manage spending limits in this community',
-  help: 'Sets how much members may spend (amounts in US dollars; periods day, week, month or total). A member is a @username, a mention or an id; where messages can be replied to, you can also reply to theirs instead.',
+  description: en('cmd-budget'),
+  help: en('cmd-budget.help'),
   usage: subcommands.map((s) => s.usage),
   examples: ['/budget default 2 day', '/budget set @ana 5 week', '/budget adjust @ana -1.50 refund for a bad image', '/budget pool none', '/budget show'],
   role: 'admin',

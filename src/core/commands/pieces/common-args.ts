@@ -1,4 +1,5 @@
 import type { ModelKind } from '../../pricing.js';
+import { en } from '../words.js';
 import type { ArgSpec } from '../types.js';
 
 /** Argument specs several commands share, so `--ar`, `--size` and `--model` mean the same everywhere. */
@@ -10,14 +11,14 @@ export function promptArg(description: string): ArgSpec {
 
 /** `--model ID` of one kind (autocompleted where the surface can). */
 export function modelArg(kind: ModelKind): ArgSpec {
-  return { name: 'model', kind: 'model', description: `Which ${kind} model (default: the configured one)`, flags: ['model'], modelKind: kind, autocomplete: true };
+  return { name: 'model', kind: 'model', description: en('opt-model', { kind }), flags: ['model'], modelKind: kind, autocomplete: true };
 }
 
 /** `--ar W:H` / `--aspect W:H`; cannot be combined with `--size`. */
-export const aspectArg: ArgSpec = { name: 'aspect', kind: 'aspect', description: 'Aspect ratio W:H, e.g. 16:9', flags: ['ar', 'aspect'], conflicts: ['size'] };
+export const aspectArg: ArgSpec = { name: 'aspect', kind: 'aspect', description: en('opt-aspect'), flags: ['ar', 'aspect'], conflicts: ['size'] };
 
 /** `--size WxH` or `auto`, for commands without `--ar` (edit). */
-export const exactSizeArg: ArgSpec = { name: 'size', kind: 'size', description: 'Exact size WxH in pixels, e.g. 1024x1024, or auto', flags: ['size'] };
+export const exactSizeArg: ArgSpec = { name: 'size', kind: 'size', description: en('opt-size'), flags: ['size'] };
 
 /** `--size WxH` or `auto`; cannot be combined with `--ar`. */
 export const sizeArg: ArgSpec = { ...exactSizeArg, conflicts: ['aspect'] };

@@ -1,4 +1,5 @@
 import type { Attachment, EditRequest } from '../../api.js';
+import { en } from '../words.js';
 import { fail } from '../../failures.js';
 import type { CommandContext, CommandDefinition, Reply } from '../types.js';
 import { failureReply, fetchAll, files, imageResultReply, progressHooks, readKept, resultDelivery, str } from '../reply-kit.js';
@@ -16,17 +17,17 @@ export async function runEdit(ctx: CommandContext, p: Omit<EditRequest, 'scope' 
  */
 export const editCommand: CommandDefinition = {
   name: 'edit',
-  description: 'Change an image (or combine up to three) following your instructions',
-  help: 'Edits the images you attach (up to three) following your instruction, or the results of an earlier job with --from. The cost is held first and charged only for what is delivered.',
+  description: en('cmd-edit'),
+  help: en('cmd-edit.help'),
   usage: ['/edit <instruction> [--size WxH] [--model ID] (with 1-3 images attached)', '/edit <instruction> --from <job>'],
   examples: ['/edit make the sky purple', '/edit add a hat --from j_abc123'],
   role: 'member',
   place: 'anywhere',
   visibility: 'public',
   args: [
-    promptArg('What to change, in plain words'),
-    { name: 'images', kind: 'attachment', description: 'The images to edit (up to 3)', maxCount: 3, conflicts: ['job'] },
-    { name: 'job', kind: 'job', description: 'Edit the results of this earlier job instead', flags: ['from'], conflicts: ['images'] },
+    promptArg(en('cmd-edit-opt-prompt')),
+    { name: 'images', kind: 'attachment', description: en('cmd-edit-opt-images'), maxCount: 3, conflicts: ['job'] },
+    { name: 'job', kind: 'job', description: en('cmd-edit-opt-job'), flags: ['from'], conflicts: ['images'] },
     exactSizeArg,
     modelArg('image'),
   ],

@@ -1,23 +1,24 @@
 import type { CommandDefinition } from '../types.js';
+import { en } from '../words.js';
 import { failureReply, imageResultReply, int, progressHooks, resultDelivery, str } from '../reply-kit.js';
 import { aspectArg, modelArg, promptArg, sizeArg } from './common-args.js';
 
 /** `/imagine <prompt> [--ar W:H | --size WxH] [--model ID] [--n N]`: images from a description. */
 export const imagineCommand: CommandDefinition = {
   name: 'imagine',
-  description: 'Make an image from a text description',
-  help: 'Makes one or more images from your description. The cost is held first and charged only for the images delivered.',
+  description: en('cmd-imagine'),
+  help: en('cmd-imagine.help'),
   usage: ['/imagine <prompt> [--ar W:H | --size WxH] [--model ID] [--n N]'],
   examples: ['/imagine a red fox in the snow', '/imagine a lighthouse at dusk --ar 16:9', '/imagine --n 2 two cats --model alpha-image-2'],
   role: 'member',
   place: 'anywhere',
   visibility: 'public',
   args: [
-    promptArg('What the image should show'),
+    promptArg(en('cmd-imagine-opt-prompt')),
     aspectArg,
     sizeArg,
     modelArg('image'),
-    { name: 'count', kind: 'integer', description: 'How many images (1-4)', flags: ['n'], min: 1, max: 4 },
+    { name: 'count', kind: 'integer', description: en('cmd-imagine-opt-count'), flags: ['n'], min: 1, max: 4 },
   ],
   async run(ctx, args) {
     const prompt = str(args, 'prompt') ?? '';

@@ -1,6 +1,9 @@
+import { DEFAULT_LOCALE, t } from '../../i18n/catalog.js';
+import { formatMoment } from '../../i18n/format.js';
 import type { JobView } from '../../api.js';
 import { isFailureRef } from '../../ids.js';
-import { describeFailureRef, describeJobMoney, describeJobState, formatDateTime } from '../../messages.js';
+import { describeFailureRef, describeJobMoney, describeJobState } from '../../messages.js';
+import { en } from '../words.js';
 import type { CommandDefinition, Reply, ReplyFile } from '../types.js';
 import { failureReply, finishedJobActions, progressBar, refreshAction, str } from '../reply-kit.js';
 import { jobArg } from './common-args.js';
@@ -12,25 +15,25 @@ import { isRunning } from './jobs.js';
  */
 export const jobCommand: CommandDefinition = {
   name: 'job',
-  description: 'Show one job and its result',
-  help: 'Shows one job: its status, model, size and cost, and posts its kept result files again while they are retained. Given the reference an error ended with, shows what went wrong (admins see the logged detail).',
+  description: en('cmd-job'),
+  help: en('cmd-job.help'),
   usage: ['/job <id>', '/job <ref>'],
   examples: ['/job j_abc123', '/job K7Q2XM'],
   role: 'member',
   place: 'anywhere',
   visibility: 'private',
-  args: [jobArg('The job id shown when it started, or the ref an error ended with')],
+  args: [jobArg(en('cmd-job-opt-job'))],
   async run(ctx, args) {
     const id = str(args, 'job') ?? '';
     if (isFailureRef(id)) {
       // The platform is asked only here: a job id needs no role (its own rule is "this community or yours").
       const ref = await ctx.core.failureRef(ctx.actor, id, ctx.role !== 'member' || (await ctx.isAdmin()));
       if (!ref.ok) return failureReply(ctx, ref.failure);
-      return { visibility: 'private', tone: 'info', ...describeFailureRef(ref.value) };
+      return { visibility: 'private', tone: 'info', ...describeFailureRef(ctx.actor.locale ?? DEFAULT_LOCALE, ref.value) };
     }
     const res = await ctx.core.job(ctx.actor, id);
     if (!res.ok) return failureReply(ctx, res.failure);
-    return jobReply(res.value, ctx.uploadLimitBytes, ctx.core.remixOffered());
+    return jobReply(res.value, ctx.uploadLimitBytes, ctx.core.remixOffered(), ctx.actor.locale ?? DEFAULT_LOCALE);
   },
 };
 
@@ -40,22 +43,23 @@ export const jobCommand: CommandDefinition = {
  * kept file (a delivered video's file is deleted once posted: Reroll re-runs the request, Remix names the gateway's
  * task).
  */
-export function jobReply(j: JobView, uploadLimitBytes: number, remix = false): Reply {
+export function jobReply(j: JobView, uploadLimitBytes: number, remix: boolean, locale: string): Reply {
+  const l = locale;
   const running = isRunning(j);
   const blocks = [j.prompt];
   if (running && j.kind === 'video') blocks.push(progressBar(j.progress));
   const fields = [
-    { name: 'Status', value: describeJobState(j.state) },
-    { name: 'Model', value: j.model },
-    { name: 'Cost', value: describeJobMoney(j.money) },
+    { name: t(l, 'field-status'), value: describeJobState(l, j.state) },
+    { name: t(l, 'field-model'), value: j.model },
+    { name: t(l, 'field-cost'), value: describeJobMoney(l, j.money) },
   ];
-  if (j.seconds) fields.push({ name: 'Duration', value: `${j.seconds} s` });
-  if (j.size) fields.push({ name: 'Size', value: j.size });
-  fields.push({ name: 'Created', value: formatDateTime(j.createdAt) });
+  if (j.seconds) fields.push({ name: t(l, 'field-duration'), value: t(l, 'value-seconds', { n: j.seconds }) });
+  if (j.size) fields.push({ name: t(l, 'field-size'), value: j.size });
+  fields.push({ name: t(l, 'field-created'), value: formatMoment(l, j.createdAt, Date.now()) });
   const outputs = j.outputs ?? [];
   const fits = outputs.filter((o) => o.bytes <= uploadLimitBytes);
   const tooBig = outputs.length - fits.length;
-  if (tooBig) blocks.push(`${tooBig} file(s) of this job exceed this chat's upload limit.`);
+  if (tooBig) blocks.push(t(l, 'job-files-too-large', { count: tooBig }));
   const files: ReplyFile[] = fits.map((o) => ({
     name: o.filename,
     mime: o.mime,
@@ -64,9 +68,9 @@ export function jobReply(j: JobView, uploadLimitBytes: number, remix = false): R
     size: o.bytes,
   }));
   const actions = running
-    ? [refreshAction(j.id)]
+    ? [refreshAction(j.id, l)]
     : ((j.kind === 'imagine' || j.kind === 'edit') && fits.length) || (j.kind === 'video' && (j.status === 'delivered' || j.status === 'undeliverable'))
-      ? finishedJobActions(j, remix)
+      ? finishedJobActions({ id: j.id, kind: j.kind, locale: l }, remix)
       : [];
-  return { visibility: 'private', tone: 'info', title: `${j.kind} ${j.id}`, blocks, fields, files, actions, jobId: j.id };
+  return { visibility: 'private', tone: 'info', title: t(l, 'job-title', { kind: t(l, 'job-kind', { kind: j.kind }), id: j.id }), blocks, fields, files, actions, jobId: j.id };
 }

@@ -1,5 +1,7 @@
+import { DEFAULT_LOCALE, t } from '../../i18n/catalog.js';
 import type { JobView } from '../../api.js';
 import { describeJobMoney, describeJobState } from '../../messages.js';
+import { en } from '../words.js';
 import type { CommandDefinition } from '../types.js';
 
 /** Statuses after which a job no longer changes. */
@@ -18,8 +20,8 @@ function oneLine(s: string, max: number): string {
 /** `/jobs`: the actor's recent jobs, one field each (id → kind · state · model · money outcome · prompt). */
 export const jobsCommand: CommandDefinition = {
   name: 'jobs',
-  description: 'List your recent and running jobs',
-  help: 'Lists your ten most recent jobs here with their status, model and cost. Use /job <id> for one of them.',
+  description: en('cmd-jobs'),
+  help: en('cmd-jobs.help'),
   usage: ['/jobs'],
   examples: ['/jobs'],
   role: 'member',
@@ -27,12 +29,14 @@ export const jobsCommand: CommandDefinition = {
   visibility: 'private',
   args: [],
   async run(ctx) {
+    const l = ctx.actor.locale ?? DEFAULT_LOCALE;
     const jobs = await ctx.core.jobs(ctx.actor, 10);
-    if (jobs.length === 0) return { visibility: 'private', tone: 'info', title: 'Your jobs', blocks: ['You have no jobs yet.'] };
+    if (jobs.length === 0) return { visibility: 'private', tone: 'info', title: t(l, 'jobs-title'), blocks: [t(l, 'jobs-none')] };
     const fields = jobs.map((j) => {
       const progress = j.kind === 'video' && isRunning(j) ? ` ${Math.round(j.progress)}%` : '';
-      return { name: j.id, value: `${j.kind} · ${describeJobState(j.state)}${progress} · ${j.model} · ${describeJobMoney(j.money)} · ${oneLine(j.prompt, 40)}` };
+      const state = `${describeJobState(l, j.state)}${progress}`;
+      return { name: j.id, value: t(l, 'jobs-line', { kind: t(l, 'job-kind', { kind: j.kind }), state, model: j.model, money: describeJobMoney(l, j.money), prompt: oneLine(j.prompt, 40) }) };
     });
-    return { visibility: 'private', tone: 'info', title: 'Your jobs', blocks: [], fields };
+    return { visibility: 'private', tone: 'info', title: t(l, 'jobs-title'), blocks: [], fields };
   },
 };

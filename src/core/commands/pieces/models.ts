@@ -1,4 +1,5 @@
 import type { ModelKind } from '../../pricing.js';
+import { en } from '../words.js';
 import type { CommandDefinition } from '../types.js';
 import { failureReply, str } from '../reply-kit.js';
 
@@ -11,14 +12,14 @@ const KINDS: readonly ModelKind[] = ['image', 'video', 'text'];
  */
 export const modelsCommand: CommandDefinition = {
   name: 'models',
-  description: 'List the models available here and their prices',
-  help: 'Lists the models the gateway token used here can reach, with their prices and where each price comes from, the default model of each kind, and how prices are chosen. Give a kind to see only image, video or text models.',
+  description: en('cmd-models'),
+  help: en('cmd-models.help'),
   usage: ['/models [image|video|text]'],
   examples: ['/models', '/models video'],
   role: 'member',
   place: 'anywhere',
   visibility: 'private',
-  args: [{ name: 'kind', kind: 'choice', description: 'Only models of this kind', choices: KINDS.map((k) => ({ value: k, label: k })) }],
+  args: [{ name: 'kind', kind: 'choice', description: en('cmd-models-opt-kind'), choices: KINDS.map((k) => ({ value: k, label: k })) }],
   async run(ctx, args) {
     const kind = str(args, 'kind') as ModelKind | undefined;
     const res = await ctx.core.modelsReport(ctx.actor, kind);

@@ -1,9 +1,10 @@
 import type { PriceCommand } from '../../api.js';
+import { en } from '../words.js';
 import type { ArgSpec, CommandContext, CommandDefinition, Reply, SubcommandDefinition } from '../types.js';
 import { opt, str, textReply } from '../reply-kit.js';
 
 /** Any model the token lists, priced or not (an admin prices the unpriced ones): autocompleted, no kind expected. */
-const modelArg: ArgSpec = { name: 'model', kind: 'model', description: 'The exact model id, as /models lists it', required: true, autocomplete: true };
+const modelArg: ArgSpec = { name: 'model', kind: 'model', description: en('cmd-prices-opt-model'), required: true, autocomplete: true };
 
 /** Runs a price command through the core (which checks, stores and audits it) and answers with its words. */
 async function runPrices(ctx: CommandContext, cmd: PriceCommand): Promise<Reply> {
@@ -14,7 +15,7 @@ async function runPrices(ctx: CommandContext, cmd: PriceCommand): Promise<Reply>
 const subcommands: SubcommandDefinition[] = [
   {
     name: 'list',
-    description: 'Show the prices and kinds admins set here',
+    description: en('cmd-prices-list'),
     role: 'admin',
     usage: '/prices list',
     args: [],
@@ -22,20 +23,20 @@ const subcommands: SubcommandDefinition[] = [
   },
   {
     name: 'set',
-    description: "Set a model's price in this community (wins over every other price)",
+    description: en('cmd-prices-set'),
     role: 'admin',
     usage: '/prices set <model> <usd> [image|second|1k]',
     args: [
       modelArg,
-      { name: 'usd', kind: 'amount', description: 'US dollars per unit, e.g. 0.04', required: true },
+      { name: 'usd', kind: 'amount', description: en('cmd-prices-set-opt-usd'), required: true },
       {
         name: 'per',
         kind: 'choice',
-        description: "The unit (default: from the model's kind)",
+        description: en('cmd-prices-set-opt-per'),
         choices: [
-          { value: 'image', label: 'per image' },
-          { value: 'second', label: 'per second of video' },
-          { value: '1k', label: 'per 1,000 text tokens' },
+          { value: 'image', label: en('choice-per-image') },
+          { value: 'second', label: en('choice-per-second') },
+          { value: '1k', label: en('choice-per-1k') },
         ],
       },
     ],
@@ -43,7 +44,7 @@ const subcommands: SubcommandDefinition[] = [
   },
   {
     name: 'clear',
-    description: "Remove a model's admin price (back to the operator's or the gateway's)",
+    description: en('cmd-prices-clear'),
     role: 'admin',
     usage: '/prices clear <model>',
     args: [modelArg],
@@ -51,7 +52,7 @@ const subcommands: SubcommandDefinition[] = [
   },
   {
     name: 'kind',
-    description: "Correct a model's kind here (auto forgets the correction)",
+    description: en('cmd-prices-kind'),
     role: 'admin',
     usage: '/prices kind <model> <image|video|text|auto>',
     args: [
@@ -59,13 +60,13 @@ const subcommands: SubcommandDefinition[] = [
       {
         name: 'kind',
         kind: 'choice',
-        description: 'What the model makes',
+        description: en('cmd-prices-kind-opt-kind'),
         required: true,
         choices: [
-          { value: 'image', label: 'image' },
-          { value: 'video', label: 'video' },
-          { value: 'text', label: 'text' },
-          { value: 'auto', label: 'auto (forget the correction)' },
+          { value: 'image', label: en('choice-kind-image') },
+          { value: 'video', label: en('choice-kind-video') },
+          { value: 'text', label: en('choice-kind-text') },
+          { value: 'auto', label: en('choice-kind-auto') },
         ],
       },
     ],
@@ -80,8 +81,8 @@ const subcommands: SubcommandDefinition[] = [
  */
 export const pricesCommand: CommandDefinition = {
   name: 'prices',
-  description: 'Set model prices and kinds for this community',
-  help: "Sets this community's own price for a model (in US dollars per image, per second of video or per 1,000 text tokens; it wins over the operator's and the gateway's prices), removes it, lists them, or corrects what kind of model one is. Every change is kept in the audit log.",
+  description: en('cmd-prices'),
+  help: en('cmd-prices.help'),
   usage: subcommands.map((s) => s.usage),
   examples: ['/prices list', '/prices set alpha-image-2 0.05', '/prices set gamma-video-1 0.08 second', '/prices clear alpha-image-2', '/prices kind beta-edit-lite image'],
   role: 'admin',

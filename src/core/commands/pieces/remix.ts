@@ -1,4 +1,6 @@
+import { DEFAULT_LOCALE } from '../../i18n/catalog.js';
 import { fail } from '../../failures.js';
+import { en } from '../words.js';
 import type { CommandDefinition } from '../types.js';
 import { failureReply, int, progressHooks, str } from '../reply-kit.js';
 import { jobArg, promptArg } from './common-args.js';
@@ -12,8 +14,8 @@ import { videoStartedReply } from './video.js';
  */
 export const remixCommand: CommandDefinition = {
   name: 'remix',
-  description: 'Make a new version of an earlier video with a new prompt',
-  help: 'Remixes an earlier video of this chat: the gateway makes a new video from it following your new prompt. The estimate is held now and charged when the video is delivered, like a new video.',
+  description: en('cmd-remix'),
+  help: en('cmd-remix.help'),
   usage: ['/remix <job> <prompt> [--seconds N]'],
   examples: ['/remix j_abc123 the same scene at night', '/remix j_abc123 in watercolours --seconds 6'],
   role: 'member',
@@ -21,9 +23,9 @@ export const remixCommand: CommandDefinition = {
   hidden: true,
   visibility: 'public',
   args: [
-    jobArg('The video job to remix'),
-    promptArg('What the new version should show'),
-    { name: 'seconds', kind: 'integer', description: 'Length in seconds (4-15; default: the length of the earlier video)', flags: ['seconds', 'duration'], min: 4, max: 15 },
+    jobArg(en('cmd-remix-opt-job')),
+    promptArg(en('cmd-remix-opt-prompt')),
+    { name: 'seconds', kind: 'integer', description: en('cmd-remix-opt-seconds'), flags: ['seconds', 'duration'], min: 4, max: 15 },
   ],
   async run(ctx, args) {
     // Known missing: say so before the surface posts a status message for a video that cannot start.
@@ -34,6 +36,6 @@ export const remixCommand: CommandDefinition = {
       { ...ctx.actor, jobId: str(args, 'job') ?? '', prompt: str(args, 'prompt') ?? '', delivery, ...(seconds !== undefined ? { seconds } : {}) },
       progressHooks(ctx),
     );
-    return res.ok ? videoStartedReply(res.value, 'Remix started') : failureReply(ctx, res.failure);
+    return res.ok ? videoStartedReply(res.value, ctx.actor.locale ?? DEFAULT_LOCALE, 'remix-started-title') : failureReply(ctx, res.failure);
   },
 };

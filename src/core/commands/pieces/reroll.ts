@@ -1,4 +1,6 @@
+import { DEFAULT_LOCALE } from '../../i18n/catalog.js';
 import { fail } from '../../failures.js';
+import { en } from '../words.js';
 import type { CommandDefinition } from '../types.js';
 import { failureReply, imageResultReply, progressHooks, readKept, resultDelivery, str } from '../reply-kit.js';
 import { jobArg } from './common-args.js';
@@ -13,15 +15,15 @@ import { askReply } from './ask.js';
  */
 export const rerollCommand: CommandDefinition = {
   name: 'reroll',
-  description: 'Run an earlier job again with the same request',
-  help: 'Runs an earlier job again: the same prompt, model and size (an edit reuses its kept reference images). It is charged like a new request.',
+  description: en('cmd-reroll'),
+  help: en('cmd-reroll.help'),
   usage: ['/reroll <job>'],
   examples: ['/reroll j_abc123'],
   role: 'member',
   place: 'anywhere',
   visibility: 'public',
   hidden: true,
-  args: [jobArg('The job to run again')],
+  args: [jobArg(en('cmd-reroll-opt-job'))],
   async run(ctx, args) {
     const id = str(args, 'job') ?? '';
     const res = await ctx.core.jobRequest(ctx.actor, id);
@@ -39,7 +41,7 @@ export const rerollCommand: CommandDefinition = {
       }
       case 'ask': {
         const a = await ctx.core.ask({ ...ctx.actor, prompt: r.prompt, model: r.model, ...(await resultDelivery(ctx)) }, progressHooks(ctx));
-        return a.ok ? askReply(a.value) : failureReply(ctx, a.failure);
+        return a.ok ? askReply(a.value, ctx.actor.locale ?? DEFAULT_LOCALE) : failureReply(ctx, a.failure);
       }
       case 'imagine': {
         const i = await ctx.core.imagine({ ...ctx.actor, ...base, ...(await resultDelivery(ctx)) }, progressHooks(ctx));

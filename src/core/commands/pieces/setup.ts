@@ -1,16 +1,18 @@
+import { DEFAULT_LOCALE, t } from '../../i18n/catalog.js';
 import type { CommandContext, CommandDefinition, Reply } from '../types.js';
+import { en } from '../words.js';
 import { str, textReply } from '../reply-kit.js';
 import { runAdminReply } from './admin-reply.js';
 
 /** The gateway token argument: collected privately by surfaces (modal, private chat), never echoed. */
-export const secretArg = { name: 'token', kind: 'secret', description: 'The gateway token (sent privately, never shown)', required: true } as const;
+export const secretArg = { name: 'token', kind: 'secret', description: en('opt-token'), required: true } as const;
 
 /** `/setup token|show|unlink|timezone`: the community's gateway token and time zone, for admins. */
 export const setupCommand: CommandDefinition = {
   name: 'setup',
-  description: 'Connect this community to the media gateway',
-  help: "Links this community's gateway token (asked privately; only its last 4 characters are ever shown), shows or removes it, and sets the time zone for daily, weekly and monthly resets.",
-  usage: ['/setup token', '/setup show', '/setup unlink', '/setup timezone <zone>'],
+  description: en('cmd-setup'),
+  help: en('cmd-setup.help'),
+  usage: ['/setup token', '/setup show', '/setup unlink', '/setup timezone <zone>', '/setup language <code|reset>'],
   examples: ['/setup show', '/setup timezone Europe/Berlin'],
   role: 'admin',
   place: 'community',
@@ -18,7 +20,7 @@ export const setupCommand: CommandDefinition = {
   subcommands: [
     {
       name: 'token',
-      description: "Set the community's gateway token (asked privately)",
+      description: en('cmd-setup-token'),
       role: 'admin',
       usage: '/setup token',
       args: [secretArg],
@@ -29,7 +31,7 @@ export const setupCommand: CommandDefinition = {
     },
     {
       name: 'show',
-      description: 'Show the current setup (the token is never shown)',
+      description: en('cmd-setup-show'),
       role: 'admin',
       usage: '/setup show',
       args: [],
@@ -37,7 +39,7 @@ export const setupCommand: CommandDefinition = {
     },
     {
       name: 'unlink',
-      description: "Remove the community's gateway token",
+      description: en('cmd-setup-unlink'),
       role: 'admin',
       usage: '/setup unlink',
       args: [],
@@ -45,11 +47,19 @@ export const setupCommand: CommandDefinition = {
     },
     {
       name: 'timezone',
-      description: 'Set the time zone used for daily, weekly and monthly resets',
+      description: en('cmd-setup-timezone'),
       role: 'admin',
       usage: '/setup timezone <zone>',
-      args: [{ name: 'tz', kind: 'text', description: 'An IANA time zone, e.g. Europe/Berlin', required: true, max: 64, autocomplete: true }],
+      args: [{ name: 'tz', kind: 'text', description: en('cmd-setup-timezone-opt-tz'), required: true, max: 64, autocomplete: true }],
       run: (ctx, a) => runAdminReply(ctx, { op: 'timezone', timeZone: str(a, 'tz') ?? '' }),
+    },
+    {
+      name: 'language',
+      description: en('cmd-setup-language'),
+      role: 'admin',
+      usage: '/setup language <code|reset>',
+      args: [{ name: 'code', kind: 'text', description: en('cmd-setup-language-opt-code'), required: true, max: 35 }],
+      run: (ctx, a) => runAdminReply(ctx, { op: 'language', code: str(a, 'code') ?? '' }),
     },
   ],
 };
@@ -63,12 +73,13 @@ async function showSetup(ctx: CommandContext): Promise<Reply> {
   const shown = await runAdminReply(ctx, { op: 'token_show' });
   if (shown.tone === 'error') return shown;
   const b = await ctx.core.gatewayBalance(ctx.actor);
+  const l = ctx.actor.locale ?? DEFAULT_LOCALE;
   // No token pays here: the setup text already says so.
   if (!b.ok && b.failure.code === 'no_token') return shown;
   const line = b.ok
     ? b.value.text
     : b.failure.code === 'not_offered'
-      ? 'This gateway does not show token balances.'
-      : `The gateway balance could not be read: ${ctx.core.explain(b.failure, (c, s) => ctx.surface.commandHint(c, s))}`;
+      ? t(l, 'gateway-balance-not-shown')
+      : t(l, 'gateway-balance-unreadable', { reason: ctx.core.explain(b.failure, (c, s) => ctx.surface.commandHint(c, s), { actor: ctx.actor, surface: ctx.surface.id }, l) });
   return { ...shown, blocks: [...shown.blocks, line] };
 }

@@ -1,12 +1,13 @@
 import type { CommandDefinition } from '../types.js';
+import { en } from '../words.js';
 import { str, textReply } from '../reply-kit.js';
 import { secretArg } from './setup.js';
 
 /** `/token link|unlink`: a member's own gateway token (their token then pays, without the community's limit). */
 export const tokenCommand: CommandDefinition = {
   name: 'token',
-  description: 'Use your own gateway token',
-  help: 'Links your own gateway token (asked privately; only its last 4 characters are ever shown), so your requests are paid by it, or forgets it.',
+  description: en('cmd-token'),
+  help: en('cmd-token.help'),
   usage: ['/token link', '/token unlink'],
   examples: ['/token link', '/token unlink'],
   role: 'member',
@@ -15,7 +16,7 @@ export const tokenCommand: CommandDefinition = {
   subcommands: [
     {
       name: 'link',
-      description: 'Link your own gateway token (asked privately)',
+      description: en('cmd-token-link'),
       role: 'member',
       usage: '/token link',
       args: [secretArg],
@@ -26,7 +27,7 @@ export const tokenCommand: CommandDefinition = {
     },
     {
       name: 'unlink',
-      description: 'Forget your gateway token',
+      description: en('cmd-token-unlink'),
       role: 'member',
       usage: '/token unlink',
       args: [],

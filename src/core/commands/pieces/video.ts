@@ -1,6 +1,7 @@
+import { DEFAULT_LOCALE, t } from '../../i18n/catalog.js';
+import { formatDuration, formatMoney } from '../../i18n/format.js';
 import type { Attachment, VideoRequest, VideoStarted } from '../../api.js';
-import { describeJobEstimate, formatDuration } from '../../messages.js';
-import { formatUsd } from '../../money.js';
+import { en } from '../words.js';
 import type { CommandContext, CommandDefinition, Reply } from '../types.js';
 import { failureReply, fetchAll, files, int, progressHooks, refreshAction, remainingText, str } from '../reply-kit.js';
 import { aspectArg, modelArg, promptArg, sizeArg } from './common-args.js';
@@ -16,27 +17,39 @@ export type VideoParams = Omit<VideoRequest, 'scope' | 'user' | 'delivery'>;
 export async function runVideo(ctx: CommandContext, p: VideoParams): Promise<Reply> {
   const delivery = await ctx.deliveryAddress();
   const res = await ctx.core.startVideo({ ...ctx.actor, ...p, delivery }, progressHooks(ctx));
-  return res.ok ? videoStartedReply(res.value) : failureReply(ctx, res.failure);
+  return res.ok ? videoStartedReply(res.value, ctx.actor.locale ?? DEFAULT_LOCALE) : failureReply(ctx, res.failure);
 }
 
-/** A video (or remix) accepted: what runs, what is held, the rough wait, and Refresh. */
-export function videoStartedReply(v: VideoStarted, title = 'Video started'): Reply {
-  const estimate = describeJobEstimate({ kind: 'video', model: v.model, costMicros: v.estimateMicros, seconds: v.seconds, size: v.size, remainingAfterMicros: v.remainingMicros, typicalWaitMs: v.etaSeconds * 1000 });
+/**
+ * A video (or remix, `titleId` `remix-started-title`) accepted, in `locale`: what runs, what is held until delivery,
+ * the rough wait (rounded the way people say it), and Refresh.
+ */
+export function videoStartedReply(v: VideoStarted, locale: string, titleId = 'video-started-title'): Reply {
+  const l = locale;
+  const wait = formatDuration(l, v.etaSeconds * 1000);
+  const estimate = t(l, 'estimate-video', {
+    seconds: v.seconds ?? 0,
+    model: v.model,
+    size: v.size || 'none',
+    cost: formatMoney(l, v.estimateMicros),
+    left: v.remainingMicros === null ? 'none' : formatMoney(l, Math.max(0, v.remainingMicros)),
+    wait: v.etaSeconds > 0 ? wait : 'none',
+  });
   return {
     visibility: 'public',
     tone: 'info',
-    title,
-    blocks: [estimate, `Job ${v.jobId}: the video will be posted here when it is ready.`],
+    title: t(l, titleId),
+    blocks: [estimate, t(l, 'video-will-be-posted', { job: v.jobId })],
     fields: [
-      { name: 'Model', value: v.model },
-      { name: 'Duration', value: `${v.seconds} s` },
-      { name: 'Size', value: v.size },
-      { name: 'Held', value: formatUsd(v.estimateMicros) },
-      { name: 'Remaining budget', value: remainingText(v.remainingMicros) },
-      { name: 'Ready in about', value: formatDuration(v.etaSeconds * 1000) },
-      { name: 'Job', value: v.jobId },
+      { name: t(l, 'field-model'), value: v.model },
+      { name: t(l, 'field-duration'), value: t(l, 'value-seconds', { n: v.seconds }) },
+      { name: t(l, 'field-size'), value: v.size },
+      { name: t(l, 'field-held'), value: formatMoney(l, v.estimateMicros) },
+      { name: t(l, 'field-left'), value: remainingText(l, v.remainingMicros) },
+      { name: t(l, 'field-ready-in'), value: t(l, 'time-in', { duration: wait }) },
+      { name: t(l, 'field-job'), value: v.jobId },
     ],
-    actions: [refreshAction(v.jobId)],
+    actions: [refreshAction(v.jobId, l)],
     jobId: v.jobId,
   };
 }
@@ -44,20 +57,20 @@ export function videoStartedReply(v: VideoStarted, title = 'Video started'): Rep
 /** `/video <prompt> [--seconds N] [--ar W:H | --size WxH] [--model ID]` with an optional start image. */
 export const videoCommand: CommandDefinition = {
   name: 'video',
-  description: 'Make a short video from a description, optionally starting from an image',
-  help: 'Starts a short video from your description (attach an image to animate it). The estimate is held now and charged when the video is delivered; it is posted here when ready.',
+  description: en('cmd-video'),
+  help: en('cmd-video.help'),
   usage: ['/video <prompt> [--seconds N] [--ar W:H | --size WxH] [--model ID]'],
   examples: ['/video waves on a beach at sunset', '/video a paper boat --seconds 8s --ar 9:16'],
   role: 'member',
   place: 'anywhere',
   visibility: 'public',
   args: [
-    promptArg('What the video should show'),
-    { name: 'seconds', kind: 'integer', description: 'Length in seconds (4-15)', flags: ['seconds', 'duration'], min: 4, max: 15 },
+    promptArg(en('cmd-video-opt-prompt')),
+    { name: 'seconds', kind: 'integer', description: en('cmd-video-opt-seconds'), flags: ['seconds', 'duration'], min: 4, max: 15 },
     aspectArg,
     sizeArg,
     modelArg('video'),
-    { name: 'image', kind: 'attachment', description: 'A starting image for the video', maxCount: 1 },
+    { name: 'image', kind: 'attachment', description: en('cmd-video-opt-image'), maxCount: 1 },
   ],
   async run(ctx, args) {
     const model = str(args, 'model');

@@ -3,6 +3,7 @@ import {
   ApplicationIntegrationType,
   ContextMenuCommandBuilder,
   InteractionContextType,
+  Locale,
   PermissionFlagsBits,
   SlashCommandBuilder,
   SlashCommandSubcommandBuilder,
@@ -13,6 +14,8 @@ import {
   type SlashCommandUserOption,
 } from 'discord.js';
 import { PERIODS } from '../../../core/budget/periods.js';
+import { supportedLocales } from '../../../core/i18n/catalog.js';
+import { argDescription, commandDescription } from '../../../core/commands/words.js';
 import type { ArgSpec, CommandDefinition, Place, Role } from '../../../core/commands/types.js';
 import { optionNamesOf, type CommandTarget } from './option-names.js';
 
@@ -34,6 +37,31 @@ const DESCRIPTION_MAX = 100;
 const CHOICES_MAX = 25;
 
 const clip = (s: string, max: number) => (s.length <= max ? s : `${s.slice(0, max - 1)}…`);
+
+/** Discord's locale codes for ours (Discord has `es-ES` and `es-419` where we ship one Spanish). */
+const DISCORD_LOCALES: Readonly<Record<string, readonly Locale[]>> = {
+  'zh-CN': [Locale.ChineseCN],
+  es: [Locale.SpanishES, Locale.SpanishLATAM],
+  'pt-BR': [Locale.PortugueseBR],
+  ru: [Locale.Russian],
+  ja: [Locale.Japanese],
+};
+const DISCORD_LOCALE_VALUES = new Set<string>(Object.values(Locale));
+
+/**
+ * `description_localizations` for every shipped locale but English (names stay English identifiers): our code mapped
+ * to Discord's (a locale folder named like a Discord locale works as is; others are left out). Undefined when only
+ * English ships, so the command JSON (and its hash) is unchanged then.
+ */
+function localized(describe: (locale: string) => string): Partial<Record<Locale, string>> | undefined {
+  const out: Partial<Record<Locale, string>> = {};
+  for (const code of supportedLocales()) {
+    if (code === 'en') continue;
+    const targets = DISCORD_LOCALES[code] ?? (DISCORD_LOCALE_VALUES.has(code) ? [code as Locale] : []);
+    for (const target of targets) out[target] = clip(describe(code), DESCRIPTION_MAX);
+  }
+  return Object.keys(out).length ? out : undefined;
+}
 
 /** The builders' option adders, whatever the builder (command or subcommand) returns from them. */
 interface OptionHost {
@@ -80,9 +108,12 @@ function addOptions(host: OptionHost, target: CommandTarget, args: readonly ArgS
     const description = clip(arg.description, DESCRIPTION_MAX);
     names.forEach((name, k) => {
       const required = arg.required === true && k === 0;
-      const describe = names.length > 1 && k > 0 ? clip(`${description} (${k + 1})`, DESCRIPTION_MAX) : description;
-      const base = <T extends { setName(n: string): T; setDescription(d: string): T; setRequired(r: boolean): T }>(o: T) =>
-        o.setName(name).setDescription(describe).setRequired(required);
+      const numbered = (d: string) => (names.length > 1 && k > 0 ? clip(`${d} (${k + 1})`, DESCRIPTION_MAX) : d);
+      const localizations = localized((l) => numbered(argDescription(l, target.command, target.sub, arg)));
+      const base = <T extends { setName(n: string): T; setDescription(d: string): T; setRequired(r: boolean): T; setDescriptionLocalizations(l: Partial<Record<Locale, string | null>> | null): T }>(o: T) => {
+        const named = o.setName(name).setDescription(numbered(description)).setRequired(required);
+        return localizations ? named.setDescriptionLocalizations(localizations) : named;
+      };
       switch (arg.kind) {
         case 'attachment':
           host.addAttachmentOption((o) => base(o));
@@ -122,12 +153,16 @@ function contextsOf(place: Place): InteractionContextType[] {
 /** One slash command from its definition. */
 function slashCommand(def: CommandDefinition): SlashCommandBuilder {
   const b = new SlashCommandBuilder().setName(def.name).setDescription(clip(def.description, DESCRIPTION_MAX));
+  const own = localized((l) => commandDescription(l, def));
+  if (own) b.setDescriptionLocalizations(own);
   b.setContexts(...contextsOf(def.place));
   if (def.place === 'community') b.setDMPermission(false);
   if (needsManageGuild(def)) b.setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild);
   if (def.subcommands?.length) {
     for (const sub of def.subcommands) {
       const s = new SlashCommandSubcommandBuilder().setName(sub.name).setDescription(clip(sub.description, DESCRIPTION_MAX));
+      const subLocalized = localized((l) => commandDescription(l, def, sub));
+      if (subLocalized) s.setDescriptionLocalizations(subLocalized);
       addOptions(s, { command: def, sub }, sub.args ?? []);
       b.addSubcommand(s);
     }

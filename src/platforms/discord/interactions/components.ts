@@ -1,4 +1,5 @@
 import { actorOf } from '../actor.js';
+import { negotiateLocale } from '../../../core/i18n/negotiate.js';
 import {
   ActionRowBuilder,
   ComponentType,
@@ -86,7 +87,7 @@ export async function handleEditWithAi(i: MessageContextMenuCommandInteraction, 
   const target = findTarget(ctx.dispatcher.commands, EDIT_COMMAND);
   const prompt = target ? missingText(target, {}) : undefined;
   if (files.length === 0 || !prompt) {
-    await i.reply({ content: clip(ctx.core.explain(fail('attachment_missing'), DISCORD_SURFACE.commandHint, { actor: actorOf(i), surface: DISCORD_SURFACE.id }), LIMITS.content), flags: MessageFlags.Ephemeral });
+    await i.reply({ content: clip(ctx.core.explain(fail('attachment_missing'), DISCORD_SURFACE.commandHint, { actor: actorOf(i), surface: DISCORD_SURFACE.id }, negotiateLocale(i.locale)), LIMITS.content), flags: MessageFlags.Ephemeral });
     return;
   }
   prunePending(ctx.pendingEdits);
@@ -128,7 +129,7 @@ export async function handleModal(i: ModalSubmitInteraction, ctx: SurfaceContext
   const prompt = target ? missingText(target, {}) : undefined;
   const attachment = target ? argsOf(target).find((a) => a.kind === 'attachment') : undefined;
   if (!pending || pending.expiresAt <= Date.now() || !prompt || !attachment) {
-    const text = ctx.core.explain(fail('attachment_download_failed', { reason: 'expired' }), DISCORD_SURFACE.commandHint, { actor: actorOf(i), surface: DISCORD_SURFACE.id });
+    const text = ctx.core.explain(fail('attachment_download_failed', { reason: 'expired' }), DISCORD_SURFACE.commandHint, { actor: actorOf(i), surface: DISCORD_SURFACE.id }, negotiateLocale(i.locale));
     await i.reply({ content: clip(text, LIMITS.content), flags: MessageFlags.Ephemeral });
     return;
   }

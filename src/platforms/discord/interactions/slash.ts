@@ -1,3 +1,4 @@
+import { negotiateLocale } from '../../../core/i18n/negotiate.js';
 import {
   ActionRowBuilder,
   ApplicationCommandOptionType,
@@ -97,7 +98,7 @@ export async function handleSlash(i: ChatInputCommandInteraction, ctx: SurfaceCo
     const path = { command: target.command.name, ...(target.sub ? { subcommand: target.sub.name } : {}) };
     const refused = await ctx.dispatcher.check({ ...path, args: {}, request: surfaceRequest(i, ctx, { visibility: 'private' }) });
     if (refused) {
-      await i.reply({ content: clip(ctx.core.explain(refused, DISCORD_SURFACE.commandHint, { actor: actorOf(i), surface: DISCORD_SURFACE.id }), LIMITS.content), flags: MessageFlags.Ephemeral });
+      await i.reply({ content: clip(ctx.core.explain(refused, DISCORD_SURFACE.commandHint, { actor: actorOf(i), surface: DISCORD_SURFACE.id }, await ctx.core.locale(actorOf(i)).catch(() => negotiateLocale(i.locale))), LIMITS.content), flags: MessageFlags.Ephemeral });
       return;
     }
     await i.showModal(secretModal(target, secret));

@@ -1,0 +1,129 @@
+## Answers to the admin commands (/budget, /usage, /setup) and to /token. Amounts are money already formatted.
+## $who: a member as the admin named them ("@bob"). $period: day, week, month or total.
+
+# A price: "$0.04 / image". $unit: image, second or tokens (per 1,000 text tokens).
+price-per-unit = { $amount } / { $unit ->
+        [image] image
+        [second] second
+       *[tokens] 1K tokens
+    }
+# An allowance: "$5.00 per day", "no limit", "$5.00 in total". $amount is "none" for no limit.
+allowance = { $amount ->
+        [none] no limit
+       *[other] { $amount } { $period ->
+            [day] per day
+            [week] per week
+            [month] per month
+           *[total] in total
+        }
+    }
+
+# $personal: yes for a member's own token. $masked: the token with all but its last 4 characters hidden.
+token-linked = { $personal ->
+        [yes] Your own requests now use
+       *[no] This community's requests now use
+    } the gateway token { $masked }. It reaches { $models ->
+        [one] { $models } model
+       *[other] { $models } models
+    }.
+token-none-linked = { $personal ->
+        [yes] You have no personal gateway token linked.
+       *[no] This community has no gateway token linked.
+    }
+token-unlinked = { $personal ->
+        [yes] Your gateway token { $masked } was removed; your requests use the community's token (or the operator's) again.
+       *[no] The community gateway token { $masked } was removed.
+    }
+# Jobs still running on a token just removed keep using it until they end.
+token-running-jobs = { $jobs ->
+        [one] 1 job started with it is still running: it keeps using this token until it ends and is charged on it; new requests no longer use it.
+       *[other] { $jobs } jobs started with it are still running: they keep using this token until they end and are charged on it; new requests no longer use it.
+    }
+# $when: the moment it was linked.
+token-show = This community uses the gateway token { $masked }, linked { $when }.
+
+budget-default-set = Everyone's default allowance here is now { $allowance }.
+budget-user-set = { $who }'s allowance here is now { $allowance }.
+budget-user-cleared = { $who } is back on the community's default allowance.
+budget-pool-removed = The community pool cap was removed.
+budget-pool-set = The community can now spend at most { $allowance } in all.
+budget-blocked = { $who } can no longer start paid jobs here.
+budget-unblocked = { $who } can start paid jobs here again.
+budget-adjusted-up = Gave { $who } { $amount } more this period.
+budget-adjusted-down = Took { $amount } from { $who }'s allowance this period.
+budget-timezone-set = Budgets here now reset at midnight { $zone }.
+
+# The summary of /usage; the CSV file carries one row per member.
+usage-summary = Usage { $period ->
+        [day] today
+        [week] this week
+        [month] this month
+       *[total] in total
+    }: { $jobs ->
+        [one] { $jobs } job
+       *[other] { $jobs } jobs
+    } by { $members ->
+        [one] { $members } member
+       *[other] { $members } members
+    }, { $spent } spent. The CSV has the details.
+
+# The /usage chart: its title ($days: the days drawn for a total period), the series of members past the top ones,
+# and the bar of spending before the first day drawn.
+chart-usage-title = Spend per day { $period ->
+        [day] today
+        [week] this week
+        [month] this month
+       *[total] over the last { $days } days
+    }, by member
+chart-others = others
+chart-earlier = earlier
+
+# /budget show without a member. $operator: yes when the default is the bot operator's.
+budget-settings-default = Default allowance: { $allowance }{ $operator ->
+        [yes] {" "}(the bot operator's default)
+       *[no] {""}
+    }.
+budget-settings-pool = Community pool: { $allowance }.
+budget-settings-no-pool = No community pool cap.
+# /budget show @member: where their allowance comes from, and whether they are blocked.
+budget-member-override = Allowance: { $allowance }, set for { $who } (an override; /budget clear { $who } returns them to the default).
+budget-member-default = Allowance: the community default, { $allowance }{ $operator ->
+        [yes] {" "}(the bot operator's default)
+       *[no] {""}
+    }.
+budget-member-blocked = Status: blocked (/budget unblock { $who } lets them start paid requests again).
+budget-member-not-blocked = Status: not blocked.
+
+# /setup show: the gateway's own balance of the token that pays here.
+# $source: personal, scope or operator. $left: money, or "unlimited". $used: money, or "none". $expires: a moment, or "never".
+gateway-balance = The gateway balance of { $source ->
+        [personal] your own token
+        [scope] this community's token
+       *[operator] the bot's own token
+    } is { $left ->
+        [unlimited] unlimited
+       *[other] { $left }
+    }{ $used ->
+        [none] {""}
+       *[other] {" "}({ $used } used so far)
+    }; { $expires ->
+        [never] it does not expire.
+       *[other] it expires { $expires }.
+    }
+gateway-balance-not-shown = This gateway does not show token balances.
+# $reason: the failure's own text.
+gateway-balance-unreadable = The gateway balance could not be read: { $reason }
+
+# Notices for admins (shown once, under an admin's next private answer).
+alert-quota = { $source ->
+        [operator] The gateway says the bot's own token has run out of credit, so jobs here are refused. Tell the bot operator to top it up, or link this community's own token with /setup.
+       *[scope] The gateway says this community's token has run out of credit, so jobs here are refused. Top it up on the gateway, or link another token with /setup.
+    }
+# $source: scope or operator. $allowed: what the budgets still allow this period (money), or "none" when unlimited.
+alert-low-balance = The balance of { $source ->
+        [scope] this community's gateway token
+       *[operator] the bot's own gateway token
+    } is { $left }, less than { $allowed ->
+        [none] the budgets here allow
+       *[other] the { $allowed } the budgets here still allow
+    } this period. Top it up on the gateway, or lower the budgets.

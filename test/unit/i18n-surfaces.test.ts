@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commandRegistry } from '../../src/core/commands/registry.js';
+import { t } from '../../src/core/i18n/catalog.js';
+import { buildCommandDefinitions } from '../../src/platforms/discord/commands/definitions.js';
+import { commandMenus, telegramLanguageCode } from '../../src/platforms/telegram/menus.js';
+import { useLocales } from '../support/locales.js';
+
+/**
+ * Command menus per language: Discord gets `description_localizations` in Discord's codes for every shipped locale
+ * (names stay English); Telegram gets one menu per audience and `language_code`. With a fixture catalogue when the
+ * translations have not landed yet (the descriptions then fall back to English, the structure is what is checked).
+ */
+describe('command descriptions per language', () => {
+  let locales: ReturnType<typeof useLocales>;
+  beforeAll(() => {
+    locales = useLocales(['es', 'zh-CN', 'pt-BR']);
+  });
+  afterAll(() => locales.restore());
+
+  it('Discord: description_localizations in Discord locale codes, for commands, subcommands and options', () => {
+    const defs = buildCommandDefinitions(commandRegistry()) as { name: string; description?: string; description_localizations?: Record<string, string>; options?: { name: string; description_localizations?: Record<string, string> }[] }[];
+    const imagine = defs.find((d) => d.name === 'imagine')!;
+    expect(Object.keys(imagine.description_localizations ?? {}).sort()).toEqual(['es-419', 'es-ES', 'pt-BR', 'zh-CN']);
+    expect(imagine.description_localizations?.['es-ES']).toBe(t('es', 'cmd-imagine'));
+    expect(imagine.options?.find((o) => o.name === 'prompt')?.description_localizations?.['zh-CN']).toBe(t('zh-CN', 'cmd-imagine-opt-prompt'));
+    const setup = defs.find((d) => d.name === 'setup')!;
+    expect(setup.options?.find((o) => o.name === 'language')?.description_localizations?.['pt-BR']).toBe(t('pt-BR', 'cmd-setup-language'));
+    for (const d of defs) expect(d.name).toMatch(/^[a-z_]+$|^Edit with AI$/);
+  });
+
+  it('Telegram: a menu per audience for each language code, plus the default', () => {
+    const menus = commandMenus(commandRegistry());
+    expect([...new Set(menus.map((m) => m.languageCode ?? 'default'))].sort()).toEqual(['default', 'es', 'pt', 'zh']);
+    const es = menus.find((m) => m.languageCode === 'es' && m.scope.type === 'default')!;
+    expect(es.commands.find((c) => c.command === 'imagine')?.description).toBe(t('es', 'cmd-imagine'));
+    expect(telegramLanguageCode('en')).toBeUndefined();
+    expect(telegramLanguageCode('zh-CN')).toBe('zh');
+  });
+});
