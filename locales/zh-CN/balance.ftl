@@ -42,7 +42,7 @@ balance-limited = { $label }：{ $period ->
        *[other] （进行中的任务冻结了 { $held }）
     }。{ $reset ->
         [never] 不会自动重置。
-       *[other] { $reset }重置。
+       *[other] 将于{ $reset }重置。
     }
 
 balance-blocked = { $subject ->

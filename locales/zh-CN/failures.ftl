@@ -284,5 +284,5 @@ failure-internal = 我们这边出了点问题。请重试；如果一直出现�
 # 连失败说明都无法生成时使用。
 failure-internal-short = 我们这边出了点问题。请重试。
 # $available: 支持的语言代码，以逗号分隔。
-failure-unknown-language = 我不会说 { $given }。请从以下语言中选择：{ $available }。
+failure-unknown-language = { $given } 不是我支持的语言。请从以下语言中选择：{ $available }。
     .title = 未知语言
