@@ -85,9 +85,9 @@ gateway-balance = { $source ->
         [personal] 你自己的令牌
         [scope] 本社区的令牌
        *[operator] 机器人自己的令牌
-    }在网关上的余额为{ $left ->
-        [unlimited] 无限
-       *[other] { $left }
+    }在网关上的余额{ $left ->
+        [unlimited] 不限
+       *[other] 为 { $left }
     }{ $used ->
         [none] {""}
        *[other] （已用 { $used }）

@@ -11,7 +11,7 @@ balance-label-self = 你
 balance-label-pool = 社区总额度
 balance-label-own-cap = { $subject ->
         [self] 你的个人上限
-       *[other] 其个人上限
+       *[other] 对方的个人上限
     }
 
 # 不设上限的额度。$held: 进行中任务冻结的金额，或 "none"。
@@ -55,14 +55,14 @@ balance-personal-token = { $subject ->
             [yes] 本社区的额度和总额度对你不适用。
            *[no] 本社区的额度对你不适用。
         }
-       *[other] 其请求使用自己的网关令牌，因此{ $pool ->
-            [yes] 本社区的额度和总额度对其不适用。
-           *[no] 本社区的额度对其不适用。
+       *[other] 对方的请求使用自己的网关令牌，因此{ $pool ->
+            [yes] 本社区的额度和总额度不适用于对方。
+           *[no] 本社区的额度不适用于对方。
         }
     }
 balance-personal-no-cap = { $subject ->
         [self] 你自己的令牌没有设置消费上限；唯一的限制是它背后的网关账户。
-       *[other] 其个人令牌没有设置消费上限；唯一的限制是它背后的网关账户。
+       *[other] 对方的个人令牌没有设置消费上限；唯一的限制是它背后的网关账户。
     }
 # $source: scope（社区令牌）、operator（机器人运营方的令牌）、none（未绑定令牌）。
 balance-token = { $subject ->
@@ -72,14 +72,14 @@ balance-token = { $subject ->
            *[none] 这里还没有绑定网关令牌，所以你暂时无法发起付费请求；管理员可以绑定一个，你也可以用 /token 绑定自己的令牌。
         }
        *[other] { $source ->
-            [scope] 其请求使用本社区的网关令牌。
-            [operator] 其请求使用机器人运营方的网关令牌。
-           *[none] 这里还没有绑定网关令牌，所以其暂时无法发起付费请求；管理员可以绑定一个，其本人也可以用 /token 绑定自己的令牌。
+            [scope] 对方的请求使用本社区的网关令牌。
+            [operator] 对方的请求使用机器人运营方的网关令牌。
+           *[none] 这里还没有绑定网关令牌，所以对方暂时无法发起付费请求；管理员可以绑定一个，对方也可以用 /token 绑定自己的令牌。
         }
     }
 balance-pool-tighter = { $subject ->
         [self] 社区总额度是更紧的限制：你现在最多还能花 { $left }。
-       *[other] 社区总额度是更紧的限制：其现在最多还能花 { $left }。
+       *[other] 社区总额度是更紧的限制：对方现在最多还能花 { $left }。
     }
 
 # /balance 下方的字段。

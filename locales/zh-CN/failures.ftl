@@ -189,7 +189,7 @@ failure-output-too-large = { $size ->
        *[other] 结果（{ $size }）超过了本聊天可接受的 { $limit }。
     }{ $until ->
         [never] {""}
-       *[other] 在{ $until }之前仍可用 { $jobs } 获取。
+       *[other] 在{ $until } 之前仍可用 { $jobs } 获取。
     }
     .title = 结果太大，无法发送
 # $noun: answer、image 或 video。$job: 任务 ID，或 "none"。$get: 获取方式（failure-delivery-kept / -retry…）。
@@ -201,17 +201,17 @@ failure-delivery-failed-charged = 你的{ $noun ->
         [download] 机器人无法从网关下载它
         [chat_gone] 无法再访问目标聊天
        *[upload] 多次上传到这里都失败了
-    }。{ $get }重新发起会再生成并再扣费一次{ $noun ->
-        [answer] 回答
-        [image] 图片
-       *[video] 视频
-    }。
+    }。{ $get }如果重新发起，会再生成一{ $noun ->
+        [answer] 个回答
+        [image] 张图片
+       *[video] 个视频
+    }并再次扣费。
     .title = { $noun ->
         [answer] 回答已生成但未送达
         [image] 图片已生成但未送达
        *[video] 视频已生成但未送达
     }
-delivery-kept = 已保留：在{ $until }之前可用 { $jobCmd } { $job } 获取。
+delivery-kept = 已保留：在{ $until } 之前可用 { $jobCmd } { $job } 获取。
 # $job: 任务 ID，未知时为 "none"。
 delivery-retry-download = 管理员可以重试{ $job ->
         [none] 这个任务

@@ -18,23 +18,39 @@ models-none = 这个令牌无法调用任何模型。
 models-default-mark = [默认]
 models-defaults = 默认模型：
 # $how: configured（运营方设置）或 first（网关列表中该类第一个有价格的模型）。
-models-default-chosen = { $kind }：{ $model }（{ $how ->
+models-default-chosen = { $kind ->
+        [image] 图片
+        [video] 视频
+       *[text] 文本
+    }：{ $model }（{ $how ->
         [configured] 由 { $variable } 设置
-       *[first] 网关列表中第一个有价格的 { $kind } 模型；设置 { $variable } 可另选
+       *[first] 网关列表中第一个有价格的此类模型；设置 { $variable } 可另选
     }）
 # $closest: 最接近的已列出 ID，或 "none"。
-models-default-missing = { $kind }：{ $variable }={ $model } 不在这里的列表中{ $closest ->
+models-default-missing = { $kind ->
+        [image] 图片
+        [video] 视频
+       *[text] 文本
+    }：{ $variable }={ $model } 不在这里的列表中{ $closest ->
         [none] {""}
        *[other] （最接近的：{ $closest }）
     }
-models-default-none = { $kind }：无（没有列出有价格的 { $kind } 模型）
+models-default-none = { $kind ->
+        [image] 图片
+        [video] 视频
+       *[text] 文本
+    }：无（没有列出有价格的此类模型）
 models-price-rule = 价格规则：管理员自己设置的价格优先，其次是运营方价格文件，再次是网关公布价格；没有价格的模型会被拒绝，直到管理员设置价格（/prices set <model> <usd>）。
 
 prices-none = 这里没有管理员设置的价格。模型使用运营方价格文件或网关公布价格；请看 /models。
 # $lines: 每行一个模型。
 prices-list = 这里的管理员设置（由本社区管理员设置）：
     { $lines }
-prices-kind-of = 类型 { $kind }
+prices-kind-of = 类型：{ $kind ->
+        [image] 图片
+        [video] 视频
+       *[text] 文本
+    }
 prices-cleared = 已移除 { $model } 的管理员价格；现在价格为 { $price }。
 prices-kind-set = 在这里，{ $model } 现在被视为{ $kind ->
         [image] 图片

@@ -46,7 +46,7 @@ estimate-video = { $seconds ->
         }。
     }最多冻结 { $cost }，只有视频交付后才扣费{ $left ->
         [none] 。
-       *[other] ；扣费后剩余 { $left }。
+       *[other] ；此后剩余 { $left }。
     }{ $wait ->
         [none] {""}
        *[other] 通常需要约 { $wait }。

@@ -28,5 +28,5 @@ token-not-deleted = 我无法删除你的消息：请自行删除。
 # $note: token-not-deleted，或 "none"。
 token-not-a-token = 这看起来不像令牌（应为一个词，不含空格）。请重新粘贴，或发送 /cancel。{ $note ->
         [none] {""}
-       *[other] {" "}{ $note }
+       *[other] { $note }
     }
