@@ -1,0 +1,105 @@
+## 结果和任务视图：标题、结果下方的字段、按钮和任务状态。
+
+# 按钮（要短：Discord 按钮和 Telegram 键盘大约能舒适显示 20 个字符）。
+action-reroll = 重新生成
+action-edit = 编辑
+action-animate = 做成视频
+action-remix = 改编
+action-refresh = 刷新
+# 按下“编辑”/“改编”后请成员输入的内容。
+action-edit-input = 要改什么？
+action-remix-input = 新版本要展示什么？
+
+# 结果或任务下方的字段名。
+field-model = 模型
+field-size = 尺寸
+field-cost = 费用
+field-estimate = 预估
+field-left = 剩余
+field-job = 任务
+field-duration = 时长
+field-status = 状态
+field-created = 创建时间
+field-tokens = Token
+field-held = 冻结至交付
+field-ready-in = 预计完成
+# 字段值。
+value-no-limit = 不设上限
+value-seconds = { $n } 秒
+
+result-image-title = 图片已完成
+# 部分图片超出本聊天允许的大小。$count: 数量；$limit: 大小上限；$job: 稍后获取它们的命令。
+result-images-too-large = { $count ->
+       *[other] 有 { $count } 张图片超过本聊天 { $limit } 的上传上限；请稍后使用 { $jobCmd } { $job }。
+    }
+result-empty-answer = （空回答）
+
+# 宣布视频任务。$seconds: 时长，由模型决定时为 0。
+estimate-video = { $seconds ->
+        [0] 正在用 { $model } 生成视频{ $size ->
+            [none] {""}
+           *[other] （{ $size }）
+        }。
+       *[other] 正在用 { $model } 生成 { $seconds } 秒的视频{ $size ->
+            [none] {""}
+           *[other] （{ $size }）
+        }。
+    }最多冻结 { $cost }，只有视频交付后才扣费{ $left ->
+        [none] 。
+       *[other] ；此后剩余 { $left }。
+    }{ $wait ->
+        [none] {""}
+       *[other] 通常需要约 { $wait }。
+    }
+video-started-title = 视频已开始
+remix-started-title = 改编已开始
+video-will-be-posted = 任务 { $job }：视频完成后会发到这里。
+
+jobs-title = 你的任务
+jobs-none = 你还没有任务。
+# /jobs 的一行：“图片 · 已交付 · model · $0.04 · 提示词”。$money: 费用或预估（job-estimate）。
+jobs-line = { $kind } · { $state } · { $model } · { $money } · { $prompt }
+job-estimate = 预估 { $amount }
+job-title = { $kind } { $id }
+job-files-too-large = { $count ->
+       *[other] 这个任务有 { $count } 个文件超过本聊天的上传上限。
+    }
+
+# 成员看到的任务类型。
+job-kind = { $kind ->
+        [imagine] 图片
+        [edit] 编辑
+        [video] 视频
+       *[ask] 回答
+    }
+# 用平实的话说明任务状态。资金已释放或退款的任务绝不说“冻结”。
+job-state = { $state ->
+        [reserved] 正在启动
+        [submitted] 在网关排队中
+        [running] 进行中
+        [downloading] 正在下载结果
+        [delivering] 正在发送
+        [delivered] 已交付
+        [succeeded] 已完成
+        [failed] 失败，未扣费
+        [refunded] 失败，已退款
+        [expired] 超时，未扣费
+        [released] 已停止，未扣费
+       *[undeliverable] 已生成但未能发送
+    }
+
+## 聊天界面自行添加的文字。
+# 回复中超过本聊天上传上限的文件。$kind: image、video 或 file；$job: 获取它们的命令，或 "none"。
+surface-over-limit = 有 { $count } { $kind ->
+        [image] 张图片
+        [video] 个视频
+       *[file] 个文件
+    }超过本聊天 { $limit } 的上传上限{ $job ->
+        [none] 。
+       *[other] ；请稍后使用 { $job }。
+    }
+# 一个太大无法发送的文件。$job: 稍后获取它的命令，或 "none"。
+surface-file-too-large = { $name }（{ $size }）太大，无法在这里发送。{ $job ->
+        [none] {""}
+       *[other] 它会保留一段时间：{ $job }。
+    }
