@@ -42,7 +42,7 @@ period-this = { $period ->
     }
 
 # Se muestra cuando no se pudo leer un importe escrito por un miembro.
-money-error-hint = Los importes van en dólares estadounidenses, p. ej., 0.50 o $2.
+money-error-hint = Los importes van en dólares estadounidenses, con punto decimal: p. ej., 0.50 o $2.
 # Por qué se rechazó un importe. $given: lo que se escribió, entre comillas. Le sigue money-error-hint.
 money-error-empty = No indicaste ningún importe.
 money-error-negative = { $given } es negativo; el importe debe ser cero o más.
