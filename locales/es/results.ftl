@@ -1,0 +1,116 @@
+## Resultados y vistas de trabajos: títulos, los campos nombre/valor bajo un resultado, botones y estados de trabajo.
+
+# Botones (cortos: los botones de Discord y los teclados de Telegram muestran unos 20 caracteres con holgura).
+action-reroll = Regenerar
+action-edit = Editar
+action-animate = Animar
+action-remix = Remix
+action-refresh = Actualizar
+# Lo que se pide escribir al miembro después de pulsar Editar / Remix.
+action-edit-input = ¿Qué quieres cambiar?
+action-remix-input = ¿Qué debe mostrar la nueva versión?
+
+# Nombres de los campos bajo un resultado o un trabajo.
+field-model = Modelo
+field-size = Tamaño
+field-cost = Costo
+field-estimate = Estimación
+field-left = Disponible
+field-job = Trabajo
+field-duration = Duración
+field-status = Estado
+field-created = Creado
+field-tokens = Tokens
+field-held = Reservado hasta la entrega
+field-ready-in = Listo en
+# Valores de los campos.
+value-no-limit = sin límite
+value-seconds = { $n } s
+
+result-image-title = Imagen lista
+# Algunas imágenes superan lo que acepta este chat. $count: cuántas; $limit un tamaño; $job el comando para obtenerlas luego.
+result-images-too-large = { $count ->
+        [one] 1 imagen supera el límite de subida de { $limit } de este chat; usa { $jobCmd } { $job } más tarde.
+       *[other] { $count } imágenes superan el límite de subida de { $limit } de este chat; usa { $jobCmd } { $job } más tarde.
+    }
+result-empty-answer = (respuesta vacía)
+
+# Anuncio de un trabajo de video. $seconds: la duración, o 0 cuando la decide el modelo.
+estimate-video = { $seconds ->
+        [0] Creando un video con { $model }{ $size ->
+            [none] {""}
+           *[other] {" "}({ $size })
+        }.
+       *[other] Creando un video de { $seconds } s con { $model }{ $size ->
+            [none] {""}
+           *[other] {" "}({ $size })
+        }.
+    } Se reservan hasta { $cost }, que solo se cobran si el video se entrega{ $left ->
+        [none] .
+       *[other] ; después te quedarán { $left }.
+    }{ $wait ->
+        [none] {""}
+       *[other] {" "}Suele tardar unos { $wait }.
+    }
+video-started-title = Video iniciado
+remix-started-title = Remix iniciado
+video-will-be-posted = Trabajo { $job }: el video se publicará aquí cuando esté listo.
+
+jobs-title = Tus trabajos
+jobs-none = Aún no tienes trabajos.
+# Una línea de /jobs: "imagen · entregado · modelo · $0.04 · prompt". $money: un costo o una estimación (job-estimate).
+jobs-line = { $kind } · { $state } · { $model } · { $money } · { $prompt }
+job-estimate = aprox. { $amount }
+job-title = { $kind } { $id }
+job-files-too-large = { $count ->
+        [one] 1 archivo de este trabajo supera el límite de subida de este chat.
+       *[other] { $count } archivos de este trabajo superan el límite de subida de este chat.
+    }
+
+# Tipos de trabajo, tal como los lee un miembro.
+job-kind = { $kind ->
+        [imagine] imagen
+        [edit] edición
+        [video] video
+       *[ask] respuesta
+    }
+# Estados de trabajo en palabras sencillas. Nunca "reservado" para un trabajo cuyo dinero se liberó o se reembolsó.
+job-state = { $state ->
+        [reserved] iniciando
+        [submitted] en cola en la pasarela
+        [running] en curso
+        [downloading] descargando el resultado
+        [delivering] publicándose
+        [delivered] entregado
+        [succeeded] terminado
+        [failed] falló, sin cargo
+        [refunded] falló, reembolsado
+        [expired] tardó demasiado, sin cargo
+        [released] detenido, sin cargo
+       *[undeliverable] creado pero no publicado
+    }
+
+## Palabras que añaden los propios chats.
+# Archivos de una respuesta que superan el límite de subida del chat. $kind: image, video o file; $job: el comando para obtenerlos, o "none".
+surface-over-limit = { $count } { $kind ->
+        [image] { $count ->
+            [one] imagen supera
+           *[other] imágenes superan
+        }
+        [video] { $count ->
+            [one] video supera
+           *[other] videos superan
+        }
+       *[file] { $count ->
+            [one] archivo supera
+           *[other] archivos superan
+        }
+    } el límite de subida de { $limit } de este chat{ $job ->
+        [none] .
+       *[other] ; usa { $job } más tarde.
+    }
+# Un archivo demasiado grande para publicarlo. $job: el comando para obtenerlo luego, o "none".
+surface-file-too-large = { $name } ({ $size }) es demasiado grande para publicarlo aquí.{ $job ->
+        [none] {""}
+       *[other] {" "}Se guarda durante un tiempo: { $job }.
+    }
