@@ -46,8 +46,8 @@ balance-limited = { $label }: restam { $left } de { $limit } { $period ->
     }
 
 balance-blocked = { $subject ->
-        [self] Você está bloqueado aqui: um admin suspendeu seus pedidos pagos. Fale com um admin se achar que é um engano.
-       *[other] { $who } está bloqueado aqui: não pode fazer pedidos pagos até um admin desbloquear.
+        [self] Seu acesso está bloqueado aqui: um admin suspendeu seus pedidos pagos. Fale com um admin se achar que é um engano.
+       *[other] { $who } está com o acesso bloqueado aqui: não pode fazer pedidos pagos até um admin desbloquear.
     }
 # $pool: "yes" when the community also has a pool cap.
 balance-personal-token = { $subject ->

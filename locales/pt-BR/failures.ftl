@@ -114,6 +114,8 @@ failure-attachment-too-many = Você anexou { $got } imagens; dá para usar no m�
     .title = Imagens demais
 failure-attachment-too-large = { $name } tem { $got }; cada imagem pode ter no máximo { $max }. Tente uma versão menor ou comprimida.
     .title = Imagem grande demais
+failure-attachment-empty = { $name } está vazio (0 bytes). Anexe a imagem de novo.
+    .title = Arquivo vazio
 # $detected: "gif", "none" (unknown), or a file type such as "pdf", "text", "animated gif" (not translated).
 # $vowel: "yes" when $detected starts with a vowel (English article only; Portuguese ignores it).
 failure-attachment-not-image = { $detected ->
@@ -198,7 +200,7 @@ failure-delivery-failed-charged = { $noun ->
         [image] Sua imagem foi gerada e paga
        *[video] Seu vídeo foi gerado e pago
     }, mas { $reason ->
-        [download] o bot não conseguiu baixá-lo do gateway
+        [download] o bot não conseguiu baixar o resultado do gateway
         [chat_gone] o chat de destino não pode mais ser acessado
        *[upload] o envio para cá falhou repetidas vezes
     }. { $get } Começar de novo geraria e cobraria { $noun ->
@@ -222,14 +224,14 @@ delivery-retry = Um admin pode tentar entregar de novo { $job ->
        *[other] a tarefa { $job }
     }.
 failure-result-not-delivered = { $noun ->
-        [answer] Sua resposta foi gerada
-        [image] Sua imagem foi gerada
-       *[video] Seu vídeo foi gerado
-    }, mas não pôde ser publicado porque { $reason ->
+        [answer] Sua resposta foi gerada, mas não pôde ser publicada
+        [image] Sua imagem foi gerada, mas não pôde ser publicada
+       *[video] Seu vídeo foi gerado, mas não pôde ser publicado
+    } porque { $reason ->
         [too_large] passa do tamanho que este chat aceita
         [chat_gone] não foi possível acessar este chat
        *[files_gone] o arquivo se perdeu
-    }. Você não foi cobrado por isso.
+    }. Nada foi cobrado por isso.
     .title = { $noun ->
         [answer] Resposta não entregue
         [image] Imagem não entregue

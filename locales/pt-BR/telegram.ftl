@@ -25,7 +25,7 @@ token-paste-group = Cole agora o token do gateway para { $group ->
 token-cancelled-waiting = Cancelado: não estou mais esperando um token.
 token-cancelled = Cancelado.
 token-nothing-to-cancel = Não há nada para cancelar.
-token-not-deleted = Não consegui apagar sua mensagem: apague-a você mesmo, por favor.
+token-not-deleted = Não consegui apagar sua mensagem: apague-a você, por favor.
 # $note: token-not-deleted, or "none".
 token-not-a-token = Isso não parece um token (uma palavra, sem espaços). Cole de novo ou envie /cancel.{ $note ->
         [none] {""}
