@@ -65,7 +65,7 @@ usage-summary = Uso { $period ->
     } de { $members ->
         [one] { $members } membro
        *[other] { $members } membros
-    }, { $spent } gasto. Os detalhes estão no CSV.
+    }; total gasto: { $spent }. Os detalhes estão no CSV.
 
 # /budget show without a member. $operator: yes when the default is the bot operator's.
 budget-settings-default = Limite padrão: { $allowance }{ $operator ->
