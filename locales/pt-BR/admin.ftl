@@ -1,0 +1,118 @@
+## Answers to the admin commands (/budget, /usage, /setup) and to /token. Amounts are money already formatted.
+## $who: a member as the admin named them ("@bob"). $period: day, week, month or total.
+
+# A price: "US$ 0,04 / imagem". $unit: image, second or tokens (per 1,000 text tokens).
+price-per-unit = { $amount } / { $unit ->
+        [image] imagem
+        [second] segundo
+       *[tokens] 1 mil tokens
+    }
+# An allowance: "US$ 5,00 por dia", "sem limite", "US$ 5,00 no total". $amount is "none" for no limit.
+allowance = { $amount ->
+        [none] sem limite
+       *[other] { $amount } { $period ->
+            [day] por dia
+            [week] por semana
+            [month] por mês
+           *[total] no total
+        }
+    }
+
+# $personal: yes for a member's own token. $masked: the token with all but its last 4 characters hidden.
+token-linked = { $personal ->
+        [yes] Seus pedidos agora usam
+       *[no] Os pedidos desta comunidade agora usam
+    } o token do gateway { $masked }. Ele dá acesso a { $models ->
+        [one] { $models } modelo
+       *[other] { $models } modelos
+    }.
+token-none-linked = { $personal ->
+        [yes] Você não tem um token pessoal do gateway vinculado.
+       *[no] Esta comunidade não tem um token do gateway vinculado.
+    }
+token-unlinked = { $personal ->
+        [yes] Seu token do gateway { $masked } foi removido; seus pedidos voltam a usar o token da comunidade (ou o do operador).
+       *[no] O token do gateway da comunidade { $masked } foi removido.
+    }
+# Jobs still running on a token just removed keep using it until they end.
+token-running-jobs = { $jobs ->
+        [one] { $jobs } tarefa iniciada com ele ainda está em andamento: ela continua usando este token até terminar e é cobrada nele; novos pedidos não o usam mais.
+       *[other] { $jobs } tarefas iniciadas com ele ainda estão em andamento: elas continuam usando este token até terminar e são cobradas nele; novos pedidos não o usam mais.
+    }
+# $when: the moment it was linked.
+token-show = Esta comunidade usa o token do gateway { $masked }, vinculado { $when }.
+
+budget-default-set = O limite padrão de todos aqui agora é { $allowance }.
+budget-user-set = O limite de { $who } aqui agora é { $allowance }.
+budget-user-cleared = { $who } voltou ao limite padrão da comunidade.
+budget-pool-removed = O limite do fundo da comunidade foi removido.
+budget-pool-set = A comunidade agora pode gastar no máximo { $allowance } ao todo.
+budget-blocked = { $who } não pode mais iniciar tarefas pagas aqui.
+budget-unblocked = { $who } pode iniciar tarefas pagas aqui de novo.
+budget-adjusted-up = { $who } recebeu { $amount } a mais neste período.
+budget-adjusted-down = { $amount } retirado do limite de { $who } neste período.
+budget-timezone-set = Os orçamentos aqui agora renovam à meia-noite { $zone }.
+
+# The summary of /usage; the CSV file carries one row per member.
+usage-summary = Uso { $period ->
+        [day] de hoje
+        [week] desta semana
+        [month] deste mês
+       *[total] total
+    }: { $jobs ->
+        [one] { $jobs } tarefa
+       *[other] { $jobs } tarefas
+    } de { $members ->
+        [one] { $members } membro
+       *[other] { $members } membros
+    }; total gasto: { $spent }. Os detalhes estão no CSV.
+
+# /budget show without a member. $operator: yes when the default is the bot operator's.
+budget-settings-default = Limite padrão: { $allowance }{ $operator ->
+        [yes] {" "}(o padrão do operador do bot)
+       *[no] {""}
+    }.
+budget-settings-pool = Fundo da comunidade: { $allowance }.
+budget-settings-no-pool = Sem limite de fundo da comunidade.
+# /budget show @member: where their allowance comes from, and whether they are blocked.
+budget-member-override = Limite: { $allowance }, definido para { $who } (um limite próprio; /budget clear { $who } volta ao padrão).
+budget-member-default = Limite: o padrão da comunidade, { $allowance }{ $operator ->
+        [yes] {" "}(o padrão do operador do bot)
+       *[no] {""}
+    }.
+budget-member-blocked = Status: bloqueado (/budget unblock { $who } libera os pedidos pagos de novo).
+budget-member-not-blocked = Status: não bloqueado.
+
+# /setup show: the gateway's own balance of the token that pays here.
+# $source: personal, scope or operator. $left: money, or "unlimited". $used: money, or "none". $expires: a moment, or "never".
+gateway-balance = O saldo no gateway { $source ->
+        [personal] do seu próprio token
+        [scope] do token desta comunidade
+       *[operator] do token do próprio bot
+    } é { $left ->
+        [unlimited] ilimitado
+       *[other] { $left }
+    }{ $used ->
+        [none] {""}
+       *[other] {" "}({ $used } usado até agora)
+    }; { $expires ->
+        [never] ele não expira.
+       *[other] ele expira { $expires }.
+    }
+gateway-balance-not-shown = Este gateway não mostra o saldo dos tokens.
+# $reason: the failure's own text.
+gateway-balance-unreadable = Não foi possível ler o saldo no gateway: { $reason }
+
+# Notices for admins (shown once, under an admin's next private answer).
+alert-quota = { $source ->
+        [operator] O gateway informa que o token do próprio bot ficou sem crédito, por isso as tarefas aqui são recusadas. Peça ao operador do bot para recarregar ou vincule um token desta comunidade com /setup.
+       *[scope] O gateway informa que o token desta comunidade ficou sem crédito, por isso as tarefas aqui são recusadas. Recarregue no gateway ou vincule outro token com /setup.
+    }
+# $source: scope or operator. $allowed: what the budgets still allow this period (money), or "none" when unlimited.
+alert-low-balance = O saldo { $source ->
+        [scope] do token do gateway desta comunidade
+       *[operator] do token do gateway do próprio bot
+    } é { $left }, menos do que { $allowed ->
+        [none] os orçamentos daqui permitem
+       *[other] os { $allowed } que os orçamentos daqui ainda permitem
+    } neste período. Recarregue no gateway ou reduza os orçamentos.

@@ -1,0 +1,116 @@
+## Results and job views: titles, the name/value fields under a result, buttons, and job states.
+
+# Buttons (short: Discord buttons and Telegram keyboards show about 20 characters comfortably).
+action-reroll = Refazer
+action-edit = Editar
+action-animate = Animar
+action-remix = Remixar
+action-refresh = Atualizar
+# What the member is asked to type after pressing Edit / Remix.
+action-edit-input = O que deve mudar?
+action-remix-input = O que a nova versão deve mostrar?
+
+# Field names under a result or a job.
+field-model = Modelo
+field-size = Tamanho
+field-cost = Custo
+field-estimate = Estimativa
+field-left = Restante
+field-job = Tarefa
+field-duration = Duração
+field-status = Status
+field-created = Criada em
+field-tokens = Tokens
+field-held = Reservado até a entrega
+field-ready-in = Pronto em
+# Field values.
+value-no-limit = sem limite
+value-seconds = { $n } s
+
+result-image-title = Imagem pronta
+# Some images were larger than this chat accepts. $count: how many; $limit a size; $job the command to fetch them later.
+result-images-too-large = { $count ->
+        [one] { $count } imagem passa do limite de envio de { $limit } deste chat; use { $jobCmd } { $job } depois.
+       *[other] { $count } imagens passam do limite de envio de { $limit } deste chat; use { $jobCmd } { $job } depois.
+    }
+result-empty-answer = (resposta vazia)
+
+# Announcing a video job. $seconds: the length, or 0 when the model decides.
+estimate-video = { $seconds ->
+        [0] Criando um vídeo com { $model }{ $size ->
+            [none] {""}
+           *[other] {" "}({ $size })
+        }.
+       *[other] Criando um vídeo de { $seconds } s com { $model }{ $size ->
+            [none] {""}
+           *[other] {" "}({ $size })
+        }.
+    } Até { $cost } fica reservado e só é cobrado se o vídeo for entregue{ $left ->
+        [none] .
+       *[other] ; depois disso, restam { $left }.
+    }{ $wait ->
+        [none] {""}
+       *[other] {" "}Costuma levar cerca de { $wait }.
+    }
+video-started-title = Vídeo iniciado
+remix-started-title = Remix iniciado
+video-will-be-posted = Tarefa { $job }: o vídeo será publicado aqui quando estiver pronto.
+
+jobs-title = Suas tarefas
+jobs-none = Você ainda não tem tarefas.
+# One line of /jobs: "imagem · entregue · model · US$ 0,04 · prompt". $money: a cost, or an estimate (job-estimate).
+jobs-line = { $kind } · { $state } · { $model } · { $money } · { $prompt }
+job-estimate = est. { $amount }
+job-title = { $kind } { $id }
+job-files-too-large = { $count ->
+        [one] { $count } arquivo desta tarefa passa do limite de envio deste chat.
+       *[other] { $count } arquivos desta tarefa passam do limite de envio deste chat.
+    }
+
+# Kinds of jobs, as a member reads them.
+job-kind = { $kind ->
+        [imagine] imagem
+        [edit] edição
+        [video] vídeo
+       *[ask] resposta
+    }
+# Job states in plain words. Never "held" for a job whose money was released or refunded.
+job-state = { $state ->
+        [reserved] iniciando
+        [submitted] na fila do gateway
+        [running] em andamento
+        [downloading] baixando o resultado
+        [delivering] sendo publicado
+        [delivered] entregue
+        [succeeded] concluído
+        [failed] falhou, nada cobrado
+        [refunded] falhou, reembolsado
+        [expired] demorou demais, nada cobrado
+        [released] interrompido, nada cobrado
+       *[undeliverable] feito, mas não publicado
+    }
+
+## Words the chat surfaces add themselves.
+# Files of a reply over the chat's upload limit. $kind: image, video or file; $job: the command to fetch them, or "none".
+surface-over-limit = { $count } { $kind ->
+        [image] { $count ->
+            [one] imagem passa
+           *[other] imagens passam
+        }
+        [video] { $count ->
+            [one] vídeo passa
+           *[other] vídeos passam
+        }
+       *[file] { $count ->
+            [one] arquivo passa
+           *[other] arquivos passam
+        }
+    } do limite de envio de { $limit } deste chat{ $job ->
+        [none] .
+       *[other] ; use { $job } depois.
+    }
+# One file too large to post. $job: the command to fetch it later, or "none".
+surface-file-too-large = { $name } ({ $size }) é grande demais para publicar aqui.{ $job ->
+        [none] {""}
+       *[other] {" "}Ele fica guardado por um tempo: { $job }.
+    }

@@ -1,0 +1,15 @@
+## Status lines and titles the chat surfaces show while a job runs and when a late result is posted.
+
+# A request waiting for a free slot. $position: its place in the line.
+status-queued = Na fila: posição { $position }…
+status-working = Trabalhando nisso…
+status-starting-video = Iniciando o vídeo…
+# A running video: "Vídeo j_abc (model): em andamento ▓▓░░ 40%". $state: a job-state text.
+status-video = Vídeo { $job } ({ $model }): { $state } { $bar }
+status-working-bar = Trabalhando… { $bar }
+title-video-ready = Vídeo pronto
+title-answer = Resposta
+footer-job = Tarefa { $job }
+# A result Telegram did not take at once: the bot posts it shortly.
+status-handed-over = Seu resultado está pronto e já foi cobrado, mas o Telegram não o aceitou agora: o bot vai publicá-lo aqui em instantes.
+button-expired = Este botão não funciona mais.
