@@ -49,7 +49,7 @@ budget-blocked = { $who } больше не может запускать пла
 budget-unblocked = { $who } снова может запускать платные задания здесь.
 budget-adjusted-up = Участнику { $who } добавлено { $amount } на этот период.
 budget-adjusted-down = С лимита участника { $who } на этот период списано { $amount }.
-budget-timezone-set = Бюджеты здесь теперь сбрасываются в полночь по { $zone }.
+budget-timezone-set = Бюджеты здесь теперь сбрасываются в полночь ({ $zone }).
 
 # Сводка /usage; в CSV-файле по строке на каждого участника.
 usage-summary = Расходы { $period ->

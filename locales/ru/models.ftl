@@ -9,13 +9,13 @@ price-source = { $source ->
        *[documented] документированная цена шлюза
     }
 price-none-yet = цены пока нет (админ может её задать)
-price-not-on-sale = недоступна
+price-not-on-sale = не продаётся
 # Две цены текстовой модели. $input, $output — тексты цены за единицу.
 price-in-out = { $input } за ввод, { $output } за вывод
 # Цена и её источник: «$0.04 / изображение (опубликованная цена шлюза)».
 price-with-source = { $price } ({ $source })
 
-models-none = С этим токеном не доступна ни одна модель.
+models-none = Через этот токен нет доступных моделей.
 models-default-mark = [по умолчанию]
 models-defaults = По умолчанию:
 # $how: configured (задано оператором) или first (первая модель этого вида с ценой в списке шлюза).
@@ -24,7 +24,7 @@ models-default-chosen = { $kind }: { $model } ({ $how ->
        *[first] первая модель вида { $kind } с ценой в списке шлюза; чтобы выбрать другую, задайте { $variable }
     })
 # $closest — ближайшие id из списка или «none».
-models-default-missing = { $kind }: { $variable }={ $model } здесь нет в списке{ $closest ->
+models-default-missing = { $kind }: { $variable }={ $model } отсутствует в списке{ $closest ->
         [none] {""}
        *[other] {" "}(ближайшие: { $closest })
     }
@@ -36,7 +36,7 @@ prices-none = Здесь нет цен, заданных админом. Мод�
 prices-list = Настройки админа здесь (заданы админом):
     { $lines }
 prices-kind-of = вид { $kind }
-prices-cleared = Цена админа для { $model } удалена; теперь она стоит { $price }.
+prices-cleared = Цена админа для { $model } удалена; теперь модель стоит { $price }.
 prices-kind-set = Теперь { $model } здесь считается { $kind ->
         [image] моделью изображений
         [video] моделью видео
