@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandRegistry } from '../../src/core/commands/registry.js';
-import { t } from '../../src/core/i18n/catalog.js';
+import { supportedLocales, t } from '../../src/core/i18n/catalog.js';
 import { buildCommandDefinitions } from '../../src/platforms/discord/commands/definitions.js';
 import { commandMenus, telegramLanguageCode } from '../../src/platforms/telegram/menus.js';
 import { useLocales } from '../support/locales.js';
@@ -20,7 +20,10 @@ describe('command descriptions per language', () => {
   it('Discord: description_localizations in Discord locale codes, for commands, subcommands and options', () => {
     const defs = buildCommandDefinitions(commandRegistry()) as { name: string; description?: string; description_localizations?: Record<string, string>; options?: { name: string; description_localizations?: Record<string, string> }[] }[];
     const imagine = defs.find((d) => d.name === 'imagine')!;
-    expect(Object.keys(imagine.description_localizations ?? {}).sort()).toEqual(['es-419', 'es-ES', 'pt-BR', 'zh-CN']);
+    // Every shipped locale but English, in Discord's codes (our `es` is Discord's `es-ES` and `es-419`).
+    const discordCodes = supportedLocales().filter((c) => c !== 'en').flatMap((c) => (c === 'es' ? ['es-419', 'es-ES'] : [c]));
+    expect(discordCodes).toEqual(expect.arrayContaining(['es-419', 'es-ES', 'pt-BR', 'zh-CN']));
+    expect(Object.keys(imagine.description_localizations ?? {}).sort()).toEqual(discordCodes.sort());
     expect(imagine.description_localizations?.['es-ES']).toBe(t('es', 'cmd-imagine'));
     expect(imagine.options?.find((o) => o.name === 'prompt')?.description_localizations?.['zh-CN']).toBe(t('zh-CN', 'cmd-imagine-opt-prompt'));
     const setup = defs.find((d) => d.name === 'setup')!;
@@ -30,7 +33,10 @@ describe('command descriptions per language', () => {
 
   it('Telegram: a menu per audience for each language code, plus the default', () => {
     const menus = commandMenus(commandRegistry());
-    expect([...new Set(menus.map((m) => m.languageCode ?? 'default'))].sort()).toEqual(['default', 'es', 'pt', 'zh']);
+    // One menu per shipped locale but English, under Telegram's two-letter `language_code`.
+    const telegramCodes = supportedLocales().filter((c) => c !== 'en').map((c) => c.split('-')[0]!.toLowerCase());
+    expect(telegramCodes).toEqual(expect.arrayContaining(['es', 'pt', 'zh']));
+    expect([...new Set(menus.map((m) => m.languageCode ?? 'default'))].sort()).toEqual(['default', ...new Set(telegramCodes)].sort());
     const es = menus.find((m) => m.languageCode === 'es' && m.scope.type === 'default')!;
     expect(es.commands.find((c) => c.command === 'imagine')?.description).toBe(t('es', 'cmd-imagine'));
     expect(telegramLanguageCode('en')).toBeUndefined();
