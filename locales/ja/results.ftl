@@ -29,9 +29,7 @@ value-seconds = { $n }秒
 
 result-image-title = 画像ができました
 # 一部の画像がこのチャットで送れるサイズを超えた場合。$count: 枚数、$limit: サイズ、$job: 後で取得するためのコマンド。
-result-images-too-large = { $count ->
-       *[other] { $count } 枚の画像がこのチャットのアップロード上限（{ $limit }）を超えています。後で { $jobCmd } { $job } で取得してください。
-    }
+result-images-too-large = { $count } 枚の画像がこのチャットのアップロード上限（{ $limit }）を超えています。後で { $jobCmd } { $job } で取得してください。
 result-empty-answer = （空の回答）
 
 # 動画ジョブの開始のお知らせ。$seconds: 長さ、モデルが決める場合は 0。
@@ -61,9 +59,7 @@ jobs-none = まだジョブはありません。
 jobs-line = { $kind } · { $state } · { $model } · { $money } · { $prompt }
 job-estimate = 見積もり { $amount }
 job-title = { $kind } { $id }
-job-files-too-large = { $count ->
-       *[other] このジョブのファイルのうち { $count } 件が、このチャットのアップロード上限を超えています。
-    }
+job-files-too-large = このジョブのファイルのうち { $count } 件が、このチャットのアップロード上限を超えています。
 
 # メンバーから見たジョブの種類。
 job-kind = { $kind ->
