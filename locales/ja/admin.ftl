@@ -79,13 +79,13 @@ gateway-balance = { $source ->
        *[operator] ボット自身のトークン
     }のゲートウェイ残高は{ $left ->
         [unlimited] 無制限
-       *[other] { $left }
+       *[other] {" "}{ $left }{" "}
     }です{ $used ->
         [none] {""}
        *[other] （これまでの利用額 { $used }）
     }。{ $expires ->
         [never] 有効期限はありません。
-       *[other] 有効期限は{ $expires }です。
+       *[other] 有効期限は { $expires } です。
     }
 gateway-balance-not-shown = このゲートウェイはトークンの残高を表示しません。
 # $reason: 失敗の文そのもの。
@@ -102,5 +102,5 @@ alert-low-balance = { $source ->
        *[operator] ボット自身のゲートウェイトークン
     }の残高は { $left } で、{ $allowed ->
         [none] この期間の予算で使える額
-       *[other] この期間にまだ予算で使える { $allowed }
+       *[other] この期間にまだ予算で使える額（{ $allowed }）
     }を下回っています。ゲートウェイでチャージするか、予算を下げてください。

@@ -192,7 +192,7 @@ failure-output-too-large = { $size ->
        *[other] 結果（{ $size }）が、このチャットで送れる上限の { $limit } を超えています。
     }{ $until ->
         [never] {""}
-       *[other] { $until }までは { $jobs } で取得できます。
+       *[other] { $until }までは、{ $jobs } で取得できます。
     }
     .title = 結果が大きすぎて送信できません
 # $noun: answer、image、video。$job: ジョブ ID、または "none"。$get: 受け取り方（failure-delivery-kept / -retry…）。
@@ -218,11 +218,11 @@ delivery-kept = 保管されています: { $until }まで { $jobCmd } { $job } 
 # $job: ジョブ ID、または不明な場合は "none"。
 delivery-retry-download = 管理者は{ $job ->
         [none] このジョブ
-       *[other] ジョブ { $job }
+       *[other] ジョブ { $job }{" "}
     }の配信を再試行できます。その場合、ボットがゲートウェイからもう一度ダウンロードします（ゲートウェイに結果が残っている間のみ可能です）。
 delivery-retry = 管理者は{ $job ->
         [none] このジョブ
-       *[other] ジョブ { $job }
+       *[other] ジョブ { $job }{" "}
     }の配信を再試行できます。
 failure-result-not-delivered = { $noun ->
         [answer] 回答

@@ -26,7 +26,7 @@ models-default-chosen = { $kind }: { $model }（{ $how ->
 # $closest: 最も近い ID の一覧、または "none"。
 models-default-missing = { $kind }: { $variable }={ $model } はこの一覧にありません{ $closest ->
         [none] {""}
-       *[other] {" "}（近いもの: { $closest }）
+       *[other] （近いもの: { $closest }）
     }
 models-default-none = { $kind }: なし（価格のある { $kind } モデルが一覧にありません）
 models-price-rule = 価格の優先順位: 管理者が設定した価格、運営者の価格ファイル、ゲートウェイの公開価格の順です。どれもないモデルは、管理者が価格を設定するまで使えません（/prices set <model> <usd>）。
@@ -49,7 +49,7 @@ prices-set = このコミュニティでの { $model } の価格を { $unit ->
         [second] 1秒
        *[tokens] 1Kトークン
     }あたり { $amount } にしました（管理者の設定は他の価格より優先されます）。{ $listed ->
-        [no] {" "}注意: このトークンの一覧にそのモデルはありません。
+        [no] 注意: このトークンの一覧にそのモデルはありません。
        *[yes] {""}
     }
 prices-error-model-id = /models に表示されているとおりのモデル ID を指定してください。

@@ -35,13 +35,13 @@ result-empty-answer = （空の回答）
 # 動画ジョブの開始のお知らせ。$seconds: 長さ、モデルが決める場合は 0。
 estimate-video = { $seconds ->
         [0] { $model }{ $size ->
-            [none] {""}
+            [none] {" "}
            *[other] （{ $size }）
-        } で動画を生成しています。
+        }で動画を生成しています。
        *[other] { $model }{ $size ->
-            [none] {""}
+            [none] {" "}
            *[other] （{ $size }）
-        } で { $seconds } 秒の動画を生成しています。
+        }で { $seconds } 秒の動画を生成しています。
     }最大 { $cost } を確保し、動画が届いた場合にのみ課金します{ $left ->
         [none] 。
        *[other] 。この後の残りは { $left } です。

@@ -20,7 +20,7 @@ token-link-expired = この設定リンクは有効期限切れか、使用済�
 # $group: 引用符付きのグループ名、または名前がない場合は "none"。
 token-paste-group = { $group ->
         [none] グループ
-       *[other] { $group }
+       *[other] { $group }{" "}
     }のゲートウェイトークンを貼り付けてください。メッセージはすぐに削除し、トークンは暗号化して保管します。中止するには /cancel を送信してください。
 token-cancelled-waiting = 中止しました。トークンの入力待ちを終了します。
 token-cancelled = 中止しました。
@@ -29,5 +29,5 @@ token-not-deleted = メッセージを削除できませんでした。お手数
 # $note: token-not-deleted、または "none"。
 token-not-a-token = トークンではないようです（スペースを含まない1語です）。もう一度貼り付けるか、/cancel を送信してください。{ $note ->
         [none] {""}
-       *[other] {" "}{ $note }
+       *[other] { $note }
     }
