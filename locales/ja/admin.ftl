@@ -1,0 +1,106 @@
+## 管理者向けコマンド（/budget、/usage、/setup）と /token への返答。金額は整形済みで届きます。
+## $who: 管理者が指定したメンバー（"@bob"）。$period: day、week、month、total。
+
+# 価格: "$0.04 / 枚"。$unit: image、second、tokens（テキスト1,000トークンあたり）。
+price-per-unit = { $amount } / { $unit ->
+        [image] 枚
+        [second] 秒
+       *[tokens] 1Kトークン
+    }
+# 利用枠: "1日あたり $5.00"、"上限なし"、"合計 $5.00"。上限なしの場合、$amount は "none"。
+allowance = { $amount ->
+        [none] 上限なし
+       *[other] { $period ->
+            [day] 1日あたり
+            [week] 1週間あたり
+            [month] 1か月あたり
+           *[total] 合計
+        } { $amount }
+    }
+
+# $personal: メンバー個人のトークンの場合は yes。$masked: 末尾4文字以外を伏せたトークン。
+token-linked = { $personal ->
+        [yes] これからは、あなたのリクエストに
+       *[no] これからは、このコミュニティのリクエストに
+    }ゲートウェイトークン { $masked } を使います。このトークンで使えるモデルは { $models } 個です。
+token-none-linked = { $personal ->
+        [yes] 個人用のゲートウェイトークンは連携されていません。
+       *[no] このコミュニティにはゲートウェイトークンが連携されていません。
+    }
+token-unlinked = { $personal ->
+        [yes] あなたのゲートウェイトークン { $masked } を削除しました。今後のリクエストには、再びコミュニティのトークン（または運営者のトークン）が使われます。
+       *[no] コミュニティのゲートウェイトークン { $masked } を削除しました。
+    }
+# 削除したトークンで実行中のジョブは、終わるまでそのトークンを使い続けます。
+token-running-jobs = このトークンで開始した { $jobs } 件のジョブがまだ実行中です。終わるまでこのトークンを使い、料金もこのトークンに請求されます。新しいリクエストには使われません。
+# $when: 連携した日時。
+token-show = このコミュニティはゲートウェイトークン { $masked } を使っています（連携日時: { $when }）。
+
+budget-default-set = このコミュニティの全員の既定の利用枠を { $allowance } にしました。
+budget-user-set = { $who } の利用枠を { $allowance } にしました。
+budget-user-cleared = { $who } の利用枠をコミュニティの既定に戻しました。
+budget-pool-removed = コミュニティ全体の上限を削除しました。
+budget-pool-set = コミュニティ全体で使える上限を { $allowance } にしました。
+budget-blocked = { $who } はこのコミュニティで有料のジョブを開始できなくなりました。
+budget-unblocked = { $who } はこのコミュニティで再び有料のジョブを開始できます。
+budget-adjusted-up = この期間の { $who } の利用枠を { $amount } 増やしました。
+budget-adjusted-down = この期間の { $who } の利用枠から { $amount } 減らしました。
+budget-timezone-set = このコミュニティの予算は、これから { $zone } の午前0時にリセットされます。
+
+# /usage の概要。CSV ファイルにはメンバーごとに1行ずつ記載されます。
+usage-summary = { $period ->
+        [day] 今日
+        [week] 今週
+        [month] 今月
+       *[total] 全期間
+    }の利用状況: { $members } 人のメンバーが { $jobs } 件のジョブを実行し、合計 { $spent } を使いました。詳細は CSV ファイルをご覧ください。
+
+# メンバーを指定しない /budget show。$operator: 既定がボット運営者のものである場合は yes。
+budget-settings-default = 既定の利用枠: { $allowance }{ $operator ->
+        [yes] （ボット運営者の既定）
+       *[no] {""}
+    }
+budget-settings-pool = コミュニティ全体の枠: { $allowance }
+budget-settings-no-pool = コミュニティ全体の上限はありません。
+# /budget show @member: 利用枠の設定元と、利用停止中かどうか。
+budget-member-override = 利用枠: { $allowance }（{ $who } 個別の設定です。/budget clear { $who } で既定に戻せます）
+budget-member-default = 利用枠: コミュニティの既定、{ $allowance }{ $operator ->
+        [yes] （ボット運営者の既定）
+       *[no] {""}
+    }
+budget-member-blocked = 状態: 利用停止中（/budget unblock { $who } で再び有料のリクエストを開始できるようになります）
+budget-member-not-blocked = 状態: 利用可能
+
+# /setup show: このコミュニティで支払いに使うトークンの、ゲートウェイ上の残高。
+# $source: personal、scope、operator。$left: 金額、または "unlimited"。$used: 金額、または "none"。$expires: 日時、または "never"。
+gateway-balance = { $source ->
+        [personal] あなたのトークン
+        [scope] このコミュニティのトークン
+       *[operator] ボット自身のトークン
+    }のゲートウェイ残高は{ $left ->
+        [unlimited] 無制限
+       *[other] {" "}{ $left }{" "}
+    }です{ $used ->
+        [none] {""}
+       *[other] （これまでの利用額 { $used }）
+    }。{ $expires ->
+        [never] 有効期限はありません。
+       *[other] 有効期限は { $expires } です。
+    }
+gateway-balance-not-shown = このゲートウェイはトークンの残高を表示しません。
+# $reason: 失敗の文そのもの。
+gateway-balance-unreadable = ゲートウェイの残高を読み取れませんでした: { $reason }
+
+# 管理者へのお知らせ（管理者の次の非公開の返答の下に一度だけ表示します）。
+alert-quota = { $source ->
+        [operator] ゲートウェイによると、ボット自身のトークンのクレジットがなくなったため、ここでのジョブは拒否されています。ボットの運営者にチャージを依頼するか、/setup でこのコミュニティ独自のトークンを連携してください。
+       *[scope] ゲートウェイによると、このコミュニティのトークンのクレジットがなくなったため、ここでのジョブは拒否されています。ゲートウェイでチャージするか、/setup で別のトークンを連携してください。
+    }
+# $source: scope または operator。$allowed: この期間に予算でまだ使える金額、上限なしの場合は "none"。
+alert-low-balance = { $source ->
+        [scope] このコミュニティのゲートウェイトークン
+       *[operator] ボット自身のゲートウェイトークン
+    }の残高は { $left } で、{ $allowed ->
+        [none] この期間の予算で使える額
+       *[other] この期間にまだ予算で使える額（{ $allowed }）
+    }を下回っています。ゲートウェイでチャージするか、予算を下げてください。

@@ -1,0 +1,120 @@
+## コマンドの説明とヘルプ。コマンド名とオプション名は英語の識別子のままです（入力に使うため）。
+## 訳すのは説明だけです。Discord の説明は100文字までなので、短くしてください。
+## ID: cmd-<command>（説明。.help は /help の長い説明）、cmd-<command>-<subcommand>、
+## cmd-<command>[-<subcommand>]-opt-<option>、複数のコマンドで共通のオプションは opt-<option>。
+
+cmd-imagine = テキストの説明から画像を生成します
+    .help = 説明をもとに画像を1枚以上生成します。料金は先に確保され、届いた画像の分だけ課金されます。
+cmd-imagine-opt-prompt = 画像に描きたいもの
+opt-aspect = アスペクト比 W:H（例: 16:9）
+opt-size = ピクセル単位の正確なサイズ WxH（例: 1024x1024）、または auto
+cmd-imagine-opt-count = 生成する枚数（1〜4）
+cmd-edit = 指示に従って画像を編集します（最大3枚まで合成可能）
+    .help = 添付した画像（最大3枚）、または --from で指定した以前のジョブの結果を、指示に従って編集します。料金は先に確保され、届いた分だけ課金されます。
+cmd-edit-opt-prompt = 変更したい内容（ふだんの言葉で）
+cmd-edit-opt-images = 編集する画像（最大3枚）
+cmd-edit-opt-job = 代わりにこの以前のジョブの結果を編集します
+cmd-video = 説明から短い動画を生成します（画像から始めることもできます）
+    .help = 説明をもとに短い動画の生成を開始します（画像を添付すると、その画像を動かします）。見積もり額をいま確保し、動画が届いた時点で課金します。完成したらここに投稿します。
+cmd-video-opt-prompt = 動画で見せたいもの
+cmd-video-opt-seconds = 長さ（秒、4〜15）
+cmd-video-opt-image = 動画の最初の画像
+cmd-ask = テキストモデルに質問します
+    .help = 質問をテキストモデルに送り、使ったトークン数と料金を添えて回答を投稿します。
+cmd-ask-opt-prompt = 質問や指示
+cmd-balance = 予算の残りを表示します
+    .help = このコミュニティでのあなたの利用枠を表示します: 残り、利用額、実行中のジョブのために確保中の額、リセットの日時。
+cmd-jobs = 最近のジョブと実行中のジョブを一覧表示します
+    .help = このコミュニティでのあなたの最近のジョブ10件を、状態・モデル・料金とともに一覧表示します。個別のジョブは /job <id> で確認できます。
+cmd-job = ジョブ1件とその結果を表示します
+    .help = ジョブ1件の状態、モデル、サイズ、料金を表示し、保管されている間は結果のファイルをもう一度投稿します。
+cmd-job-opt-job = 開始時に表示されたジョブ ID
+cmd-models = ここで使えるモデルと価格を一覧表示します
+    .help = このコミュニティで使うゲートウェイトークンで利用できるモデルを、価格とその出どころ、種類ごとの既定のモデル、価格の決まり方とともに一覧表示します。種類を指定すると、画像・動画・テキストのいずれかのモデルだけを表示します。
+cmd-models-opt-kind = この種類のモデルだけを表示
+cmd-budget = このコミュニティの利用上限を管理します
+    .help = メンバーが使える金額を設定します（金額は米ドル、期間は day、week、month、total）。メンバーは @ユーザー名、メンション、または ID で指定します。返信できる場所では、そのメンバーのメッセージに返信して指定することもできます。
+cmd-budget-default = 全メンバーに適用する上限を設定します
+cmd-budget-default-opt-amount = メンバー1人あたりの上限（米ドル、例: 5 や 2.50。none で上限なし）
+cmd-budget-default-opt-period = リセットの周期: day、week、month、total（省略時: 現在の既定の周期）
+cmd-budget-set = メンバー個別の上限を設定します
+cmd-budget-set-opt-user = 対象のメンバー
+cmd-budget-set-opt-amount = 上限（米ドル、例: 10。none で上限なし）
+cmd-budget-set-opt-period = リセットの周期: day、week、month、total（省略時: 既定の周期）
+cmd-budget-clear = メンバー個別の上限を削除します（既定に戻します）
+cmd-budget-clear-opt-user = 対象のメンバー
+cmd-budget-pool = コミュニティ全体で共有する上限を設定します
+cmd-budget-pool-opt-amount = コミュニティ全体の上限（米ドル。none で削除）
+cmd-budget-pool-opt-period = リセットの周期: day、week、month、total（省略時: month）
+cmd-budget-block = メンバーのボット利用を停止します
+cmd-budget-block-opt-user = 対象のメンバー
+cmd-budget-unblock = 停止したメンバーが再びボットを使えるようにします
+cmd-budget-unblock-opt-user = 対象のメンバー
+cmd-budget-adjust = この期間のメンバーの利用枠を増減します
+cmd-budget-adjust-opt-user = 対象のメンバー
+cmd-budget-adjust-opt-amount = 米ドル。プラスで枠を増やし、マイナスで減らします（例: -1.50）
+cmd-budget-adjust-opt-note = 理由（監査ログに記録されます）
+cmd-budget-show = 上限と利用額を表示します
+cmd-budget-show-opt-user = 対象のメンバー（省略時: コミュニティ全体）
+cmd-usage = このコミュニティで誰がいくら使ったかを表示します
+    .help = 期間ごと（省略時: 今月）のメンバー別の利用額を表示し、詳しいレポートを CSV ファイルで添付します。
+cmd-usage-opt-period = 対象の期間（省略時: 今月）
+cmd-usage-opt-user = このメンバーだけを表示
+cmd-setup = このコミュニティをメディアゲートウェイに接続します
+    .help = このコミュニティのゲートウェイトークンを連携し（非公開で入力。表示されるのは末尾4文字だけです）、その表示や削除、日・週・月ごとのリセットに使うタイムゾーンの設定を行います。
+cmd-setup-token = コミュニティのゲートウェイトークンを設定します（非公開で入力）
+opt-token = ゲートウェイトークン（非公開で送信され、表示されません）
+cmd-setup-show = 現在の設定を表示します（トークンは表示されません）
+cmd-setup-unlink = コミュニティのゲートウェイトークンを削除します
+cmd-setup-timezone = 日・週・月ごとのリセットに使うタイムゾーンを設定します
+cmd-setup-timezone-opt-tz = IANA タイムゾーン（例: Asia/Tokyo）
+cmd-prices = このコミュニティでのモデルの価格と種類を設定します
+    .help = このコミュニティ独自のモデル価格（画像1枚、動画1秒、テキスト1,000トークンあたりの米ドル。運営者やゲートウェイの価格より優先）を設定・削除・一覧表示し、モデルの種類の誤りを修正します。変更はすべて監査ログに記録されます。
+cmd-prices-opt-model = /models に表示されているとおりのモデル ID
+cmd-prices-list = 管理者がここで設定した価格と種類を表示します
+cmd-prices-set = このコミュニティでのモデルの価格を設定します（他のどの価格より優先）
+cmd-prices-set-opt-usd = 1単位あたりの米ドル（例: 0.04）
+cmd-prices-set-opt-per = 単位（省略時: モデルの種類から決定）
+cmd-prices-clear = モデルの管理者価格を削除します（運営者またはゲートウェイの価格に戻ります）
+cmd-prices-kind = ここでのモデルの種類を修正します（auto で修正を取り消し）
+cmd-prices-kind-opt-kind = モデルが生成するもの
+cmd-token = 自分のゲートウェイトークンを使います
+    .help = 自分のゲートウェイトークンを連携して（非公開で入力。表示されるのは末尾4文字だけです）リクエストの支払いに使うか、その連携を解除します。
+cmd-token-link = 自分のゲートウェイトークンを連携します（非公開で入力）
+cmd-token-unlink = 自分のゲートウェイトークンの連携を解除します
+cmd-reroll = 以前のジョブを同じ内容でもう一度実行します
+    .help = 以前のジョブを、同じプロンプト・モデル・サイズでもう一度実行します（編集の場合は保管中の参照画像を使います）。新しいリクエストと同じように課金されます。
+cmd-reroll-opt-job = もう一度実行するジョブ
+cmd-animate = 以前のジョブの画像から動画を生成します
+    .help = 以前のジョブの最初の画像から、そのジョブのプロンプトで動画の生成を開始します。見積もり額をいま確保し、動画が届いた時点で課金します。
+cmd-animate-opt-job = 動画にする画像のジョブ
+cmd-remix = 以前の動画を新しいプロンプトで作り直します
+    .help = このチャットの以前の動画をリミックスします。ゲートウェイが新しいプロンプトに従って、その動画から新しい動画を生成します。新しい動画と同じく、見積もり額をいま確保し、動画が届いた時点で課金します。
+cmd-remix-opt-job = リミックスする動画のジョブ
+cmd-remix-opt-prompt = 新しいバージョンで見せたいもの
+cmd-remix-opt-seconds = 長さ（秒、4〜15。省略時: 元の動画の長さ）
+cmd-help = このボットの使い方
+    .help = ここで使えるコマンドを一覧表示するか、1つのコマンドのオプションと例を説明します。
+cmd-help-opt-command = 説明するコマンド（例: imagine）
+
+# $kind: image、video、text。
+opt-model = 使用する{ $kind ->
+        [image] 画像
+        [video] 動画
+       *[text] テキスト
+    }モデル（省略時: 設定済みのモデル）
+
+# /prices set の単位と /prices kind の選択肢。
+choice-per-image = 画像1枚あたり
+choice-per-second = 動画1秒あたり
+choice-per-1k = テキスト1,000トークンあたり
+choice-kind-image = 画像
+choice-kind-video = 動画
+choice-kind-text = テキスト
+choice-kind-auto = auto（修正を取り消す）
+
+cmd-language = 私が使う言語を選びます
+    .help = あなたとの会話に使っている言語と選べる言語を表示するか、あなたの言語を設定します（コミュニティの既定やアプリの言語より優先されます）。"reset" で既定に戻します。
+cmd-language-opt-code = 言語コード（en、es、pt-BR、zh-CN、ru、ja など）。reset で既定に戻す
+cmd-setup-language = このコミュニティの既定の言語を設定します
+cmd-setup-language-opt-code = 言語コード（en、es、pt-BR、zh-CN、ru、ja など）。reset で削除

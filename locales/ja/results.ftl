@@ -1,0 +1,101 @@
+## 結果とジョブの表示: タイトル、結果の下の項目名と値、ボタン、ジョブの状態。
+
+# ボタン（短く: Discord のボタンや Telegram のキーボードで無理なく表示できるのは20文字程度です）。
+action-reroll = 再生成
+action-edit = 編集
+action-animate = 動画にする
+action-remix = リミックス
+action-refresh = 更新
+# 編集／リミックスを押した後に、メンバーに入力を求める文。
+action-edit-input = どこを変えますか？
+action-remix-input = 新しいバージョンでは何を見せますか？
+
+# 結果やジョブの下に表示する項目名。
+field-model = モデル
+field-size = サイズ
+field-cost = 料金
+field-estimate = 見積もり
+field-left = 残り
+field-job = ジョブ
+field-duration = 長さ
+field-status = 状態
+field-created = 作成日時
+field-tokens = トークン数
+field-held = 配信まで確保中
+field-ready-in = 完成まで
+# 項目の値。
+value-no-limit = 上限なし
+value-seconds = { $n }秒
+
+result-image-title = 画像ができました
+# 一部の画像がこのチャットで送れるサイズを超えた場合。$count: 枚数、$limit: サイズ、$job: 後で取得するためのコマンド。
+result-images-too-large = { $count } 枚の画像がこのチャットのアップロード上限（{ $limit }）を超えています。後で { $jobCmd } { $job } で取得してください。
+result-empty-answer = （空の回答）
+
+# 動画ジョブの開始のお知らせ。$seconds: 長さ、モデルが決める場合は 0。
+estimate-video = { $seconds ->
+        [0] { $model }{ $size ->
+            [none] {" "}
+           *[other] （{ $size }）
+        }で動画を生成しています。
+       *[other] { $model }{ $size ->
+            [none] {" "}
+           *[other] （{ $size }）
+        }で { $seconds } 秒の動画を生成しています。
+    }最大 { $cost } を確保し、動画が届いた場合にのみ課金します{ $left ->
+        [none] 。
+       *[other] 。この後の残りは { $left } です。
+    }{ $wait ->
+        [none] {""}
+       *[other] 通常 { $wait }ほどかかります。
+    }
+video-started-title = 動画の生成を開始しました
+remix-started-title = リミックスを開始しました
+video-will-be-posted = ジョブ { $job }: 動画ができしだい、ここに投稿します。
+
+jobs-title = あなたのジョブ
+jobs-none = まだジョブはありません。
+# /jobs の1行: "画像 · 配信済み · model · $0.04 · プロンプト"。$money: 料金、または見積もり（job-estimate）。
+jobs-line = { $kind } · { $state } · { $model } · { $money } · { $prompt }
+job-estimate = 見積もり { $amount }
+job-title = { $kind } { $id }
+job-files-too-large = このジョブのファイルのうち { $count } 件が、このチャットのアップロード上限を超えています。
+
+# メンバーから見たジョブの種類。
+job-kind = { $kind ->
+        [imagine] 画像
+        [edit] 編集
+        [video] 動画
+       *[ask] 回答
+    }
+# ジョブの状態をわかりやすい言葉で。お金が解放・返金されたジョブに「確保中」とは書きません。
+job-state = { $state ->
+        [reserved] 開始中
+        [submitted] ゲートウェイで順番待ち
+        [running] 生成中
+        [downloading] 結果をダウンロード中
+        [delivering] 投稿中
+        [delivered] 配信済み
+        [succeeded] 完了
+        [failed] 失敗（料金なし）
+        [refunded] 失敗（返金済み）
+        [expired] 時間切れ（料金なし）
+        [released] 停止（料金なし）
+       *[undeliverable] 生成済み・未投稿
+    }
+
+## チャット画面が独自に添える言葉。
+# 返信のファイルのうち、チャットのアップロード上限を超えたもの。$kind: image、video、file。$job: 取得用のコマンド、または "none"。
+surface-over-limit = { $count } { $kind ->
+        [image] 枚の画像
+        [video] 本の動画
+       *[file] 件のファイル
+    }がこのチャットのアップロード上限（{ $limit }）を超えています{ $job ->
+        [none] 。
+       *[other] 。後で { $job } で取得してください。
+    }
+# 投稿するには大きすぎる1つのファイル。$job: 後で取得するためのコマンド、または "none"。
+surface-file-too-large = { $name }（{ $size }）は大きすぎるため、ここには投稿できません。{ $job ->
+        [none] {""}
+       *[other] しばらく保管されます: { $job }
+    }
