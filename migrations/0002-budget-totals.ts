@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { isPostgres } from './dialect.js';
 
 /**
  * Running budget totals, so a reserve reads one row instead of summing the period's ledger entries.
@@ -12,9 +13,23 @@ import { sql, type Kysely } from 'kysely';
  * partial index over open holds (only used to rebuild `held`); the personal-spending index covers only
  * personal entries; the hold_id index covers only refunds and is UNIQUE, so a hold is refunded at most once
  * even if a writer skipped the ledger's check.
+ * On PostgreSQL the same table and invariants, kept by plpgsql trigger functions ({@link upPostgres}).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely migrations are written against an untyped db
 export async function up(db: Kysely<any>): Promise<void> {
+  if (isPostgres(db)) await upPostgres(db);
+  else await upSqlite(db);
+  await sql`drop index if exists holds_open_user_idx`.execute(db);
+  await sql`drop index if exists holds_open_scope_idx`.execute(db);
+  await sql`create index holds_open_idx on holds (scope_id, user_id) where status = 'open'`.execute(db);
+  await sql`drop index if exists ledger_personal_idx`.execute(db);
+  await sql`create index ledger_personal_idx on ledger_entries (user_id, created_at) where token_source = 'personal'`.execute(db);
+  await sql`drop index if exists ledger_hold_idx`.execute(db);
+  await sql`create unique index ledger_refund_uq on ledger_entries (hold_id) where kind = 'refund'`.execute(db);
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()
+async function upSqlite(db: Kysely<any>): Promise<void> {
   await sql`create table budget_totals (
     kind text not null,
     scope_id text not null,
@@ -61,19 +76,86 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create trigger holds_totals_au_old after update on holds when old.status = 'open' begin ${bump('old', '-')} end`.execute(db);
   await sql`create trigger holds_totals_au_new after update on holds when new.status = 'open' begin ${bump('new', '+')} end`.execute(db);
   await sql`create trigger holds_totals_ad after delete on holds when old.status = 'open' begin ${bump('old', '-')} end`.execute(db);
+}
 
-  await sql`drop index if exists holds_open_user_idx`.execute(db);
-  await sql`drop index if exists holds_open_scope_idx`.execute(db);
-  await sql`create index holds_open_idx on holds (scope_id, user_id) where status = 'open'`.execute(db);
-  await sql`drop index if exists ledger_personal_idx`.execute(db);
-  await sql`create index ledger_personal_idx on ledger_entries (user_id, created_at) where token_source = 'personal'`.execute(db);
-  await sql`drop index if exists ledger_hold_idx`.execute(db);
-  await sql`create unique index ledger_refund_uq on ledger_entries (hold_id) where kind = 'refund'`.execute(db);
+/**
+ * The PostgreSQL branch: the same table (bigint money and times) and the same invariants, kept by row triggers
+ * calling plpgsql functions. Each function updates the budgets of one hold or entry in ONE fixed order — the
+ * user's row, then the scope's pool row, then the personal row — the order in which the Postgres ledger locks
+ * them before a reserve, so concurrent reserves and settles never wait on each other in a cycle.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()
+async function upPostgres(db: Kysely<any>): Promise<void> {
+  await sql`create table budget_totals (
+    kind text not null,
+    scope_id text not null,
+    user_id text not null,
+    since bigint not null,
+    spent bigint not null,
+    adjusted bigint not null,
+    held bigint not null,
+    primary key (kind, scope_id, user_id)
+  )`.execute(db);
+
+  // Journal → spent/adjusted. Refunds subtract; adjustments move only the user's budget, never the pool.
+  await sql`create function ledger_totals_ai() returns trigger language plpgsql as $$
+    begin
+      if new.token_source <> 'personal' then
+        update budget_totals
+          set spent = spent + (case new.kind when 'charge' then new.amount_micros when 'refund' then -new.amount_micros else 0 end),
+              adjusted = adjusted + (case new.kind when 'adjustment' then new.amount_micros else 0 end)
+          where kind = 'user' and scope_id = new.scope_id and user_id = new.user_id and since <= new.created_at;
+        if new.kind <> 'adjustment' then
+          update budget_totals set spent = spent + (case new.kind when 'charge' then new.amount_micros else -new.amount_micros end)
+            where kind = 'pool' and scope_id = new.scope_id and user_id = '' and since <= new.created_at;
+        end if;
+      elsif new.kind <> 'adjustment' then
+        update budget_totals set spent = spent + (case new.kind when 'charge' then new.amount_micros else -new.amount_micros end)
+          where kind = 'personal' and scope_id = '' and user_id = new.user_id and since <= new.created_at;
+      end if;
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger ledger_totals_ai after insert on ledger_entries for each row
+    when (new.kind in ('charge', 'refund', 'adjustment')) execute function ledger_totals_ai()`.execute(db);
+  // The journal is append-only; should a row ever change or go, drop the affected totals so they are rebuilt.
+  await sql`create function ledger_totals_forget() returns trigger language plpgsql as $$
+    begin
+      delete from budget_totals where (kind in ('user', 'pool') and scope_id = old.scope_id) or (kind = 'personal' and user_id = old.user_id);
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger ledger_totals_aud after update or delete on ledger_entries for each row execute function ledger_totals_forget()`.execute(db);
+
+  // Holds → held: add when a hold is (or becomes) open, subtract when an open hold is resolved or removed.
+  await sql`create function holds_totals_apply(p_scope text, p_user text, p_source text, p_delta bigint) returns void language plpgsql as $$
+    begin
+      if p_source <> 'personal' then
+        update budget_totals set held = held + p_delta where kind = 'user' and scope_id = p_scope and user_id = p_user;
+        update budget_totals set held = held + p_delta where kind = 'pool' and scope_id = p_scope and user_id = '';
+      else
+        update budget_totals set held = held + p_delta where kind = 'personal' and scope_id = '' and user_id = p_user;
+      end if;
+    end $$`.execute(db);
+  await sql`create function holds_totals() returns trigger language plpgsql as $$
+    begin
+      if tg_op in ('UPDATE', 'DELETE') then
+        if old.status = 'open' then perform holds_totals_apply(old.scope_id, old.user_id, old.token_source, -old.amount_micros); end if;
+      end if;
+      if tg_op in ('INSERT', 'UPDATE') then
+        if new.status = 'open' then perform holds_totals_apply(new.scope_id, new.user_id, new.token_source, new.amount_micros); end if;
+      end if;
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger holds_totals after insert or update or delete on holds for each row execute function holds_totals()`.execute(db);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['ledger_totals_ai', 'ledger_totals_au', 'ledger_totals_ad', 'holds_totals_ai', 'holds_totals_au_old', 'holds_totals_au_new', 'holds_totals_ad'])
+  if (isPostgres(db)) {
+    await sql`drop trigger if exists holds_totals on holds`.execute(db);
+    await sql`drop trigger if exists ledger_totals_aud on ledger_entries`.execute(db);
+    await sql`drop trigger if exists ledger_totals_ai on ledger_entries`.execute(db);
+    for (const f of ['holds_totals()', 'holds_totals_apply(text, text, text, bigint)', 'ledger_totals_forget()', 'ledger_totals_ai()']) await sql`drop function if exists ${sql.raw(f)}`.execute(db);
+  } else for (const t of ['ledger_totals_ai', 'ledger_totals_au', 'ledger_totals_ad', 'holds_totals_ai', 'holds_totals_au_old', 'holds_totals_au_new', 'holds_totals_ad'])
     await sql`drop trigger if exists ${sql.raw(t)}`.execute(db);
   await sql`drop table if exists budget_totals`.execute(db);
   for (const i of ['holds_open_idx', 'ledger_personal_idx', 'ledger_refund_uq']) await sql`drop index if exists ${sql.raw(i)}`.execute(db);

@@ -125,6 +125,15 @@ const schema = z.object({
     z.string().trim().optional().transform((v) => (v ? v : './data/bot.sqlite')),
     { group: S, description: 'SQLite file; its directory is created. Default ./data/bot.sqlite (the playground uses ./data/playground.sqlite unless this is set).' },
   ),
+  DATABASE_URL: doc(
+    optionalString.refine((v) => v === undefined || /^postgres(ql)?:\/\/[^\s]+$/i.test(v), 'a PostgreSQL URL such as postgres://user:password@host:5432/mediabot'),
+    {
+      group: S,
+      secret: true,
+      example: 'postgres://bot:…@db:5432/mediabot',
+      description: 'PostgreSQL server for the store (postgres:// or postgresql://), shared by every bot process; DATABASE_PATH is then ignored. Unset (default): the SQLite file of DATABASE_PATH. Migrations run at start; see docs/scaling.md.',
+    },
+  ),
   BOT_ENCRYPTION_KEY: doc(optionalString, { group: S, secret: true, description: '32-byte key (base64 or hex) that encrypts stored gateway tokens. Required when a platform token is set. Make one with npm run keygen; rotate with NEW_BOT_ENCRYPTION_KEY=… npm run rekey.' }),
   OUTPUT_DIR: doc(optionalString, { group: S, description: 'Where results are written: kept videos of the bots (default ./data/outputs) and the playground\'s files (default ./output).' }),
   DISCORD_TOKEN: doc(optionalString, { group: D, secret: true, description: 'Bot token from the Discord developer portal. Setting it enables the Discord adapter.' }),
@@ -246,6 +255,8 @@ export interface Config {
     timeoutMs: number;
   };
   databasePath: string;
+  /** `DATABASE_URL`: the PostgreSQL store when set, else the SQLite file `databasePath`. */
+  databaseUrl: string | undefined;
   encryptionKey: string | undefined;
   discord: { token: string; applicationId: string | undefined; apiBase: string | undefined; guildId: string | undefined } | undefined;
   telegram:
@@ -344,6 +355,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.GATEWAY_TIMEOUT_MS,
     },
     databasePath: e.DATABASE_PATH,
+    databaseUrl: e.DATABASE_URL,
     encryptionKey: e.BOT_ENCRYPTION_KEY,
     discord: e.DISCORD_TOKEN
       ? { token: e.DISCORD_TOKEN, applicationId: e.DISCORD_APPLICATION_ID || undefined, apiBase: e.DISCORD_API_BASE, guildId: e.DISCORD_GUILD_ID || undefined }

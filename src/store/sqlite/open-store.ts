@@ -43,6 +43,7 @@ export interface OpenStoreOptions {
  * this engine, tests and benchmarks may use. Everything else takes the ports (`CoreStore`, `OperatorStore`).
  */
 export interface SqliteStore extends OperatorStore {
+  engine: 'sqlite';
   db: Kysely<Database>;
   budgets: SqliteBudgetLedger;
   tokens: KyselyTokenVault;
@@ -71,6 +72,7 @@ export async function openStore(o: OpenStoreOptions): Promise<SqliteStore> {
   const defaults: BudgetDefaults = { defaultAllowanceMicros: o.defaultAllowanceMicros, defaultPeriod: o.defaultPeriod, ...(o.personCap ? { personCap: o.personCap } : {}) };
   const tokens = new KyselyTokenVault(db, o.clock, key, o.operatorToken, o.onTokenOpened);
   return {
+    engine: 'sqlite',
     db,
     budgets: new SqliteBudgetLedger(db, o.clock, defaults),
     tokens,
