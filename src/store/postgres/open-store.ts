@@ -41,6 +41,10 @@ export interface PostgresStore extends OperatorStore {
   modelSettings: ModelSettingsRepo;
   /** Every stored token's owner, no secret read (warming model lists at start). */
   linkedTokenOwners(): Promise<LinkedTokenOwner[]>;
+  /** Migrations applied by this opening (empty when the database was up to date). */
+  migrationsApplied: string[];
+  /** Re-encrypts every stored token from `oldKey` to `newKey` in one transaction; returns the count (`npm run rekey`). */
+  rekeyTokens(oldKey: Buffer, newKey: Buffer): Promise<number>;
   /** `select 1` on a pool connection (readiness). @throws StoreUnavailableError when the server does not answer. */
   ping(): Promise<void>;
 }
@@ -54,9 +58,10 @@ export interface PostgresStore extends OperatorStore {
 export async function openPostgresStore(o: OpenPostgresStoreOptions): Promise<PostgresStore> {
   const key = o.encryptionKey === undefined || o.encryptionKey === '' ? undefined : Buffer.isBuffer(o.encryptionKey) ? o.encryptionKey : parseEncryptionKey(o.encryptionKey);
   const db = openPostgres(o.url, o.poolSize === undefined ? {} : { poolSize: o.poolSize });
+  let migrationsApplied: string[];
   try {
     await pingPostgres(db);
-    await migrateToLatest(db);
+    migrationsApplied = await migrateToLatest(db);
   } catch (err) {
     await db.destroy();
     throw err;
@@ -74,6 +79,8 @@ export async function openPostgresStore(o: OpenPostgresStoreOptions): Promise<Po
     jobAdmin: new KyselyJobAdmin(db, pgWriteTransaction),
     modelSettings: new ModelSettingsRepo(db, o.clock, pgWriteTransaction),
     linkedTokenOwners: () => listLinkedTokenOwners(db),
+    migrationsApplied,
+    rekeyTokens: (oldKey, newKey) => KyselyTokenVault.rekey(db, oldKey, newKey, pgWriteTransaction),
     ping: () => pingPostgres(db),
     close: () => db.destroy(),
   };

@@ -54,6 +54,10 @@ export interface SqliteStore extends OperatorStore {
   modelSettings: ModelSettingsRepo;
   /** Every stored token's owner, no secret read (warming model lists at start). */
   linkedTokenOwners(): Promise<LinkedTokenOwner[]>;
+  /** Migrations applied by this opening (empty when the database was up to date). */
+  migrationsApplied: string[];
+  /** Re-encrypts every stored token from `oldKey` to `newKey` in one transaction; returns the count (`npm run rekey`). */
+  rekeyTokens(oldKey: Buffer, newKey: Buffer): Promise<number>;
 }
 
 /**
@@ -63,8 +67,9 @@ export interface SqliteStore extends OperatorStore {
 export async function openStore(o: OpenStoreOptions): Promise<SqliteStore> {
   const key = o.encryptionKey === undefined || o.encryptionKey === '' ? undefined : Buffer.isBuffer(o.encryptionKey) ? o.encryptionKey : parseEncryptionKey(o.encryptionKey);
   const db = openSqlite(o.path ?? './data/bot.sqlite');
+  let migrationsApplied: string[];
   try {
-    await migrateToLatest(db);
+    migrationsApplied = await migrateToLatest(db);
   } catch (err) {
     await db.destroy();
     throw err;
@@ -82,6 +87,8 @@ export async function openStore(o: OpenStoreOptions): Promise<SqliteStore> {
     jobAdmin: new KyselyJobAdmin(db),
     modelSettings: new ModelSettingsRepo(db, o.clock),
     linkedTokenOwners: () => listLinkedTokenOwners(db),
+    migrationsApplied,
+    rekeyTokens: (oldKey, newKey) => KyselyTokenVault.rekey(db, oldKey, newKey),
     async close() {
       await checkpoint(db).catch(() => undefined);
       await stopBackgroundCheckpoint(db);
