@@ -67,6 +67,15 @@ function mapError(e: unknown): unknown {
 }
 
 /**
+ * PostgreSQL text cannot hold U+0000 (SQLite can), so a parameter carrying one would fail the whole statement —
+ * and NUL can arrive from outside (a name, a prompt) or be used on purpose as an id that matches nothing. Each NUL
+ * in a string parameter is stored as U+FFFD instead: the statement runs, and such an id still matches nothing.
+ */
+function storable(v: unknown): unknown {
+  return typeof v === 'string' && v.includes('\u0000') ? v.replaceAll('\u0000', '\uFFFD') : v;
+}
+
+/**
  * The pool as Kysely sees it. A checked-out client gets an `error` listener (pg emits `error` on a client whose
  * server went away between two statements, e.g. inside an open transaction; unheard, that would end the process);
  * a client that failed that way is destroyed on release instead of going back to the pool.
@@ -87,7 +96,7 @@ function guardedPool(pool: pg.Pool): PostgresPool {
       client.on('error', onError);
       const query = async <R>(text: string, params: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> => {
         try {
-          return (await client.query(text, [...params])) as unknown as PostgresQueryResult<R>;
+          return (await client.query(text, params.map(storable))) as unknown as PostgresQueryResult<R>;
         } catch (e) {
           if (isConnectionError(e)) broken = true;
           throw mapError(e);
