@@ -106,8 +106,8 @@ export async function readTotals(tx: Kysely<Database>, kind: TotalKind, scopeId:
 const SPENT = sql`coalesce(sum(case when kind = 'charge' then amount_micros when kind = 'refund' then -amount_micros else 0 end), 0)`;
 const ADJUSTED = sql`coalesce(sum(case when kind = 'adjustment' then amount_micros else 0 end), 0)`;
 
-/** Sums one budget's ledger entries since `since` and its open holds. */
-async function rebuild(tx: Kysely<Database>, kind: TotalKind, scopeId: string, userId: string, since: number): Promise<Usage> {
+/** Sums one budget's ledger entries since `since` and its open holds (what its `budget_totals` row must hold). */
+export async function rebuildTotals(tx: Kysely<Database>, kind: TotalKind, scopeId: string, userId: string, since: number): Promise<Usage> {
   const q =
     kind === 'user'
       ? sql<Usage>`select
@@ -134,7 +134,7 @@ async function rebuild(tx: Kysely<Database>, kind: TotalKind, scopeId: string, u
  */
 export async function usage(tx: Kysely<Database>, kind: TotalKind, scopeId: string, userId: string, since: number, row: TotalsRow | undefined, persist: boolean): Promise<Usage> {
   if (row && Number(row.since) === since) return { spent: Number(row.spent), adjusted: Number(row.adjusted), held: Number(row.held) };
-  const u = await rebuild(tx, kind, scopeId, userId, since);
+  const u = await rebuildTotals(tx, kind, scopeId, userId, since);
   if (persist) {
     await sql`update budget_totals set since = ${since}, spent = ${u.spent}, adjusted = ${u.adjusted}, held = ${u.held}
       where kind = ${kind} and scope_id = ${scopeId} and user_id = ${userId}`.execute(tx);
