@@ -27,6 +27,8 @@ import { MeteredDeliveryRouter } from '../ops/metered-router.js';
 import { createMetrics, type BotMetrics } from '../ops/metrics.js';
 import { ReadinessRegistry } from '../ops/readiness.js';
 import { openStore, type Store } from '../store/open-store.js';
+import { describeStore } from '../store/store-url.js';
+import { explainStoreStartError } from './startup-errors.js';
 
 /** Options of {@link buildApp} beyond the config. */
 export interface BuildAppOptions {
@@ -140,7 +142,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
     });
   } catch (e) {
     await ownGateway?.close();
-    throw e;
+    throw explainStoreStartError(e, describeStore({ databaseUrl: config.databaseUrl, path: config.databasePath }));
   }
   meterLedger(store.budgets, metrics);
   const jobs = meterJobStore(store.jobs, metrics, clock);

@@ -1,5 +1,6 @@
 import { systemClock } from '../core/ports/clock.js';
-import { describeStore, openStore } from './open-store.js';
+import { openStore } from './open-store.js';
+import { describeStore } from './store-url.js';
 
 /**
  * `npm run migrate`: applies pending migrations to the configured store — PostgreSQL when `DATABASE_URL` is set,

@@ -1,5 +1,6 @@
 import { openPostgresStore, type PostgresStore } from './postgres/open-store.js';
 import { openStore as openSqliteStore, type OpenStoreOptions, type SqliteStore } from './sqlite/open-store.js';
+import { isPostgresUrl } from './store-url.js';
 
 /**
  * The one entry that opens the store for the composition root and the CLIs: PostgreSQL when a `DATABASE_URL` is
@@ -17,11 +18,6 @@ export interface OpenAnyStoreOptions extends OpenStoreOptions {
   poolSize?: number;
 }
 
-/** Whether `url` selects the PostgreSQL engine (`postgres://…` or `postgresql://…`). */
-export function isPostgresUrl(url: string | undefined): url is string {
-  return url !== undefined && /^postgres(ql)?:\/\//i.test(url.trim());
-}
-
 /**
  * Opens the configured engine, applies pending migrations and builds the repositories.
  * @throws StoreUnavailableError (PostgreSQL unreachable), EncryptionKeyError, MigrationError.
@@ -33,15 +29,4 @@ export async function openStore(o: OpenAnyStoreOptions): Promise<Store> {
     return openPostgresStore({ ...pg, url: databaseUrl.trim(), ...(poolSize === undefined ? {} : { poolSize }) });
   }
   return openSqliteStore(rest);
-}
-
-/** Where an engine's store lives, for messages: the SQLite file, or the server without credentials. */
-export function describeStore(o: { databaseUrl?: string; path?: string }): string {
-  if (!isPostgresUrl(o.databaseUrl)) return o.path ?? './data/bot.sqlite';
-  try {
-    const u = new URL(o.databaseUrl.trim());
-    return `PostgreSQL at ${u.hostname}:${u.port || '5432'}${u.pathname}`;
-  } catch {
-    return 'PostgreSQL (DATABASE_URL unreadable)';
-  }
 }

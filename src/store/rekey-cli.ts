@@ -1,6 +1,7 @@
 import { systemClock } from '../core/ports/clock.js';
 import { parseEncryptionKey } from './crypto.js';
-import { describeStore, openStore } from './open-store.js';
+import { openStore } from './open-store.js';
+import { describeStore } from './store-url.js';
 
 /**
  * `npm run rekey`: re-encrypts every stored token from BOT_ENCRYPTION_KEY (old) to NEW_BOT_ENCRYPTION_KEY (new)

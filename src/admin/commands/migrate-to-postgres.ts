@@ -1,5 +1,5 @@
 import type { Config } from '../../config.js';
-import { describeStore, isPostgresUrl } from '../../store/open-store.js';
+import { describeStore, isPostgresUrl } from '../../store/store-url.js';
 import { copySqliteToPostgres, CopyRefusedError } from '../../store/postgres/copy-from-sqlite.js';
 import { CliError, UsageError } from '../errors.js';
 
