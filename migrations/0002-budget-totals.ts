@@ -146,6 +146,119 @@ async function upPostgres(db: Kysely<any>): Promise<void> {
       return null;
     end $$`.execute(db);
   await sql`create trigger holds_totals after insert or update or delete on holds for each row execute function holds_totals()`.execute(db);
+  await createReserveFunctions(db);
+}
+
+/**
+ * The PostgreSQL ledger's reserve, run inside the server so the budget rows stay locked only while it executes
+ * (no client round trip under the locks; see `PostgresBudgetLedger`). The caller resolves the limits and computes
+ * the windows (time zones, periods) in the application from the raw limits it read; `ledger_reserve` locks the rows
+ * in the fixed order (the users row when the per-person cap applies, then the totals 'user', 'pool' — the order of
+ * the triggers above — or 'personal'), re-reads the raw limits and answers 'stale' when they changed meanwhile (the
+ * caller then starts over), rebuilds a totals row whose window moved, checks each limit, and inserts the hold and its
+ * journal entry. Outcomes: 'ok', 'stale', 'unknown_scope', 'blocked', 'budget_exhausted', 'pool_exhausted',
+ * 'personal_cap_exhausted', 'person_cap_exhausted' (with what is left).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()
+async function createReserveFunctions(db: Kysely<any>): Promise<void> {
+  // Locks one totals row, creating it first (since = -1: not built for any window) when missing.
+  await sql`create function ledger_lock_total(p_kind text, p_scope text, p_user text) returns void language plpgsql as $$
+    begin
+      perform 1 from budget_totals where kind = p_kind and scope_id = p_scope and user_id = p_user for update;
+      if not found then
+        insert into budget_totals (kind, scope_id, user_id, since, spent, adjusted, held) values (p_kind, p_scope, p_user, -1, 0, 0, 0) on conflict do nothing;
+        perform 1 from budget_totals where kind = p_kind and scope_id = p_scope and user_id = p_user for update;
+      end if;
+    end $$`.execute(db);
+  // What one locked budget has used since p_since (spent + held - adjusted), rebuilding its row when the window moved.
+  await sql`create function ledger_used(p_kind text, p_scope text, p_user text, p_since bigint) returns bigint language plpgsql as $$
+    declare t budget_totals%rowtype;
+    begin
+      select * into t from budget_totals where kind = p_kind and scope_id = p_scope and user_id = p_user;
+      if t.since is distinct from p_since then
+        t.since := p_since;
+        if p_kind = 'user' then
+          select coalesce(sum(case when kind = 'charge' then amount_micros when kind = 'refund' then -amount_micros else 0 end), 0),
+                 coalesce(sum(case when kind = 'adjustment' then amount_micros else 0 end), 0)
+            into t.spent, t.adjusted
+            from ledger_entries where scope_id = p_scope and user_id = p_user and created_at >= p_since and token_source <> 'personal';
+          select coalesce(sum(amount_micros), 0) into t.held from holds where scope_id = p_scope and user_id = p_user and status = 'open' and token_source <> 'personal';
+        elsif p_kind = 'pool' then
+          select coalesce(sum(case when kind = 'charge' then amount_micros when kind = 'refund' then -amount_micros else 0 end), 0)
+            into t.spent from ledger_entries where scope_id = p_scope and created_at >= p_since and token_source <> 'personal';
+          t.adjusted := 0;
+          select coalesce(sum(amount_micros), 0) into t.held from holds where scope_id = p_scope and status = 'open' and token_source <> 'personal';
+        else
+          select coalesce(sum(case when kind = 'charge' then amount_micros when kind = 'refund' then -amount_micros else 0 end), 0)
+            into t.spent from ledger_entries where user_id = p_user and token_source = 'personal' and created_at >= p_since;
+          t.adjusted := 0;
+          select coalesce(sum(amount_micros), 0) into t.held from holds where user_id = p_user and status = 'open' and token_source = 'personal';
+        end if;
+        update budget_totals set since = t.since, spent = t.spent, adjusted = t.adjusted, held = t.held
+          where kind = p_kind and scope_id = p_scope and user_id = p_user;
+      end if;
+      return t.spent + t.held - t.adjusted;
+    end $$`.execute(db);
+  await sql`create function ledger_reserve(
+      p_hold text, p_entry text, p_scope text, p_user text, p_job text, p_cost bigint, p_source text, p_now bigint,
+      p_raw text,
+      p_user_limit bigint, p_user_since bigint, p_pool_limit bigint, p_pool_since bigint,
+      p_personal_limit bigint, p_personal_since bigint, p_person_limit bigint, p_person_since bigint)
+    returns table (outcome text, remaining bigint) language plpgsql as $$
+    declare
+      v_raw text;
+      v_blocked integer;
+      v_left bigint;
+    begin
+      perform 1 from scopes where id = p_scope;
+      if not found then return query select 'unknown_scope'::text, 0::bigint; return; end if;
+      if p_person_limit is not null then perform 1 from users where id = p_user for update; end if;
+      if p_source = 'personal' then
+        perform ledger_lock_total('personal', '', p_user);
+      else
+        perform ledger_lock_total('user', p_scope, p_user);
+        perform ledger_lock_total('pool', p_scope, '');
+      end if;
+      select json_build_array(s.timezone, b.default_allowance_micros, b.default_period, b.pool_cap_micros, b.pool_period,
+                              bu.allowance_micros, bu.period, bu.blocked, u.personal_allowance_micros, u.personal_period)::text, bu.blocked
+        into v_raw, v_blocked
+        from scopes s
+        left join budgets b on b.scope_id = s.id
+        left join budget_users bu on bu.scope_id = s.id and bu.user_id = p_user
+        left join users u on u.id = p_user
+        where s.id = p_scope;
+      if not found then return query select 'unknown_scope'::text, 0::bigint; return; end if;
+      if v_raw is distinct from p_raw then return query select 'stale'::text, 0::bigint; return; end if;
+      if v_blocked = 1 then return query select 'blocked'::text, 0::bigint; return; end if;
+      if p_source = 'personal' then
+        if p_personal_limit is not null then
+          v_left := p_personal_limit - ledger_used('personal', '', p_user, p_personal_since);
+          if p_cost > v_left then return query select 'personal_cap_exhausted'::text, greatest(v_left, 0); return; end if;
+        end if;
+      else
+        if p_user_limit is not null then
+          v_left := p_user_limit - ledger_used('user', p_scope, p_user, p_user_since);
+          if p_cost > v_left then return query select 'budget_exhausted'::text, greatest(v_left, 0); return; end if;
+        end if;
+        if p_pool_limit is not null then
+          v_left := p_pool_limit - ledger_used('pool', p_scope, '', p_pool_since);
+          if p_cost > v_left then return query select 'pool_exhausted'::text, greatest(v_left, 0); return; end if;
+        end if;
+        if p_person_limit is not null then
+          select p_person_limit
+                 - coalesce((select sum(case when kind = 'charge' then amount_micros else -amount_micros end) from ledger_entries
+                      where user_id = p_user and token_source = 'operator' and created_at >= p_person_since and kind in ('charge', 'refund')), 0)
+                 - coalesce((select sum(amount_micros) from holds where user_id = p_user and status = 'open' and token_source = 'operator'), 0)
+            into v_left;
+          if p_cost > v_left then return query select 'person_cap_exhausted'::text, greatest(v_left, 0); return; end if;
+        end if;
+      end if;
+      insert into holds (id, scope_id, user_id, job_id, amount_micros, charged_micros, token_source, status, created_at, resolved_at)
+        values (p_hold, p_scope, p_user, p_job, p_cost, null, p_source, 'open', p_now, null);
+      insert into ledger_entries (id, kind, amount_micros, scope_id, user_id, job_id, hold_id, token_source, units, unit, reason, created_at)
+        values (p_entry, 'hold', p_cost, p_scope, p_user, p_job, p_hold, p_source, null, null, null, p_now);
+      return query select 'ok'::text, null::bigint;
+    end $$`.execute(db);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -154,7 +267,16 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql`drop trigger if exists holds_totals on holds`.execute(db);
     await sql`drop trigger if exists ledger_totals_aud on ledger_entries`.execute(db);
     await sql`drop trigger if exists ledger_totals_ai on ledger_entries`.execute(db);
-    for (const f of ['holds_totals()', 'holds_totals_apply(text, text, text, bigint)', 'ledger_totals_forget()', 'ledger_totals_ai()']) await sql`drop function if exists ${sql.raw(f)}`.execute(db);
+    const fns = [
+      'ledger_reserve(text, text, text, text, text, bigint, text, bigint, text, bigint, bigint, bigint, bigint, bigint, bigint, bigint, bigint)',
+      'ledger_used(text, text, text, bigint)',
+      'ledger_lock_total(text, text, text)',
+      'holds_totals()',
+      'holds_totals_apply(text, text, text, bigint)',
+      'ledger_totals_forget()',
+      'ledger_totals_ai()',
+    ];
+    for (const f of fns) await sql`drop function if exists ${sql.raw(f)}`.execute(db);
   } else for (const t of ['ledger_totals_ai', 'ledger_totals_au', 'ledger_totals_ad', 'holds_totals_ai', 'holds_totals_au_old', 'holds_totals_au_new', 'holds_totals_ad'])
     await sql`drop trigger if exists ${sql.raw(t)}`.execute(db);
   await sql`drop table if exists budget_totals`.execute(db);

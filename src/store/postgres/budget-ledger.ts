@@ -18,8 +18,11 @@ import type { Clock } from '../../core/ports/clock.js';
 import { isMicros, type Micros } from '../../core/money.js';
 import { newId, newSortableId } from '../ids.js';
 import type { Database, HoldsTable } from '../sqlite/schema.js';
-import { lockTotals, readLimits, readPersonalCap, readTotals, usage } from './budget-queries.js';
-import { pgLockingTransaction, pgReadSnapshot } from './connection.js';
+import { readLimits, readPersonalCap, readReserveLimits, readTotals, UnknownScopeError, usage } from './budget-queries.js';
+import { pgLockingTransaction, pgReadSnapshot, withRetry } from './connection.js';
+
+/** Attempts of a reserve whose limits change between its read and its locks (an admin editing them right then). */
+const STALE_ATTEMPTS = 5;
 
 /**
  * Reserve → settle | release on PostgreSQL, with the semantics of `SqliteBudgetLedger`: a hold is resolved at most
@@ -28,16 +31,20 @@ import { pgLockingTransaction, pgReadSnapshot } from './connection.js';
  *
  * Why row locks and not SERIALIZABLE: a reserve is a read-check-write on a handful of known rows — the
  * `budget_totals` rows of the user's budget and the scope's pool (or the personal cap), plus the `users` row when
- * the operator's per-person cap applies. Each reserve runs in READ COMMITTED and first locks those rows with
- * `SELECT … FOR UPDATE` (creating a missing totals row, then locking it), always in ONE order — users row, then
- * totals 'user', 'pool', 'personal', the order in which the triggers update them — and only then reads limits and
- * usage and inserts the hold. A second reserve on the same budget, in this process or any other, waits on the lock
- * and then reads the first one's committed hold: it cannot overspend. Reserves on different budgets do not wait on
- * each other, and the fixed order rules out deadlocks between reserves and the triggers of settles. Under
- * SERIALIZABLE, 100 concurrent callers on one budget would mostly fail with serialization errors and retry (work
- * thrown away, latency growing with contention); with locks they queue, each doing its work once. Settle, release
- * and refund lock the hold's row (`FOR UPDATE`) and then update it conditionally, so a repeat sees the first
- * outcome. A transaction still retries on a deadlock (40P01), which the order should make impossible.
+ * the operator's per-person cap applies. A reserve reads the limits, computes the windows (periods in the scope's
+ * time zone), then calls `ledger_reserve` (migration 0002) as ONE statement: inside the server it locks those rows
+ * with `SELECT … FOR UPDATE` (creating a missing totals row first), always in one order — users row, then totals
+ * 'user', 'pool', 'personal', the order in which the triggers update them — re-reads the limits (answering 'stale'
+ * when an admin changed them in between; the reserve then starts over), checks what is left and inserts the hold and
+ * its entry. A second reserve on the same budget, in this process or any other, waits on the lock and then reads the
+ * first one's committed hold: it cannot overspend. The locks are held only while that statement runs, never across
+ * a client round trip. Reserves on different budgets do not wait on each other, and the fixed order rules out
+ * deadlocks between reserves and the triggers of settles. Under SERIALIZABLE, 100 concurrent callers on one budget
+ * would mostly fail with serialization errors and retry (work thrown away, latency growing with contention); with
+ * locks they queue, each doing its work once. Settle and release are one conditional statement each (`UPDATE …
+ * WHERE status = 'open'` and the entry, in a data-modifying CTE); refund locks the hold's row (`FOR UPDATE`) first.
+ * A repeat sees the first outcome. A statement still retries on a deadlock (40P01), which the order should make
+ * impossible.
  */
 export class PostgresBudgetLedger implements BudgetLedger {
   constructor(
@@ -48,89 +55,91 @@ export class PostgresBudgetLedger implements BudgetLedger {
 
   async reserve(req: ReserveRequest): Promise<ReserveResult> {
     if (!isMicros(req.amountMicros)) throw new RangeError(`reserve: amountMicros must be an integer ≥ 0, got ${req.amountMicros}`);
-    return pgLockingTransaction(this.db, async (tx): Promise<ReserveResult> => {
-      const cost = req.amountMicros;
-      const personCap = req.tokenSource === 'operator' ? this.defaults.personCap : undefined;
-      // Locks first, in the fixed order (see the class comment); every read below sees the latest commits.
-      if (personCap) await sql`select id from users where id = ${req.userId} for update`.execute(tx);
-      const personal = req.tokenSource === 'personal';
-      const userRow = personal ? undefined : await lockTotals(tx, 'user', req.scopeId, req.userId);
-      const poolRow = personal ? undefined : await lockTotals(tx, 'pool', req.scopeId, '');
-      const personalRow = personal ? await lockTotals(tx, 'personal', '', req.userId) : undefined;
-      const now = this.clock.now();
-      const limits = await readLimits(tx, req.scopeId, req.userId, this.defaults);
+    const cost = req.amountMicros;
+    for (let attempt = 1; ; attempt++) {
+      const { limits, personalCap, raw } = await readReserveLimits(this.db, req.scopeId, req.userId, this.defaults);
       if (limits.blocked) return { ok: false, reason: 'blocked', costMicros: cost, remainingMicros: 0, resetsAt: null };
-      if (personal) {
-        const cap = await readPersonalCap(tx, req.userId);
-        if (cap) {
-          const w = periodWindow(cap.period, 'UTC', now);
-          const u = await usage(tx, 'personal', '', req.userId, w.start, personalRow, true);
-          const remaining = cap.limit - u.spent - u.held;
-          if (cost > remaining) return { ok: false, reason: 'personal_cap_exhausted', costMicros: cost, remainingMicros: Math.max(0, remaining), resetsAt: w.end };
-        }
-      } else {
-        if (limits.userLimit !== null) {
-          const w = periodWindow(limits.userPeriod, limits.timezone, now);
-          const u = await usage(tx, 'user', req.scopeId, req.userId, w.start, userRow, true);
-          const remaining = limits.userLimit - u.spent - u.held + u.adjusted;
-          if (cost > remaining) return { ok: false, reason: 'budget_exhausted', costMicros: cost, remainingMicros: Math.max(0, remaining), resetsAt: w.end };
-        }
-        if (limits.pool) {
-          const w = periodWindow(limits.pool.period, limits.timezone, now);
-          const p = await usage(tx, 'pool', req.scopeId, '', w.start, poolRow, true);
-          const remaining = limits.pool.limit - p.spent - p.held;
-          if (cost > remaining) return { ok: false, reason: 'pool_exhausted', costMicros: cost, remainingMicros: Math.max(0, remaining), resetsAt: w.end };
-        }
-        if (personCap) {
-          // Across every scope: charges − refunds since the window start plus open holds, on the operator's token.
-          const w = periodWindow(personCap.period, 'UTC', now);
-          const used = await sql<{ spent: number; held: number }>`select
-              (select coalesce(sum(case when kind = 'charge' then amount_micros else -amount_micros end), 0)
-                 from ledger_entries where user_id = ${req.userId} and token_source = 'operator' and created_at >= ${w.start} and kind in ('charge', 'refund')) as spent,
-              (select coalesce(sum(amount_micros), 0) from holds where user_id = ${req.userId} and status = 'open' and token_source = 'operator') as held`.execute(tx);
-          const r = used.rows[0]!;
-          const remaining = personCap.limitMicros - Number(r.spent) - Number(r.held);
-          if (cost > remaining) return { ok: false, reason: 'person_cap_exhausted', costMicros: cost, remainingMicros: Math.max(0, remaining), resetsAt: w.end };
-        }
-      }
+      const now = this.clock.now();
+      const personal = req.tokenSource === 'personal';
+      const personCap = req.tokenSource === 'operator' ? this.defaults.personCap : undefined;
+      // The windows come from the limits read above; ledger_reserve answers 'stale' if those changed meanwhile.
+      const userWindow = !personal && limits.userLimit !== null ? periodWindow(limits.userPeriod, limits.timezone, now) : undefined;
+      const poolWindow = !personal && limits.pool ? periodWindow(limits.pool.period, limits.timezone, now) : undefined;
+      const personalWindow = personal && personalCap ? periodWindow(personalCap.period, 'UTC', now) : undefined;
+      const personWindow = personCap ? periodWindow(personCap.period, 'UTC', now) : undefined;
       const holdId = newId('h');
-      await tx
-        .insertInto('holds')
-        .values({ id: holdId, scope_id: req.scopeId, user_id: req.userId, job_id: req.jobId, amount_micros: cost, charged_micros: null, token_source: req.tokenSource, status: 'open', created_at: now, resolved_at: null })
-        .execute();
-      await this.entry(tx, 'hold', cost, { scope_id: req.scopeId, user_id: req.userId, job_id: req.jobId, hold_id: holdId, token_source: req.tokenSource }, null, null, null, now);
-      return { ok: true, holdId };
-    });
+      const r = await withRetry(() =>
+        sql<{ outcome: string; remaining: number | null }>`select outcome, remaining from ledger_reserve(
+          ${holdId}, ${newSortableId('le', now)}, ${req.scopeId}, ${req.userId}, ${req.jobId}, ${cost}, ${req.tokenSource}, ${now}, ${raw},
+          ${userWindow ? limits.userLimit : null}, ${userWindow?.start ?? null},
+          ${poolWindow ? limits.pool!.limit : null}, ${poolWindow?.start ?? null},
+          ${personalWindow ? personalCap!.limit : null}, ${personalWindow?.start ?? null},
+          ${personWindow ? personCap!.limitMicros : null}, ${personWindow?.start ?? null})`.execute(this.db),
+      );
+      const { outcome, remaining } = r.rows[0]!;
+      const refused = (reason: Exclude<ReserveResult, { ok: true }>['reason'], resetsAt: number | null): ReserveResult => ({ ok: false, reason, costMicros: cost, remainingMicros: remaining ?? 0, resetsAt });
+      switch (outcome) {
+        case 'ok':
+          return { ok: true, holdId };
+        case 'blocked':
+          return refused('blocked', null);
+        case 'budget_exhausted':
+          return refused('budget_exhausted', userWindow!.end);
+        case 'pool_exhausted':
+          return refused('pool_exhausted', poolWindow!.end);
+        case 'personal_cap_exhausted':
+          return refused('personal_cap_exhausted', personalWindow!.end);
+        case 'person_cap_exhausted':
+          return refused('person_cap_exhausted', personWindow!.end);
+        case 'unknown_scope':
+          throw new UnknownScopeError(req.scopeId);
+        case 'stale':
+          if (attempt < STALE_ATTEMPTS) continue;
+          throw new Error(`reserve: the limits of scope ${req.scopeId} kept changing during ${STALE_ATTEMPTS} attempts`);
+        default:
+          throw new Error(`reserve: unexpected outcome ${outcome}`);
+      }
+    }
   }
 
+  /**
+   * One statement in the common case: the conditional update of an open hold and its charge entry (a data-modifying
+   * CTE, atomic on its own; the hold's row lock is held only while it runs). When no open hold was updated, the
+   * hold is read to say why: missing, released, or settled before (then the first charge is returned).
+   */
   async settle(holdId: string, actualMicros: Micros, usageFacts: { units: number; unit: ChargeUnit }): Promise<SettleResult> {
     if (!isMicros(actualMicros)) throw new RangeError(`settle: actualMicros must be an integer ≥ 0, got ${actualMicros}`);
-    return pgLockingTransaction(this.db, async (tx): Promise<SettleResult> => {
-      const hold = await lockHold(tx, holdId);
-      if (!hold) return { ok: false, reason: 'not_found' };
-      if (hold.status === 'released') return { ok: false, reason: 'released' };
-      if (hold.status === 'settled') return { ok: true, chargedMicros: hold.charged_micros ?? 0, clamped: false, repeated: true };
-      const charged = Math.min(actualMicros, hold.amount_micros);
-      const now = this.clock.now();
-      const r = await tx.updateTable('holds').set({ status: 'settled', charged_micros: charged, resolved_at: now }).where('id', '=', holdId).where('status', '=', 'open').executeTakeFirst();
-      if (Number(r.numUpdatedRows) !== 1) throw new Error(`hold ${holdId} changed during settle`);
-      await this.entry(tx, 'charge', charged, fromHold(hold), usageFacts.units, usageFacts.unit, null, now);
-      return { ok: true, chargedMicros: charged, clamped: charged < actualMicros, repeated: false };
-    });
+    const now = this.clock.now();
+    const r = await sql<{ amount_micros: number }>`with h as (
+        update holds set status = 'settled', charged_micros = least(${actualMicros}, amount_micros), resolved_at = ${now}
+          where id = ${holdId} and status = 'open' returning *)
+      insert into ledger_entries (id, kind, amount_micros, scope_id, user_id, job_id, hold_id, token_source, units, unit, reason, created_at)
+        select ${newSortableId('le', now)}, 'charge', h.charged_micros, h.scope_id, h.user_id, h.job_id, h.id, h.token_source, ${usageFacts.units}, ${usageFacts.unit}, null, ${now} from h
+      returning amount_micros`.execute(this.db);
+    const charged = r.rows[0]?.amount_micros;
+    if (charged !== undefined) return { ok: true, chargedMicros: charged, clamped: charged < actualMicros, repeated: false };
+    const hold = await this.db.selectFrom('holds').select(['status', 'charged_micros']).where('id', '=', holdId).executeTakeFirst();
+    if (!hold) return { ok: false, reason: 'not_found' };
+    if (hold.status === 'released') return { ok: false, reason: 'released' };
+    if (hold.status === 'settled') return { ok: true, chargedMicros: hold.charged_micros ?? 0, clamped: false, repeated: true };
+    throw new Error(`hold ${holdId} stayed open during settle`);
   }
 
+  /** One statement in the common case, like {@link settle}. */
   async release(holdId: string, reason: string): Promise<ReleaseResult> {
-    return pgLockingTransaction(this.db, async (tx): Promise<ReleaseResult> => {
-      const hold = await lockHold(tx, holdId);
-      if (!hold) return { ok: false, reason: 'not_found' };
-      if (hold.status === 'settled') return { ok: false, reason: 'settled' };
-      if (hold.status === 'released') return { ok: true, releasedMicros: hold.amount_micros, repeated: true };
-      const now = this.clock.now();
-      const r = await tx.updateTable('holds').set({ status: 'released', resolved_at: now }).where('id', '=', holdId).where('status', '=', 'open').executeTakeFirst();
-      if (Number(r.numUpdatedRows) !== 1) throw new Error(`hold ${holdId} changed during release`);
-      await this.entry(tx, 'release', hold.amount_micros, fromHold(hold), null, null, reason, now);
-      return { ok: true, releasedMicros: hold.amount_micros, repeated: false };
-    });
+    const now = this.clock.now();
+    const r = await sql<{ amount_micros: number }>`with h as (
+        update holds set status = 'released', resolved_at = ${now} where id = ${holdId} and status = 'open' returning *)
+      insert into ledger_entries (id, kind, amount_micros, scope_id, user_id, job_id, hold_id, token_source, units, unit, reason, created_at)
+        select ${newSortableId('le', now)}, 'release', h.amount_micros, h.scope_id, h.user_id, h.job_id, h.id, h.token_source, null, null, ${reason}, ${now} from h
+      returning amount_micros`.execute(this.db);
+    const released = r.rows[0]?.amount_micros;
+    if (released !== undefined) return { ok: true, releasedMicros: released, repeated: false };
+    const hold = await this.db.selectFrom('holds').select(['status', 'amount_micros']).where('id', '=', holdId).executeTakeFirst();
+    if (!hold) return { ok: false, reason: 'not_found' };
+    if (hold.status === 'settled') return { ok: false, reason: 'settled' };
+    if (hold.status === 'released') return { ok: true, releasedMicros: hold.amount_micros, repeated: true };
+    throw new Error(`hold ${holdId} stayed open during release`);
   }
 
   async refund(holdId: string, reason: string): Promise<RefundResult> {
@@ -152,7 +161,7 @@ export class PostgresBudgetLedger implements BudgetLedger {
       const cap = await readPersonalCap(tx, userId);
       if (!cap) return null;
       const w = periodWindow(cap.period, 'UTC', now);
-      const u = await usage(tx, 'personal', '', userId, w.start, await readTotals(tx, 'personal', '', userId), false);
+      const u = await usage(tx, 'personal', '', userId, w.start, await readTotals(tx, 'personal', '', userId));
       return {
         period: cap.period,
         limitMicros: cap.limit,
@@ -170,7 +179,7 @@ export class PostgresBudgetLedger implements BudgetLedger {
       const now = this.clock.now();
       const limits = await readLimits(tx, scopeId, userId, this.defaults);
       const w = periodWindow(limits.userPeriod, limits.timezone, now);
-      const u = await usage(tx, 'user', scopeId, userId, w.start, await readTotals(tx, 'user', scopeId, userId), false);
+      const u = await usage(tx, 'user', scopeId, userId, w.start, await readTotals(tx, 'user', scopeId, userId));
       const out: Balance = {
         limitMicros: limits.userLimit,
         period: limits.userPeriod,
@@ -183,7 +192,7 @@ export class PostgresBudgetLedger implements BudgetLedger {
       };
       if (limits.pool) {
         const pw = periodWindow(limits.pool.period, limits.timezone, now);
-        const p = await usage(tx, 'pool', scopeId, '', pw.start, await readTotals(tx, 'pool', scopeId, ''), false);
+        const p = await usage(tx, 'pool', scopeId, '', pw.start, await readTotals(tx, 'pool', scopeId, ''));
         out.pool = { limitMicros: limits.pool.limit, period: limits.pool.period, spentMicros: p.spent, heldMicros: p.held, remainingMicros: Math.max(0, limits.pool.limit - p.spent - p.held), resetsAt: pw.end };
       }
       return out;

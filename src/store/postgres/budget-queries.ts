@@ -7,9 +7,8 @@ import type { Database } from '../sqlite/schema.js';
 /**
  * The read side of budgets on PostgreSQL (the counterpart of `src/store/sqlite/budget-queries.ts`, same rules):
  * which limits apply, and what was spent, held and adjusted in a window, read from the running totals of
- * `budget_totals` (migration 0002) and rebuilt from the ledger when a row covers another window. Inside a reserve
- * the rows are first locked with {@link lockTotals}, so a rebuild and the checks that follow see every commit and
- * no other transaction can move the row until this one ends.
+ * `budget_totals` (migration 0002) and summed from the ledger when a row covers another window. The reserve's own
+ * locked read-check-write runs in the server (`ledger_reserve`, migration 0002).
  */
 
 /** The limits in force for one user in one scope. */
@@ -44,24 +43,21 @@ export class UnknownScopeError extends Error {
   }
 }
 
-/**
- * `since` of a row created only to be locked (see {@link lockTotals}): no window starts there, so the first read
- * rebuilds it. The triggers may add deltas to such a row meanwhile; the rebuild overwrites them.
- */
-export const NOT_BUILT = -1;
-
 const asPeriod = (v: string | null | undefined, fallback: Period): Period => (isPeriod(v) ? v : fallback);
 
-/** Reads the scope's timezone, default, pool and the user's override in one statement. */
-export async function readLimits(tx: Kysely<Database>, scopeId: string, userId: string, defaults: BudgetDefaults): Promise<EffectiveLimits> {
-  const row = await tx
-    .selectFrom('scopes as s')
-    .leftJoin('budgets as b', 'b.scope_id', 's.id')
-    .leftJoin('budget_users as bu', (j) => j.onRef('bu.scope_id', '=', 's.id').on('bu.user_id', '=', userId))
-    .select(['s.timezone', 'b.default_allowance_micros', 'b.default_period', 'b.pool_cap_micros', 'b.pool_period', 'bu.allowance_micros', 'bu.period', 'bu.blocked'])
-    .where('s.id', '=', scopeId)
-    .executeTakeFirst();
-  if (!row) throw new UnknownScopeError(scopeId);
+interface LimitsRow {
+  timezone: string;
+  default_allowance_micros: number | null;
+  default_period: string | null;
+  pool_cap_micros: number | null;
+  pool_period: string | null;
+  allowance_micros: number | null;
+  period: string | null;
+  blocked: number | null;
+}
+
+/** The limits in force from one row of the scope, its budget and the user's override (the SQLite engine's rules). */
+function toLimits(row: LimitsRow, defaults: BudgetDefaults): EffectiveLimits {
   let userLimit = defaults.defaultAllowanceMicros;
   let userPeriod = defaults.defaultPeriod;
   if (row.period) {
@@ -75,6 +71,19 @@ export async function readLimits(tx: Kysely<Database>, scopeId: string, userId: 
   return { timezone: row.timezone, userLimit, userPeriod, blocked: row.blocked === 1, pool };
 }
 
+/** Reads the scope's timezone, default, pool and the user's override in one statement. */
+export async function readLimits(tx: Kysely<Database>, scopeId: string, userId: string, defaults: BudgetDefaults): Promise<EffectiveLimits> {
+  const row = await tx
+    .selectFrom('scopes as s')
+    .leftJoin('budgets as b', 'b.scope_id', 's.id')
+    .leftJoin('budget_users as bu', (j) => j.onRef('bu.scope_id', '=', 's.id').on('bu.user_id', '=', userId))
+    .select(['s.timezone', 'b.default_allowance_micros', 'b.default_period', 'b.pool_cap_micros', 'b.pool_period', 'bu.allowance_micros', 'bu.period', 'bu.blocked'])
+    .where('s.id', '=', scopeId)
+    .executeTakeFirst();
+  if (!row) throw new UnknownScopeError(scopeId);
+  return toLimits(row, defaults);
+}
+
 /** A user's own cap for personal-token spending (all scopes, UTC periods), or null when none is set. */
 export async function readPersonalCap(tx: Kysely<Database>, userId: string): Promise<{ limit: Micros; period: Period } | null> {
   const row = await tx.selectFrom('users').select(['personal_allowance_micros', 'personal_period']).where('id', '=', userId).executeTakeFirst();
@@ -82,19 +91,41 @@ export async function readPersonalCap(tx: Kysely<Database>, userId: string): Pro
   return { limit: row.personal_allowance_micros, period: row.personal_period };
 }
 
+/** The limits a reserve works from, as read before it takes any lock. */
+export interface ReserveLimits {
+  limits: EffectiveLimits;
+  personalCap: { limit: Micros; period: Period } | null;
+  /**
+   * The raw limit columns as one text, given back to `ledger_reserve` (migration 0002), which re-reads them under
+   * its locks and answers 'stale' when they changed in between.
+   */
+  raw: string;
+}
+
+interface ReserveLimitsRow extends LimitsRow {
+  raw: string;
+  personal_allowance_micros: number | null;
+  personal_period: string | null;
+}
+
 /**
- * Locks the `budget_totals` row of one budget (`FOR UPDATE`), creating it first (as {@link NOT_BUILT}) when it does
- * not exist, and returns it as last committed. Callers lock the rows of one reserve in the order of the triggers —
- * 'user', then 'pool', then 'personal' — so two transactions never wait on each other in a cycle.
+ * Reads the scope's and the user's limits in one statement, with the same raw text `ledger_reserve` compares.
+ * @throws UnknownScopeError when the scope does not exist.
  */
-export async function lockTotals(tx: Kysely<Database>, kind: TotalKind, scopeId: string, userId: string): Promise<TotalsRow> {
-  const select = () => sql<TotalsRow>`select since, spent, adjusted, held from budget_totals where kind = ${kind} and scope_id = ${scopeId} and user_id = ${userId} for update`.execute(tx);
-  let r = await select();
-  if (r.rows[0]) return r.rows[0];
-  await sql`insert into budget_totals (kind, scope_id, user_id, since, spent, adjusted, held) values (${kind}, ${scopeId}, ${userId}, ${NOT_BUILT}, 0, 0, 0) on conflict do nothing`.execute(tx);
-  r = await select();
-  if (!r.rows[0]) throw new Error(`budget_totals row ${kind}/${scopeId}/${userId} vanished while locking it`);
-  return r.rows[0];
+export async function readReserveLimits(db: Kysely<Database>, scopeId: string, userId: string, defaults: BudgetDefaults): Promise<ReserveLimits> {
+  const r = await sql<ReserveLimitsRow>`select json_build_array(s.timezone, b.default_allowance_micros, b.default_period, b.pool_cap_micros, b.pool_period,
+        bu.allowance_micros, bu.period, bu.blocked, u.personal_allowance_micros, u.personal_period)::text as raw,
+      s.timezone, b.default_allowance_micros, b.default_period, b.pool_cap_micros, b.pool_period, bu.allowance_micros, bu.period, bu.blocked,
+      u.personal_allowance_micros, u.personal_period
+    from scopes s
+    left join budgets b on b.scope_id = s.id
+    left join budget_users bu on bu.scope_id = s.id and bu.user_id = ${userId}
+    left join users u on u.id = ${userId}
+    where s.id = ${scopeId}`.execute(db);
+  const row = r.rows[0];
+  if (!row) throw new UnknownScopeError(scopeId);
+  const personalCap = row.personal_allowance_micros !== null && isPeriod(row.personal_period) ? { limit: row.personal_allowance_micros, period: row.personal_period } : null;
+  return { limits: toLimits(row, defaults), personalCap, raw: row.raw };
 }
 
 /** Reads one budget's row without locking it (balances). */
@@ -128,16 +159,10 @@ export async function rebuildTotals(tx: Kysely<Database>, kind: TotalKind, scope
 }
 
 /**
- * Usage of one budget since `since` (the current window start). `row` is the budget's totals row (locked by
- * {@link lockTotals} when `persist`, else as read). When it covers another window, the ledger is summed and — when
- * `persist` (inside the reserve, row locked) — stored as the new running total.
+ * Usage of one budget since `since` (the current window start), from its totals `row` when that covers this window,
+ * else summed from the ledger (not stored: only the reserve, under its locks, rebuilds rows).
  */
-export async function usage(tx: Kysely<Database>, kind: TotalKind, scopeId: string, userId: string, since: number, row: TotalsRow | undefined, persist: boolean): Promise<Usage> {
+export async function usage(tx: Kysely<Database>, kind: TotalKind, scopeId: string, userId: string, since: number, row: TotalsRow | undefined): Promise<Usage> {
   if (row && Number(row.since) === since) return { spent: Number(row.spent), adjusted: Number(row.adjusted), held: Number(row.held) };
-  const u = await rebuildTotals(tx, kind, scopeId, userId, since);
-  if (persist) {
-    await sql`update budget_totals set since = ${since}, spent = ${u.spent}, adjusted = ${u.adjusted}, held = ${u.held}
-      where kind = ${kind} and scope_id = ${scopeId} and user_id = ${userId}`.execute(tx);
-  }
-  return u;
+  return rebuildTotals(tx, kind, scopeId, userId, since);
 }

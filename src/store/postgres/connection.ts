@@ -155,7 +155,8 @@ const RETRYABLE = new Set(['40001', '40P01']);
 /** Attempts of a transaction that keeps hitting {@link RETRYABLE} conflicts before the error is thrown. */
 export const TRANSACTION_ATTEMPTS = 8;
 
-async function withRetry<T>(run: () => Promise<T>): Promise<T> {
+/** Runs `run` again (up to {@link TRANSACTION_ATTEMPTS} times, after a short random pause) on a serialization failure or deadlock. */
+export async function withRetry<T>(run: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await run();
