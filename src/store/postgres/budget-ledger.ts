@@ -38,8 +38,9 @@ const STALE_ATTEMPTS = 5;
  * when an admin changed them in between; the reserve then starts over), checks what is left and inserts the hold and
  * its entry. A second reserve on the same budget, in this process or any other, waits on the lock and then reads the
  * first one's committed hold: it cannot overspend. The locks are held only while that statement runs, never across
- * a client round trip. Reserves on different budgets do not wait on each other, and the fixed order rules out
- * deadlocks between reserves and the triggers of settles. Under SERIALIZABLE, 100 concurrent callers on one budget
+ * a client round trip. Reserves in one scope queue on its pool row (locked even without a pool cap, so a cap set
+ * later starts from right totals); reserves in different scopes do not wait on each other. The fixed order rules
+ * out deadlocks between reserves and the triggers of settles. Under SERIALIZABLE, 100 concurrent callers on one budget
  * would mostly fail with serialization errors and retry (work thrown away, latency growing with contention); with
  * locks they queue, each doing its work once. Settle and release are one conditional statement each (`UPDATE …
  * WHERE status = 'open'` and the entry, in a data-modifying CTE); refund locks the hold's row (`FOR UPDATE`) first.
