@@ -33,7 +33,7 @@ export interface TestEngine {
 }
 
 /** The maintenance database the Postgres entry creates and drops test databases through. */
-export const PG_ADMIN_URL = process.env.MEDIABOT_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PG_ADMIN_URL = process.env.MEDIABOT_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** `location` as the options of the engine-neutral `openStore` (`databaseUrl` or `path`). */
 export function storeOptions(location: StoreLocation): { databaseUrl: string } | { path: string } {
@@ -117,7 +117,7 @@ async function dropCreated(): Promise<void> {
 let probed: Promise<string | undefined> | undefined;
 
 /** Why the Postgres server cannot be used, or undefined when it answers (probed once per test file). */
-export function postgresUnavailable(): Promise<string | undefined> {
+function postgresUnavailable(): Promise<string | undefined> {
   probed ??= withAdmin((c) => c.query('select 1')).then(
     () => undefined,
     (e: unknown) => (e instanceof Error ? `${(e as { code?: string }).code ?? ''} ${e.message}`.trim() : String(e)) || 'unknown error',

@@ -43,7 +43,7 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE
  * exception), 57P01–57P03 (shutting down, crashed, starting up), 53300 (too many connections), or pg's own
  * "Connection terminated" / connect timeout. Other errors (constraint violations, serialization failures) are not.
  */
-export function isConnectionError(e: unknown): boolean {
+function isConnectionError(e: unknown): boolean {
   if (e instanceof StoreUnavailableError) return true;
   const o = e as { code?: unknown; message?: unknown; errors?: unknown } | null;
   if (!o || typeof o !== 'object') return false;
@@ -153,7 +153,7 @@ export async function pingPostgres(db: Kysely<Database>): Promise<void> {
 /** SQLSTATEs after which a whole transaction may simply run again: serialization failure and deadlock. */
 const RETRYABLE = new Set(['40001', '40P01']);
 /** Attempts of a transaction that keeps hitting {@link RETRYABLE} conflicts before the error is thrown. */
-export const TRANSACTION_ATTEMPTS = 8;
+const TRANSACTION_ATTEMPTS = 8;
 
 /** Runs `run` again (up to {@link TRANSACTION_ATTEMPTS} times, after a short random pause) on a serialization failure or deadlock. */
 export async function withRetry<T>(run: () => Promise<T>): Promise<T> {
