@@ -30,6 +30,26 @@ describe.each(engines)('store ($name)', (engine) => {
       expect((await store.directory.findMemberByUsername(scopeId, '@ANN_X'))?.id).toBe(userId);
       expect(await store.directory.findMemberByUsername(scopeId, 'nobody')).toBeUndefined();
     });
+
+    it('moves a community to its new id, merging the members seen under the new id first; a NUL in a name is stored', async () => {
+      t = await makeTempStore({ engine });
+      const { store } = t;
+      const dir = store.directory;
+      const old = await dir.ensureScope({ platform: 'telegram', externalId: '-777' });
+      const fresh = await dir.ensureScope({ platform: 'telegram', externalId: '-100777' });
+      const both = await dir.ensureUser({ platform: 'telegram', externalId: '1', username: 'both' });
+      const newbie = await dir.ensureUser({ platform: 'telegram', externalId: '2', username: 'newbie', displayName: 'New\u0000bie' });
+      await dir.touchMember(old.id, both.id);
+      await dir.touchMember(fresh.id, both.id);
+      await dir.touchMember(fresh.id, newbie.id);
+      expect(await dir.moveScope({ platform: 'telegram', externalId: '-777' }, '-100777')).toBe('moved');
+      expect((await dir.findScope({ platform: 'telegram', externalId: '-100777' }))?.id).toBe(old.id);
+      expect(await dir.getScope(fresh.id)).toBeUndefined();
+      expect((await dir.findMemberByUsername(old.id, 'newbie'))?.id).toBe(newbie.id);
+      expect(await dir.memberCount(old.id)).toBe(2);
+      expect(await dir.moveScope({ platform: 'telegram', externalId: '-777' }, '-100777')).toBe('already');
+      expect((await dir.getUser(newbie.id))?.displayName).toMatch(/^New.bie$/);
+    });
   });
 
   describe('admin operations', () => {
