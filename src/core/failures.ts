@@ -116,8 +116,8 @@ export interface FailureDetails {
   job_files_gone: { id: string; what: 'outputs' | 'references' };
   /**
    * The store did not answer (its server went away or restarts: `StoreUnavailableError`). Its text says to try again
-   * in a moment and makes no claim about money: a statement that failed this way was rolled back, and what was
-   * committed before it (a hold, a charge) is finished by the poller and the stale-job sweep as after a crash.
+   * in a moment and makes no claim about money: what was committed before the store went away (a hold, a charge) is
+   * finished by the poller and the stale-job sweep as after a crash.
    */
   store_unavailable: Empty;
   internal: Empty;

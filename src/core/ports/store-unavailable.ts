@@ -1,8 +1,10 @@
 /**
  * The store cannot be reached right now (its server went away, restarts, or refuses connections). Thrown by a
  * storage engine with a network connection (PostgreSQL) instead of its driver's error, so the core can tell the
- * user "try again in a moment" without knowing the engine. Nothing was written by the failed call: a statement
- * whose connection died is rolled back by the server, so retrying the whole command never moves money twice.
+ * user "try again in a moment" without knowing the engine. A failed call normally wrote nothing (the server rolls
+ * back a transaction whose connection died); only a connection lost at the very moment of a commit leaves it unknown
+ * whether that commit happened. Every ledger and job change is conditional (a hold is settled or released once, a job
+ * moves from an expected status), so repeating the call applies it at most once and never moves money twice.
  */
 export class StoreUnavailableError extends Error {
   constructor(
