@@ -9,6 +9,7 @@ import { failureReply } from './reply-kit.js';
 import { isOwner, roleAllows } from './roles.js';
 import type { CommandContext, CommandDefinition, Invocation, Place, Reply, Role, SubcommandDefinition, SurfaceRequest } from './types.js';
 import { validateArgs } from './validate.js';
+import { StoreUnavailableError } from '../ports/store-unavailable.js';
 
 /** What a {@link CommandDispatcher} needs. */
 export interface DispatcherDeps {
@@ -66,9 +67,11 @@ export class CommandDispatcher {
     try {
       return await this.dispatch(inv);
     } catch (e) {
-      this.logger?.error({ err: e, command: inv.command, subcommand: inv.subcommand, surface: r.surface.id }, 'command failed unexpectedly');
+      const unavailable = e instanceof StoreUnavailableError;
+      if (unavailable) this.logger?.warn({ err: e, command: inv.command, subcommand: inv.subcommand, surface: r.surface.id }, 'command refused: the database does not answer');
+      else this.logger?.error({ err: e, command: inv.command, subcommand: inv.subcommand, surface: r.surface.id }, 'command failed unexpectedly');
       try {
-        return failureReply({ core: this.core, surface: r.surface, actor: r.actor }, fail('internal'));
+        return failureReply({ core: this.core, surface: r.surface, actor: r.actor }, fail(unavailable ? 'store_unavailable' : 'internal'));
       } catch {
         return { visibility: 'private', tone: 'error', blocks: ['Something went wrong on our side. Try again.'], failure: fail('internal') };
       }
@@ -86,6 +89,7 @@ export class CommandDispatcher {
       const g = await this.gate(inv, this.adminAsker(inv.request));
       return 'failure' in g ? g.failure : undefined;
     } catch (e) {
+      if (e instanceof StoreUnavailableError) return fail('store_unavailable');
       this.logger?.error({ err: e, command: inv.command, subcommand: inv.subcommand, surface: inv.request.surface.id }, 'command check failed unexpectedly');
       return fail('internal');
     }

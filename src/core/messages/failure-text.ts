@@ -40,7 +40,7 @@ type Render<C extends FailureCode> = (d: FailureDetails[C], c: Ctx) => [title: s
 /** Codes unrelated to a paid job: their messages say nothing about charges. */
 const NO_MONEY_SENTENCE = new Set<FailureCode>([
   'gateway_misconfigured', 'not_admin', 'bad_amount', 'unknown_user', 'job_not_found', 'bad_timezone', 'no_token', 'token_rejected', 'cooldown', 'queue_full', 'coordination_unavailable',
-  'unknown_command', 'missing_argument', 'not_here',
+  'unknown_command', 'missing_argument', 'not_here', 'store_unavailable',
 ]);
 
 /** A model id or user text quoted safely: one line, at most 80 characters. */
@@ -266,6 +266,7 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
       ? `The reference images of job ${q(d.id)} are no longer kept, so it cannot be rerolled. Run ${c.cmd('edit')} again with the images.`
       : `The results of job ${q(d.id)} are no longer kept, so they cannot be reused. Start a new request instead.`,
   ],
+  store_unavailable: () => ['Try again in a moment', 'The bot cannot reach its database right now, so this could not be done. Try again in a moment.'],
   internal: () => ['Something went wrong', 'Something went wrong on our side. Try again; if it keeps happening, tell an admin the reference below.'],
 };
 
