@@ -9,6 +9,7 @@ import { createContext, type Benchmark } from './lib/context.js';
 import { renderTable, verdict, type Row } from './lib/table.js';
 import { chartBench } from './chart.bench.js';
 import { ledgerBench } from './ledger.bench.js';
+import { ledgerPgBench } from './ledger-pg.bench.js';
 import { memoryBench } from './memory.bench.js';
 import { overheadBench } from './overhead.bench.js';
 import { pollerBench } from './poller.bench.js';
@@ -16,7 +17,7 @@ import { startupBench } from './startup.bench.js';
 import { throughputBench } from './throughput.bench.js';
 
 /** Every benchmark, in the order `npm run bench` runs them. */
-export const BENCHMARKS: readonly Benchmark[] = [overheadBench, throughputBench, ledgerBench, pollerBench, memoryBench, startupBench, chartBench];
+export const BENCHMARKS: readonly Benchmark[] = [overheadBench, throughputBench, ledgerBench, ledgerPgBench, pollerBench, memoryBench, startupBench, chartBench];
 
 function parseArgs(argv: readonly string[]): { names: string[]; runs: number } {
   const names: string[] = [];

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { isPostgres } from './dialect.js';
 
 /**
  * Secrets a job holds, kept no longer than needed.
@@ -32,7 +33,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   // PERSON_CAP (per person across communities, operator's token): one user's operator charges by time.
   await sql`create index ledger_operator_user_idx on ledger_entries (user_id, created_at) where token_source = 'operator'`.execute(db);
   // A plain text test (no JSON parsing), so a malformed stored address can never make a write fail.
-  await sql`create index jobs_delivery_secret_idx on jobs (id) where instr(delivery, '"interaction"') > 0`.execute(db);
+  const hasInteraction = isPostgres(db) ? sql`strpos(delivery, '"interaction"') > 0` : sql`instr(delivery, '"interaction"') > 0`;
+  await sql`create index jobs_delivery_secret_idx on jobs (id) where ${hasInteraction}`.execute(db);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()

@@ -168,6 +168,15 @@ const schema = z.object({
     z.string().trim().optional().transform((v) => (v ? v : './data/bot.sqlite')),
     { group: S, description: 'SQLite file; its directory is created. Default ./data/bot.sqlite (the playground uses ./data/playground.sqlite unless this is set).' },
   ),
+  DATABASE_URL: doc(
+    optionalString.refine((v) => v === undefined || /^postgres(ql)?:\/\/[^\s]+$/i.test(v), 'a PostgreSQL URL such as postgres://user:password@host:5432/mediabot'),
+    {
+      group: S,
+      secret: true,
+      example: 'postgres://bot:…@db:5432/mediabot',
+      description: 'PostgreSQL server for the store (postgres:// or postgresql://), shared by every bot process; DATABASE_PATH is then ignored. Unset (default): the SQLite file of DATABASE_PATH. Migrations run at start; see docs/scaling.md.',
+    },
+  ),
   BOT_ENCRYPTION_KEY: doc(optionalString, { group: S, secret: true, description: '32-byte key (base64 or hex) that encrypts stored gateway tokens. Required when a platform token is set. Make one with npm run keygen; rotate with NEW_BOT_ENCRYPTION_KEY=… npm run rekey.' }),
   REDIS_URL: doc(
     z
@@ -345,6 +354,8 @@ export interface Config {
     timeoutMs: number;
   };
   databasePath: string;
+  /** `DATABASE_URL`: the PostgreSQL store when set, else the SQLite file `databasePath`. */
+  databaseUrl: string | undefined;
   encryptionKey: string | undefined;
   /** `REDIS_URL` and `REDIS_PREFIX` (default `mediabot:`): state shared by bot processes; undefined = in memory. */
   redis: { url: string; prefix: string } | undefined;
@@ -473,6 +484,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.GATEWAY_TIMEOUT_MS,
     },
     databasePath: e.DATABASE_PATH,
+    databaseUrl: e.DATABASE_URL,
     encryptionKey: e.BOT_ENCRYPTION_KEY,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
     discord: e.DISCORD_TOKEN

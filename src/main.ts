@@ -9,6 +9,7 @@ import { createLogger, SecretSet, type Logger } from './log.js';
 import type { SimulatorHandle } from './simulator/index.js';
 import { parseEncryptionKey } from './store/crypto.js';
 import { ensureDatabasePath, ensureWritableDir } from './app/startup-paths.js';
+import { describeStore } from './store/store-url.js';
 
 // Heavy modules (discord.js, grammY, the app) are imported only on the path that uses them, so a configuration
 // error answers at once and the playground never loads the chat libraries.
@@ -69,7 +70,7 @@ async function runBots(config: Config): Promise<void> {
     throw new ConfigError('GATEWAY_BASE_URL', 'set when a platform token is set (the URL of your media gateway); to try the bot on the built-in simulator instead (fake media, no real charges) set USE_SIMULATOR=1');
   }
   const outputDir = config.outputDir ?? './data/outputs';
-  await ensureDatabasePath(config.databasePath);
+  if (!config.databaseUrl) await ensureDatabasePath(config.databasePath);
   await ensureWritableDir(outputDir, config.outputDir ? 'OUTPUT_DIR' : 'OUTPUT_DIR (default ./data/outputs)');
   const secrets = new SecretSet();
   secrets.add(config.discord?.token);
@@ -119,7 +120,7 @@ async function runBots(config: Config): Promise<void> {
       platforms: running.surfaces.map((s) => s.name),
       gateway: sim ? 'built-in simulator' : new URL(cfg.gateway.baseUrl ?? '').origin,
       operatorToken: cfg.gateway.token ? 'set' : 'none (communities link their own)',
-      database: cfg.databasePath,
+      database: describeStore({ databaseUrl: cfg.databaseUrl, path: cfg.databasePath }),
       outputs: outputDir,
       activeVideoJobs: await running.app.jobs.countActive(),
       shutdownGraceMs: graceMs,

@@ -261,6 +261,8 @@ failure-queue-full = { $waiting ->
 # The state the bot's processes share (Redis) is out of reach; requests already running go on.
 failure-coordination-unavailable = The bot cannot start new requests right now (its shared limits are out of reach). Try again in a moment; requests already running are not affected, and nothing was charged.
     .title = Busy for a moment
+failure-store-unavailable = The bot cannot reach its database right now, so this could not be done. Try again in a moment.
+    .title = Try again in a moment
 failure-not-admin = Only an admin of this community can do that.
     .title = Admins only
 # $message: the money parser's explanation (money-error-* messages).

@@ -8,6 +8,7 @@ import { backupDatabase } from './commands/backup.js';
 import { budgetCommand } from './commands/budget.js';
 import { helpText } from './commands/help.js';
 import { jobsCommand } from './commands/jobs.js';
+import { migrateSqliteToPostgres } from './commands/migrate-to-postgres.js';
 import { refCommand } from './commands/ref.js';
 import { tokenCommand } from './commands/token.js';
 import { usageCommand } from './commands/usage.js';
@@ -36,7 +37,7 @@ function isCommand(name: string | undefined): name is keyof typeof COMMANDS {
 }
 
 /** Errors whose message is written for the operator (exit 1, one line, no stack). */
-const KNOWN = ['AdminError', 'EncryptionKeyError', 'TokenDecryptError', 'MigrationError', 'PriceFileError'];
+const KNOWN = ['AdminError', 'EncryptionKeyError', 'TokenDecryptError', 'MigrationError', 'PriceFileError', 'StoreUnavailableError'];
 
 /**
  * Runs one CLI command and returns the exit code: 0 ok, 1 the request could not be applied, 2 malformed usage.
@@ -59,8 +60,16 @@ export async function runAdmin(argv: readonly string[], config: () => Config, io
       // Needs no store (no migration runs on the database being copied).
       const [dest, extra] = rest;
       if (!dest || extra !== undefined) throw new UsageError('usage: backup <file> [--force]');
+      if (config().databaseUrl) {
+        throw new CliError('backup copies the SQLite file; this bot stores its data in PostgreSQL (DATABASE_URL). Back that up with pg_dump, e.g. pg_dump --format=custom --file=bot.dump "$DATABASE_URL" (restore with pg_restore into an empty database).');
+      }
       const r = await backupDatabase(config().databasePath, dest, args.flags.get('force') === true);
       io.out(`backup written: ${r.path} (${(r.bytes / 1024 / 1024).toFixed(1)} MB, ${r.jobs} jobs), integrity check ok`);
+      return 0;
+    }
+    if (name === 'migrate-sqlite-to-postgres') {
+      // Opens both databases itself; the bot must be stopped.
+      for (const line of await migrateSqliteToPostgres(config(), rest)) io.out(line);
       return 0;
     }
     if (!isCommand(name)) {

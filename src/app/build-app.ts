@@ -23,15 +23,16 @@ import { locateFfmpeg } from '../jobs/ffmpeg-locator.js';
 import { OutputStore } from '../jobs/output-store.js';
 import { VideoPoller } from '../jobs/video-poller.js';
 import type { Logger, SecretSet } from '../log.js';
-import { coordinationCheck, databaseWritableCheck, gatewayReachableCheck } from '../ops/checks.js';
+import { coordinationCheck, databaseWritableCheck, gatewayReachableCheck, postgresReachableCheck, type ClosableCheck } from '../ops/checks.js';
 import { MeteredGateway } from '../ops/metered-gateway.js';
 import { meterJobStore } from '../ops/metered-jobs.js';
 import { meterLedger } from '../ops/metered-ledger.js';
 import { MeteredDeliveryRouter } from '../ops/metered-router.js';
 import { createMetrics, type BotMetrics } from '../ops/metrics.js';
 import { ReadinessRegistry } from '../ops/readiness.js';
-import { openStore, type SqliteStore as Store } from '../store/sqlite/open-store.js';
-import { StartupError } from './startup-errors.js';
+import { openStore, type Store } from '../store/open-store.js';
+import { describeStore } from '../store/store-url.js';
+import { explainStoreStartError, StartupError } from './startup-errors.js';
 
 /** Options of {@link buildApp} beyond the config. */
 export interface BuildAppOptions {
@@ -154,6 +155,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
   try {
     store = await openStore({
       path: config.databasePath,
+      ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
       ...(config.encryptionKey ? { encryptionKey: config.encryptionKey } : {}),
       ...(config.gateway.token ? { operatorToken: config.gateway.token } : {}),
       onTokenOpened: (t) => secrets.add(t),
@@ -165,14 +167,15 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
   } catch (e) {
     await ownGateway?.close();
     await ownCoordination?.close();
-    throw e;
+    throw explainStoreStartError(e, describeStore({ databaseUrl: config.databaseUrl, path: config.databasePath }));
   }
   meterLedger(store.budgets, metrics);
   const jobs = meterJobStore(store.jobs, metrics, clock);
   const outputs = new OutputStore(opts.outputDir ?? config.outputDir ?? './data/outputs', clock);
   const router: DeliveryRouter = new MeteredDeliveryRouter(metrics);
   const readiness = new ReadinessRegistry({ role: config.role });
-  const dbCheck = databaseWritableCheck(config.databasePath);
+  const pgStore = store.engine === 'postgres' ? store : undefined;
+  const dbCheck: ClosableCheck = pgStore ? { check: postgresReachableCheck(() => pgStore.ping()), close: () => undefined } : databaseWritableCheck(config.databasePath);
   readiness.register('database', dbCheck.check);
   if (baseUrl) readiness.register('gateway', gatewayReachableCheck(baseUrl, config.gateway.token));
   if (coordination.shared) readiness.register('redis', coordinationCheck(coordination));

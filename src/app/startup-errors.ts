@@ -64,6 +64,24 @@ function statusOf(e: unknown): { status: number; description?: string } | undefi
 }
 
 /**
+ * Translates a failure to open the store at start into a {@link StartupError} when it is about reaching or entering
+ * the PostgreSQL server (`where` is the server without credentials, e.g. "PostgreSQL at db:5432/mediabot"):
+ * unreachable (network code or the server shutting down), the password or role refused (28P01, 28000), the database
+ * missing (3D000). Anything else (a failed migration, a bad key) is returned unchanged.
+ */
+export function explainStoreStartError(e: unknown, where: string): unknown {
+  const o = e as { name?: unknown; code?: unknown; cause?: unknown; message?: unknown } | null;
+  if (o?.name === 'StoreUnavailableError') {
+    const code = typeof o.code === 'string' ? o.code : networkCode(o.cause);
+    return new StartupError(`${where}: cannot connect${code ? `: ${code}` : ''} (check DATABASE_URL, that the server runs and accepts connections from this host).`, { cause: e });
+  }
+  const code = typeof o?.code === 'string' ? o.code : '';
+  if (code === '28P01' || code === '28000') return new StartupError(`${where} refused the login (${code}): check the user and password in DATABASE_URL.`, { cause: e });
+  if (code === '3D000') return new StartupError(`${where}: the database does not exist (3D000); create it (createdb) or fix the name in DATABASE_URL.`, { cause: e });
+  return e;
+}
+
+/**
  * Translates an error of the Telegram adapter's start (grammY `getMe`, `deleteWebhook`/`setWebhook`, the webhook
  * listener) into a {@link StartupError}: "Telegram rejected the bot token (401)", "cannot reach api.telegram.org:
  * ENOTFOUND", the webhook port in use, or the raw description otherwise.

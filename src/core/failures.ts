@@ -128,6 +128,12 @@ export interface FailureDetails {
   not_here: { place: 'community' | 'private' };
   /** An earlier job's kept files (its results, or an edit's reference images) are gone, so it cannot be reused. */
   job_files_gone: { id: string; what: 'outputs' | 'references' };
+  /**
+   * The store did not answer (its server went away or restarts: `StoreUnavailableError`). Its text says to try again
+   * in a moment and makes no claim about money: what was committed before the store went away (a hold, a charge) is
+   * finished by the poller and the stale-job sweep as after a crash.
+   */
+  store_unavailable: Empty;
   internal: Empty;
 }
 

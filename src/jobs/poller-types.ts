@@ -30,7 +30,10 @@ export interface VideoPollerConfig {
   maxDownloadBytes?: number;
   /** Failed download or upload attempts of one job before it is marked undeliverable. Default 8. */
   maxAttempts?: number;
-  /** How often expired retained outputs are purged and stale `reserved` jobs swept. Default 60 000. */
+  /**
+   * How often expired retained outputs are purged. Default 60 000. Stale `reserved` jobs are swept every
+   * min(this, `leaseMs` / 3), so a dead process's command jobs are ended within about a lease and a third.
+   */
   purgeEveryMs?: number;
   /**
    * A job still `reserved` this long after creation was left by a dead process: its hold is released.

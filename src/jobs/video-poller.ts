@@ -33,6 +33,7 @@ export class VideoPoller {
   private running = false;
   private current: Promise<number> | undefined;
   private lastPurge = Number.NEGATIVE_INFINITY;
+  private lastSweep = Number.NEGATIVE_INFINITY;
   /** Jobs of the tick in progress (claimed by this process), with the keeper of each one being worked. */
   private readonly inFlight = new Map<string, LeaseKeeper | undefined>();
 
@@ -104,6 +105,10 @@ export class VideoPoller {
     if (now - this.lastPurge >= config.purgeEveryMs) {
       this.lastPurge = now;
       await this.purge(now).catch((e: unknown) => deps.logger.warn({ err: e }, 'poller: purge failed'));
+    }
+    // A dead process's command jobs are taken over within about a lease: the sweep runs every third of it.
+    if (now - this.lastSweep >= Math.min(config.purgeEveryMs, Math.ceil(config.leaseMs / 3))) {
+      this.lastSweep = now;
       await sweepStaleReserved(this.ctx, now).catch((e: unknown) => deps.logger.warn({ err: e }, 'poller: sweep failed'));
     }
     const claimed = await deps.jobs.claimDue(this.owner, now, config.leaseMs, config.batch);

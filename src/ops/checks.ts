@@ -43,6 +43,22 @@ export function databaseWritableCheck(path: string, busyMs = 1_000): ClosableChe
 }
 
 /**
+ * PostgreSQL reachable: `ping` (a `select 1` on a pool connection) answers. Fails with the reason when the server
+ * is down, restarting or refusing connections; the bot then refuses new commands with "try again in a moment".
+ */
+export function postgresReachableCheck(ping: () => Promise<void>): ReadinessCheck {
+  return async () => {
+    const started = Date.now();
+    try {
+      await ping();
+      return { ok: true, detail: `PostgreSQL answers (${Date.now() - started} ms)` };
+    } catch (e) {
+      return { ok: false, detail: `PostgreSQL: ${e instanceof Error ? e.message : String(e)}` };
+    }
+  };
+}
+
+/**
  * Gateway reachable: `GET <baseUrl>/v1/models` answers with a status below 500 (with `token`, it must also be
  * accepted; without one, 401 still proves the gateway is there). Network errors and 5xx fail, with the cause.
  */

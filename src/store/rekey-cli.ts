@@ -1,13 +1,14 @@
+import { systemClock } from '../core/ports/clock.js';
 import { parseEncryptionKey } from './crypto.js';
-import { migrateToLatest } from './sqlite/migrate.js';
-import { checkpoint, openSqlite } from './sqlite/connection.js';
-import { KyselyTokenVault } from './sqlite/token-vault.js';
+import { openStore } from './open-store.js';
+import { describeStore } from './store-url.js';
 
 /**
  * `npm run rekey`: re-encrypts every stored token from BOT_ENCRYPTION_KEY (old) to NEW_BOT_ENCRYPTION_KEY (new)
- * in one transaction. Afterwards set BOT_ENCRYPTION_KEY to the new key. Nothing changes if any token fails.
+ * in one transaction, in the configured store (`DATABASE_URL`, else `DATABASE_PATH`). Afterwards set
+ * BOT_ENCRYPTION_KEY to the new key. Nothing changes if any token fails.
  */
-const path = process.env.DATABASE_PATH?.trim() || './data/bot.sqlite';
+const where = { databaseUrl: process.env.DATABASE_URL?.trim() || undefined, path: process.env.DATABASE_PATH?.trim() || './data/bot.sqlite' };
 try {
   const oldKey = parseEncryptionKey(process.env.BOT_ENCRYPTION_KEY);
   let newKey: Buffer;
@@ -16,14 +17,12 @@ try {
   } catch (err) {
     throw new Error((err as Error).message.replace('BOT_ENCRYPTION_KEY', 'NEW_BOT_ENCRYPTION_KEY'));
   }
-  const db = openSqlite(path);
+  const store = await openStore({ ...where, defaultAllowanceMicros: null, defaultPeriod: 'day', clock: systemClock });
   try {
-    await migrateToLatest(db);
-    const n = await KyselyTokenVault.rekey(db, oldKey, newKey);
-    await checkpoint(db);
-    console.log(`Re-encrypted ${n} token(s) in ${path}. Now set BOT_ENCRYPTION_KEY to the new key.`);
+    const n = await store.rekeyTokens(oldKey, newKey);
+    console.log(`Re-encrypted ${n} token(s) in ${describeStore(where)}. Now set BOT_ENCRYPTION_KEY to the new key.`);
   } finally {
-    await db.destroy();
+    await store.close();
   }
 } catch (err) {
   console.error((err as Error).message);

@@ -105,6 +105,12 @@ describe('start-up errors name what failed', () => {
     expect(line).toMatch(/^DATABASE_PATH \(its directory\)=\/proc\/x cannot be used: cannot create the directory \/proc\/x/);
   });
 
+  it('DATABASE_URL naming a PostgreSQL server that is not there: one line naming the server and ECONNREFUSED, no password', async () => {
+    const line = await failsWith(bot({ TELEGRAM_BOT_TOKEN: tg.token, TELEGRAM_API_ROOT: tg.apiRoot, DATABASE_URL: `postgres://bot:hunter2secret@127.0.0.1:${closedPort}/mediabot` }));
+    expect(line).toBe(`PostgreSQL at 127.0.0.1:${closedPort}/mediabot: cannot connect: ECONNREFUSED (check DATABASE_URL, that the server runs and accepts connections from this host).`);
+    expect(line).not.toContain('hunter2secret');
+  });
+
   it('DATABASE_PATH naming a directory is named too', async () => {
     const line = await failsWith(bot({ TELEGRAM_BOT_TOKEN: tg.token, TELEGRAM_API_ROOT: tg.apiRoot, DATABASE_PATH: '/tmp' }));
     expect(line).toBe('DATABASE_PATH=/tmp cannot be used: it is not a regular file.');

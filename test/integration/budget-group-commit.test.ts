@@ -8,6 +8,12 @@ import { rawSqlite } from '../../src/store/sqlite/connection.js';
 import { openStore } from '../../src/store/sqlite/open-store.js';
 import { makeTempStore, type TempStore } from '../fixtures/store/temp-store.js';
 
+/** The SQLite file of a temp store (this suite is about the SQLite ledger only). */
+function sqliteFile(tt: TempStore): { path: string; dir: string } {
+  if (tt.location.engine !== 'sqlite') throw new Error('group commit is a SQLite ledger feature');
+  return tt.location;
+}
+
 let t: TempStore | undefined;
 afterEach(async () => t?.cleanup());
 
@@ -132,7 +138,7 @@ describe('group commit of the SQLite ledger', () => {
     t = await makeTempStore({ allowance: 100_000, period: 'day' });
     const { store, scopeId, userId } = t;
     rawSqlite(store.db).pragma('busy_timeout = 50');
-    const other = new BetterSqlite3(t.path);
+    const other = new BetterSqlite3(sqliteFile(t).path);
     try {
       other.exec('BEGIN IMMEDIATE');
       const results = await Promise.allSettled([store.budgets.reserve(reserveOf(scopeId, userId, 1_000)), store.budgets.reserve(reserveOf(scopeId, userId, 2_000))]);
@@ -167,7 +173,8 @@ describe('group commit of the SQLite ledger', () => {
 
   it('a request still queued when the store closes is written before the connection closes', async () => {
     t = await makeTempStore({ allowance: 100_000, period: 'day' });
-    const { store, scopeId, userId, path, clock } = t;
+    const { store, scopeId, userId, clock } = t;
+    const { path, dir } = sqliteFile(t);
     const pending = store.budgets.reserve(reserveOf(scopeId, userId, 7_000));
     await store.db.destroy();
     const r = await pending;
@@ -178,7 +185,7 @@ describe('group commit of the SQLite ledger', () => {
     } finally {
       await reopened.close();
     }
-    t = { ...t, cleanup: async () => (await import('node:fs')).rmSync(t!.dir, { recursive: true, force: true }) };
+    t = { ...t, cleanup: async () => (await import('node:fs')).rmSync(dir, { recursive: true, force: true }) };
   });
 
   it('the per-call mode (no group commit) keeps the same answers', async () => {

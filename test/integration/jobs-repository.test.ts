@@ -1,8 +1,9 @@
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NewJob } from '../../src/core/ports/job-store.js';
-import { KyselyJobStore } from '../../src/store/sqlite/job-store.js';
+import type { KyselyJobStore } from '../../src/store/sqlite/job-store.js';
 import { makeTempStore, type TempStore } from '../fixtures/store/temp-store.js';
+import { testEngines } from '../support/engines.js';
 
 let t: TempStore;
 let jobs: KyselyJobStore;
@@ -28,15 +29,17 @@ function video(over: Partial<NewJob> = {}): NewJob {
   };
 }
 
-beforeEach(async () => {
-  t = await makeTempStore();
-  jobs = new KyselyJobStore(t.store.db, t.clock);
-});
-afterEach(async () => {
-  await t.cleanup();
-});
+const engines = await testEngines();
 
-describe('KyselyJobStore', () => {
+describe.each(engines)('job store ($name)', (engine) => {
+  beforeEach(async () => {
+    t = await makeTempStore({ engine });
+    jobs = t.store.jobs;
+  });
+  afterEach(async () => {
+    await t.cleanup();
+  });
+
   it('round-trips a job with its JSON columns and makes an active video job due at once', async () => {
     const created = await jobs.create(video({ prompt: 'a "quoted" cat' }));
     const got = await jobs.get(created.id);
@@ -122,10 +125,51 @@ describe('KyselyJobStore', () => {
   it('claimDue searches the (status, next_poll_at) index', async () => {
     for (let i = 0; i < 20; i++) await jobs.create(video());
     const c = jobs.claimDueQuery('o', t.clock.now(), 1000, 5).compile();
-    const plan = await t.store.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${c.sql}`, [...c.parameters]));
-    const details = plan.rows.map((r) => r.detail).join('\n');
-    expect(details).toMatch(/SEARCH jobs USING INDEX jobs_status_poll_idx \(status=\? AND next_poll_at<\?\)/);
-    expect(details).not.toMatch(/SCAN jobs\b/);
+    if (engine.name === 'sqlite') {
+      const plan = await t.store.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${c.sql}`, [...c.parameters]));
+      const details = plan.rows.map((r) => r.detail).join('\n');
+      expect(details).toMatch(/SEARCH jobs USING INDEX jobs_status_poll_idx \(status=\? AND next_poll_at<\?\)/);
+      expect(details).not.toMatch(/SCAN jobs\b/);
+      return;
+    }
+    // Twenty rows would be scanned whole by PostgreSQL's planner; without the sequential scan it shows the index it
+    // can use, and the claim locks what it picks, skipping rows another claim holds.
+    expect(c.sql).toMatch(/for update skip locked/i);
+    const details = await t.store.db.transaction().execute(async (tx) => {
+      await sql`set local enable_seqscan = off`.execute(tx);
+      const plan = await tx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN ${c.sql}`, [...c.parameters]));
+      return plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(details).toMatch(/jobs_status_poll_idx/);
+    expect(details).toMatch(/LockRows/);
+  });
+
+  it('concurrent claims from many connections lease every due job exactly once', async () => {
+    for (let i = 0; i < 60; i++) await jobs.create(video());
+    const owners = Array.from({ length: 12 }, (_, i) => `owner-${i}`);
+    const claimed = (await Promise.all(owners.map((o) => jobs.claimDue(o, t.clock.now(), 60_000, 7)))).flat();
+    const again = (await Promise.all(owners.map((o) => jobs.claimDue(o, t.clock.now(), 60_000, 60)))).flat();
+    const all = [...claimed, ...again];
+    expect(all).toHaveLength(60);
+    expect(new Set(all.map((j) => j.id)).size).toBe(60);
+    for (const j of all) expect((await jobs.get(j.id))?.leaseOwner).toBe(j.leaseOwner);
+  });
+
+  it('forgets an expired or finished interaction credential and leaves malformed addresses alone', async () => {
+    const now = t.clock.now();
+    const live = await jobs.create(video({ delivery: { surface: 'discord', chatId: 'c1', interaction: { token: 'tok-live', expiresAt: now + 60_000 } } }));
+    const expired = await jobs.create(video({ delivery: { surface: 'discord', chatId: 'c2', interaction: { token: 'tok-old', expiresAt: now - 1 } } }));
+    const ended = await jobs.create(video({ delivery: { surface: 'discord', chatId: 'c3', interaction: { token: 'tok-end', expiresAt: now + 60_000 } } }));
+    await jobs.transition(ended.id, ['submitted'], 'delivered');
+    const broken = await jobs.create(video());
+    await t.store.db.updateTable('jobs').set({ delivery: '{"interaction": oops' }).where('id', '=', broken.id).execute();
+    expect(await jobs.forgetDeliverySecrets(now)).toBe(2);
+    expect(await jobs.forgetDeliverySecrets(now)).toBe(0);
+    const raw = async (id: string) => (await t.store.db.selectFrom('jobs').select('delivery').where('id', '=', id).executeTakeFirstOrThrow()).delivery;
+    expect(JSON.parse(await raw(live.id))).toMatchObject({ interaction: { token: 'tok-live' } });
+    expect(JSON.parse(await raw(expired.id))).toEqual({ surface: 'discord', chatId: 'c2' });
+    expect(JSON.parse(await raw(ended.id))).toEqual({ surface: 'discord', chatId: 'c3' });
+    expect(await raw(broken.id)).toBe('{"interaction": oops');
   });
 
   it('lists a user’s jobs newest first, counts active jobs, records deliveries and finds expired outputs', async () => {

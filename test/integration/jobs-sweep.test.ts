@@ -3,6 +3,7 @@ import { ManualClock } from '../../src/core/ports/clock.js';
 import { createTestStack, type TestStack } from '../support/harness.js';
 import { openHolds } from '../support/ledger.js';
 import { RecordingDelivery } from '../support/recording-delivery.js';
+import { testEngines } from '../support/engines.js';
 
 let t: TestStack | undefined;
 afterEach(async () => {
@@ -25,70 +26,75 @@ async function leaveReservedJob(stack: TestStack, id: string, kind: 'video' | 'i
   return { scopeId: scope.id, userId: user.id };
 }
 
-describe('stale reserved jobs (a process died mid-call)', () => {
-  it('are released after the stale time, once, and the user is told; fresh ones are left alone', async () => {
-    const clock = new ManualClock(Date.UTC(2026, 10, 22, 12));
-    const delivery = new RecordingDelivery('console');
-    t = await createTestStack({ clock, startPoller: false, deliveries: [delivery], app: { pollerTuning: { staleReservedMs: 300_000, purgeEveryMs: 0 } } });
-    const ids = await leaveReservedJob(t, 'j_stale0001', 'video');
-    await leaveReservedJob(t, 'j_stale0002', 'imagine', false);
-    expect(await openHolds(t.store)).toBe(2);
-    expect((await t.store.budgets.balance(ids.scopeId, ids.userId)).heldMicros).toBe(400_000);
+const engines = await testEngines();
 
-    clock.advance(299_000);
-    await t.app.poller.tick();
-    expect((await t.app.jobs.get('j_stale0001'))?.status).toBe('reserved');
-    expect(await openHolds(t.store)).toBe(2);
+describe.each(engines)('job sweeps ($name)', (engine) => {
+  describe('stale reserved jobs (a process died mid-call)', () => {
+    it('are released after the stale time, once, and the user is told; fresh ones are left alone', async () => {
+      const clock = new ManualClock(Date.UTC(2026, 10, 22, 12));
+      const delivery = new RecordingDelivery('console');
+      t = await createTestStack({ engine, clock, startPoller: false, deliveries: [delivery], app: { pollerTuning: { staleReservedMs: 300_000, purgeEveryMs: 0 } } });
+      const ids = await leaveReservedJob(t, 'j_stale0001', 'video');
+      await leaveReservedJob(t, 'j_stale0002', 'imagine', false);
+      expect(await openHolds(t.store)).toBe(2);
+      expect((await t.store.budgets.balance(ids.scopeId, ids.userId)).heldMicros).toBe(400_000);
 
-    clock.advance(2_000);
-    await t.app.poller.tick();
-    await t.app.poller.tick();
-    for (const id of ['j_stale0001', 'j_stale0002']) {
-      const job = await t.app.jobs.get(id);
-      expect(job?.status).toBe('released');
-      expect(job?.errorCode).toBe('job_interrupted');
-    }
-    expect(await openHolds(t.store)).toBe(0);
-    const bal = await t.store.budgets.balance(ids.scopeId, ids.userId);
-    expect(bal.heldMicros).toBe(0);
-    expect(bal.spentMicros).toBe(0);
-    const told = delivery.events.filter((e) => e.type === 'failure');
-    expect(told).toHaveLength(1);
-    expect(told[0]?.jobId).toBe('j_stale0001');
-    expect(t.core.explain(told[0]!.type === 'failure' ? told[0]!.failure : (undefined as never))).toMatch(/restarted.*nothing was charged/is);
-  });
-});
-
-describe('a slow gateway against the sweep (issue 11)', () => {
-  it('never sweeps a job a live process is still working on: the lease is renewed for as long as the call runs', async () => {
-    const delivery = new RecordingDelivery('console');
-    // A lease of 300 ms and a "stale" window of 200 ms: both far shorter than the 1.5 s the gateway takes.
-    t = await createTestStack({
-      sim: { imageDelayMs: 1500 },
-      deliveries: [delivery],
-      config: (c) => {
-        c.poller.leaseMs = 300;
-      },
-      app: { pollerTuning: { staleReservedMs: 200, purgeEveryMs: 0 } },
-    });
-    const actor = t.actor();
-    const running = t.core.imagine({ ...actor, prompt: 'a very slow lighthouse', delivery: { surface: 'console', instance: '' } });
-    const started = Date.now();
-    while (Date.now() - started < 1200) {
+      clock.advance(299_000);
       await t.app.poller.tick();
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    const res = await running;
-    expect(res.ok).toBe(true);
-    if (!res.ok) return;
-    const job = await t.app.jobs.get(res.value.jobId);
-    expect(job?.status).toBe('delivering');
-    expect(job?.errorCode).toBeNull();
-    expect(res.value.costMicros).toBe(10_000);
-    await t.core.recordDelivery(res.value.jobId, ['m-1']);
-    expect((await t.app.jobs.get(res.value.jobId))?.status).toBe('delivered');
-    expect(await openHolds(t.store)).toBe(0);
-    expect(delivery.events.filter((e) => e.type === 'failure')).toHaveLength(0);
-    expect((await t.store.budgets.gatewayLosses()).count).toBe(0);
+      expect((await t.app.jobs.get('j_stale0001'))?.status).toBe('reserved');
+      expect(await openHolds(t.store)).toBe(2);
+
+      clock.advance(2_000);
+      await t.app.poller.tick();
+      await t.app.poller.tick();
+      for (const id of ['j_stale0001', 'j_stale0002']) {
+        const job = await t.app.jobs.get(id);
+        expect(job?.status).toBe('released');
+        expect(job?.errorCode).toBe('job_interrupted');
+      }
+      expect(await openHolds(t.store)).toBe(0);
+      const bal = await t.store.budgets.balance(ids.scopeId, ids.userId);
+      expect(bal.heldMicros).toBe(0);
+      expect(bal.spentMicros).toBe(0);
+      const told = delivery.events.filter((e) => e.type === 'failure');
+      expect(told).toHaveLength(1);
+      expect(told[0]?.jobId).toBe('j_stale0001');
+      expect(t.core.explain(told[0]!.type === 'failure' ? told[0]!.failure : (undefined as never))).toMatch(/restarted.*nothing was charged/is);
+    });
+  });
+
+  describe('a slow gateway against the sweep (issue 11)', () => {
+    it('never sweeps a job a live process is still working on: the lease is renewed for as long as the call runs', async () => {
+      const delivery = new RecordingDelivery('console');
+      // A lease of 300 ms and a "stale" window of 200 ms: both far shorter than the 1.5 s the gateway takes.
+      t = await createTestStack({
+        engine,
+        sim: { imageDelayMs: 1500 },
+        deliveries: [delivery],
+        config: (c) => {
+          c.poller.leaseMs = 300;
+        },
+        app: { pollerTuning: { staleReservedMs: 200, purgeEveryMs: 0 } },
+      });
+      const actor = t.actor();
+      const running = t.core.imagine({ ...actor, prompt: 'a very slow lighthouse', delivery: { surface: 'console', instance: '' } });
+      const started = Date.now();
+      while (Date.now() - started < 1200) {
+        await t.app.poller.tick();
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const res = await running;
+      expect(res.ok).toBe(true);
+      if (!res.ok) return;
+      const job = await t.app.jobs.get(res.value.jobId);
+      expect(job?.status).toBe('delivering');
+      expect(job?.errorCode).toBeNull();
+      expect(res.value.costMicros).toBe(10_000);
+      await t.core.recordDelivery(res.value.jobId, ['m-1']);
+      expect((await t.app.jobs.get(res.value.jobId))?.status).toBe('delivered');
+      expect(await openHolds(t.store)).toBe(0);
+      expect(delivery.events.filter((e) => e.type === 'failure')).toHaveLength(0);
+      expect((await t.store.budgets.gatewayLosses()).count).toBe(0);
+    });
   });
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { JobStatus } from '../../src/core/api.js';
 import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
+import { testEngines, type StoreLocation } from '../support/engines.js';
 import { buildRig, ledgerSpent, openHolds, spawnPoller, startVideoJob, type PollerProcess, type Rig } from '../support/poller-child.js';
 
 /**
@@ -13,6 +14,7 @@ import { buildRig, ledgerSpent, openHolds, spawnPoller, startVideoJob, type Poll
 
 let sim: SimulatorHandle;
 let dir: string;
+let location: StoreLocation;
 let rig: Rig;
 let token: string;
 let seq = 0;
@@ -24,59 +26,64 @@ beforeAll(async () => {
 afterAll(async () => {
   await sim.close();
 });
-beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'restart-'));
-  token = `sk-restart-test-${++seq}-abcdef`;
-  sim.addToken(token, 'media');
-  rig = await buildRig({ dbPath: join(dir, 'bot.sqlite'), outputsDir: join(dir, 'out'), gatewayUrl: sim.baseUrl, operatorToken: token });
-});
-afterEach(async () => {
-  for (const c of children.splice(0)) {
-    if (c.child.exitCode === null && c.child.signalCode === null) c.child.kill('SIGKILL');
-    await c.exited;
-  }
-  await rig.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const engines = await testEngines();
 
-function start(extra: Record<string, string> = {}): PollerProcess {
-  const p = spawnPoller({
-    DB_PATH: join(dir, 'bot.sqlite'),
-    OUTPUTS_DIR: join(dir, 'out'),
-    GATEWAY_URL: sim.baseUrl,
-    GATEWAY_TOKEN: token,
-    DELIVERY_LOG: join(dir, 'deliveries.log'),
-    INTERVAL_MS: '30',
-    LEASE_MS: '1000',
-    ...extra,
+describe.each(engines)('poller restart (real child processes, one shared database: $name)', (engine) => {
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'restart-'));
+    location = await engine.fresh();
+    token = `sk-restart-test-${++seq}-abcdef`;
+    sim.addToken(token, 'media');
+    rig = await buildRig({ dbPath: join(dir, 'bot.sqlite'), ...(location.engine === 'postgres' ? { databaseUrl: location.url } : {}), outputsDir: join(dir, 'out'), gatewayUrl: sim.baseUrl, operatorToken: token });
   });
-  children.push(p);
-  return p;
-}
+  afterEach(async () => {
+    for (const c of children.splice(0)) {
+      if (c.child.exitCode === null && c.child.signalCode === null) c.child.kill('SIGKILL');
+      await c.exited;
+    }
+    await rig.close();
+    rmSync(dir, { recursive: true, force: true });
+    await engine.drop(location);
+  });
 
-async function until(id: string, statuses: JobStatus[], timeoutMs = 20_000): Promise<void> {
-  const t0 = Date.now();
-  for (;;) {
-    const j = await rig.jobs.get(id);
-    if (j && statuses.includes(j.status)) return;
-    if (Date.now() - t0 > timeoutMs) throw new Error(`job ${id} is ${j?.status}, not ${statuses.join('/')}, after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 15));
+  function start(extra: Record<string, string> = {}): PollerProcess {
+    const p = spawnPoller({
+      DB_PATH: join(dir, 'bot.sqlite'),
+      ...(location.engine === 'postgres' ? { DATABASE_URL: location.url } : {}),
+      OUTPUTS_DIR: join(dir, 'out'),
+      GATEWAY_URL: sim.baseUrl,
+      GATEWAY_TOKEN: token,
+      DELIVERY_LOG: join(dir, 'deliveries.log'),
+      INTERVAL_MS: '30',
+      LEASE_MS: '1000',
+      ...extra,
+    });
+    children.push(p);
+    return p;
   }
-}
 
-function deliveryLines(): string[] {
-  const f = join(dir, 'deliveries.log');
-  return existsSync(f) ? readFileSync(f, 'utf8').split('\n').filter(Boolean) : [];
-}
+  async function until(id: string, statuses: JobStatus[], timeoutMs = 20_000): Promise<void> {
+    const t0 = Date.now();
+    for (;;) {
+      const j = await rig.jobs.get(id);
+      if (j && statuses.includes(j.status)) return;
+      if (Date.now() - t0 > timeoutMs) throw new Error(`job ${id} is ${j?.status}, not ${statuses.join('/')}, after ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 15));
+    }
+  }
 
-async function expectSettledOnce(id: string): Promise<void> {
-  const charges = await rig.store.db.selectFrom('ledger_entries').selectAll().where('kind', '=', 'charge').where('job_id', '=', id).execute();
-  expect(charges).toHaveLength(1);
-  expect(await openHolds(rig.store)).toBe(0);
-  expect(await ledgerSpent(rig.store)).toBe(sim.spentMicros(token));
-}
+  function deliveryLines(): string[] {
+    const f = join(dir, 'deliveries.log');
+    return existsSync(f) ? readFileSync(f, 'utf8').split('\n').filter(Boolean) : [];
+  }
 
-describe('poller restart (real child processes, shared SQLite file)', () => {
+  async function expectSettledOnce(id: string): Promise<void> {
+    const charges = await rig.store.db.selectFrom('ledger_entries').selectAll().where('kind', '=', 'charge').where('job_id', '=', id).execute();
+    expect(charges).toHaveLength(1);
+    expect(await openHolds(rig.store)).toBe(0);
+    expect(await ledgerSpent(rig.store)).toBe(sim.spentMicros(token));
+  }
+
   it('a poller killed while the task runs is replaced; the video is delivered once and settled once', async () => {
     const first = start();
     await first.ready;

@@ -9,7 +9,8 @@
  * ```
  *
  * - The simulator listens on 127.0.0.1 (port 0); its media token is the operator token unless `operatorToken` says otherwise.
- * - The database is a fresh file under a temp dir, migrated for real; the encryption key is {@link TEST_ENCRYPTION_KEY}.
+ * - The database is a fresh file under a temp dir (or, with `engine` PostgreSQL, a fresh database of its own),
+ *   migrated for real; the encryption key is {@link TEST_ENCRYPTION_KEY}.
  * - Logs are JSON lines captured in memory (`logs()`), level debug, scrubbed like production logs.
  * - The gateway client retries fast (base 10 ms) so fault tests stay quick.
  */
@@ -25,7 +26,8 @@ import type { PriceTable } from '../../src/core/pricing.js';
 import { createLogger, SecretSet, type Logger } from '../../src/log.js';
 import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../src/simulator/index.js';
 import type { BotCore } from '../../src/core/bot-core.js';
-import type { SqliteStore } from '../../src/store/sqlite/open-store.js';
+import type { Store } from '../../src/store/open-store.js';
+import type { StoreLocation, TestEngine } from './engines.js';
 
 /** A fixed 32-byte key (base64) used by every test stack. */
 export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 9).toString('base64');
@@ -52,6 +54,8 @@ export interface TestStackOptions {
   startPoller?: boolean;
   /** Extra buildApp options (gateway options are merged over the fast-retry defaults). */
   app?: Partial<BuildAppOptions>;
+  /** The storage engine (see test/support/engines.ts). Default: a SQLite file in the temp dir. */
+  engine?: TestEngine;
 }
 
 /** A running stack. */
@@ -59,7 +63,7 @@ export interface TestStack {
   sim: SimulatorHandle;
   app: App;
   core: BotCore;
-  store: SqliteStore;
+  store: Store;
   config: Config;
   /** The captured logger (same as `app.logger`) and the secret set shared with it. */
   logger: Logger;
@@ -80,6 +84,10 @@ export async function createTestStack(opts: TestStackOptions = {}): Promise<Test
   const sim = await startSimulator({ video: { queuedMs: 100, runMs: 400, progressSteps: 4 }, ...opts.sim });
   const dir = mkdtempSync(join(tmpdir(), 'bot-stack-'));
   const dbPath = join(dir, 'bot.sqlite');
+  const pgLocation: StoreLocation | undefined = opts.engine?.name === 'postgres' ? await opts.engine.fresh() : undefined;
+  const dropDatabase = async () => {
+    if (pgLocation) await opts.engine?.drop(pgLocation);
+  };
   const lines: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer | string, _enc, cb) {
@@ -93,6 +101,7 @@ export async function createTestStack(opts: TestStackOptions = {}): Promise<Test
   const env: Record<string, string> = {
     GATEWAY_BASE_URL: sim.baseUrl,
     DATABASE_PATH: dbPath,
+    ...(pgLocation?.engine === 'postgres' ? { DATABASE_URL: pgLocation.url } : {}),
     BOT_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
     GATEWAY_TIMEOUT_MS: '5000',
     DEFAULT_ALLOWANCE: '1',
@@ -124,6 +133,7 @@ export async function createTestStack(opts: TestStackOptions = {}): Promise<Test
   } catch (e) {
     await sim.close();
     rmSync(dir, { recursive: true, force: true });
+    await dropDatabase();
     throw e;
   }
   let closed: Promise<void> | undefined;
@@ -150,6 +160,7 @@ export async function createTestStack(opts: TestStackOptions = {}): Promise<Test
         await app.close();
         await sim.close();
         rmSync(dir, { recursive: true, force: true });
+        await dropDatabase();
       })();
       return closed;
     },

@@ -1,10 +1,10 @@
 /**
- * The video poller wired to real pieces (SQLite store file, HttpMediaGateway, OutputStore, a recording Delivery),
+ * The video poller wired to real pieces (a SQLite file or a PostgreSQL database, HttpMediaGateway, OutputStore, a recording Delivery),
  * used two ways:
  * - imported by the poller/restart tests (`buildRig`, `startVideoJob`, `ledgerSpent`);
  * - run as a child process (`node --import tsx test/support/poller-child.ts`, see `spawnPoller`) configured by environment:
- *   DB_PATH, OUTPUTS_DIR, GATEWAY_URL, GATEWAY_TOKEN, DELIVERY_LOG, and optionally INTERVAL_MS, LEASE_MS,
- *   DELIVERY_DELAY_MS. It prints `ready <owner>` once polling and stops on SIGTERM.
+ *   DB_PATH (or DATABASE_URL for PostgreSQL), OUTPUTS_DIR, GATEWAY_URL, GATEWAY_TOKEN, DELIVERY_LOG, and optionally
+ *   INTERVAL_MS, LEASE_MS, DELIVERY_DELAY_MS. It prints `ready <owner>` once polling and stops on SIGTERM.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
@@ -17,10 +17,10 @@ import { systemClock } from '../../src/core/ports/clock.js';
 import type { TokenSource } from '../../src/core/failures.js';
 import { HttpMediaGateway } from '../../src/gateway/index.js';
 import { DeliveryRouter } from '../../src/jobs/delivery-router.js';
-import { KyselyJobStore } from '../../src/store/sqlite/job-store.js';
 import { OutputStore } from '../../src/jobs/output-store.js';
 import { VideoPoller, type VideoPollerConfig } from '../../src/jobs/video-poller.js';
-import { openStore, type SqliteStore } from '../../src/store/sqlite/open-store.js';
+import { openStore, type Store } from '../../src/store/open-store.js';
+import type { KyselyJobStore } from '../../src/store/sqlite/job-store.js';
 
 /** One call the poller made on the Delivery port. */
 export type DeliveryEvent =
@@ -77,6 +77,8 @@ export class RecordingDelivery implements Delivery {
 
 export interface RigOptions {
   dbPath: string;
+  /** A PostgreSQL URL: the store is there instead of `dbPath`. */
+  databaseUrl?: string;
   outputsDir: string;
   gatewayUrl: string;
   /** The operator token (the simulator's `media` token in tests). */
@@ -91,7 +93,7 @@ export interface RigOptions {
 }
 
 export interface Rig {
-  store: SqliteStore;
+  store: Store;
   jobs: KyselyJobStore;
   gateway: HttpMediaGateway;
   outputs: OutputStore;
@@ -105,14 +107,14 @@ export interface Rig {
 /** Opens the store (migrating), and builds gateway, outputs, delivery and poller (not started). */
 export async function buildRig(o: RigOptions): Promise<Rig> {
   const clock = systemClock;
-  const store = await openStore({ path: o.dbPath, operatorToken: o.operatorToken, encryptionKey: Buffer.alloc(32, 7), defaultAllowanceMicros: null, defaultPeriod: 'day', clock });
+  const store = await openStore({ path: o.dbPath, ...(o.databaseUrl ? { databaseUrl: o.databaseUrl } : {}), operatorToken: o.operatorToken, encryptionKey: Buffer.alloc(32, 7), defaultAllowanceMicros: null, defaultPeriod: 'day', clock });
   const logger = pino({ level: process.env.POLLER_LOG_LEVEL ?? 'silent' });
   const gateway = new HttpMediaGateway({ baseUrl: o.gatewayUrl, timeoutMs: o.gatewayTimeoutMs ?? 5_000, maxRetries: o.gatewayRetries ?? 1, retryBaseMs: 10 });
   const outputs = new OutputStore(o.outputsDir, clock);
   const delivery = new RecordingDelivery(o.uploadLimitBytes ?? 50 * 1024 * 1024, o.deliveryLog, o.deliveryDelayMs);
   const router = new DeliveryRouter();
   router.register(delivery);
-  const jobs = new KyselyJobStore(store.db, clock);
+  const jobs = store.jobs;
   const config: VideoPollerConfig = { intervalMs: 30, maxIntervalMs: 120, deadlineMs: 60_000, leaseMs: 2_000, progressEveryMs: 0, retentionMs: 60_000, tickMs: 20, ...o.poller };
   const poller = new VideoPoller({ jobs, gateway, budgets: store.budgets, tokens: store.tokens, users: store.directory, router, outputs, clock, logger, config, ffmpegPath: o.ffmpegPath === undefined ? null : o.ffmpegPath });
   const scope = await store.directory.ensureScope({ platform: 'console', externalId: 'console' });
@@ -150,13 +152,13 @@ export async function startVideoJob(rig: Rig, o: { prompt: string; seconds?: num
 }
 
 /** Charges minus refunds in the bot's ledger (what the bot believes the gateway billed). */
-export async function ledgerSpent(store: SqliteStore): Promise<number> {
+export async function ledgerSpent(store: Store): Promise<number> {
   const rows = await store.db.selectFrom('ledger_entries').select(['kind', 'amount_micros']).where('kind', 'in', ['charge', 'refund']).execute();
   return rows.reduce((s, r) => s + (r.kind === 'charge' ? r.amount_micros : -r.amount_micros), 0);
 }
 
 /** Count of holds still open. */
-export async function openHolds(store: SqliteStore): Promise<number> {
+export async function openHolds(store: Store): Promise<number> {
   const r = await store.db.selectFrom('holds').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'open').executeTakeFirstOrThrow();
   return Number(r.n);
 }
@@ -200,7 +202,8 @@ async function main(): Promise<void> {
     return v;
   };
   const rig = await buildRig({
-    dbPath: env('DB_PATH'),
+    dbPath: process.env.DATABASE_URL ? '' : env('DB_PATH'),
+    ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
     outputsDir: env('OUTPUTS_DIR'),
     gatewayUrl: env('GATEWAY_URL'),
     operatorToken: env('GATEWAY_TOKEN'),

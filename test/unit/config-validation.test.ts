@@ -40,6 +40,13 @@ describe('loadConfig defaults', () => {
     expect(c.defaultAllowance).toEqual({ amount: '1', period: 'day' });
   });
 
+  it('selects PostgreSQL with a postgres:// or postgresql:// DATABASE_URL and keeps SQLite when it is unset', () => {
+    expect(loadConfig({}).databaseUrl).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: ' ' }).databaseUrl).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: 'postgres://bot:pw@db:5432/mediabot' }).databaseUrl).toBe('postgres://bot:pw@db:5432/mediabot');
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db/mediabot' }).databaseUrl).toBe('postgresql://db/mediabot');
+  });
+
   it('treats empty strings as unset and trims a trailing slash off URLs', () => {
     const c = loadConfig({ GATEWAY_BASE_URL: 'https://gw.example.com/', GATEWAY_TOKEN: '', DISCORD_TOKEN: '  ', DATABASE_PATH: '' });
     expect(c.gateway.baseUrl).toBe('https://gw.example.com');
@@ -87,6 +94,7 @@ describe('loadConfig errors name their variable', () => {
     ['PRICES_FILE', { PRICES_FILE: '/nonexistent/prices.json' }, /existing JSON price file/],
     ['CHART_FONT_FILES', { CHART_FONT_FILES: `${import.meta.filename}, /nonexistent/font.ttf` }, /existing font files .*"\/nonexistent\/font\.ttf" does not exist/],
     ['POLL_MAX_INTERVAL_MS', { POLL_INTERVAL_MS: '10000', POLL_MAX_INTERVAL_MS: '5000' }, /at least POLL_INTERVAL_MS/],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://bot:pw-secret@db/mediabot' }, /^(?!.*pw-secret).*a PostgreSQL URL such as postgres:\/\//],
   ];
   for (const [variable, env, expected] of cases) {
     it(`${variable}=${Object.values(env).join(',')}`, () => {

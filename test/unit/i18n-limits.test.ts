@@ -67,6 +67,7 @@ const WORST: { [C in FailureCode]: FailureDetails[C] } = {
   cooldown: { retryAfterMs: 3600_000 },
   queue_full: { position: 1000 },
   coordination_unavailable: {},
+  store_unavailable: {},
   not_admin: {},
   bad_amount: { message: 'm'.repeat(160) },
   unknown_user: { given: LONG },

@@ -2,6 +2,7 @@ import { AUDIT_USAGE } from './audit.js';
 import { BACKUP_USAGE } from './backup.js';
 import { BUDGET_USAGE } from './budget.js';
 import { JOBS_USAGE } from './jobs.js';
+import { MIGRATE_TO_POSTGRES_USAGE } from './migrate-to-postgres.js';
 import { REF_USAGE } from './ref.js';
 import { TOKEN_USAGE } from './token.js';
 import { USAGE_USAGE } from './usage.js';
@@ -9,7 +10,7 @@ import { USAGE_USAGE } from './usage.js';
 /** The full help text of `npm run admin -- help`. */
 export function helpText(): string {
   return [
-    'Operator CLI — works on DATABASE_PATH with BOT_ENCRYPTION_KEY (from the environment or .env).',
+    'Operator CLI — works on DATABASE_URL (PostgreSQL) or else DATABASE_PATH, with BOT_ENCRYPTION_KEY (from the environment or .env).',
     'Usage: npm run admin -- <command>',
     '',
     'Budgets (amounts in USD, e.g. 2 or 0.50; periods day|week|month|total):',
@@ -26,6 +27,7 @@ export function helpText(): string {
     '',
     'Maintenance:',
     `  ${BACKUP_USAGE}`,
+    `  ${MIGRATE_TO_POSTGRES_USAGE}`,
     '  help',
     '',
     'Scopes: discord:<guild id>, telegram:<chat id>, console:local (or --scope <scope> anywhere on the line).',

@@ -11,6 +11,7 @@ import { failureReply } from './reply-kit.js';
 import { isOwner, roleAllows } from './roles.js';
 import type { CommandContext, CommandDefinition, Invocation, Place, Reply, Role, SubcommandDefinition, SurfaceRequest } from './types.js';
 import { validateArgs } from './validate.js';
+import { StoreUnavailableError } from '../ports/store-unavailable.js';
 
 /** What a {@link CommandDispatcher} needs. */
 export interface DispatcherDeps {
@@ -72,10 +73,12 @@ export class CommandDispatcher {
     try {
       return await this.dispatch(inv);
     } catch (e) {
-      this.logger?.error({ err: e, command: inv.command, subcommand: inv.subcommand, surface: r.surface.id }, 'command failed unexpectedly');
+      const unavailable = e instanceof StoreUnavailableError;
+      if (unavailable) this.logger?.warn({ err: e, command: inv.command, subcommand: inv.subcommand, surface: r.surface.id }, 'command refused: the database does not answer');
+      else this.logger?.error({ err: e, command: inv.command, subcommand: inv.subcommand, surface: r.surface.id }, 'command failed unexpectedly');
       const locale = negotiateLocale(r.actor.locale);
       try {
-        return failureReply({ core: this.core, surface: r.surface, actor: r.actor }, fail('internal'));
+        return failureReply({ core: this.core, surface: r.surface, actor: r.actor }, fail(unavailable ? 'store_unavailable' : 'internal'));
       } catch {
         return { visibility: 'private', tone: 'error', blocks: [t(locale, 'failure-internal-short')], failure: fail('internal') };
       }
@@ -93,6 +96,7 @@ export class CommandDispatcher {
       const g = await this.gate(inv, this.adminAsker(inv.request));
       return 'failure' in g ? g.failure : undefined;
     } catch (e) {
+      if (e instanceof StoreUnavailableError) return fail('store_unavailable');
       this.logger?.error({ err: e, command: inv.command, subcommand: inv.subcommand, surface: inv.request.surface.id }, 'command check failed unexpectedly');
       return fail('internal');
     }

@@ -38,7 +38,7 @@ type Render<C extends FailureCode> = (d: FailureDetails[C], c: Ctx) => MessageAr
 /** Codes unrelated to a paid job: their messages say nothing about charges. */
 const NO_MONEY_SENTENCE = new Set<FailureCode>([
   'gateway_misconfigured', 'not_admin', 'bad_amount', 'unknown_user', 'job_not_found', 'bad_timezone', 'unknown_language', 'no_token', 'token_rejected', 'cooldown', 'queue_full', 'coordination_unavailable',
-  'unknown_command', 'missing_argument', 'not_here',
+  'unknown_command', 'missing_argument', 'not_here', 'store_unavailable',
 ]);
 
 /** A model id or user text quoted safely: one line, at most 80 characters. */
@@ -145,6 +145,7 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
   cooldown: (d, c) => ({ wait: formatDuration(c.locale, d.retryAfterMs) }),
   queue_full: (d) => ({ waiting: d.position > 2 ? d.position - 1 : 0 }),
   coordination_unavailable: () => ({}),
+  store_unavailable: () => ({}),
   not_admin: () => ({}),
   bad_amount: (d, c) => ({
     message: d.reason ? `${t(c.locale, `money-error-${d.reason.replace(/_/g, '-')}`, { given: q(d.given ?? '') })} ${t(c.locale, 'money-error-hint')}` : (safeReason(d.message) ?? t(c.locale, 'money-error-hint')),

@@ -1,6 +1,7 @@
 /**
  * The budget port: holds, charges, releases, refunds and balances. Implemented per storage engine
- * (`SqliteBudgetLedger` in `src/store/sqlite/`); the value types live in `src/core/budget/types.ts`.
+ * (`SqliteBudgetLedger` in `src/store/sqlite/`, `PostgresBudgetLedger` in `src/store/postgres/`); the value types
+ * live in `src/core/budget/types.ts`.
  */
 import type { Balance, ChargeUnit, GatewayLoss, GatewayLossTotals, JobLedgerFacts, PersonalCapView, RefundResult, ReleaseResult, ReserveRequest, ReserveResult, SettleResult } from '../budget/types.js';
 import type { Micros } from '../money.js';

@@ -1,6 +1,6 @@
 /**
  * The repositories the core and the operator CLI need, as one bundle built by a storage engine
- * (`openStore` in `src/store/sqlite/open-store.ts`). Interfaces only: nothing here knows SQL.
+ * (`openStore` in `src/store/open-store.ts`: SQLite or PostgreSQL). Interfaces only: nothing here knows SQL.
  */
 import type { AdminService } from '../admin/admin-service.js';
 import type { BudgetLedger } from './budget-ledger.js';
@@ -29,6 +29,6 @@ export interface OperatorStore extends CoreStore {
   jobs: JobStore;
   /** Cross-scope job listing and re-delivery for the operator. */
   jobAdmin: JobAdmin;
-  /** Checkpoints and closes the database. */
+  /** Closes the database (SQLite: checkpoints it first; PostgreSQL: ends the pool). */
   close(): Promise<void>;
 }

@@ -7,6 +7,7 @@ import type { ReserveResult } from '../budget/types.js';
 import type { BudgetLedger } from '../ports/budget-ledger.js';
 import type { CoreDeps } from './deps.js';
 import { effectiveLocale } from '../i18n/negotiate.js';
+import { StoreUnavailableError } from '../ports/store-unavailable.js';
 
 /** The store's ids of the actor's scope and user (created on first sight; membership refreshed). */
 export interface ActorIds {
@@ -135,9 +136,16 @@ export async function remainingIn(budgets: Pick<BudgetLedger, 'balance'>, ids: P
   return pool === undefined ? b.remainingMicros : Math.min(pool, b.remainingMicros);
 }
 
-/** The failure from a thrown gateway error (or `internal` for anything else, logged). */
+/**
+ * The failure from a thrown gateway error, `store_unavailable` when the store stopped answering during the call
+ * (no money claim: the release the caller meant may not have happened), or `internal` for anything else, logged.
+ */
 export function gatewayFailure(d: CoreDeps, e: unknown, ctx: Parameters<typeof failureFromGateway>[1]): Failure {
   if (isGatewayFailure(e)) return failureFromGateway(gatewayInfo(e), ctx);
+  if (e instanceof StoreUnavailableError) {
+    d.logger.warn({ err: e, stage: ctx.stage, model: ctx.model }, 'the database stopped answering during a job');
+    return fail('store_unavailable', {}, { log: { stage: ctx.stage, note: e.message } });
+  }
   d.logger.error({ err: e, stage: ctx.stage, model: ctx.model }, 'unexpected error during a gateway call');
   return fail('internal', {}, { money: ctx.money ?? 'none', log: { stage: ctx.stage, note: e instanceof Error ? e.message : String(e) } });
 }

@@ -66,7 +66,8 @@ export async function startPlayground(config: Config, io: PlaygroundIo): Promise
     if (k.created) print('No BOT_ENCRYPTION_KEY set: generated a local playground key in ./data/playground.key (mode 0600).');
   }
   const sim = embedded ? await startSimulator({ video: { queuedMs: settings.simVideoQueuedMs, runMs: settings.simVideoRunMs, progressSteps: 5 }, imageDelayMs: settings.simImageDelayMs }) : undefined;
-  const cfg: Config = { ...config, databasePath: settings.databasePath, encryptionKey: key, poller: settings.poller, gateway: { ...config.gateway, token: sim ? sim.tokens.media : config.gateway.token } };
+  // The playground keeps to its own SQLite file even when DATABASE_URL names a bot's PostgreSQL database.
+  const cfg: Config = { ...config, databasePath: settings.databasePath, databaseUrl: undefined, encryptionKey: key, poller: settings.poller, gateway: { ...config.gateway, token: sim ? sim.tokens.media : config.gateway.token } };
   const logger = createLogger({ level: settings.logLevel, format: 'json', secrets, destination: io.logOutput });
   const actor = consoleActor();
   const address: ConsoleAddress = { surface: CONSOLE, instance: consoleInstance() };

@@ -8,19 +8,21 @@ import type { Clock } from '../../core/ports/clock.js';
 import { isPeriod } from '../../core/budget/periods.js';
 import { newSortableId } from '../ids.js';
 import { parseJsonColumn, writeAudit } from './audit.js';
-import { writeTransaction } from './connection.js';
+import { writeTransaction, type WriteTransactionRunner } from './connection.js';
 import type { Database } from './schema.js';
 import type { KyselyTokenVault } from './token-vault.js';
 
 /**
- * The {@link AdminStore} on SQLite. Each change and its audit entry (before/after JSON) are written in the same
- * `BEGIN IMMEDIATE` transaction, so no change goes unexplained.
+ * The {@link AdminStore} on SQLite and PostgreSQL. Each change and its audit entry (before/after JSON) are written in
+ * the same write transaction (`BEGIN IMMEDIATE`; SERIALIZABLE on Postgres), so no change goes unexplained.
  */
 export class KyselyAdminStore implements AdminStore {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
     private readonly vault: KyselyTokenVault,
+    /** The engine's write transaction (default SQLite's `BEGIN IMMEDIATE`). */
+    private readonly writeTx: WriteTransactionRunner = writeTransaction,
   ) {}
 
   private async audit(tx: Kysely<Database>, a: AuditInput, scopeId: string | null, before: unknown, after: unknown): Promise<void> {
@@ -38,7 +40,7 @@ export class KyselyAdminStore implements AdminStore {
   }
 
   async updateScopeBudget(scopeId: string, patch: ScopeBudgetPatch, a: AuditInput) {
-    return writeTransaction(this.db, async (tx) => {
+    return this.writeTx(this.db, async (tx) => {
       const before = await this.getScopeBudget(scopeId, tx);
       const after: ScopeBudgetRow = { ...before, ...patch };
       const row = { default_allowance_micros: after.defaultAllowanceMicros, default_period: after.defaultPeriod, pool_cap_micros: after.poolCapMicros, pool_period: after.poolPeriod, updated_at: this.clock.now() };
@@ -54,7 +56,7 @@ export class KyselyAdminStore implements AdminStore {
   }
 
   async updateUserBudget(scopeId: string, userId: string, patch: UserBudgetPatch, a: AuditInput) {
-    return writeTransaction(this.db, async (tx) => {
+    return this.writeTx(this.db, async (tx) => {
       const before = await this.getUserBudget(scopeId, userId, tx);
       const after: UserBudgetRow = { ...before, ...patch };
       const row = { allowance_micros: after.allowanceMicros, period: after.period, blocked: after.blocked ? 1 : 0, updated_at: this.clock.now() };
@@ -69,7 +71,7 @@ export class KyselyAdminStore implements AdminStore {
   }
 
   async setPersonalCap(userId: string, allowanceMicros: Micros | null, period: string | null, a: AuditInput) {
-    return writeTransaction(this.db, async (tx) => {
+    return this.writeTx(this.db, async (tx) => {
       const r = await tx.selectFrom('users').select(['personal_allowance_micros', 'personal_period']).where('id', '=', userId).executeTakeFirstOrThrow();
       const before = { userId, allowanceMicros: r.personal_allowance_micros, period: r.personal_period };
       await tx.updateTable('users').set({ personal_allowance_micros: allowanceMicros, personal_period: period }).where('id', '=', userId).execute();
@@ -80,7 +82,7 @@ export class KyselyAdminStore implements AdminStore {
   }
 
   async addAdjustment(scopeId: string, userId: string, amountMicros: Micros, note: string, a: AuditInput): Promise<{ entryId: string }> {
-    return writeTransaction(this.db, async (tx) => {
+    return this.writeTx(this.db, async (tx) => {
       const id = newSortableId('le', this.clock.now());
       await tx
         .insertInto('ledger_entries')
@@ -92,7 +94,7 @@ export class KyselyAdminStore implements AdminStore {
   }
 
   async setTimezone(scopeId: string, timezone: string, a: AuditInput) {
-    return writeTransaction(this.db, async (tx) => {
+    return this.writeTx(this.db, async (tx) => {
       const r = await tx.selectFrom('scopes').select('timezone').where('id', '=', scopeId).executeTakeFirstOrThrow();
       await tx.updateTable('scopes').set({ timezone }).where('id', '=', scopeId).execute();
       await this.audit(tx, a, scopeId, { timezone: r.timezone }, { timezone });
@@ -110,7 +112,7 @@ export class KyselyAdminStore implements AdminStore {
   }
 
   async linkToken(owner: TokenOwner, token: string, scopeId: string | null, a: AuditInput) {
-    return writeTransaction(this.db, async (tx) => {
+    return this.writeTx(this.db, async (tx) => {
       const r = await this.vault.link(tx, owner, token, a.actor);
       await this.audit(tx, a, scopeId, r.before && { ...owner, ...r.before }, { ...owner, ...r.after });
       return r;
@@ -118,7 +120,7 @@ export class KyselyAdminStore implements AdminStore {
   }
 
   async unlinkToken(owner: TokenOwner, scopeId: string | null, a: AuditInput): Promise<(TokenInfo & { runningJobs: number }) | null> {
-    return writeTransaction(this.db, async (tx) => {
+    return this.writeTx(this.db, async (tx) => {
       const before = await this.vault.unlink(tx, owner);
       await this.audit(tx, a, scopeId, before && { ...owner, ...toAuditInfo(before) }, null);
       return before;

@@ -18,6 +18,7 @@ import type { BudgetLedger } from '../../core/ports/budget-ledger.js';
 import type { Clock } from '../../core/ports/clock.js';
 import { isMicros, type Micros } from '../../core/money.js';
 import { readLimits, readPersonalCap, usage, windowFor } from './budget-queries.js';
+import { jobLedgerFacts } from './job-money.js';
 import { newId, newSortableId } from '../ids.js';
 import type { Database, HoldsTable } from './schema.js';
 import { rawSqlite, syncTransaction, type RawSqlite } from './connection.js';
@@ -200,36 +201,8 @@ export class SqliteBudgetLedger implements BudgetLedger {
     return { certainMicros: Number(r.certain), possibleMicros: Number(r.possible), count: Number(r.n) };
   }
 
-  async jobMoney(jobIds: readonly string[]): Promise<Map<string, JobLedgerFacts>> {
-    const out = new Map<string, JobLedgerFacts>();
-    if (jobIds.length === 0) return out;
-    const facts = (id: string): JobLedgerFacts => {
-      let f = out.get(id);
-      if (!f) out.set(id, (f = { heldMicros: 0, chargedMicros: 0, releasedMicros: 0, refundedMicros: 0 }));
-      return f;
-    };
-    const holds = await this.db
-      .selectFrom('holds')
-      .select((eb) => ['job_id', 'status', eb.fn.sum<number>('amount_micros').as('amount'), eb.fn.sum<number>(eb.fn.coalesce('charged_micros', eb.val(0))).as('charged')])
-      .where('job_id', 'in', [...jobIds])
-      .groupBy(['job_id', 'status'])
-      .execute();
-    for (const h of holds) {
-      if (h.job_id === null) continue;
-      const f = facts(h.job_id);
-      if (h.status === 'open') f.heldMicros += Number(h.amount);
-      else if (h.status === 'settled') f.chargedMicros += Number(h.charged);
-      else f.releasedMicros += Number(h.amount);
-    }
-    const refunds = await this.db
-      .selectFrom('ledger_entries')
-      .select((eb) => ['job_id', eb.fn.sum<number>('amount_micros').as('amount')])
-      .where('job_id', 'in', [...jobIds])
-      .where('kind', '=', 'refund')
-      .groupBy('job_id')
-      .execute();
-    for (const r of refunds) if (r.job_id !== null) facts(r.job_id).refundedMicros += Number(r.amount);
-    return out;
+  jobMoney(jobIds: readonly string[]): Promise<Map<string, JobLedgerFacts>> {
+    return jobLedgerFacts(this.db, jobIds);
   }
 
   async openHoldsOfJob(jobId: string): Promise<string[]> {

@@ -173,6 +173,14 @@ function withStatementCache(raw: BetterSqlite3.Database, onClose: () => void): S
 }
 
 /**
+ * How a repository runs one write transaction: {@link writeTransaction} on SQLite, `pgWriteTransaction`
+ * (SERIALIZABLE, retried on conflicts) on PostgreSQL. The Kysely repositories of this folder take it as a
+ * constructor argument (default {@link writeTransaction}) so the Postgres engine reuses them unchanged.
+ * `fn` must use the `tx` it is given and may run more than once (on Postgres, after a serialization failure).
+ */
+export type WriteTransactionRunner = <T>(db: Kysely<Database>, fn: (tx: Kysely<Database>) => Promise<T>) => Promise<T>;
+
+/**
  * Runs `fn` inside ONE write transaction that takes the database write lock at its start
  * (`BEGIN IMMEDIATE`), so a read-check-write inside it cannot interleave with another process's.
  * Within this process Kysely's single SQLite connection is held for the whole call, so other queries wait.

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Clock } from '../../core/ports/clock.js';
 import type { Directory, ExternalRef, Scope, User } from '../../core/ports/directory.js';
 import { newId } from '../ids.js';
-import { writeTransaction } from './connection.js';
+import { writeTransaction, type WriteTransactionRunner } from './connection.js';
 import type { Database } from './schema.js';
 
 const toScope = (r: Selectable<Database['scopes']>): Scope => ({
@@ -32,11 +32,13 @@ function safeJson(text: string): Record<string, unknown> {
   }
 }
 
-/** The {@link Directory} on SQLite: idempotent upserts keyed by the unique (platform, external_id) of `scopes` and `users`. */
+/** The {@link Directory} on SQLite and PostgreSQL: idempotent upserts keyed by the unique (platform, external_id) of `scopes` and `users`. */
 export class KyselyDirectory implements Directory {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
+    /** The engine's write transaction (default SQLite's). */
+    private readonly writeTx: WriteTransactionRunner = writeTransaction,
   ) {}
 
   async ensureScope(p: ExternalRef & { title?: string }): Promise<Scope> {
@@ -95,7 +97,7 @@ export class KyselyDirectory implements Directory {
 
   /** See {@link Directory.moveScope}; one write transaction. */
   async moveScope(from: ExternalRef, toExternalId: string): Promise<'moved' | 'already' | 'none' | 'conflict'> {
-    return writeTransaction(this.db, async (tx) => {
+    return this.writeTx(this.db, async (tx) => {
       const find = (externalId: string) => tx.selectFrom('scopes').select('id').where('platform', '=', from.platform).where('external_id', '=', externalId).executeTakeFirst();
       const old = await find(from.externalId);
       const target = await find(toExternalId);
@@ -108,7 +110,12 @@ export class KyselyDirectory implements Directory {
         for (const table of ['jobs', 'ledger_entries', 'holds', 'budgets', 'budget_users', 'model_settings'] as const) if (await used(count(table))) return 'conflict';
         const token = await tx.selectFrom('tokens').select('id').where('kind', '=', 'scope').where('owner_id', '=', t).executeTakeFirst();
         if (token) return 'conflict';
-        await sql`insert or ignore into scope_members (scope_id, user_id, last_seen_at) select ${old.id}, user_id, last_seen_at from scope_members where scope_id = ${t}`.execute(tx);
+        await tx
+          .insertInto('scope_members')
+          .columns(['scope_id', 'user_id', 'last_seen_at'])
+          .expression((eb) => eb.selectFrom('scope_members').select([sql.lit(old.id).as('scope_id'), 'user_id', 'last_seen_at']).where('scope_id', '=', t))
+          .onConflict((oc) => oc.doNothing())
+          .execute();
         await tx.deleteFrom('scope_members').where('scope_id', '=', t).execute();
         await tx.updateTable('audit_log').set({ scope_id: old.id }).where('scope_id', '=', t).execute();
         await tx.deleteFrom('scopes').where('id', '=', t).execute();

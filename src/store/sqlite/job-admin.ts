@@ -3,13 +3,17 @@ import type { JobStatus } from '../../core/api.js';
 import type { AuditActor } from '../../core/ports/audit-log.js';
 import type { JobAdmin, JobFilter, JobListing, RequeueResult } from '../../core/ports/job-admin.js';
 import { writeAudit } from './audit.js';
-import { writeTransaction } from './connection.js';
+import { writeTransaction, type WriteTransactionRunner } from './connection.js';
 import { toRecord } from './job-rows.js';
 import type { Database } from './schema.js';
 
-/** The {@link JobAdmin} on SQLite: jobs joined with their scope and user, newest first by the `created_at` indexes. */
+/** The {@link JobAdmin} on SQLite and PostgreSQL: jobs joined with their scope and user, newest first by the `created_at` indexes. */
 export class KyselyJobAdmin implements JobAdmin {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** The engine's write transaction (default SQLite's). */
+    private readonly writeTx: WriteTransactionRunner = writeTransaction,
+  ) {}
 
   private base(db: Kysely<Database> = this.db) {
     return db
@@ -33,7 +37,7 @@ export class KyselyJobAdmin implements JobAdmin {
   }
 
   async requeueDelivery(id: string, from: readonly JobStatus[], actor: AuditActor, now: number): Promise<RequeueResult> {
-    return writeTransaction(this.db, async (tx) => {
+    return this.writeTx(this.db, async (tx) => {
       const job = await tx.selectFrom('jobs').select(['status', 'scope_id']).where('id', '=', id).executeTakeFirst();
       if (!job) return { ok: false, reason: 'not_found' };
       const res = await tx

@@ -6,7 +6,8 @@ import type { Database } from './schema.js';
 import { paramsOf, patchColumns, toRecord } from './job-rows.js';
 
 /**
- * The {@link JobStore} over the `jobs` table of migration 0001 (SQLite through Kysely).
+ * The {@link JobStore} over the `jobs` table of migration 0001 (SQLite through Kysely; `PostgresJobStore` in
+ * `src/store/postgres/` reuses it and replaces the claim and the JSON statement).
  * Invariants:
  * - every change is ONE conditional `UPDATE … WHERE id = ? AND status IN (…) [AND lease_owner = ?]`, so a
  *   repeated or concurrent change applies at most once (SQLite runs each statement atomically, across processes);
@@ -15,8 +16,9 @@ import { paramsOf, patchColumns, toRecord } from './job-rows.js';
  */
 export class KyselyJobStore implements JobStore {
   constructor(
-    private readonly db: Kysely<Database>,
-    private readonly clock: Clock,
+    /** Protected: the Postgres engine's subclass reuses it for its two engine-specific statements. */
+    protected readonly db: Kysely<Database>,
+    protected readonly clock: Clock,
   ) {}
 
   /**

@@ -3,7 +3,7 @@ import type { ModelKind, PriceUnit } from '../../core/pricing.js';
 import type { Clock } from '../../core/ports/clock.js';
 import { newSortableId } from '../ids.js';
 import type { Database } from './schema.js';
-import { writeTransaction } from './connection.js';
+import { writeTransaction, type WriteTransactionRunner } from './connection.js';
 
 /** The `model_settings` table (migration 0004): an admin's price and/or kind for one model in one community. */
 export interface ModelSettingsTable {
@@ -40,7 +40,12 @@ const UNITS = new Set(['image', 'second', '1k_tokens']);
 export class ModelSettingsRepo {
   private readonly db: Kysely<Db>;
 
-  constructor(db: Kysely<Database>, private readonly clock: Clock) {
+  constructor(
+    db: Kysely<Database>,
+    private readonly clock: Clock,
+    /** The engine's write transaction (default SQLite's). */
+    private readonly writeTx: WriteTransactionRunner = writeTransaction,
+  ) {
     this.db = db as unknown as Kysely<Db>;
   }
 
@@ -82,7 +87,7 @@ export class ModelSettingsRepo {
     edit: (row: Omit<ModelSettingsTable, 'updated_by' | 'updated_at'>) => Omit<ModelSettingsTable, 'updated_by' | 'updated_at'>,
     pick: (row: ModelSettingsTable | undefined) => T,
   ): Promise<T> {
-    return writeTransaction(this.db as unknown as Kysely<Database>, async (txBase) => {
+    return this.writeTx(this.db as unknown as Kysely<Database>, async (txBase) => {
       const tx = txBase as unknown as Kysely<Db>;
       const now = this.clock.now();
       const before = await tx.selectFrom('model_settings').selectAll().where('scope_id', '=', scopeId).where('model', '=', model).executeTakeFirst();

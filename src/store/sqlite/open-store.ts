@@ -45,6 +45,7 @@ export interface OpenStoreOptions {
  * this engine, tests and benchmarks may use. Everything else takes the ports (`CoreStore`, `OperatorStore`).
  */
 export interface SqliteStore extends OperatorStore {
+  engine: 'sqlite';
   db: Kysely<Database>;
   budgets: SqliteBudgetLedger;
   tokens: KyselyTokenVault;
@@ -57,6 +58,10 @@ export interface SqliteStore extends OperatorStore {
   linkedTokenOwners(): Promise<LinkedTokenOwner[]>;
   /** The heartbeat registry of bot processes on this database. */
   processes: KyselyBotProcesses;
+  /** Migrations applied by this opening (empty when the database was up to date). */
+  migrationsApplied: string[];
+  /** Re-encrypts every stored token from `oldKey` to `newKey` in one transaction; returns the count (`npm run rekey`). */
+  rekeyTokens(oldKey: Buffer, newKey: Buffer): Promise<number>;
 }
 
 /**
@@ -66,8 +71,9 @@ export interface SqliteStore extends OperatorStore {
 export async function openStore(o: OpenStoreOptions): Promise<SqliteStore> {
   const key = o.encryptionKey === undefined || o.encryptionKey === '' ? undefined : Buffer.isBuffer(o.encryptionKey) ? o.encryptionKey : parseEncryptionKey(o.encryptionKey);
   const db = openSqlite(o.path ?? './data/bot.sqlite');
+  let migrationsApplied: string[];
   try {
-    await migrateToLatest(db);
+    migrationsApplied = await migrateToLatest(db);
   } catch (err) {
     await db.destroy();
     throw err;
@@ -75,6 +81,7 @@ export async function openStore(o: OpenStoreOptions): Promise<SqliteStore> {
   const defaults: BudgetDefaults = { defaultAllowanceMicros: o.defaultAllowanceMicros, defaultPeriod: o.defaultPeriod, ...(o.personCap ? { personCap: o.personCap } : {}) };
   const tokens = new KyselyTokenVault(db, o.clock, key, o.operatorToken, o.onTokenOpened);
   return {
+    engine: 'sqlite',
     db,
     budgets: new SqliteBudgetLedger(db, o.clock, defaults),
     tokens,
@@ -86,6 +93,8 @@ export async function openStore(o: OpenStoreOptions): Promise<SqliteStore> {
     modelSettings: new ModelSettingsRepo(db, o.clock),
     linkedTokenOwners: () => listLinkedTokenOwners(db),
     processes: new KyselyBotProcesses(db),
+    migrationsApplied,
+    rekeyTokens: (oldKey, newKey) => KyselyTokenVault.rekey(db, oldKey, newKey),
     async close() {
       await checkpoint(db).catch(() => undefined);
       await stopBackgroundCheckpoint(db);

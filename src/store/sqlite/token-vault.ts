@@ -3,7 +3,7 @@ import type { Clock } from '../../core/ports/clock.js';
 import type { ResolvedToken, TokenInfo, TokenOwner, TokenVault } from '../../core/ports/token-vault.js';
 import { EncryptionKeyError, keyId, last4, maskToken, open, seal } from '../crypto.js';
 import { newId } from '../ids.js';
-import { writeTransaction } from './connection.js';
+import { writeTransaction, type WriteTransactionRunner } from './connection.js';
 import type { Database, TokensTable } from './schema.js';
 
 const aad = (o: TokenOwner) => `${o.kind}:${o.ownerId}`;
@@ -126,9 +126,12 @@ export class KyselyTokenVault implements TokenVault {
     return { source: 'none' };
   }
 
-  /** Re-encrypts every stored token from `oldKey` to `newKey` in one transaction (all or nothing). Returns the count. */
-  static async rekey(db: Kysely<Database>, oldKey: Buffer, newKey: Buffer): Promise<number> {
-    return writeTransaction(db, async (tx) => {
+  /**
+   * Re-encrypts every stored token from `oldKey` to `newKey` in one transaction (all or nothing). Returns the count.
+   * `writeTx` is the engine's write transaction (default SQLite's).
+   */
+  static async rekey(db: Kysely<Database>, oldKey: Buffer, newKey: Buffer, writeTx: WriteTransactionRunner = writeTransaction): Promise<number> {
+    return writeTx(db, async (tx) => {
       let count = 0;
       for (const table of ['tokens', 'retired_tokens'] as const) {
         const rows = await tx.selectFrom(table).selectAll().execute();

@@ -1,0 +1,168 @@
+import { sql, type Kysely } from 'kysely';
+import { isPeriod, type Period } from '../../core/budget/periods.js';
+import type { BudgetDefaults } from '../../core/budget/types.js';
+import type { Micros } from '../../core/money.js';
+import type { Database } from '../sqlite/schema.js';
+
+/**
+ * The read side of budgets on PostgreSQL (the counterpart of `src/store/sqlite/budget-queries.ts`, same rules):
+ * which limits apply, and what was spent, held and adjusted in a window, read from the running totals of
+ * `budget_totals` (migration 0002) and summed from the ledger when a row covers another window. The reserve's own
+ * locked read-check-write runs in the server (`ledger_reserve`, migration 0002).
+ */
+
+/** The limits in force for one user in one scope. */
+export interface EffectiveLimits {
+  timezone: string;
+  userLimit: Micros | null;
+  userPeriod: Period;
+  blocked: boolean;
+  pool: { limit: Micros; period: Period } | null;
+}
+
+/** Spent (charges − refunds), adjusted (signed adjustments; user budgets only) and held (open holds). */
+export interface Usage {
+  spent: Micros;
+  adjusted: Micros;
+  held: Micros;
+}
+
+/** Which running total: a user's budget in a scope, a scope's pool, or a user's personal-token cap. */
+export type TotalKind = 'user' | 'pool' | 'personal';
+
+/** One `budget_totals` row. */
+export interface TotalsRow extends Usage {
+  since: number;
+}
+
+/** Unknown scope id: a programming error (scopes are created with `ensureScope` first). */
+export class UnknownScopeError extends Error {
+  constructor(scopeId: string) {
+    super(`unknown scope id ${scopeId}`);
+    this.name = 'UnknownScopeError';
+  }
+}
+
+const asPeriod = (v: string | null | undefined, fallback: Period): Period => (isPeriod(v) ? v : fallback);
+
+interface LimitsRow {
+  timezone: string;
+  default_allowance_micros: number | null;
+  default_period: string | null;
+  pool_cap_micros: number | null;
+  pool_period: string | null;
+  allowance_micros: number | null;
+  period: string | null;
+  blocked: number | null;
+}
+
+/** The limits in force from one row of the scope, its budget and the user's override (the SQLite engine's rules). */
+function toLimits(row: LimitsRow, defaults: BudgetDefaults): EffectiveLimits {
+  let userLimit = defaults.defaultAllowanceMicros;
+  let userPeriod = defaults.defaultPeriod;
+  if (row.period) {
+    userLimit = row.allowance_micros;
+    userPeriod = asPeriod(row.period, userPeriod);
+  } else if (row.default_period) {
+    userLimit = row.default_allowance_micros;
+    userPeriod = asPeriod(row.default_period, userPeriod);
+  }
+  const pool = row.pool_period && row.pool_cap_micros !== null ? { limit: row.pool_cap_micros, period: asPeriod(row.pool_period, 'month') } : null;
+  return { timezone: row.timezone, userLimit, userPeriod, blocked: row.blocked === 1, pool };
+}
+
+/** Reads the scope's timezone, default, pool and the user's override in one statement. */
+export async function readLimits(tx: Kysely<Database>, scopeId: string, userId: string, defaults: BudgetDefaults): Promise<EffectiveLimits> {
+  const row = await tx
+    .selectFrom('scopes as s')
+    .leftJoin('budgets as b', 'b.scope_id', 's.id')
+    .leftJoin('budget_users as bu', (j) => j.onRef('bu.scope_id', '=', 's.id').on('bu.user_id', '=', userId))
+    .select(['s.timezone', 'b.default_allowance_micros', 'b.default_period', 'b.pool_cap_micros', 'b.pool_period', 'bu.allowance_micros', 'bu.period', 'bu.blocked'])
+    .where('s.id', '=', scopeId)
+    .executeTakeFirst();
+  if (!row) throw new UnknownScopeError(scopeId);
+  return toLimits(row, defaults);
+}
+
+/** A user's own cap for personal-token spending (all scopes, UTC periods), or null when none is set. */
+export async function readPersonalCap(tx: Kysely<Database>, userId: string): Promise<{ limit: Micros; period: Period } | null> {
+  const row = await tx.selectFrom('users').select(['personal_allowance_micros', 'personal_period']).where('id', '=', userId).executeTakeFirst();
+  if (!row || row.personal_allowance_micros === null || !isPeriod(row.personal_period)) return null;
+  return { limit: row.personal_allowance_micros, period: row.personal_period };
+}
+
+/** The limits a reserve works from, as read before it takes any lock. */
+export interface ReserveLimits {
+  limits: EffectiveLimits;
+  personalCap: { limit: Micros; period: Period } | null;
+  /**
+   * The raw limit columns as one text, given back to `ledger_reserve` (migration 0002), which re-reads them under
+   * its locks and answers 'stale' when they changed in between.
+   */
+  raw: string;
+}
+
+interface ReserveLimitsRow extends LimitsRow {
+  raw: string;
+  personal_allowance_micros: number | null;
+  personal_period: string | null;
+}
+
+/**
+ * Reads the scope's and the user's limits in one statement, with the same raw text `ledger_reserve` compares.
+ * @throws UnknownScopeError when the scope does not exist.
+ */
+export async function readReserveLimits(db: Kysely<Database>, scopeId: string, userId: string, defaults: BudgetDefaults): Promise<ReserveLimits> {
+  const r = await sql<ReserveLimitsRow>`select json_build_array(s.timezone, b.default_allowance_micros, b.default_period, b.pool_cap_micros, b.pool_period,
+        bu.allowance_micros, bu.period, bu.blocked, u.personal_allowance_micros, u.personal_period)::text as raw,
+      s.timezone, b.default_allowance_micros, b.default_period, b.pool_cap_micros, b.pool_period, bu.allowance_micros, bu.period, bu.blocked,
+      u.personal_allowance_micros, u.personal_period
+    from scopes s
+    left join budgets b on b.scope_id = s.id
+    left join budget_users bu on bu.scope_id = s.id and bu.user_id = ${userId}
+    left join users u on u.id = ${userId}
+    where s.id = ${scopeId}`.execute(db);
+  const row = r.rows[0];
+  if (!row) throw new UnknownScopeError(scopeId);
+  const personalCap = row.personal_allowance_micros !== null && isPeriod(row.personal_period) ? { limit: row.personal_allowance_micros, period: row.personal_period } : null;
+  return { limits: toLimits(row, defaults), personalCap, raw: row.raw };
+}
+
+/** Reads one budget's row without locking it (balances). */
+export async function readTotals(tx: Kysely<Database>, kind: TotalKind, scopeId: string, userId: string): Promise<TotalsRow | undefined> {
+  const r = await sql<TotalsRow>`select since, spent, adjusted, held from budget_totals where kind = ${kind} and scope_id = ${scopeId} and user_id = ${userId}`.execute(tx);
+  return r.rows[0];
+}
+
+const SPENT = sql`coalesce(sum(case when kind = 'charge' then amount_micros when kind = 'refund' then -amount_micros else 0 end), 0)`;
+const ADJUSTED = sql`coalesce(sum(case when kind = 'adjustment' then amount_micros else 0 end), 0)`;
+
+/** Sums one budget's ledger entries since `since` and its open holds (what its `budget_totals` row must hold). */
+export async function rebuildTotals(tx: Kysely<Database>, kind: TotalKind, scopeId: string, userId: string, since: number): Promise<Usage> {
+  const q =
+    kind === 'user'
+      ? sql<Usage>`select
+          (select ${SPENT} from ledger_entries where scope_id = ${scopeId} and user_id = ${userId} and created_at >= ${since} and token_source <> 'personal') as spent,
+          (select ${ADJUSTED} from ledger_entries where scope_id = ${scopeId} and user_id = ${userId} and created_at >= ${since} and token_source <> 'personal') as adjusted,
+          (select coalesce(sum(amount_micros), 0) from holds where scope_id = ${scopeId} and user_id = ${userId} and status = 'open' and token_source <> 'personal') as held`
+      : kind === 'pool'
+        ? sql<Usage>`select
+          (select ${SPENT} from ledger_entries where scope_id = ${scopeId} and created_at >= ${since} and token_source <> 'personal') as spent,
+          0 as adjusted,
+          (select coalesce(sum(amount_micros), 0) from holds where scope_id = ${scopeId} and status = 'open' and token_source <> 'personal') as held`
+        : sql<Usage>`select
+          (select ${SPENT} from ledger_entries where user_id = ${userId} and token_source = 'personal' and created_at >= ${since}) as spent,
+          0 as adjusted,
+          (select coalesce(sum(amount_micros), 0) from holds where user_id = ${userId} and status = 'open' and token_source = 'personal') as held`;
+  const r = (await q.execute(tx)).rows[0]!;
+  return { spent: Number(r.spent), adjusted: Number(r.adjusted), held: Number(r.held) };
+}
+
+/**
+ * Usage of one budget since `since` (the current window start), from its totals `row` when that covers this window,
+ * else summed from the ledger (not stored: only the reserve, under its locks, rebuilds rows).
+ */
+export async function usage(tx: Kysely<Database>, kind: TotalKind, scopeId: string, userId: string, since: number, row: TotalsRow | undefined): Promise<Usage> {
+  if (row && Number(row.since) === since) return { spent: Number(row.spent), adjusted: Number(row.adjusted), held: Number(row.held) };
+  return rebuildTotals(tx, kind, scopeId, userId, since);
+}

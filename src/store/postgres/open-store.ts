@@ -1,0 +1,93 @@
+import { KyselyBotProcesses } from '../sqlite/bot-processes.js';
+import { KyselyFailureRefs } from '../sqlite/failure-refs.js';
+import type { Kysely } from 'kysely';
+import { AdminService } from '../../core/admin/admin-service.js';
+import type { BudgetDefaults } from '../../core/budget/types.js';
+import type { OperatorStore } from '../../core/ports/store.js';
+import { parseEncryptionKey } from '../crypto.js';
+import { KyselyAdminStore } from '../sqlite/admin-store.js';
+import { KyselyDirectory } from '../sqlite/directory.js';
+import { KyselyJobAdmin } from '../sqlite/job-admin.js';
+import { listLinkedTokenOwners, type LinkedTokenOwner } from '../sqlite/linked-tokens.js';
+import { migrateToLatest } from '../sqlite/migrate.js';
+import { ModelSettingsRepo } from '../sqlite/model-settings.js';
+import type { OpenStoreOptions } from '../sqlite/open-store.js';
+import type { Database } from '../sqlite/schema.js';
+import { KyselyTokenVault } from '../sqlite/token-vault.js';
+import { PostgresBudgetLedger } from './budget-ledger.js';
+import { openPostgres, pgWriteTransaction, pingPostgres } from './connection.js';
+import { PostgresJobStore } from './job-store.js';
+
+/** What {@link openPostgresStore} needs: the SQLite options without the file, plus the server's URL. */
+export interface OpenPostgresStoreOptions extends Omit<OpenStoreOptions, 'path'> {
+  /** `DATABASE_URL`, e.g. `postgres://bot:secret@db:5432/mediabot`. */
+  url: string;
+  /** Connections in this process's pool (default 10). */
+  poolSize?: number;
+}
+
+/**
+ * The opened PostgreSQL store: the same repositories as `SqliteStore` — the engine-neutral Kysely ones of
+ * `src/store/sqlite/` given the Postgres write transaction, plus this engine's ledger and job store — and the
+ * Kysely handle, which only code of this engine, tests and benchmarks may use.
+ */
+export interface PostgresStore extends OperatorStore {
+  engine: 'postgres';
+  db: Kysely<Database>;
+  budgets: PostgresBudgetLedger;
+  tokens: KyselyTokenVault;
+  directory: KyselyDirectory;
+  jobs: PostgresJobStore;
+  jobAdmin: KyselyJobAdmin;
+  /** Admins' own prices and kinds per community (`ModelSettingsPort` of the core). */
+  modelSettings: ModelSettingsRepo;
+  /** Every stored token's owner, no secret read (warming model lists at start). */
+  linkedTokenOwners(): Promise<LinkedTokenOwner[]>;
+  /** Migrations applied by this opening (empty when the database was up to date). */
+  migrationsApplied: string[];
+  /** Re-encrypts every stored token from `oldKey` to `newKey` in one transaction; returns the count (`npm run rekey`). */
+  rekeyTokens(oldKey: Buffer, newKey: Buffer): Promise<number>;
+  /** The heartbeat registry of bot processes on this database. */
+  processes: KyselyBotProcesses;
+  /** `select 1` on a pool connection (readiness). @throws StoreUnavailableError when the server does not answer. */
+  ping(): Promise<void>;
+}
+
+/**
+ * Connects to `url`, applies pending migrations (Kysely's migrator holds an advisory lock, so processes starting
+ * together migrate once), and builds the repositories.
+ * @throws StoreUnavailableError when the server cannot be reached; EncryptionKeyError when `encryptionKey` is
+ * malformed; MigrationError when a migration fails.
+ */
+export async function openPostgresStore(o: OpenPostgresStoreOptions): Promise<PostgresStore> {
+  const key = o.encryptionKey === undefined || o.encryptionKey === '' ? undefined : Buffer.isBuffer(o.encryptionKey) ? o.encryptionKey : parseEncryptionKey(o.encryptionKey);
+  const db = openPostgres(o.url, o.poolSize === undefined ? {} : { poolSize: o.poolSize });
+  let migrationsApplied: string[];
+  try {
+    await pingPostgres(db);
+    migrationsApplied = await migrateToLatest(db);
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
+  const defaults: BudgetDefaults = { defaultAllowanceMicros: o.defaultAllowanceMicros, defaultPeriod: o.defaultPeriod, ...(o.personCap ? { personCap: o.personCap } : {}) };
+  const tokens = new KyselyTokenVault(db, o.clock, key, o.operatorToken, o.onTokenOpened);
+  return {
+    engine: 'postgres',
+    db,
+    budgets: new PostgresBudgetLedger(db, o.clock, defaults),
+    tokens,
+    admin: new AdminService(new KyselyAdminStore(db, o.clock, tokens, pgWriteTransaction), defaults, o.clock),
+    directory: new KyselyDirectory(db, o.clock, pgWriteTransaction),
+    jobs: new PostgresJobStore(db, o.clock),
+    jobAdmin: new KyselyJobAdmin(db, pgWriteTransaction),
+    modelSettings: new ModelSettingsRepo(db, o.clock, pgWriteTransaction),
+    linkedTokenOwners: () => listLinkedTokenOwners(db),
+    migrationsApplied,
+    rekeyTokens: (oldKey, newKey) => KyselyTokenVault.rekey(db, oldKey, newKey, pgWriteTransaction),
+    refs: new KyselyFailureRefs(db),
+    processes: new KyselyBotProcesses(db),
+    ping: () => pingPostgres(db),
+    close: () => db.destroy(),
+  };
+}
