@@ -23,7 +23,7 @@ import { postgresBinaries, startPrivatePostgres, type PrivatePostgres } from './
 /** The private cluster, or why there is none. */
 async function privateCluster(): Promise<PrivatePostgres | string> {
   const bin = postgresBinaries();
-  if (!bin) return 'no initdb/pg_ctl under /usr/lib/postgresql/*/bin or on PATH';
+  if (!bin) return process.env.MEDIABOT_TEST_PG_BIN ? `no pg_ctl in MEDIABOT_TEST_PG_BIN (${process.env.MEDIABOT_TEST_PG_BIN})` : 'no initdb/pg_ctl under /usr/lib/postgresql/*/bin or on PATH';
   return startPrivatePostgres(bin).catch((e: unknown) => `the private cluster did not start: ${e instanceof Error ? e.message : String(e)}`);
 }
 
