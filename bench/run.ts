@@ -13,11 +13,12 @@ import { ledgerPgBench } from './ledger-pg.bench.js';
 import { memoryBench } from './memory.bench.js';
 import { overheadBench } from './overhead.bench.js';
 import { pollerBench } from './poller.bench.js';
+import { pollerPgBench } from './poller-pg.bench.js';
 import { startupBench } from './startup.bench.js';
 import { throughputBench } from './throughput.bench.js';
 
 /** Every benchmark, in the order `npm run bench` runs them. */
-export const BENCHMARKS: readonly Benchmark[] = [overheadBench, throughputBench, ledgerBench, ledgerPgBench, pollerBench, memoryBench, startupBench, chartBench];
+export const BENCHMARKS: readonly Benchmark[] = [overheadBench, throughputBench, ledgerBench, ledgerPgBench, pollerBench, pollerPgBench, memoryBench, startupBench, chartBench];
 
 function parseArgs(argv: readonly string[]): { names: string[]; runs: number } {
   const names: string[] = [];

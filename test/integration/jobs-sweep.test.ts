@@ -63,6 +63,35 @@ describe.each(engines)('job sweeps ($name)', (engine) => {
     });
   });
 
+  describe('a dead process\'s command job, taken over within about a lease', () => {
+    it('is swept once its lease ran out, on the sweep\'s own cadence (a third of the lease), not the hourly purge\'s', async () => {
+      const clock = new ManualClock(Date.UTC(2026, 10, 22, 12));
+      const delivery = new RecordingDelivery('console');
+      t = await createTestStack({
+        engine,
+        clock,
+        startPoller: false,
+        deliveries: [delivery],
+        config: (c) => {
+          c.poller.leaseMs = 3_000;
+        },
+        app: { pollerTuning: { purgeEveryMs: 3_600_000 } },
+      });
+      await t.app.poller.tick(); // the first tick purges and sweeps: nothing yet
+      await leaveReservedJob(t, 'j_dead00001', 'video');
+      await t.app.jobs.update('j_dead00001', ['reserved'], { leaseOwner: 'host:4242:dead', leaseExpiresAt: clock.now() + 3_000 });
+
+      clock.advance(2_500);
+      await t.app.poller.tick();
+      expect((await t.app.jobs.get('j_dead00001'))?.status).toBe('reserved');
+
+      clock.advance(1_000); // the lease ran out 500 ms ago; the last sweep was 2.5 s ago (> 3 s / 3)
+      await t.app.poller.tick();
+      expect((await t.app.jobs.get('j_dead00001'))?.status).toBe('released');
+      expect(await openHolds(t.store)).toBe(0);
+    });
+  });
+
   describe('a slow gateway against the sweep (issue 11)', () => {
     it('never sweeps a job a live process is still working on: the lease is renewed for as long as the call runs', async () => {
       const delivery = new RecordingDelivery('console');

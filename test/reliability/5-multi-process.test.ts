@@ -109,6 +109,8 @@ describe.skipIf(engines.length === 0)('3 bot processes on one PostgreSQL + Redis
   afterAll(async () => {
     for (const b of bots) await b.stop().catch(() => undefined);
     saveText('multi-logs', bots.map((b) => b.output()).join('\n'));
+    if (fake) saveText('multi-telegram-sent', JSON.stringify(fake.sent(), (k, v: unknown) => (k === 'bytes' ? undefined : v)));
+    if (probe) saveText('multi-db-dump', await probe.dump().catch((e: unknown) => String(e)));
     await probe?.close();
     await balancer?.close();
     await fake?.close();

@@ -5,7 +5,7 @@
  * a job or a charge; when it is back the running videos are delivered, each charged once, the ledger equals the
  * simulator's bill and no hold stays open; a command after the restart works without restarting the bot.
  *
- * Skipped (printed) without the PostgreSQL binaries; a failure with MEDIABOT_REQUIRE_SERVICES=1.
+ * Skipped (printed) without the PostgreSQL binaries or when the cluster cannot start; a failure with MEDIABOT_REQUIRE_SERVICES=1.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,16 +20,23 @@ import { spawnBot, type BotProcess } from './support/bot-process.js';
 import { PgProbe, until } from './support/multi-stack.js';
 import { postgresBinaries, startPrivatePostgres, type PrivatePostgres } from './support/private-postgres.js';
 
-const bin = postgresBinaries();
-if (!bin) {
-  if (process.env.MEDIABOT_REQUIRE_SERVICES === '1') throw new Error('PostgreSQL binaries (initdb, pg_ctl) are required (MEDIABOT_REQUIRE_SERVICES=1) but none were found');
-  console.log('Postgres outage test skipped: no initdb/pg_ctl under /usr/lib/postgresql/*/bin or on PATH');
+/** The private cluster, or why there is none. */
+async function privateCluster(): Promise<PrivatePostgres | string> {
+  const bin = postgresBinaries();
+  if (!bin) return process.env.MEDIABOT_TEST_PG_BIN ? `no pg_ctl in MEDIABOT_TEST_PG_BIN (${process.env.MEDIABOT_TEST_PG_BIN})` : 'no initdb/pg_ctl under /usr/lib/postgresql/*/bin or on PATH';
+  return startPrivatePostgres(bin).catch((e: unknown) => `the private cluster did not start: ${e instanceof Error ? e.message : String(e)}`);
+}
+
+const cluster = await privateCluster();
+if (typeof cluster === 'string') {
+  if (process.env.MEDIABOT_REQUIRE_SERVICES === '1') throw new Error(`PostgreSQL outage test: ${cluster} (MEDIABOT_REQUIRE_SERVICES=1)`);
+  console.log(`Postgres outage test skipped: ${cluster}`);
 }
 
 const VIDEOS = 4;
 
-describe.skipIf(!bin)('PostgreSQL restarted during a run (private cluster)', () => {
-  let pgs: PrivatePostgres;
+describe.skipIf(typeof cluster === 'string')('PostgreSQL restarted during a run (private cluster)', () => {
+  const pgs = cluster as PrivatePostgres;
   let sim: SimulatorHandle;
   let fake: FakeTelegram;
   let probe: PgProbe;
@@ -37,7 +44,6 @@ describe.skipIf(!bin)('PostgreSQL restarted during a run (private cluster)', () 
   let dir: string;
 
   beforeAll(async () => {
-    pgs = await startPrivatePostgres(bin!);
     dir = mkdtempSync(join(tmpdir(), 'rel-pg-outage-'));
     sim = await startSimulator({ video: { queuedMs: 300, runMs: 8_000, progressSteps: 4 } });
     fake = await startFakeTelegram();
@@ -70,10 +76,12 @@ describe.skipIf(!bin)('PostgreSQL restarted during a run (private cluster)', () 
   afterAll(async () => {
     await bot?.stop().catch(() => undefined);
     if (bot) saveText('pg-outage-logs', bot.output());
+    if (fake) saveText('pg-outage-telegram-sent', JSON.stringify(fake.sent(), (k, v: unknown) => (k === 'bytes' ? undefined : v)));
+    if (probe) saveText('pg-outage-db-dump', await probe.dump().catch((e: unknown) => String(e)));
     await probe?.close().catch(() => undefined);
     await fake?.close();
     await sim?.close();
-    pgs?.destroy();
+    pgs.destroy();
     if (dir) rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 
