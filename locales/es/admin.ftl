@@ -67,6 +67,20 @@ usage-summary = Uso { $period ->
        *[other] { $members } miembros
     }, { $spent } gastados. Los detalles están en el CSV.
 
+# El gráfico de /usage: su título ($days: los días dibujados en un periodo total), la serie de los miembros fuera de los principales
+# y la barra del gasto anterior al primer día dibujado.
+chart-usage-title = Gasto diario por miembro { $period ->
+        [day] — hoy
+        [week] — esta semana
+        [month] — este mes
+       *[total] { $days ->
+            [one] — último día
+           *[other] — últimos { $days } días
+        }
+    }
+chart-others = otros
+chart-earlier = antes
+
 # /budget show sin miembro. $operator: yes cuando la predeterminada es la del operador del bot.
 budget-settings-default = Asignación predeterminada: { $allowance }{ $operator ->
         [yes] {" "}(la predeterminada del operador del bot)

@@ -103,3 +103,18 @@ balance-allowance = { $amount } { $period ->
         [month] al mes
        *[total] en total
     }
+
+# El gráfico de /balance: su título ($days: los días dibujados en un periodo total), la línea del gasto y la de la asignación.
+chart-balance-title = Tu gasto { $period ->
+        [day] de hoy
+        [week] de esta semana
+        [month] de este mes
+       *[total] { $days ->
+            [one] del último día
+           *[other] de los últimos { $days } días
+        }
+    }
+chart-spent = gastado
+chart-allowance = asignación
+# Se dice en lugar de un gráfico (/balance o /usage) que no se pudo generar; después van las cifras.
+chart-failed = Esta vez no se pudo generar el gráfico; aquí tienes las cifras.

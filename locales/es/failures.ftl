@@ -9,6 +9,17 @@
 # Se añade tras el texto de un fallo: el código de soporte de este fallo, explicado una vez.
 failure-ref = Referencia { $ref }: si le pides ayuda a un admin, dale este código.
 
+# /job <ref>: a qué corresponde una referencia de error. El resultado es de nuevo el propio texto del error.
+ref-title = Referencia { $ref }
+ref-field-shown = Mostrado
+# $when: el momento en que se mostró; $surface: dónde (discord, telegram, console).
+ref-shown = { $when } en { $surface }
+# Solo para admins: el código del error, a quién se le mostró y el detalle que registró el bot (técnico, sin secretos).
+ref-field-code = Código
+ref-field-shown-to = Mostrado a
+ref-unknown-user = desconocido
+ref-detail = Detalle registrado: { $detail }
+
 # Qué pasó con el dinero; se añade al texto del fallo cuando había un trabajo de pago de por medio.
 money-refunded = La pasarela lo reembolsó y se liberó tu reserva: no se cobró nada.
 money-released = Se liberó tu reserva: no se cobró nada.
@@ -246,6 +257,11 @@ failure-queue-full = { $waiting ->
        *[other] Ya hay { $waiting } solicitudes esperando aquí. Vuelve a intentarlo en unos minutos.
     }
     .title = Demasiadas solicitudes en espera
+# El estado que comparten los procesos del bot (Redis) no está disponible; las solicitudes en curso siguen adelante.
+failure-coordination-unavailable = El bot no puede iniciar solicitudes nuevas ahora mismo (no tiene acceso a sus límites compartidos). Vuelve a intentarlo en un momento; las solicitudes en curso no se ven afectadas y no se cobró nada.
+    .title = Ocupado por un momento
+failure-store-unavailable = El bot no puede acceder a su base de datos ahora mismo, así que no se pudo hacer. Vuelve a intentarlo en un momento.
+    .title = Vuelve a intentarlo en un momento
 failure-not-admin = Solo un admin de esta comunidad puede hacer eso.
     .title = Solo para admins
 # $message: la explicación del lector de importes (mensajes money-error-*).

@@ -14,7 +14,6 @@ action-remix-input = ¿Qué debe mostrar la nueva versión?
 field-model = Modelo
 field-size = Tamaño
 field-cost = Costo
-field-estimate = Estimación
 field-left = Disponible
 field-job = Trabajo
 field-duration = Duración
@@ -58,9 +57,8 @@ video-will-be-posted = Trabajo { $job }: el video se publicará aquí cuando est
 
 jobs-title = Tus trabajos
 jobs-none = Aún no tienes trabajos.
-# Una línea de /jobs: "imagen · entregado · modelo · $0.04 · prompt". $money: un costo o una estimación (job-estimate).
+# Una línea de /jobs: "imagen · terminado · modelo · cobrado $0.04 · prompt". $money: qué pasó con su dinero (job-money).
 jobs-line = { $kind } · { $state } · { $model } · { $money } · { $prompt }
-job-estimate = aprox. { $amount }
 job-title = { $kind } { $id }
 job-files-too-large = { $count ->
         [one] 1 archivo de este trabajo supera el límite de subida de este chat.
@@ -74,20 +72,24 @@ job-kind = { $kind ->
         [video] video
        *[ask] respuesta
     }
-# Estados de trabajo en palabras sencillas. Nunca "reservado" para un trabajo cuyo dinero se liberó o se reembolsó.
+# Estados de trabajo en palabras sencillas (lo que pasó con el dinero lo dice job-money, nunca este).
 job-state = { $state ->
-        [reserved] iniciando
-        [submitted] en cola en la pasarela
-        [running] en curso
-        [downloading] descargando el resultado
+        [queued] en espera
+        [working] en curso
         [delivering] publicándose
-        [delivered] entregado
-        [succeeded] terminado
-        [failed] falló, sin cargo
-        [refunded] falló, reembolsado
-        [expired] tardó demasiado, sin cargo
-        [released] detenido, sin cargo
-       *[undeliverable] creado pero no publicado
+        [done] terminado
+        [failed] falló
+        [timed_out] tardó demasiado
+        [interrupted] detenido
+       *[not_delivered] creado, sin publicar
+    }
+# Qué pasó con el dinero de un trabajo. $amount: el importe de ese resultado. Nunca "reservado" para un trabajo cuyo dinero se liberó o se reembolsó.
+job-money = { $outcome ->
+        [held] reservado { $amount }
+        [charged] cobrado { $amount }
+        [charged_kept] cobrado { $amount }, resultado conservado
+        [refunded] reembolsado { $amount }
+       *[none] sin cargo
     }
 
 ## Palabras que añaden los propios chats.

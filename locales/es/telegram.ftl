@@ -31,3 +31,6 @@ token-not-a-token = Eso no parece un token (una sola palabra, sin espacios). Vue
         [none] {""}
        *[other] {" "}{ $note }
     }
+
+# El estado compartido con los otros procesos del bot no está disponible: el mensaje no se atendió y no se cobró nada.
+shared-state-down = Ahora mismo no puedo atender eso (no tengo acceso a un servicio que comparto con mis otros procesos). Vuelve a intentarlo en un momento; no se cobró nada.

@@ -55,6 +55,16 @@ usage-summary = { $period ->
        *[total] 全期間
     }の利用状況: { $members } 人のメンバーが { $jobs } 件のジョブを実行し、合計 { $spent } を使いました。詳細は CSV ファイルをご覧ください。
 
+# /usage のグラフ: タイトル（$days: 全期間の場合に描く日数）、上位以外のメンバーをまとめた系列、描いた最初の日より前の利用額の棒。
+chart-usage-title = { $period ->
+        [day] 今日
+        [week] 今週
+        [month] 今月
+       *[total] 過去 { $days } 日間
+    }の1日ごとの利用額（メンバー別）
+chart-others = その他
+chart-earlier = それ以前
+
 # メンバーを指定しない /budget show。$operator: 既定がボット運営者のものである場合は yes。
 budget-settings-default = 既定の利用枠: { $allowance }{ $operator ->
         [yes] （ボット運営者の既定）

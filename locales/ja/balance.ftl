@@ -103,3 +103,15 @@ balance-allowance = { $period ->
         [month] 1か月あたり
        *[total] 合計
     } { $amount }
+
+# /balance のグラフ: タイトル（$days: 全期間の場合に描く日数）、利用額の線、利用枠の線。
+chart-balance-title = { $period ->
+        [day] 今日
+        [week] 今週
+        [month] 今月
+       *[total] 過去 { $days } 日間
+    }のあなたの利用額
+chart-spent = 利用額
+chart-allowance = 利用枠
+# グラフ（/balance または /usage）を描けなかったときに代わりに表示します。この後に数値が続きます。
+chart-failed = 今回はグラフを作成できませんでした。数値は以下のとおりです。

@@ -14,7 +14,6 @@ action-remix-input = 新しいバージョンでは何を見せますか？
 field-model = モデル
 field-size = サイズ
 field-cost = 料金
-field-estimate = 見積もり
 field-left = 残り
 field-job = ジョブ
 field-duration = 長さ
@@ -55,9 +54,8 @@ video-will-be-posted = ジョブ { $job }: 動画ができしだい、ここに�
 
 jobs-title = あなたのジョブ
 jobs-none = まだジョブはありません。
-# /jobs の1行: "画像 · 配信済み · model · $0.04 · プロンプト"。$money: 料金、または見積もり（job-estimate）。
+# /jobs の1行: "画像 · 完了 · model · $0.04 請求済み · プロンプト"。$money: お金がどうなったか（job-money）。
 jobs-line = { $kind } · { $state } · { $model } · { $money } · { $prompt }
-job-estimate = 見積もり { $amount }
 job-title = { $kind } { $id }
 job-files-too-large = このジョブのファイルのうち { $count } 件が、このチャットのアップロード上限を超えています。
 
@@ -68,20 +66,24 @@ job-kind = { $kind ->
         [video] 動画
        *[ask] 回答
     }
-# ジョブの状態をわかりやすい言葉で。お金が解放・返金されたジョブに「確保中」とは書きません。
+# ジョブの状態をわかりやすい言葉で（お金の結果は job-money が伝えるので、ここでは触れません）。
 job-state = { $state ->
-        [reserved] 開始中
-        [submitted] ゲートウェイで順番待ち
-        [running] 生成中
-        [downloading] 結果をダウンロード中
+        [queued] 開始待ち
+        [working] 生成中
         [delivering] 投稿中
-        [delivered] 配信済み
-        [succeeded] 完了
-        [failed] 失敗（料金なし）
-        [refunded] 失敗（返金済み）
-        [expired] 時間切れ（料金なし）
-        [released] 停止（料金なし）
-       *[undeliverable] 生成済み・未投稿
+        [done] 完了
+        [failed] 失敗
+        [timed_out] 時間切れ
+        [interrupted] 停止
+       *[not_delivered] 生成済み・未投稿
+    }
+# ジョブのお金がどうなったか。$amount: その結果の金額。お金が解放・返金されたジョブに「確保中」とは書きません。
+job-money = { $outcome ->
+        [held] { $amount } 確保中
+        [charged] { $amount } 請求済み
+        [charged_kept] { $amount } 請求済み（結果は保持）
+        [refunded] { $amount } 返金済み
+       *[none] 料金なし
     }
 
 ## チャット画面が独自に添える言葉。

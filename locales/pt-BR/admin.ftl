@@ -67,6 +67,20 @@ usage-summary = Uso { $period ->
        *[other] { $members } membros
     }; total gasto: { $spent }. Os detalhes estão no CSV.
 
+# The /usage chart: its title ($days: the days drawn for a total period), the series of members past the top ones,
+# and the bar of spending before the first day drawn.
+chart-usage-title = Gastos diários por membro { $period ->
+        [day] — hoje
+        [week] — esta semana
+        [month] — este mês
+       *[total] { $days ->
+            [one] — último dia
+           *[other] — últimos { $days } dias
+        }
+    }
+chart-others = outros
+chart-earlier = antes
+
 # /budget show without a member. $operator: yes when the default is the bot operator's.
 budget-settings-default = Limite padrão: { $allowance }{ $operator ->
         [yes] {" "}(o padrão do operador do bot)

@@ -103,3 +103,18 @@ balance-allowance = { $amount } { $period ->
         [month] por mês
        *[total] no total
     }
+
+# The /balance chart: its title ($days: the days drawn for a total period), the spend line and the allowance line.
+chart-balance-title = Seus gastos { $period ->
+        [day] de hoje
+        [week] desta semana
+        [month] deste mês
+       *[total] { $days ->
+            [one] do último dia
+           *[other] dos últimos { $days } dias
+        }
+    }
+chart-spent = gasto
+chart-allowance = limite
+# Said instead of a chart (/balance or /usage) that could not be drawn; the numbers follow.
+chart-failed = Desta vez não foi possível gerar o gráfico; aqui estão os números.

@@ -9,6 +9,17 @@
 # Added after a failure's text: the support code of this failure, explained once.
 failure-ref = Referência { $ref }: se pedir ajuda a um admin, informe este código.
 
+# /job <ref>: what a failure reference stands for. The outcome is the failure's own text again.
+ref-title = Referência { $ref }
+ref-field-shown = Exibido
+# $when: the moment it was shown; $surface: where (discord, telegram, console).
+ref-shown = { $when } em { $surface }
+# Admins only: the failure's code, who saw it, and the detail the bot logged (technical, scrubbed of secrets).
+ref-field-code = Código
+ref-field-shown-to = Exibido para
+ref-unknown-user = desconhecido
+ref-detail = Detalhe registrado: { $detail }
+
 # What happened to the money, appended to the failure's text when a paid job was involved.
 money-refunded = O gateway reembolsou o valor e sua reserva foi liberada: nada foi cobrado.
 money-released = Sua reserva foi liberada: nada foi cobrado.
@@ -246,6 +257,11 @@ failure-queue-full = { $waiting ->
        *[other] { $waiting } pedidos já estão esperando aqui. Tente de novo em alguns minutos.
     }
     .title = Pedidos demais na fila
+# The state the bot's processes share (Redis) is out of reach; requests already running go on.
+failure-coordination-unavailable = O bot não consegue iniciar novos pedidos agora (os limites compartilhados dele estão fora de alcance). Tente de novo em instantes; pedidos já em andamento não são afetados e nada foi cobrado.
+    .title = Ocupado no momento
+failure-store-unavailable = O bot não consegue acessar o banco de dados agora, então isso não pôde ser feito. Tente de novo em instantes.
+    .title = Tente de novo em instantes
 failure-not-admin = Só um admin desta comunidade pode fazer isso.
     .title = Só para admins
 # $message: the money parser's explanation (money-error-* messages).

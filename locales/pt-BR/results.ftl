@@ -14,7 +14,6 @@ action-remix-input = O que a nova versão deve mostrar?
 field-model = Modelo
 field-size = Tamanho
 field-cost = Custo
-field-estimate = Estimativa
 field-left = Restante
 field-job = Tarefa
 field-duration = Duração
@@ -58,9 +57,8 @@ video-will-be-posted = Tarefa { $job }: o vídeo será publicado aqui quando est
 
 jobs-title = Suas tarefas
 jobs-none = Você ainda não tem tarefas.
-# One line of /jobs: "imagem · entregue · model · US$ 0,04 · prompt". $money: a cost, or an estimate (job-estimate).
+# One line of /jobs: "imagem · concluído · model · cobrado US$ 0,04 · prompt". $money: what happened to its money (job-money).
 jobs-line = { $kind } · { $state } · { $model } · { $money } · { $prompt }
-job-estimate = est. { $amount }
 job-title = { $kind } { $id }
 job-files-too-large = { $count ->
         [one] { $count } arquivo desta tarefa passa do limite de envio deste chat.
@@ -74,20 +72,24 @@ job-kind = { $kind ->
         [video] vídeo
        *[ask] resposta
     }
-# Job states in plain words. Never "held" for a job whose money was released or refunded.
+# Job states in plain words (the money outcome is job-money's, never told here).
 job-state = { $state ->
-        [reserved] iniciando
-        [submitted] na fila do gateway
-        [running] em andamento
-        [downloading] baixando o resultado
+        [queued] aguardando início
+        [working] em andamento
         [delivering] sendo publicado
-        [delivered] entregue
-        [succeeded] concluído
-        [failed] falhou, nada cobrado
-        [refunded] falhou, reembolsado
-        [expired] demorou demais, nada cobrado
-        [released] interrompido, nada cobrado
-       *[undeliverable] feito, mas não publicado
+        [done] concluído
+        [failed] falhou
+        [timed_out] demorou demais
+        [interrupted] interrompido
+       *[not_delivered] feito, mas não publicado
+    }
+# What happened to a job's money. $amount: the amount of that outcome. Never "held" for a job whose money was released or refunded.
+job-money = { $outcome ->
+        [held] reservado { $amount }
+        [charged] cobrado { $amount }
+        [charged_kept] cobrado { $amount }, resultado guardado
+        [refunded] reembolsado { $amount }
+       *[none] nada cobrado
     }
 
 ## Words the chat surfaces add themselves.

@@ -31,3 +31,6 @@ token-not-a-token = Isso não parece um token (uma palavra, sem espaços). Cole 
         [none] {""}
        *[other] {" "}{ $note }
     }
+
+# The state shared with the bot's other processes is out of reach: the message was not handled, nothing was charged.
+shared-state-down = Não consigo atender isso agora (um serviço que compartilho com meus outros processos está fora de alcance). Tente de novo em instantes; nada foi cobrado.

@@ -63,6 +63,16 @@ usage-summary = { $period ->
        *[other] { $jobs } 个任务
     }，花费 { $spent }。详情见 CSV。
 
+# /usage 的图表：标题（$days: 总计周期下绘制的天数）、排名靠前以外的成员合成的一组，以及绘制的第一天之前的花费。
+chart-usage-title = { $period ->
+        [day] 今天
+        [week] 本周
+        [month] 本月
+       *[total] 最近 { $days } 天
+    }每日花费（按成员）
+chart-others = 其他
+chart-earlier = 更早
+
 # 不指定成员的 /budget show。$operator: 默认值来自机器人运营方时为 yes。
 budget-settings-default = 默认额度：{ $allowance }{ $operator ->
         [yes] （机器人运营方的默认值）

@@ -103,3 +103,15 @@ balance-allowance = { $period ->
         [month] 每月
        *[total] 总计
     } { $amount }
+
+# /balance 的图表：标题（$days: 总计周期下绘制的天数）、花费线和额度线。
+chart-balance-title = 你{ $period ->
+        [day] 今天
+        [week] 本周
+        [month] 本月
+       *[total] 最近 { $days } 天
+    }的花费
+chart-spent = 已花费
+chart-allowance = 额度
+# 图表（/balance 或 /usage）无法生成时的说明，后面附上具体数字。
+chart-failed = 这次没能生成图表，以下是具体数字。

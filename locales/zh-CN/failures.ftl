@@ -7,6 +7,17 @@
 # 附在失败说明之后：此次失败的支持代码，只解释一次。
 failure-ref = 参考代码 { $ref }：如需管理员帮助，请把这个代码告诉他们。
 
+# /job <参考代码>：参考代码对应的内容。结果部分就是该失败本身的说明。
+ref-title = 参考代码 { $ref }
+ref-field-shown = 显示时间
+# $when: 显示的时刻；$surface: 显示的位置（discord、telegram、console）。
+ref-shown = { $when }，{ $surface }
+# 仅管理员可见：失败代码、看到它的人，以及机器人记录的详细信息（技术信息，已去除机密）。
+ref-field-code = 错误代码
+ref-field-shown-to = 显示给
+ref-unknown-user = 未知
+ref-detail = 记录的详细信息：{ $detail }
+
 # 涉及付费任务时，附在失败说明之后，说明费用的去向。
 money-refunded = 网关已退款，你的冻结金额也已释放：没有扣费。
 money-released = 你的冻结金额已释放：没有扣费。
@@ -243,6 +254,11 @@ failure-queue-full = { $waiting ->
        *[other] 这里已有 { $waiting } 个请求在排队。请过几分钟再试。
     }
     .title = 排队的请求太多
+# 机器人各进程共享的状态（Redis）无法访问；已在进行的请求不受影响。
+failure-coordination-unavailable = 机器人暂时无法开始新的请求（无法访问共享的限额数据）。请稍后再试；正在进行的请求不受影响，也没有扣费。
+    .title = 暂时繁忙
+failure-store-unavailable = 机器人暂时无法连接数据库，因此无法完成此操作。请稍后再试。
+    .title = 请稍后再试
 failure-not-admin = 只有本社区的管理员可以执行此操作。
     .title = 仅限管理员
 # $message: 金额解析的说明（money-error-* 消息）。

@@ -14,7 +14,6 @@ action-remix-input = 新版本要展示什么？
 field-model = 模型
 field-size = 尺寸
 field-cost = 费用
-field-estimate = 预估
 field-left = 剩余
 field-job = 任务
 field-duration = 时长
@@ -57,9 +56,8 @@ video-will-be-posted = 任务 { $job }：视频完成后会发到这里。
 
 jobs-title = 你的任务
 jobs-none = 你还没有任务。
-# /jobs 的一行：“图片 · 已交付 · model · $0.04 · 提示词”。$money: 费用或预估（job-estimate）。
+# /jobs 的一行：“图片 · 已完成 · model · 已扣费 $0.04 · 提示词”。$money: 费用的去向（job-money）。
 jobs-line = { $kind } · { $state } · { $model } · { $money } · { $prompt }
-job-estimate = 预估 { $amount }
 job-title = { $kind } { $id }
 job-files-too-large = { $count ->
        *[other] 这个任务有 { $count } 个文件超过本聊天的上传上限。
@@ -72,20 +70,24 @@ job-kind = { $kind ->
         [video] 视频
        *[ask] 回答
     }
-# 用平实的话说明任务状态。资金已释放或退款的任务绝不说“冻结”。
+# 用平实的话说明任务状态（费用的结果由 job-money 说明，这里绝不提）。
 job-state = { $state ->
-        [reserved] 正在启动
-        [submitted] 在网关排队中
-        [running] 进行中
-        [downloading] 正在下载结果
+        [queued] 等待开始
+        [working] 进行中
         [delivering] 正在发送
-        [delivered] 已交付
-        [succeeded] 已完成
-        [failed] 失败，未扣费
-        [refunded] 失败，已退款
-        [expired] 超时，未扣费
-        [released] 已停止，未扣费
-       *[undeliverable] 已生成但未能发送
+        [done] 已完成
+        [failed] 失败
+        [timed_out] 超时
+        [interrupted] 已停止
+       *[not_delivered] 已生成，未发送
+    }
+# 任务的费用去向。$amount: 该结果对应的金额。资金已释放或退款的任务绝不说“冻结”。
+job-money = { $outcome ->
+        [held] 已冻结 { $amount }
+        [charged] 已扣费 { $amount }
+        [charged_kept] 已扣费 { $amount }，结果已保留
+        [refunded] 已退款 { $amount }
+       *[none] 未扣费
     }
 
 ## 聊天界面自行添加的文字。
