@@ -4,13 +4,14 @@ import { AdminError } from './admin/admin-service.js';
 import { renderUsageCsv } from './admin/usage-csv.js';
 import { isPeriod, type Period } from './budget/periods.js';
 import { err, fail, ok, type Failure, type Result } from './failures.js';
-import { badAmount, formatUsd, MAX_USD_MICROS, MoneyError, parseSignedUsd, parseUsd, type Micros } from './money.js';
+import { badAmount, MAX_USD_MICROS, MoneyError, parseSignedUsd, parseUsd, type Micros } from './money.js';
 import { actorIds, type ActorIds } from './use-cases/context.js';
 import type { CoreDeps } from './use-cases/deps.js';
 import { balanceOf } from './use-cases/account.js';
 import { usageChart } from './use-cases/charts.js';
 import { languageName, shippedLocale } from './use-cases/language.js';
 import { supportedLocales, t } from './i18n/catalog.js';
+import { phrase, say, type Phrase } from './i18n/phrase.js';
 
 /** A failure raised while parsing an admin command; caught once in {@link runAdmin}. */
 class AdminInputError extends Error {
@@ -44,7 +45,7 @@ function signedAmount(text: string): Micros {
 function period(text: string | undefined, fallback: Period): Period {
   const p = (text ?? '').trim().toLowerCase();
   if (p === '') return fallback;
-  if (!isPeriod(p)) throw new AdminInputError(fail('bad_amount', { message: `"${text}" is not a period; use day, week, month or total.` }));
+  if (!isPeriod(p)) throw new AdminInputError(adminProblem(phrase('input-period', { given: (text ?? '').trim().slice(0, 40) })));
   return p;
 }
 
@@ -122,7 +123,7 @@ export async function runAdmin(d: CoreDeps, actor: Actor, cmd: AdminCommand): Pr
         const b = await d.store.budgets.balance(ids.scopeId, target.userId);
         const after = (b.limitMicros ?? 0) + b.adjustedMicros + m;
         if (after > MAX_USD_MICROS || b.adjustedMicros + m < -MAX_USD_MICROS) {
-          return err(fail('bad_amount', { message: `An allowance plus this period's adjustments can be at most ${formatUsd(MAX_USD_MICROS)}; this adjustment would make it ${formatUsd(after)}.` }));
+          return err(adminProblem(phrase('input-adjust-ceiling', { max: { usdMicros: MAX_USD_MICROS }, after: { usdMicros: after } })));
         }
         await d.store.admin.adjust(by, ids.scopeId, target.userId, m, cmd.note?.trim() || `adjusted by ${actor.user.displayName ?? actor.user.externalId}`);
         return ok({ text: T.adjustedText(ids.locale, target.name, m) });
@@ -162,7 +163,12 @@ export async function runAdmin(d: CoreDeps, actor: Actor, cmd: AdminCommand): Pr
 
 function adminFailure(e: AdminError, cmd: AdminCommand): Failure {
   if (e.code === 'invalid_timezone') return fail('bad_timezone', { given: cmd.op === 'timezone' ? cmd.timeZone.slice(0, 64) : '' });
-  return fail('bad_amount', { message: e.message });
+  return adminProblem(e.problem);
+}
+
+/** A `bad_amount` failure for a broken admin rule: `problem` in the member's words, its English text for logs. */
+function adminProblem(problem: Phrase): Failure {
+  return fail('bad_amount', { message: say('en', problem), problem });
 }
 
 async function show(d: CoreDeps, actor: Actor, ids: ActorIds, target: string | undefined): Promise<string> {

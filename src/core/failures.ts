@@ -1,5 +1,6 @@
 import { newRef } from './ids.js';
 import type { Micros, MoneyErrorReason } from './money.js';
+import type { Phrase } from './i18n/phrase.js';
 import type { GatewayFailureInfo } from './ports/media-gateway.js';
 import type { ModelKind } from './pricing.js';
 
@@ -70,12 +71,17 @@ export interface FailureDetails {
   prompt_has_secret: Empty;
   /** The gateway gave image results only as links to private, loopback or link-local addresses: not fetched. */
   result_url_refused: Empty;
-  /** `allowed` is a human phrase such as "each side 64 to 1536 pixels". */
-  bad_size: { given: string; allowed: string; maxSide: number };
+  /** Both sides of a size must be whole numbers from 64 to `maxSide`; `given` is absent when the request named none. */
+  bad_size: { given?: string; maxSide: number };
   bad_aspect: { given: string; allowed: string[] };
   bad_duration: { given: number | string; min: number; max: number };
   bad_count: { given: number | string; max: number };
-  bad_flag: { message: string };
+  /**
+   * An option, flag or word not understood. `problem` (catalogue words with arguments) is what the member reads, in
+   * their language; `message` is its English text for logs and the operator CLI, and the member's words when no
+   * `problem` is given.
+   */
+  bad_flag: { message: string; problem?: Phrase };
   gateway_busy: { retryAfterMs?: number };
   gateway_down: Empty;
   gateway_timeout: Empty;
@@ -108,10 +114,11 @@ export interface FailureDetails {
   not_admin: Empty;
   /**
    * An amount or admin value not understood. `reason` (a money parser's reason: `format`, `comma`, `too_large`…) picks
-   * the member's words in their language, quoting `given`; `message` is the English explanation for logs and the
-   * operator CLI, and the member's words when no `reason` is given.
+   * the member's words in their language, quoting `given`; else `problem` (an admin rule broken: a period, the
+   * ceiling) does; `message` is the English explanation for logs and the operator CLI, and the member's words when
+   * neither is given.
    */
-  bad_amount: { message: string; reason?: MoneyErrorReason; given?: string };
+  bad_amount: { message: string; reason?: MoneyErrorReason; given?: string; problem?: Phrase };
   unknown_user: { given: string };
   job_not_found: { id: string };
   bad_timezone: { given: string };
@@ -307,7 +314,7 @@ function fromBadRequest(info: GatewayFailureInfo, ctx: GatewayFailureContext, op
   const code = (info.code ?? '').toLowerCase();
   if (SIZE_CODES.has(code)) {
     const maxSide = ctx.maxSide ?? 1536;
-    return fail('bad_size', { given: ctx.size ?? 'the requested size', allowed: `each side 64 to ${maxSide} pixels`, maxSide }, opts);
+    return fail('bad_size', ctx.size !== undefined ? { given: ctx.size, maxSide } : { maxSide }, opts);
   }
   if (IMAGE_FILE_CODES.has(code)) {
     return fail('attachment_not_image', { name: ctx.attachmentName ?? 'the reference image' }, opts);

@@ -75,7 +75,7 @@ describe('Console: a result posted late carries the same facts and follow-ups as
       return j?.status === 'delivered' ? j : undefined;
     }, 8000);
     const printed = lines.slice(from);
-    expect(printed.some((l) => l.startsWith(`✓ imagine ${job.id}: `))).toBe(true);
+    expect(printed.some((l) => l.startsWith(`✓ image ${job.id}: `))).toBe(true);
     expect(shape(printed)).toEqual(direct);
     expect(printed.join('\n')).toContain(`/reroll ${job.id}`);
     expect(probe.ledgerNet(job.id)).toBe(10_000);

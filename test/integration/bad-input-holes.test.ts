@@ -76,7 +76,7 @@ describe('/budget adjust ceiling', () => {
     expect(over.ok).toBe(false);
     if (!over.ok) {
       expect(over.failure.code).toBe('bad_amount');
-      expect(t.core.explain(over.failure)).toMatch(/An allowance plus this period's adjustments can be at most \$100000\.00; this adjustment would make it \$100000\.01\./);
+      expect(t.core.explain(over.failure)).toMatch(/An allowance plus this period's adjustments can be at most \$100,000\.00; this adjustment would make it \$100,000\.01\./);
     }
     for (let i = 0; i < 3; i++) expect((await admin('+100000')).ok).toBe(false);
     const b = await t.core.balance(member);

@@ -36,7 +36,7 @@ const SAMPLES: { [C in FailureCode]: FailureDetails[C] } = {
   person_cap_exhausted: { costMicros: 10_000, remainingMicros: 5_000, resetsAt: 1_700_000_000_000 },
   result_url_refused: {},
   prompt_too_long: { max: 4000, got: 4321 },
-  bad_size: { given: '99999x1', allowed: 'each side 64 to 1536 pixels, written like 1024x1024', maxSide: 1536 },
+  bad_size: { given: '99999x1', maxSide: 1536 },
   bad_aspect: { given: '0:0', allowed: ['1:1', '16:9'] },
   bad_duration: { given: 99, min: 4, max: 15 },
   bad_count: { given: 'lots', max: 4 },

@@ -80,7 +80,7 @@ describe('message files', () => {
         if (e.isDirectory()) walk(p);
         else if (e.name.endsWith('.ts')) {
           const text = readFileSync(p, 'utf8');
-          for (const m of text.matchAll(/\b(?:t\([^,()]+|en\()\s*,?\s*'([a-z][a-z0-9-]*(?:\.[a-z]+)?)'/g)) ids.add(m[1]!);
+          for (const m of text.matchAll(/\b(?:t\([^,()]+|en\(|phrase\()\s*,?\s*'([a-z][a-z0-9-]*(?:\.[a-z]+)?)'/g)) ids.add(m[1]!);
         }
       }
     };

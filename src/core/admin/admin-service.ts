@@ -1,19 +1,23 @@
 import type { BudgetDefaults } from '../budget/types.js';
 import { isPeriod, isValidTimeZone, periodWindow, type Period } from '../budget/periods.js';
 import { isMicros, MAX_USD_MICROS, type Micros } from '../money.js';
+import { phrase, say, type Phrase } from '../i18n/phrase.js';
 import type { AdminStore } from '../ports/admin-store.js';
 import type { AuditActor, AuditEntry } from '../ports/audit-log.js';
 import type { Clock } from '../ports/clock.js';
 import type { TokenInfo, TokenOwner } from '../ports/token-vault.js';
 import type { DailySpendQuery, DailySpendRow, UsageRow } from '../ports/usage-store.js';
 
-/** An admin request that cannot be applied; `message` is safe to show. */
+/**
+ * An admin request that cannot be applied. `problem` is what a member reads (in their language); `message` is its
+ * English text (the operator CLI, logs). Both are safe to show.
+ */
 export class AdminError extends Error {
   constructor(
     readonly code: 'invalid_period' | 'invalid_amount' | 'invalid_timezone' | 'invalid_token' | 'invalid_note',
-    message: string,
+    readonly problem: Phrase,
   ) {
-    super(message);
+    super(say('en', problem));
     this.name = 'AdminError';
   }
 }
@@ -36,12 +40,12 @@ export interface UsageReport {
 }
 
 function period(p: string): Period {
-  if (!isPeriod(p)) throw new AdminError('invalid_period', `"${p}" is not a period; use day, week, month or total.`);
+  if (!isPeriod(p)) throw new AdminError('invalid_period', phrase('input-period', { given: p.slice(0, 40) }));
   return p;
 }
 function amount(m: Micros | null, signed = false): Micros | null {
   if (m === null) return null;
-  if (!isMicros(m, !signed) || Math.abs(m) > MAX_USD_MICROS) throw new AdminError('invalid_amount', 'The amount must be between $0 and $100000.');
+  if (!isMicros(m, !signed) || Math.abs(m) > MAX_USD_MICROS) throw new AdminError('invalid_amount', phrase('input-amount-range', { min: { usdMicros: 0 }, max: { usdMicros: MAX_USD_MICROS } }));
   return m;
 }
 
@@ -86,7 +90,7 @@ export class AdminService {
 
   /** Caps the whole scope's spending (all users, scope and operator tokens) per period. */
   async setPool(actor: AuditActor, scopeId: string, capMicros: Micros, p: string) {
-    if (capMicros === null) throw new AdminError('invalid_amount', 'A pool cap needs an amount.');
+    if (capMicros === null) throw new AdminError('invalid_amount', phrase('input-pool-needs-amount'));
     return this.store.updateScopeBudget(scopeId, { poolCapMicros: amount(capMicros), poolPeriod: period(p) }, { actor, action: 'budget.pool.set' });
   }
 
@@ -105,15 +109,15 @@ export class AdminService {
   /** A one-off signed adjustment for the current period (+ gives more room, − takes some away). */
   async adjust(actor: AuditActor, scopeId: string, userId: string, amountMicros: Micros, note: string) {
     const n = note.trim();
-    if (n === '' || n.length > 500) throw new AdminError('invalid_note', 'An adjustment needs a short note (1–500 characters).');
-    if (amountMicros === 0) throw new AdminError('invalid_amount', 'An adjustment of $0 changes nothing.');
+    if (n === '' || n.length > 500) throw new AdminError('invalid_note', phrase('input-note-length', { min: 1, max: 500 }));
+    if (amountMicros === 0) throw new AdminError('invalid_amount', phrase('input-zero-adjustment', { amount: { usdMicros: 0 } }));
     return this.store.addAdjustment(scopeId, userId, amount(amountMicros, true)!, n, { actor, action: 'budget.adjust' });
   }
 
   /** Sets the IANA timezone budgets of this scope are computed in (e.g. "Europe/Berlin"). */
   async setTimezone(actor: AuditActor, scopeId: string, timezone: string) {
     const tz = timezone.trim();
-    if (!isValidTimeZone(tz)) throw new AdminError('invalid_timezone', `"${tz}" is not a time zone name; use one like Europe/Berlin or America/New_York.`);
+    if (!isValidTimeZone(tz)) throw new AdminError('invalid_timezone', phrase('input-timezone', { given: tz.slice(0, 64) }));
     return this.store.setTimezone(scopeId, tz, { actor, action: 'scope.timezone.set' });
   }
 
@@ -130,7 +134,7 @@ export class AdminService {
   /** Stores a gateway token (community or personal) encrypted; returns masked facts only. */
   async linkToken(actor: AuditActor, owner: TokenOwner, token: string, scopeId: string | null): Promise<TokenInfo> {
     const t = token.trim();
-    if (!/^[\x21-\x7e]{8,512}$/.test(t)) throw new AdminError('invalid_token', 'That does not look like a gateway token (it usually starts with sk-).');
+    if (!/^[\x21-\x7e]{8,512}$/.test(t)) throw new AdminError('invalid_token', phrase('input-token-shape'));
     return (await this.store.linkToken(owner, t, scopeId, { actor, action: `token.${owner.kind}.link` })).after;
   }
 

@@ -1,4 +1,5 @@
 import { PERIODS } from '../budget/periods.js';
+import { phrase, type Phrase } from '../i18n/phrase.js';
 import { closestName } from './suggest.js';
 import type { ArgSpec, ArgValue } from './types.js';
 
@@ -104,35 +105,38 @@ export function placeholder(spec: ArgSpec): string {
   }
 }
 
-/** What a well-formed value looks like, for error messages: "W:H, e.g. 16:9". */
-export function formText(spec: ArgSpec): string {
+/** What a well-formed value looks like, for error messages ("W:H, e.g. 16:9" in English), in the reader's words. */
+export function formText(spec: ArgSpec): Phrase {
   switch (spec.kind) {
     case 'aspect':
-      return 'W:H, e.g. 16:9';
+      return phrase('input-form-aspect');
     case 'size':
-      return 'WxH, e.g. 1024x1024, or auto';
+      return phrase('input-form-size');
     case 'model':
-      return 'a model id, e.g. alpha-image-2';
+      return phrase('input-form-model');
     case 'integer':
-      return spec.min !== undefined && spec.max !== undefined ? `a whole number from ${spec.min} to ${spec.max}` : 'a whole number';
+      return spec.min !== undefined && spec.max !== undefined ? phrase('input-form-integer-range', { min: spec.min, max: spec.max }) : phrase('input-form-integer');
     case 'job':
-      return 'a job id';
+      return phrase('input-form-job');
     case 'user':
-      return 'a @username, a mention or an id';
+      return phrase('input-form-user');
     case 'amount':
-      return 'US dollars, e.g. 5 or 2.50';
+      return phrase('input-form-amount');
     case 'period':
-      return 'day, week, month or total';
+      return phrase('input-form-period');
     case 'choice':
-      return `one of ${(spec.choices ?? []).map((c) => c.value).join(', ')}`;
+      return phrase('input-form-choice', { choices: (spec.choices ?? []).map((c) => c.value).join(', ') });
     default:
-      return 'some text';
+      return phrase('input-form-text');
   }
 }
 
-/** " Did you mean video?" after a refused `choice` word, when one choice is close; '' otherwise. */
-export function didYouMean(spec: ArgSpec, word: string): string {
-  if (spec.kind !== 'choice') return '';
+/**
+ * `problem` followed by "Did you mean video?" when `spec` is a `choice` and one choice is close to the refused
+ * `word`; `problem` unchanged otherwise.
+ */
+export function didYouMean(spec: ArgSpec, word: string, problem: Phrase): Phrase {
+  if (spec.kind !== 'choice') return problem;
   const close = closestName(word, (spec.choices ?? []).map((c) => c.value));
-  return close ? ` Did you mean ${close}?` : '';
+  return close ? phrase('input-did-you-mean', { problem, suggestion: close }) : problem;
 }

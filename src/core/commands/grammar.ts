@@ -1,4 +1,5 @@
 import { fail, type Failure } from '../failures.js';
+import { phrase, say, type Phrase } from '../i18n/phrase.js';
 import { didYouMean, formText, looksLikeUser, parseArgWord, placeholder } from './arg-forms.js';
 import { findCommand, suggestCommand } from './lookup.js';
 import type { ArgSpec, ArgValue, CommandDefinition, SubcommandDefinition } from './types.js';
@@ -81,7 +82,7 @@ export function parseCommandText(text: string, commands: readonly CommandDefinit
   if (!positional.ok) return positional;
   const args: Record<string, ArgValue> = { ...positional.args, ...flagged.args, ...given };
   const conflict = firstConflict(all, args);
-  if (conflict) return badFlag(`${flagName(conflict[0])} cannot be used together with ${flagName(conflict[1])}. ${validFlags(specs)}`);
+  if (conflict) return badFlag(withFlags(phrase('input-flag-conflict', { flag: flagName(conflict[0]), other: flagName(conflict[1]) }), specs));
   return { ok: true, command: def.name, ...(sub ? { subcommand: sub.name } : {}), args };
 }
 
@@ -92,9 +93,14 @@ export function unknownCommand(commands: readonly CommandDefinition[], given: st
 }
 
 /** "Valid flags: --ar W:H, --size WxH, --model ID" for these arguments (or a note that there are none). */
-export function validFlags(specs: readonly ArgSpec[]): string {
+export function validFlags(specs: readonly ArgSpec[]): Phrase {
   const list = specs.filter((s) => s.flags?.length).map((s) => `--${s.flags?.[0]} ${placeholder(s)}`);
-  return list.length ? `Valid flags: ${list.join(', ')}` : 'This command takes no flags.';
+  return list.length ? phrase('input-valid-flags', { flags: list.join(', ') }) : phrase('input-no-flags');
+}
+
+/** `problem` followed by the list of valid flags ({@link validFlags}). */
+function withFlags(problem: Phrase, specs: readonly ArgSpec[]): Phrase {
+  return phrase('input-with-flags', { problem, flags: validFlags(specs) });
 }
 
 function flagName(s: ArgSpec): string {
@@ -136,8 +142,8 @@ function takeFlags(words: readonly Word[], specs: readonly ArgSpec[], label: str
     const flag = `--${(m[1] ?? '').toLowerCase()}`;
     const spec = table.get(flag.slice(2));
     if (!spec) {
-      const why = known.has(flag.slice(2)) ? `${label} does not take ${flag}.` : `Unknown flag ${flag}.`;
-      return badFlag(`${why} ${validFlags(specs)}`);
+      const why = known.has(flag.slice(2)) ? phrase('input-flag-not-here', { command: label, flag }) : phrase('input-flag-unknown', { flag });
+      return badFlag(withFlags(why, specs));
     }
     let value = m[2];
     const next = words[i + 1];
@@ -145,10 +151,12 @@ function takeFlags(words: readonly Word[], specs: readonly ArgSpec[], label: str
       value = next.text;
       i++;
     }
-    if (value === undefined || value === '') return badFlag(`${flag} needs a value: ${formText(spec)}. ${validFlags(specs)}`);
+    if (value === undefined || value === '') return badFlag(withFlags(phrase('input-flag-no-value', { flag, form: formText(spec) }), specs));
     const parsed = parseArgWord(spec, value);
-    if (parsed === undefined) return badFlag(`${flag} ${value} is not valid: use ${formText(spec)}.${didYouMean(spec, value)} ${validFlags(specs)}`);
-    if (args[spec.name] !== undefined) return badFlag(`${flag} is given twice. ${validFlags(specs)}`);
+    if (parsed === undefined) {
+      return badFlag(withFlags(didYouMean(spec, value, phrase('input-flag-bad-value', { flag, value: clip(value), form: formText(spec) })), specs));
+    }
+    if (args[spec.name] !== undefined) return badFlag(withFlags(phrase('input-flag-twice', { flag }), specs));
     args[spec.name] = parsed;
   }
   return { ok: true, args, rest };
@@ -174,7 +182,7 @@ function fillPositionals(words: readonly Word[], specs: readonly ArgSpec[], repl
       const requiredAfter = later.filter((s) => s.required).length;
       if (w !== undefined && (looksLikeUser(w) || replyTarget === undefined) && left - 1 >= requiredAfter) {
         const v = parseArgWord(spec, w);
-        if (v === undefined) return badFlag(`"${clip(w)}" is not a member: use ${formText(spec)}.`);
+        if (v === undefined) return badFlag(phrase('input-not-a-member', { value: clip(w), form: formText(spec) }));
         args[spec.name] = v;
         wi++;
       } else if (replyTarget !== undefined) {
@@ -185,13 +193,13 @@ function fillPositionals(words: readonly Word[], specs: readonly ArgSpec[], repl
     if (w === undefined) continue;
     const v = parseArgWord(spec, w);
     if (v === undefined && !spec.required && later.some((s) => s.rest || parseArgWord(s, w) !== undefined)) continue;
-    if (v === undefined) return badFlag(`"${clip(w)}" is not a valid ${spec.name} for ${label}: use ${formText(spec)}.${didYouMean(spec, w)}`);
+    if (v === undefined) return badFlag(didYouMean(spec, w, phrase('input-bad-word', { value: clip(w), name: spec.name, command: label, form: formText(spec) })));
     args[spec.name] = v;
     wi++;
   }
   if (wi < words.length) {
     const extra = clip(words.slice(wi).map((w) => w.text).join(' '));
-    return badFlag(`${label} does not take "${extra}". Usage: ${usage}`);
+    return badFlag(phrase('input-extra-words', { command: label, extra, usage }));
   }
   return { ok: true, args };
 }
@@ -213,8 +221,13 @@ function clip(s: string): string {
   return one.length > 40 ? `${one.slice(0, 37)}...` : one;
 }
 
-function badFlag(message: string): { ok: false; failure: Failure } {
-  return failed(fail('bad_flag', { message }));
+/** A `bad_flag` failure: `problem` for the member (in their locale), its English text for logs and the operator CLI. */
+export function flagFailure(problem: Phrase): Failure {
+  return fail('bad_flag', { message: say('en', problem), problem });
+}
+
+function badFlag(problem: Phrase): { ok: false; failure: Failure } {
+  return failed(flagFailure(problem));
 }
 
 function failed(failure: Failure): { ok: false; failure: Failure } {

@@ -1,7 +1,8 @@
 import type { Actor, CoreApi } from '../api.js';
 import { err, fail, ok, type Failure, type Result } from '../failures.js';
 import { didYouMean, formText, parseArgWord, parseInteger } from './arg-forms.js';
-import { firstConflict } from './grammar.js';
+import { phrase } from '../i18n/phrase.js';
+import { firstConflict, flagFailure } from './grammar.js';
 import type { ArgSpec, ArgValue, ArgValues, CommandDefinition, IncomingFile, SubcommandDefinition, SurfaceInfo } from './types.js';
 
 /** How a message names an argument: `--ar` on text surfaces, `aspect` on Discord. */
@@ -45,7 +46,7 @@ export function validateArgs(
   const label = argLabel(surface, at);
   const out: Record<string, ArgValue> = {};
   for (const name of Object.keys(given)) {
-    if (given[name] !== undefined && !specs.some((s) => s.name === name)) return err(fail('bad_flag', { message: `This command does not take "${name.slice(0, 32)}".` }));
+    if (given[name] !== undefined && !specs.some((s) => s.name === name)) return err(flagFailure(phrase('input-unknown-argument', { name: name.slice(0, 32) })));
   }
   for (const spec of specs) {
     const raw = given[spec.name];
@@ -58,7 +59,7 @@ export function validateArgs(
     out[spec.name] = v.value;
   }
   const conflict = firstConflict(specs, out);
-  if (conflict) return err(fail('bad_flag', { message: `${label(conflict[1])} cannot be used together with ${label(conflict[0])}.` }));
+  if (conflict) return err(flagFailure(phrase('input-flag-conflict', { flag: label(conflict[1]), other: label(conflict[0]) })));
   const kind = checkModelKind(core, actor, specs, out);
   if (kind) return err(kind);
   const size = checkDeclaredSizes(core, specs, out);
@@ -68,7 +69,7 @@ export function validateArgs(
 
 function checkValue(spec: ArgSpec, raw: ArgValue | undefined, label: Label): Result<ArgValue | undefined> {
   if (raw === undefined) return ok(undefined);
-  if (Array.isArray(raw)) return err(fail('bad_flag', { message: `${label(spec)} takes ${formText(spec)}, not files.` }));
+  if (Array.isArray(raw)) return err(flagFailure(phrase('input-not-files', { flag: label(spec), form: formText(spec) })));
   if (spec.kind === 'integer') {
     const n = typeof raw === 'number' ? raw : parseInteger(String(raw));
     if (n === undefined || !Number.isInteger(n)) return err(rangeFailure(spec, String(raw), label));
@@ -79,15 +80,18 @@ function checkValue(spec: ArgSpec, raw: ArgValue | undefined, label: Label): Res
   if (s.trim() === '') return ok(undefined);
   if (spec.kind === 'text') {
     if (spec.max !== undefined && s.length > spec.max) {
-      return err(spec.name === 'prompt' ? fail('prompt_too_long', { max: spec.max, got: s.length }) : fail('bad_flag', { message: `${label(spec)} is too long (at most ${spec.max} characters).` }));
+      return err(spec.name === 'prompt' ? fail('prompt_too_long', { max: spec.max, got: s.length }) : flagFailure(phrase('input-too-long', { flag: label(spec), max: spec.max })));
     }
     return ok(s.trim());
   }
   const v = parseArgWord(spec, s);
   if (v === undefined) {
     // A secret is never quoted back.
-    const shown = spec.kind === 'secret' ? '' : ` ${s.trim().slice(0, 40)}`;
-    return err(fail('bad_flag', { message: `${label(spec)}${shown} is not valid: use ${formText(spec)}.${didYouMean(spec, s)}` }));
+    const problem =
+      spec.kind === 'secret'
+        ? phrase('input-secret-bad-value', { flag: label(spec), form: formText(spec) })
+        : phrase('input-flag-bad-value', { flag: label(spec), value: s.trim().slice(0, 40), form: formText(spec) });
+    return err(flagFailure(didYouMean(spec, s, problem)));
   }
   return ok(v);
 }
@@ -97,12 +101,12 @@ function rangeFailure(spec: ArgSpec, given: number | string, label: Label): Fail
   const max = spec.max ?? Number.MAX_SAFE_INTEGER;
   if (spec.name === 'seconds') return fail('bad_duration', { given, min, max });
   if (spec.name === 'count') return fail('bad_count', { given, max });
-  return fail('bad_flag', { message: `${label(spec)} ${String(given).slice(0, 20)} is not valid: use ${formText(spec)}.` });
+  return flagFailure(phrase('input-flag-bad-value', { flag: label(spec), value: String(given).slice(0, 20), form: formText(spec) }));
 }
 
 function checkFiles(spec: ArgSpec, raw: ArgValue | undefined, label: Label): Result<ArgValue | undefined> {
   if (raw === undefined) return ok(undefined);
-  if (!Array.isArray(raw)) return err(fail('bad_flag', { message: `${label(spec)} takes files.` }));
+  if (!Array.isArray(raw)) return err(flagFailure(phrase('input-files-only', { flag: label(spec) })));
   const list = raw as readonly IncomingFile[];
   if (list.length === 0) return ok(undefined);
   const max = spec.maxCount ?? 1;

@@ -79,11 +79,6 @@ export function sizeForAspect(aspect: string, maxSide: number): string | undefin
   return wh ? fit(wh, maxSide) : undefined;
 }
 
-/** "each side 64 to 1536 pixels, e.g. 1024x1024" */
-function allowedRange(maxSide: number): string {
-  return `each side ${MIN_SIDE} to ${maxSide} pixels, written like ${sizeForAspect('1:1', maxSide) ?? '1024x1024'}`;
-}
-
 /**
  * Resolves the size to send. An explicit `size` (`WxH`, also `W×H`/`W*H`) wins and is accepted when both sides are
  * whole numbers from 64 to `maxSide` (no multiple-of-8 rule: the gateway decides finer constraints); otherwise
@@ -98,7 +93,7 @@ export function resolveSize(req: { aspect?: string; size?: string; maxSide: numb
     const w = Number(m?.[1]);
     const h = Number(m?.[2]);
     if (!m || w < MIN_SIDE || h < MIN_SIDE || w > maxSide || h > maxSide) {
-      return failWith('bad_size', { given, allowed: allowedRange(maxSide), maxSide });
+      return failWith('bad_size', { given, maxSide });
     }
     return ok(`${w}x${h}`);
   }

@@ -1,6 +1,8 @@
 import type { FailureRefView } from '../api.js';
 import type { Failure, FailureCode, FailureDetails, MoneyMoved } from '../failures.js';
 import { DEFAULT_LOCALE, t, type MessageArgs } from '../i18n/catalog.js';
+import { say } from '../i18n/phrase.js';
+import { MIN_SIDE, sizeForAspect } from '../media/sizes.js';
 import { formatBytes, formatDuration, formatMoment, formatMoney, formatNumber, formatReset } from '../i18n/format.js';
 
 /**
@@ -116,11 +118,14 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
   result_url_refused: () => ({}),
   prompt_has_secret: (_d, c) => ({ tokenLink: c.cmd('token', 'link') }),
   prompt_too_long: (d, c) => ({ got: formatNumber(c.locale, d.got), max: formatNumber(c.locale, d.max) }),
-  bad_size: (d) => ({ given: q(d.given), allowed: d.allowed }),
+  bad_size: (d, c) => ({
+    given: d.given !== undefined ? q(d.given) : t(c.locale, 'input-size-requested'),
+    allowed: t(c.locale, 'input-size-sides', { min: MIN_SIDE, max: d.maxSide, example: sizeForAspect('1:1', d.maxSide) ?? '1024x1024' }),
+  }),
   bad_aspect: (d) => ({ given: q(d.given), allowed: d.allowed.join(', ') }),
   bad_duration: (d) => ({ given: num(d.given), min: d.min, max: d.max }),
   bad_count: (d) => ({ given: num(d.given), max: d.max }),
-  bad_flag: (d) => ({ message: flagReason(d.message) ?? 'none' }),
+  bad_flag: (d, c) => ({ message: flagReason(d.problem ? say(c.locale, d.problem) : d.message) ?? 'none' }),
   gateway_busy: (d, c) => ({ wait: d.retryAfterMs !== undefined && d.retryAfterMs > 0 ? formatDuration(c.locale, d.retryAfterMs) : 'none' }),
   gateway_down: () => ({}),
   gateway_timeout: () => ({}),
@@ -148,7 +153,11 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
   store_unavailable: () => ({}),
   not_admin: () => ({}),
   bad_amount: (d, c) => ({
-    message: d.reason ? `${t(c.locale, `money-error-${d.reason.replace(/_/g, '-')}`, { given: q(d.given ?? '') })} ${t(c.locale, 'money-error-hint')}` : (safeReason(d.message) ?? t(c.locale, 'money-error-hint')),
+    message: d.reason
+      ? `${t(c.locale, `money-error-${d.reason.replace(/_/g, '-')}`, { given: q(d.given ?? '') })} ${t(c.locale, 'money-error-hint')}`
+      : d.problem
+        ? say(c.locale, d.problem)
+        : (safeReason(d.message) ?? t(c.locale, 'money-error-hint')),
   }),
   unknown_user: (d) => ({ given: q(d.given) }),
   job_not_found: (d, c) => ({ id: q(d.id), jobs: c.cmd('jobs') }),

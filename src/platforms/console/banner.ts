@@ -1,5 +1,6 @@
 import type { BalanceView } from '../../core/api.js';
-import { formatUsd } from '../../core/money.js';
+import { t } from '../../core/i18n/catalog.js';
+import { formatMoney } from '../../core/i18n/format.js';
 
 /** What the banner tells about the running playground. */
 export interface BannerInfo {
@@ -10,29 +11,29 @@ export interface BannerInfo {
   outputDir: string;
   databasePath: string;
   interactive: boolean;
+  /** The console's language (from `LANG`, see `localeFromEnv`); default English. */
+  locale?: string;
 }
 
-/** "$4.79 left of $5.00 per day", "no limit", "blocked". */
-export function allowanceLine(b: BannerInfo['balance']): string {
-  if (b.blocked) return 'blocked in the playground (/budget unblock local)';
-  if (b.limitMicros === null || b.remainingMicros === null) return 'no limit for you';
-  const per = b.period === 'total' ? 'in total' : `per ${b.period}`;
-  return `${formatUsd(b.remainingMicros)} left of ${formatUsd(b.limitMicros)} ${per} for you (/budget default <amount> changes it)`;
+/** "$4.79 left of $5.00 per day for you …", "no limit for you", "blocked …", in `locale`. */
+export function allowanceLine(locale: string, b: BannerInfo['balance']): string {
+  if (b.blocked) return t(locale, 'playground-allowance-blocked');
+  if (b.limitMicros === null || b.remainingMicros === null) return t(locale, 'playground-allowance-none');
+  const per = t(locale, 'period-per', { period: b.period });
+  return t(locale, 'playground-allowance', { left: formatMoney(locale, b.remainingMicros), limit: formatMoney(locale, b.limitMicros), per });
 }
 
-/** The start-up banner of the terminal playground (plain text, no colours). */
+/** The start-up banner of the terminal playground (plain text, no colours), in `b.locale` (default English). */
 export function bannerText(b: BannerInfo): string {
-  const gw =
-    b.gateway.kind === 'simulator'
-      ? `the BUILT-IN gateway simulator at ${b.gateway.url} (fake images and videos, no real money)`
-      : `the gateway at ${b.gateway.url} (GATEWAY_BASE_URL, operator token GATEWAY_TOKEN: real charges)`;
-  return [
-    'mediabot terminal playground',
-    `  gateway:  ${gw}`,
-    `  budget:   ${allowanceLine(b.balance)}`,
-    `  outputs:  ${b.outputDir} (OUTPUT_DIR)   database: ${b.databasePath}`,
-    '  To run the real bot, set DISCORD_TOKEN + DISCORD_APPLICATION_ID and/or TELEGRAM_BOT_TOKEN, BOT_ENCRYPTION_KEY',
-    '  (npm run keygen) and GATEWAY_BASE_URL in .env (see .env.example), then npm start again.',
-    b.interactive ? '  Type /help for the commands, /quit or Ctrl-C to leave.' : '  Reading commands from stdin.',
-  ].join('\n');
+  const locale = b.locale ?? 'en';
+  const gateway =
+    b.gateway.kind === 'simulator' ? t(locale, 'playground-gateway-simulator', { url: b.gateway.url }) : t(locale, 'playground-gateway-real', { url: b.gateway.url });
+  const lines = [
+    t(locale, 'playground-line-gateway', { gateway }),
+    t(locale, 'playground-line-budget', { allowance: allowanceLine(locale, b.balance) }),
+    t(locale, 'playground-line-outputs', { dir: b.outputDir, database: b.databasePath }),
+    ...t(locale, 'playground-setup').split('\n'),
+    b.interactive ? t(locale, 'playground-interactive') : t(locale, 'playground-stdin'),
+  ];
+  return [t(locale, 'playground-title'), ...lines.map((l) => `  ${l}`)].join('\n');
 }

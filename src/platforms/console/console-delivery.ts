@@ -5,7 +5,10 @@ import { deliveredResultFields, finishedJobActions, videoResultFields } from '..
 import { findCommand } from '../../core/commands/registry.js';
 import type { CommandDefinition } from '../../core/commands/types.js';
 import type { Failure } from '../../core/failures.js';
-import { formatUsd } from '../../core/money.js';
+import { t } from '../../core/i18n/catalog.js';
+import { formatMoney } from '../../core/i18n/format.js';
+import { describeJobState } from '../../core/messages/job-text.js';
+import { jobState } from '../../core/use-cases/job-view.js';
 import { CONSOLE, CONSOLE_UPLOAD_LIMIT_BYTES, type ConsoleAddress } from './console-surface.js';
 import { printActions } from './render.js';
 
@@ -70,7 +73,7 @@ export class ConsoleDelivery implements Delivery {
   }
 
   async progress(_address: DeliveryAddress, job: JobView): Promise<void> {
-    this.print(`  video ${job.id}: ${job.status} ${Math.round(job.progress)}%`);
+    this.print(`  ${t(job.locale ?? 'en', 'playground-progress', { job: job.id, state: describeJobState(job.locale ?? 'en', jobState(job.status)), percent: Math.round(job.progress) })}`);
   }
 
   async deliverVideo(_address: DeliveryAddress, job: JobView, file: { path: string; bytes: number; mime: string }): Promise<{ messageIds: string[] }> {
@@ -78,7 +81,7 @@ export class ConsoleDelivery implements Delivery {
     const dest = join(this.outputDir, `${job.id}.mp4`);
     await copyFile(file.path, dest);
     const facts = videoResultFields(job).slice(1).map((f) => f.value);
-    this.print(`✓ video ${job.id} ready (${facts.join(', ')}): ${dest}`);
+    this.print(`✓ ${t(job.locale ?? 'en', 'playground-video-ready', { job: job.id, facts: facts.join(', '), path: dest })}`);
     this.printFollowUps(job);
     this.events.onFinished?.(job.id, dest);
     return { messageIds: [dest] };
@@ -90,13 +93,14 @@ export class ConsoleDelivery implements Delivery {
    * `finishedJobActions` as commands to type).
    */
   async deliver(_address: DeliveryAddress, job: JobView, result: DeliverableResult): Promise<{ messageIds: string[] }> {
-    if (result.text !== undefined) this.print(`✓ answer ${job.id} (${formatUsd(job.chargedMicros ?? job.estimateMicros)}):\n${result.text}`);
+    const locale = job.locale ?? 'en';
+    if (result.text !== undefined) this.print(`✓ ${t(locale, 'playground-answer', { job: job.id, cost: formatMoney(locale, job.chargedMicros ?? job.estimateMicros) })}\n${result.text}`);
     const ids: string[] = [];
     if (result.files.length > 0) await mkdir(this.outputDir, { recursive: true });
     for (const f of result.files) {
       const dest = join(this.outputDir, f.filename);
       await copyFile(f.path, dest);
-      this.print(`✓ ${job.kind} ${job.id}: ${dest}`);
+      this.print(`✓ ${t(locale, 'playground-result-saved', { kind: job.kind, job: job.id, path: dest })}`);
       ids.push(dest);
     }
     for (const f of deliveredResultFields(job, result.remainingMicros)) this.print(`  ${f.name}: ${f.value}`);
@@ -110,7 +114,7 @@ export class ConsoleDelivery implements Delivery {
     const commands = this.events.commands;
     if (!commands) return;
     const actions = finishedJobActions(job, this.events.remixOffered?.() ?? false).filter((a) => findCommand(commands, a.command));
-    printActions({ print: this.print, commands }, actions);
+    printActions({ print: this.print, commands, ...(job.locale ? { locale: job.locale } : {}) }, actions);
   }
 
   async notifyFailure(_address: DeliveryAddress, job: JobView, failure: Failure): Promise<void> {

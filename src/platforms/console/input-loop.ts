@@ -1,4 +1,6 @@
 import { createInterface, type Interface } from 'node:readline';
+import { t } from '../../core/i18n/catalog.js';
+import { formatDuration } from '../../core/i18n/format.js';
 import type { RunningPlayground } from './playground.js';
 import { consoleCommandNames } from './session.js';
 
@@ -19,7 +21,7 @@ export async function waitForPending(pg: RunningPlayground, waitMs: number, stop
   let nextNote = 0;
   while (session.pending.size > 0 && Date.now() < deadline && !stopped()) {
     if (Date.now() >= nextNote) {
-      pg.print(`… waiting for ${session.pending.size} video job(s) to finish (up to ${Math.ceil((deadline - Date.now()) / 1000)} s more)`);
+      pg.print(`… ${t(pg.actor.locale ?? 'en', 'playground-waiting', { count: session.pending.size, left: formatDuration(pg.actor.locale ?? 'en', Math.max(0, deadline - Date.now())) })}`);
       nextNote = Date.now() + 10_000;
     }
     await new Promise((r) => setTimeout(r, 250));
@@ -54,14 +56,14 @@ export async function runPiped(pg: RunningPlayground, input: NodeJS.ReadableStre
 
 /** The scripted demo: one image, one short video (waited for), then the balance. */
 export async function runDemo(pg: RunningPlayground, stopped: () => boolean): Promise<number> {
-  pg.print('No input on stdin: running the demo script.');
+  pg.print(t(pg.actor.locale ?? 'en', 'playground-demo'));
   for (const line of DEMO_SCRIPT) {
     if (stopped()) break;
     if (line.startsWith('/balance')) await waitForPending(pg, pg.settings.waitMs, stopped);
     pg.print(`> ${line}`);
     await pg.session.handle(line);
   }
-  pg.print(`Done. Results are in ${pg.settings.outputDir}. Run npm start in a terminal for the interactive prompt.`);
+  pg.print(t(pg.actor.locale ?? 'en', 'playground-demo-done', { dir: pg.settings.outputDir }));
   return 0;
 }
 

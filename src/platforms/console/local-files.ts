@@ -4,6 +4,7 @@ import { homedir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import type { IncomingFile } from '../../core/commands/types.js';
 import { err, fail, ok } from '../../core/failures.js';
+import { phrase, type Phrase } from '../../core/i18n/phrase.js';
 
 /** True for a path naming an existing regular file. */
 export function isFile(path: string): boolean {
@@ -53,9 +54,9 @@ function word(line: string, at: number): { text: string; start: number; end: num
  * Takes the console's `--image <path>` flags (repeatable; also `—image`, `--image=path`) out of a line. A path may be
  * quoted (`"my photo.png"`, `'~/a b.png'`), have escaped spaces (`my\ photo.png`), or have plain spaces: then the
  * longest run of following words naming an existing file is taken (`--image ~/My Pictures/fox.png make it blue`).
- * @returns the flags, or a message for a flag with no path or an unclosed quote.
+ * @returns the flags, or the words for a flag with no path or an unclosed quote (to say in the console's language).
  */
-export function takeImageFlags(line: string, exists: (path: string) => boolean = isFile): ImageFlags | { error: string } {
+export function takeImageFlags(line: string, exists: (path: string) => boolean = isFile): ImageFlags | { error: Phrase } {
   const paths: string[] = [];
   const typed: string[] = [];
   let text = '';
@@ -69,19 +70,19 @@ export function takeImageFlags(line: string, exists: (path: string) => boolean =
     let path: string;
     if (quote === '"' || quote === "'") {
       const close = line.indexOf(quote, at + 1);
-      if (close < 0) return { error: `The path after --image has no closing ${quote}.` };
+      if (close < 0) return { error: phrase('playground-image-unclosed', { quote }) };
       path = line.slice(at + 1, close);
       at = close + 1;
     } else {
       const words: { text: string; end: number }[] = [];
       for (let w = word(line, at); w && !NEXT_FLAG.test(w.text); w = word(line, w.end)) words.push(w);
-      if (words.length === 0) return { error: 'Give a file after --image, e.g. --image ~/fox.png' };
+      if (words.length === 0) return { error: phrase('playground-image-missing') };
       let n = words.length;
       while (n > 1 && !exists(expandPath(words.slice(0, n).map((w) => w.text).join(' ')))) n--;
       path = words.slice(0, n).map((w) => w.text).join(' ');
       at = words[n - 1]!.end;
     }
-    if (path.trim() === '') return { error: 'Give a file after --image, e.g. --image ~/fox.png' };
+    if (path.trim() === '') return { error: phrase('playground-image-missing') };
     typed.push(path);
     paths.push(expandPath(path));
     from = at;

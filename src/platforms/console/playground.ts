@@ -119,11 +119,12 @@ export async function startPlayground(config: Config, io: PlaygroundIo): Promise
         outputDir: settings.outputDir,
         databasePath: settings.databasePath,
         interactive,
+        ...(actor.locale ? { locale: actor.locale } : {}),
       }),
     close() {
       closing ??= (async () => {
         await app.poller.stop();
-        await stopVideos(app, [...session!.pending], sim !== undefined, print).catch((e: unknown) => logger.error({ err: e }, 'stopping the running videos failed'));
+        await stopVideos(app, [...session!.pending], sim !== undefined, print, actor.locale).catch((e: unknown) => logger.error({ err: e }, 'stopping the running videos failed'));
         await composed.close();
         await sim?.close();
       })();

@@ -2,6 +2,8 @@ import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { findCommand } from '../../core/commands/registry.js';
 import type { CommandDefinition, Reply, ReplyAction, ReplyFile } from '../../core/commands/types.js';
+import { t } from '../../core/i18n/catalog.js';
+import { formatBytes } from '../../core/i18n/format.js';
 
 /** Where a reply is printed and its files written. */
 export interface ConsoleOutput {
@@ -10,6 +12,8 @@ export interface ConsoleOutput {
   outputDir: string;
   /** The definitions, to write actions as commands to type. */
   commands: readonly CommandDefinition[];
+  /** The language of the console's own words when a reply carries none (`Reply.locale` wins); default English. */
+  locale?: string;
 }
 
 /** A file name safe on every disk: letters, digits, `.`, `_`, `-`. */
@@ -57,9 +61,10 @@ export function typedAction(action: ReplyAction, commands: readonly CommandDefin
  * @returns the paths written.
  */
 export async function renderReply(out: ConsoleOutput, reply: Reply): Promise<string[]> {
+  const locale = reply.locale ?? out.locale ?? 'en';
   if (reply.tone === 'error') {
     const [first, ...rest] = reply.blocks;
-    out.print(`✗ ${first ?? reply.title ?? 'That did not work.'}`);
+    out.print(`✗ ${first ?? reply.title ?? t(locale, 'playground-failed')}`);
     for (const b of rest) out.print(indent(b));
     return [];
   }
@@ -69,10 +74,10 @@ export async function renderReply(out: ConsoleOutput, reply: Reply): Promise<str
   for (const [i, f] of (reply.files ?? []).entries()) {
     const path = await save(out.outputDir, f, `${reply.jobId ?? 'file'}-${i + 1}`);
     written.push(path);
-    out.print(`✓ ${f.kind} ${f.mime}, ${f.size} bytes: ${path}`);
+    out.print(`✓ ${t(locale, 'playground-file-saved', { kind: f.kind, mime: f.mime, size: formatBytes(locale, f.size), path })}`);
   }
   for (const f of reply.fields ?? []) out.print(`  ${f.name}: ${f.value}`);
-  printActions(out, reply.actions ?? []);
+  printActions({ ...out, locale }, reply.actions ?? []);
   return written;
 }
 
@@ -80,9 +85,9 @@ export async function renderReply(out: ConsoleOutput, reply: Reply): Promise<str
  * Prints actions as commands to type under a `next:` line (`    /reroll j_1    Reroll`), the console's buttons;
  * nothing when there are none. Used under replies and under a delivered video ({@link ConsoleDelivery}).
  */
-export function printActions(out: Pick<ConsoleOutput, 'print' | 'commands'>, actions: readonly ReplyAction[]): void {
+export function printActions(out: Pick<ConsoleOutput, 'print' | 'commands' | 'locale'>, actions: readonly ReplyAction[]): void {
   if (actions.length === 0) return;
-  out.print('  next:');
+  out.print(`  ${t(out.locale ?? 'en', 'playground-next')}`);
   for (const a of actions) out.print(`    ${typedAction(a, out.commands).padEnd(32)}  ${a.input ? `${a.label}: ${a.input.label}` : a.label}`);
 }
 

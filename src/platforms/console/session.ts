@@ -1,6 +1,8 @@
 import type { Actor, CoreApi } from '../../core/api.js';
 import type { CommandDispatcher } from '../../core/commands/dispatch.js';
 import { parseCommandText } from '../../core/commands/grammar.js';
+import { t } from '../../core/i18n/catalog.js';
+import { say } from '../../core/i18n/phrase.js';
 import { commandArgs, findCommand } from '../../core/commands/lookup.js';
 import type { ArgValue, CommandDefinition } from '../../core/commands/types.js';
 import { consoleRequest, CONSOLE_SURFACE, type ConsoleAddress } from './console-surface.js';
@@ -58,29 +60,30 @@ export class ConsoleSession {
     if (text === '') return;
     if (/^\/(quit|exit)$/i.test(text)) return 'quit';
     const { print } = this.deps;
-    if (!text.startsWith('/')) return print('Commands start with a slash, e.g. /imagine a red fox. Type /help for the list.');
+    const locale = this.deps.actor.locale ?? 'en';
+    if (!text.startsWith('/')) return print(t(locale, 'playground-slash'));
     if (TOKEN_COMMAND.test(text)) {
-      return print(`✗ ${text.split(/\s+/).slice(0, /^\/setup/i.test(text) ? 2 : 1).join(' ')} is not available in the playground: it pays with the built-in simulator's token (or GATEWAY_TOKEN), so there is no gateway token to link here.`);
+      return print(`✗ ${t(locale, 'playground-no-token', { command: text.split(/\s+/).slice(0, /^\/setup/i.test(text) ? 2 : 1).join(' ') })}`);
     }
     try {
-      await this.run(text);
+      await this.run(text, locale);
     } catch (e) {
-      print(`✗ ${text.split(/\s/)[0]} failed unexpectedly: ${e instanceof Error ? e.message : String(e)}`);
+      print(`✗ ${t(locale, 'playground-unexpected', { command: text.split(/\s/)[0] ?? '', error: e instanceof Error ? e.message : String(e) })}`);
     }
   }
 
-  private async run(text: string): Promise<void> {
+  private async run(text: string, locale: string): Promise<void> {
     const { dispatcher, core, actor, print } = this.deps;
     const images = takeImageFlags(text);
-    if ('error' in images) return print(`✗ ${images.error}`);
+    if ('error' in images) return print(`✗ ${say(locale, images.error)}`);
     const parsed = parseCommandText(images.text, this.commands);
     if (!parsed.ok) return print(`✗ ${core.explain(parsed.failure, CONSOLE_SURFACE.commandHint, { actor, surface: CONSOLE_SURFACE.id }, actor.locale)}`);
     const args: Record<string, ArgValue> = { ...parsed.args };
     if (images.paths.length > 0) {
       const missing = images.paths.findIndex((p) => !isFile(p));
-      if (missing >= 0) return print(`✗ No file at ${images.typed[missing]} (${images.paths[missing]}).`);
+      if (missing >= 0) return print(`✗ ${t(locale, 'playground-no-file', { typed: images.typed[missing] ?? '', path: images.paths[missing] ?? '' })}`);
       const spec = commandArgs(findCommand(this.commands, parsed.command), parsed.subcommand).find((a) => a.kind === 'attachment')?.name;
-      if (!spec) return print(`✗ /${parsed.command} takes no image; --image is for /edit and /video.`);
+      if (!spec) return print(`✗ ${t(locale, 'playground-no-image', { command: `/${parsed.command}` })}`);
       args[spec] = images.paths.map(localFile);
     }
     const reply = await dispatcher.run({
@@ -96,7 +99,7 @@ export class ConsoleSession {
       if (!reply.jobId || reply.tone !== 'result') throw e;
       await this.deps.core.handOver(reply.jobId, { reason: e instanceof Error ? e.message : String(e) });
     }
-    if (parsed.command === 'help' && reply.tone !== 'error' && args.command === undefined) print('  /quit   leave the playground (or Ctrl-C)');
+    if (parsed.command === 'help' && reply.tone !== 'error' && args.command === undefined) print(`  ${t(reply.locale ?? locale, 'playground-help-quit')}`);
     if (reply.jobId && reply.tone !== 'error' && !reply.files?.length) await this.track(reply.jobId);
   }
 
