@@ -104,8 +104,11 @@ describe('Telegram delivery addresses and menus', () => {
 
   it('generates menus by audience from the registry, within Telegram limits', () => {
     const menus = commandMenus(commandRegistry());
-    expect(menus.map((m) => m.scope.type)).toEqual(['default', 'all_chat_administrators', 'all_private_chats']);
-    const [members, admins, privates] = menus.map((m) => m.commands.map((c) => c.command));
+    // Three audiences for the default language, then the same three for each shipped language_code.
+    const defaults = menus.filter((m) => m.languageCode === undefined);
+    expect(defaults.map((m) => m.scope.type)).toEqual(['default', 'all_chat_administrators', 'all_private_chats']);
+    expect(menus.length % 3).toBe(0);
+    const [members, admins, privates] = defaults.map((m) => m.commands.map((c) => c.command));
     expect(members).toContain('imagine');
     expect(members).not.toContain('budget');
     expect(admins).toEqual(expect.arrayContaining([...(members ?? []), 'budget', 'usage', 'setup']));
