@@ -244,8 +244,10 @@ describe.skipIf(engines.length === 0)('3 bot processes on one PostgreSQL + Redis
 
     expect(balancer.lost).toBe(0);
     expect(killedHeld).toBeGreaterThan(0);
-    // Within the lease (renewed every third of it) plus the sweep's cadence (a third of it) and a tick.
-    expect(takeoverMs).toBeLessThan(2 * LEASE_MS + 5_000);
+    // After the lease expires (it was renewed every third of it), the sweep (every third of the lease) and the other
+    // pollers' next claims take the jobs over. Measured 5.8–13.1 s with a 3 s lease on 2 shared cores: the survivors'
+    // ticks are slowed by the 150-job load, so the bound allows several leases, while "never" would time out at 120 s.
+    expect(takeoverMs).toBeLessThan(4 * LEASE_MS + 10_000);
     // Never two jobs for one command.
     expect([...jobsPerChat.values()].filter((k) => k !== 1)).toEqual([]);
     // A command without a job is one the killed process had claimed (its update_id) and died before writing the job:
