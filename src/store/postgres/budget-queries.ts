@@ -3,6 +3,7 @@ import { isPeriod, type Period } from '../../core/budget/periods.js';
 import type { BudgetDefaults } from '../../core/budget/types.js';
 import type { Micros } from '../../core/money.js';
 import type { Database } from '../sqlite/schema.js';
+import { UnknownScopeError, type EffectiveLimits, type TotalKind, type Usage } from '../sqlite/ledger-shared.js';
 
 /**
  * The read side of budgets on PostgreSQL (the counterpart of `src/store/sqlite/budget-queries.ts`, same rules):
@@ -11,36 +12,9 @@ import type { Database } from '../sqlite/schema.js';
  * locked read-check-write runs in the server (`ledger_reserve`, migration 0002).
  */
 
-/** The limits in force for one user in one scope. */
-export interface EffectiveLimits {
-  timezone: string;
-  userLimit: Micros | null;
-  userPeriod: Period;
-  blocked: boolean;
-  pool: { limit: Micros; period: Period } | null;
-}
-
-/** Spent (charges − refunds), adjusted (signed adjustments; user budgets only) and held (open holds). */
-export interface Usage {
-  spent: Micros;
-  adjusted: Micros;
-  held: Micros;
-}
-
-/** Which running total: a user's budget in a scope, a scope's pool, or a user's personal-token cap. */
-export type TotalKind = 'user' | 'pool' | 'personal';
-
 /** One `budget_totals` row. */
 export interface TotalsRow extends Usage {
   since: number;
-}
-
-/** Unknown scope id: a programming error (scopes are created with `ensureScope` first). */
-export class UnknownScopeError extends Error {
-  constructor(scopeId: string) {
-    super(`unknown scope id ${scopeId}`);
-    this.name = 'UnknownScopeError';
-  }
 }
 
 const asPeriod = (v: string | null | undefined, fallback: Period): Period => (isPeriod(v) ? v : fallback);

@@ -3,7 +3,8 @@ import { sql, type Kysely } from 'kysely';
 import { openSqlite, rawSqlite, stopBackgroundCheckpoint } from '../sqlite/connection.js';
 import { migrateToLatest } from '../sqlite/migrate.js';
 import type { Database } from '../sqlite/schema.js';
-import { rebuildTotals, type TotalKind } from './budget-queries.js';
+import type { TotalKind } from '../sqlite/ledger-shared.js';
+import { rebuildTotals } from './budget-queries.js';
 import { openPostgres, pingPostgres } from './connection.js';
 
 /** The copy cannot start or did not verify; the message is one line for the operator. Nothing was written. */

@@ -18,7 +18,7 @@ import type { BudgetLedger } from '../../core/ports/budget-ledger.js';
 import type { Clock } from '../../core/ports/clock.js';
 import { isMicros, type Micros } from '../../core/money.js';
 import { readLimits, readPersonalCap, usage, windowFor } from './budget-queries.js';
-import { jobLedgerFacts } from './job-money.js';
+import { gatewayLossTotals, jobLedgerFacts, openHoldIdsOfJob, recordGatewayLoss } from './ledger-shared.js';
 import { newId, newSortableId } from '../ids.js';
 import type { Database, HoldsTable } from './schema.js';
 import { rawSqlite, syncTransaction, type RawSqlite } from './connection.js';
@@ -166,48 +166,21 @@ export class SqliteBudgetLedger implements BudgetLedger {
     });
   }
 
-  /** See {@link BudgetLedger.recordGatewayLoss}: `INSERT OR IGNORE` on the unique (job_id, reason) index. */
-  async recordGatewayLoss(loss: GatewayLoss): Promise<void> {
-    if (!isMicros(loss.amountMicros)) throw new RangeError(`recordGatewayLoss: amountMicros must be an integer ≥ 0, got ${loss.amountMicros}`);
-    const now = this.clock.now();
-    await this.db
-      .insertInto('gateway_losses')
-      .values({
-        id: newSortableId('gl', now),
-        job_id: loss.jobId,
-        scope_id: loss.scopeId,
-        user_id: loss.userId,
-        token_source: loss.tokenSource,
-        amount_micros: loss.amountMicros,
-        certain: loss.certain ? 1 : 0,
-        reason: loss.reason,
-        created_at: now,
-      })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
+  /** See {@link BudgetLedger.recordGatewayLoss}. */
+  recordGatewayLoss(loss: GatewayLoss): Promise<void> {
+    return recordGatewayLoss(this.db, this.clock, loss);
   }
 
-  async gatewayLosses(scopeId?: string, since = 0): Promise<GatewayLossTotals> {
-    let q = this.db
-      .selectFrom('gateway_losses')
-      .select((eb) => [
-        eb.fn.coalesce(eb.fn.sum<number>(eb.case().when('certain', '=', 1).then(eb.ref('amount_micros')).else(0).end()), eb.val(0)).as('certain'),
-        eb.fn.coalesce(eb.fn.sum<number>(eb.case().when('certain', '=', 0).then(eb.ref('amount_micros')).else(0).end()), eb.val(0)).as('possible'),
-        eb.fn.countAll<number>().as('n'),
-      ])
-      .where('created_at', '>=', since);
-    if (scopeId !== undefined) q = q.where('scope_id', '=', scopeId);
-    const r = await q.executeTakeFirstOrThrow();
-    return { certainMicros: Number(r.certain), possibleMicros: Number(r.possible), count: Number(r.n) };
+  gatewayLosses(scopeId?: string, since = 0): Promise<GatewayLossTotals> {
+    return gatewayLossTotals(this.db, scopeId, since);
   }
 
   jobMoney(jobIds: readonly string[]): Promise<Map<string, JobLedgerFacts>> {
     return jobLedgerFacts(this.db, jobIds);
   }
 
-  async openHoldsOfJob(jobId: string): Promise<string[]> {
-    const rows = await this.db.selectFrom('holds').select('id').where('job_id', '=', jobId).where('status', '=', 'open').execute();
-    return rows.map((r) => r.id);
+  openHoldsOfJob(jobId: string): Promise<string[]> {
+    return openHoldIdsOfJob(this.db, jobId);
   }
 
   /** Gives back the whole charge of a settled hold (e.g. a delivered result later found broken). At most once per hold. */

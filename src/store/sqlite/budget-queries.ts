@@ -3,6 +3,7 @@ import { isPeriod, periodWindow, type Period, type PeriodWindow } from '../../co
 import type { BudgetDefaults } from '../../core/budget/types.js';
 import type { Micros } from '../../core/money.js';
 import type { RawSqlite } from './connection.js';
+import { UnknownScopeError, type EffectiveLimits, type TotalKind, type Usage } from './ledger-shared.js';
 
 /**
  * The read side of budgets, synchronous on the raw SQLite connection (the ledger's hot path; see
@@ -10,33 +11,6 @@ import type { RawSqlite } from './connection.js';
  * adjusted in a window — read from the running totals in `budget_totals` (migration 0002), which are rebuilt
  * from the ledger when missing or when the window moved. Every statement is prepared once per connection.
  */
-
-/** The limits in force for one user in one scope. */
-export interface EffectiveLimits {
-  timezone: string;
-  userLimit: Micros | null;
-  userPeriod: Period;
-  blocked: boolean;
-  pool: { limit: Micros; period: Period } | null;
-}
-
-/** Spent (charges − refunds), adjusted (signed adjustments; user budgets only) and held (open holds). */
-export interface Usage {
-  spent: Micros;
-  adjusted: Micros;
-  held: Micros;
-}
-
-/** Which running total: a user's budget in a scope, a scope's pool, or a user's personal-token cap. */
-export type TotalKind = 'user' | 'pool' | 'personal';
-
-/** Unknown scope id: a programming error (scopes are created with `ensureScope` first). */
-export class UnknownScopeError extends Error {
-  constructor(scopeId: string) {
-    super(`unknown scope id ${scopeId}`);
-    this.name = 'UnknownScopeError';
-  }
-}
 
 const SPENT = `coalesce(sum(case when kind = 'charge' then amount_micros when kind = 'refund' then -amount_micros else 0 end), 0)`;
 const ADJUSTED = `coalesce(sum(case when kind = 'adjustment' then amount_micros else 0 end), 0)`;
