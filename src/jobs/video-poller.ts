@@ -115,7 +115,10 @@ export class VideoPoller {
     const jobs: JobRecord[] = [];
     for (const job of claimed) {
       if (!this.declined(job)) jobs.push(job);
-      else await deps.jobs.update(job.id, [job.status], { nextPollAt: now + config.intervalMs, leaseOwner: null, leaseExpiresAt: null }, this.owner);
+      // Handed back due at once: the process it belongs to ticks within one tick period, before this one ticks again,
+      // so it always gets it next. (Due later instead, whichever process ticks first after the due time would win,
+      // and a fixed phase between the two tick timers could hand it to this process every time.)
+      else await deps.jobs.update(job.id, [job.status], { nextPollAt: now, leaseOwner: null, leaseExpiresAt: null }, this.owner);
     }
     for (const j of jobs) this.inFlight.set(j.id, undefined);
     await Promise.all(jobs.map((j) => this.work(j)));
