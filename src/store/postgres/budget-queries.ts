@@ -3,7 +3,7 @@ import { isPeriod, type Period } from '../../core/budget/periods.js';
 import type { BudgetDefaults } from '../../core/budget/types.js';
 import type { Micros } from '../../core/money.js';
 import type { Database } from '../sqlite/schema.js';
-import { UnknownScopeError, type EffectiveLimits, type TotalKind, type Usage } from '../sqlite/ledger-shared.js';
+import { effectiveLimits, UnknownScopeError, type EffectiveLimits, type LimitsRow, type TotalKind, type Usage } from '../sqlite/ledger-shared.js';
 
 /**
  * The read side of budgets on PostgreSQL (the counterpart of `src/store/sqlite/budget-queries.ts`, same rules):
@@ -17,33 +17,6 @@ export interface TotalsRow extends Usage {
   since: number;
 }
 
-const asPeriod = (v: string | null | undefined, fallback: Period): Period => (isPeriod(v) ? v : fallback);
-
-interface LimitsRow {
-  timezone: string;
-  default_allowance_micros: number | null;
-  default_period: string | null;
-  pool_cap_micros: number | null;
-  pool_period: string | null;
-  allowance_micros: number | null;
-  period: string | null;
-  blocked: number | null;
-}
-
-/** The limits in force from one row of the scope, its budget and the user's override (the SQLite engine's rules). */
-function toLimits(row: LimitsRow, defaults: BudgetDefaults): EffectiveLimits {
-  let userLimit = defaults.defaultAllowanceMicros;
-  let userPeriod = defaults.defaultPeriod;
-  if (row.period) {
-    userLimit = row.allowance_micros;
-    userPeriod = asPeriod(row.period, userPeriod);
-  } else if (row.default_period) {
-    userLimit = row.default_allowance_micros;
-    userPeriod = asPeriod(row.default_period, userPeriod);
-  }
-  const pool = row.pool_period && row.pool_cap_micros !== null ? { limit: row.pool_cap_micros, period: asPeriod(row.pool_period, 'month') } : null;
-  return { timezone: row.timezone, userLimit, userPeriod, blocked: row.blocked === 1, pool };
-}
 
 /** Reads the scope's timezone, default, pool and the user's override in one statement. */
 export async function readLimits(tx: Kysely<Database>, scopeId: string, userId: string, defaults: BudgetDefaults): Promise<EffectiveLimits> {
@@ -55,7 +28,7 @@ export async function readLimits(tx: Kysely<Database>, scopeId: string, userId: 
     .where('s.id', '=', scopeId)
     .executeTakeFirst();
   if (!row) throw new UnknownScopeError(scopeId);
-  return toLimits(row, defaults);
+  return effectiveLimits(row, defaults);
 }
 
 /** A user's own cap for personal-token spending (all scopes, UTC periods), or null when none is set. */
@@ -99,7 +72,7 @@ export async function readReserveLimits(db: Kysely<Database>, scopeId: string, u
   const row = r.rows[0];
   if (!row) throw new UnknownScopeError(scopeId);
   const personalCap = row.personal_allowance_micros !== null && isPeriod(row.personal_period) ? { limit: row.personal_allowance_micros, period: row.personal_period } : null;
-  return { limits: toLimits(row, defaults), personalCap, raw: row.raw };
+  return { limits: effectiveLimits(row, defaults), personalCap, raw: row.raw };
 }
 
 /** Reads one budget's row without locking it (balances). */

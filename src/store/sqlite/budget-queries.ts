@@ -3,7 +3,7 @@ import { isPeriod, periodWindow, type Period, type PeriodWindow } from '../../co
 import type { BudgetDefaults } from '../../core/budget/types.js';
 import type { Micros } from '../../core/money.js';
 import type { RawSqlite } from './connection.js';
-import { UnknownScopeError, type EffectiveLimits, type TotalKind, type Usage } from './ledger-shared.js';
+import { effectiveLimits, UnknownScopeError, type EffectiveLimits, type LimitsRow, type TotalKind, type Usage } from './ledger-shared.js';
 
 /**
  * The read side of budgets, synchronous on the raw SQLite connection (the ledger's hot path; see
@@ -15,16 +15,6 @@ import { UnknownScopeError, type EffectiveLimits, type TotalKind, type Usage } f
 const SPENT = `coalesce(sum(case when kind = 'charge' then amount_micros when kind = 'refund' then -amount_micros else 0 end), 0)`;
 const ADJUSTED = `coalesce(sum(case when kind = 'adjustment' then amount_micros else 0 end), 0)`;
 
-interface LimitsRow {
-  timezone: string;
-  default_allowance_micros: number | null;
-  default_period: string | null;
-  pool_cap_micros: number | null;
-  pool_period: string | null;
-  allowance_micros: number | null;
-  period: string | null;
-  blocked: number | null;
-}
 interface TotalsRow extends Usage {
   since: number;
 }
@@ -62,23 +52,11 @@ function stmts(raw: RawSqlite) {
   return s;
 }
 
-const asPeriod = (v: string | null | undefined, fallback: Period): Period => (isPeriod(v) ? v : fallback);
-
 /** Reads the scope's timezone, default, pool and the user's override in one statement. */
 export function readLimits(raw: RawSqlite, scopeId: string, userId: string, defaults: BudgetDefaults): EffectiveLimits {
   const row = stmts(raw).limits.get(userId, scopeId) as LimitsRow | undefined;
   if (!row) throw new UnknownScopeError(scopeId);
-  let userLimit = defaults.defaultAllowanceMicros;
-  let userPeriod = defaults.defaultPeriod;
-  if (row.period) {
-    userLimit = row.allowance_micros;
-    userPeriod = asPeriod(row.period, userPeriod);
-  } else if (row.default_period) {
-    userLimit = row.default_allowance_micros;
-    userPeriod = asPeriod(row.default_period, userPeriod);
-  }
-  const pool = row.pool_period && row.pool_cap_micros !== null ? { limit: row.pool_cap_micros, period: asPeriod(row.pool_period, 'month') } : null;
-  return { timezone: row.timezone, userLimit, userPeriod, blocked: row.blocked === 1, pool };
+  return effectiveLimits(row, defaults);
 }
 
 /** A user's own cap for personal-token spending (all scopes, UTC periods), or null when none is set. */

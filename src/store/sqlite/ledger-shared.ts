@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Period } from '../../core/budget/periods.js';
-import type { GatewayLoss, GatewayLossTotals, JobLedgerFacts } from '../../core/budget/types.js';
+import { isPeriod, type Period } from '../../core/budget/periods.js';
+import type { BudgetDefaults, GatewayLoss, GatewayLossTotals, JobLedgerFacts } from '../../core/budget/types.js';
 import type { Clock } from '../../core/ports/clock.js';
 import { isMicros, type Micros } from '../../core/money.js';
 import { newSortableId } from '../ids.js';
@@ -29,6 +29,39 @@ export interface Usage {
 
 /** Which running total: a user's budget in a scope, a scope's pool, or a user's personal-token cap. */
 export type TotalKind = 'user' | 'pool' | 'personal';
+
+/** A stored period text as a `Period`, or `fallback` when it is not one. */
+export const asPeriod = (v: string | null | undefined, fallback: Period): Period => (isPeriod(v) ? v : fallback);
+
+/** One row joining the scope (its timezone), its budget and the user's override, as both engines read it. */
+export interface LimitsRow {
+  timezone: string;
+  default_allowance_micros: number | null;
+  default_period: string | null;
+  pool_cap_micros: number | null;
+  pool_period: string | null;
+  allowance_micros: number | null;
+  period: string | null;
+  blocked: number | null;
+}
+
+/**
+ * The limits in force for a user: the user's override when it has a period, else the scope's default when it has
+ * one, else the operator's defaults; a pool only when both its cap and its period are set (period default month).
+ */
+export function effectiveLimits(row: LimitsRow, defaults: BudgetDefaults): EffectiveLimits {
+  let userLimit = defaults.defaultAllowanceMicros;
+  let userPeriod = defaults.defaultPeriod;
+  if (row.period) {
+    userLimit = row.allowance_micros;
+    userPeriod = asPeriod(row.period, userPeriod);
+  } else if (row.default_period) {
+    userLimit = row.default_allowance_micros;
+    userPeriod = asPeriod(row.default_period, userPeriod);
+  }
+  const pool = row.pool_period && row.pool_cap_micros !== null ? { limit: row.pool_cap_micros, period: asPeriod(row.pool_period, 'month') } : null;
+  return { timezone: row.timezone, userLimit, userPeriod, blocked: row.blocked === 1, pool };
+}
 
 /** Unknown scope id: a programming error (scopes are created with `ensureScope` first). */
 export class UnknownScopeError extends Error {
