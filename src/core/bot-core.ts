@@ -161,7 +161,8 @@ export class BotCore implements CoreApi {
   }
 
   /**
-   * "<text> (ref XXXXXX)"; the failure's log facts are written at warn under the same ref. The text goes through the
+   * The failure's words, then a line giving its reference ("Reference X: … give them this code"); the failure's log
+   * facts are written at warn under the same ref. The text goes through the
    * same scrubber as the logs: every token this process opened (any job's, the operator's, bot tokens) and every
    * token-shaped string is redacted, whatever detail a failure carries. With `at`, the reference and its scrubbed
    * detail are stored in the background for `/job <ref>` and `admin ref`.
