@@ -132,11 +132,11 @@ async function runBots(config: Config): Promise<void> {
 
 /** Runs the terminal playground on stdin/stdout and exits when it is done. */
 async function runConsole(config: Config): Promise<void> {
-  // The playground's own defaults (see platforms/console/settings.ts): checked here so a bad path fails at once.
+  // The playground's own defaults (see playground/settings.ts): checked here so a bad path fails at once.
   await ensureWritableDir(config.outputDir ?? './output', config.outputDir ? 'OUTPUT_DIR' : 'OUTPUT_DIR (default ./output)');
   await ensureDatabasePath(process.env.DATABASE_PATH?.trim() ? config.databasePath : './data/playground.sqlite');
-  const { startPlayground } = await import('./platforms/console/playground.js');
-  const { runInteractive, runPiped } = await import('./platforms/console/input-loop.js');
+  const { startPlayground } = await import('./playground/playground.js');
+  const { runInteractive, runPiped } = await import('./playground/input-loop.js');
   const pg = await startPlayground(config, { env: process.env, output: process.stdout, logOutput: process.stderr });
   let stopped = false;
   const interactive = process.stdin.isTTY === true;
