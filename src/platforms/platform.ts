@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { SurfaceStarter } from '../app/compose.js';
 import type { Config } from '../config.js';
+import type { ScopeRef } from '../core/api.js';
 
 /**
  * What one chat platform brings to the bot, exported as one object from its folder (`src/platforms/<id>/module.ts`)
@@ -34,6 +35,8 @@ export interface PlatformModule<Id extends string = string, Shape extends z.ZodR
     /** A sample user id for the error message (`discord:1234`); none keeps the platform out of the example. */
     readonly example?: string;
   };
+  /** The kind of its communities, for a scope the operator CLI names (`npm run admin -- budget discord:<guild id> …`). */
+  readonly scopeKind: ScopeRef['kind'];
   /** Values of its settings that must never be shown (bot tokens): added to the log scrubber at start. */
   secrets(settings: Settings): readonly (string | undefined)[];
   /**

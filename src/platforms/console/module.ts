@@ -9,5 +9,6 @@ export const consolePlatform: PlatformModule<'console', Record<never, never>, ne
   id: 'console',
   config: { shape: {}, settings: () => undefined },
   ownerIds: { pattern: /^[A-Za-z0-9_-]+$/ },
+  scopeKind: 'console',
   secrets: () => [],
 };

@@ -16,6 +16,7 @@ export const discordPlatform: PlatformModule<'discord', typeof discordShape, Dis
   id: 'discord',
   config: { group: 'Discord', shape: discordShape, enabledBy: 'DISCORD_TOKEN', settings: discordSettings },
   ownerIds: { pattern: /^[A-Za-z0-9_-]+$/, example: '1234' },
+  scopeKind: 'guild',
   secrets: (dc) => [dc.token],
   surface(config, dc) {
     let sharding: Promise<{ plan: ShardPlan; startMs: number }> | undefined;

@@ -12,6 +12,7 @@ export const telegramPlatform: PlatformModule<'telegram', typeof telegramShape, 
   id: 'telegram',
   config: { group: 'Telegram', shape: telegramShape, enabledBy: 'TELEGRAM_BOT_TOKEN', settings: telegramSettings },
   ownerIds: { pattern: /^[A-Za-z0-9_-]+$/, example: '5678' },
+  scopeKind: 'group',
   secrets: (tg) => [tg.token],
   surface(config, tg) {
     const start: SurfaceStarter = async ({ app, dispatcher, logger, secrets, registerDelivery }) => {
