@@ -299,6 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.POLL_MAX_INTERVAL_MS < e.POLL_INTERVAL_MS) {
     throw new ConfigError('POLL_MAX_INTERVAL_MS', `at least POLL_INTERVAL_MS (${e.POLL_INTERVAL_MS})`);
   }
+  // Each platform reads its own section's keys of the parsed object; a loop over the registry cannot name their types.
   const platforms = Object.fromEntries(PLATFORMS.map((m) => [m.id, m.config.settings(parsed.data as never)])) as Record<string, unknown>;
   if (e.ROLE !== 'all' && !PLATFORMS.some((m) => platforms[m.id] !== undefined)) {
     throw new ConfigError('ROLE', `all (the default) when ${neither(PLATFORMS.flatMap((m) => (m.config.enabledBy ? [m.config.enabledBy] : [])))} is set: a ${e.ROLE} process serves chat platforms`);
