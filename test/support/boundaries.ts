@@ -187,3 +187,26 @@ export function checkBoundaries(root: string, rules: BoundaryRules): Violation[]
   for (const cycle of folderCycles(edges)) out.push({ rule: 'folder-cycle', detail: cycle });
   return out;
 }
+
+/**
+ * The packages loaded when `entry` (relative to the root) is imported: the package specifiers of every file reached
+ * from it over static value imports (dynamic `import(…)` calls and type-only imports load nothing at that time).
+ */
+export function packagesLoadedBy(edges: readonly ImportEdge[], entry: string): Set<string> {
+  const seen = new Set<string>([entry]);
+  const packages = new Set<string>();
+  const queue = [entry];
+  while (queue.length) {
+    const file = queue.shift()!;
+    for (const e of edges) {
+      if (e.from !== file || e.typeOnly || e.dynamic) continue;
+      if (e.to === undefined) {
+        if (!e.specifier.startsWith('.')) packages.add(packageOf(e.specifier));
+      } else if (!seen.has(e.to)) {
+        seen.add(e.to);
+        queue.push(e.to);
+      }
+    }
+  }
+  return packages;
+}

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkBoundaries, type BoundaryRules } from '../support/boundaries.js';
+import { checkBoundaries, packagesLoadedBy, readImports, type BoundaryRules } from '../support/boundaries.js';
 
 /**
  * The floor plan's import rules (docs/ARCHITECTURE.md), read from the real imports of `src/`:
@@ -12,6 +12,8 @@ import { checkBoundaries, type BoundaryRules } from '../support/boundaries.js';
  * - no cycle between folders of `src/` over value imports (static, re-exports and `import(…)`). Type-only imports may
  *   point back (the platform contract names `Config` and the app's `SurfaceStarter`): they are erased at build and
  *   change no load order.
+ * - loading the configuration (which loads every platform module for its schema section) loads no platform library:
+ *   a platform imports its library inside its starters, so the playground and the CLIs never load it.
  */
 const RULES: BoundaryRules = {
   platformLibraries: {
@@ -117,5 +119,21 @@ describe('import boundaries', () => {
     expect(checkBoundaries(tree(withCycle), RULES)).toEqual([{ rule: 'folder-cycle', detail: 'jobs -> store -> jobs' }]);
     const withLongCycle = { ...files, 'store/kinds.ts': "import { started } from '../app/started.js';\nexport type Kind = number;\nexport const other = started;\n", 'app/started.ts': "import { platform } from '../platforms/registry.js';\nexport const started = platform;\n" };
     expect(checkBoundaries(tree(withLongCycle), RULES)).toEqual([{ rule: 'folder-cycle', detail: 'app -> jobs -> store -> app' }]);
+  });
+
+  it('loading the configuration and the platform registry loads no platform library', () => {
+    const libraries = Object.keys(RULES.platformLibraries).map((p) => p.replace(/\/\*$/, '/'));
+    const isPlatformLibrary = (pkg: string) => libraries.some((l) => (l.endsWith('/') ? pkg.startsWith(l) : pkg === l));
+    const edges = readImports(SRC);
+    expect([...packagesLoadedBy(edges, 'config.ts')].filter(isPlatformLibrary)).toEqual([]);
+    expect([...packagesLoadedBy(edges, 'main.ts')].filter(isPlatformLibrary)).toEqual([]);
+    const heavy = tree({
+      'config.ts': "import { all } from './platforms/registry.js';\nexport const c = all;\n",
+      'platforms/registry.ts': "import { t } from './telegram/module.js';\nimport { d } from './discord/module.js';\nexport const all = [t, d];\n",
+      'platforms/telegram/module.ts': "import { Api } from 'grammy';\nexport const t = Api;\n",
+      'platforms/discord/module.ts': "import type { Client } from 'discord.js';\nexport const d = () => import('./bot.js');\nexport type C = Client;\n",
+      'platforms/discord/bot.ts': "import { Client } from 'discord.js';\nexport const bot = Client;\n",
+    });
+    expect([...packagesLoadedBy(readImports(heavy), 'config.ts')]).toEqual(['grammy']);
   });
 });
