@@ -1,54 +1,19 @@
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
+import { bool, ConfigError, doc, int, optionalString, port, url } from './config-kit.js';
+import { PLATFORMS, type PlatformConfigs } from './platforms/registry.js';
+
+export { ConfigError, type VariableDoc } from './config-kit.js';
 
 /**
  * Every setting of the bot, read from the environment (and `.env` when present) and validated once.
  * A bad value stops start-up with one line naming the variable and what it expects ({@link ConfigError}).
- * Defaults are chosen so that `npm start` with nothing configured runs the terminal playground.
+ * Defaults are chosen so that `npm start` with nothing configured runs the terminal playground. Each platform
+ * contributes its own section from its folder (`src/platforms/<id>/config.ts`, listed by `src/platforms/registry.ts`).
  */
 
-const optionalString = z
-  .string()
-  .trim()
-  .transform((v) => (v === '' ? undefined : v))
-  .optional();
-
-const url = (fallback?: string) => {
-  const base = z
-    .string()
-    .trim()
-    .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'an http(s) URL such as https://example.com')
-    .transform((v) => (v === '' ? undefined : v.replace(/\/+$/, '')));
-  return fallback === undefined ? base.optional() : base.optional().transform((v) => v ?? fallback);
-};
-
-const int = (fallback: number, min: number, max: number, what: string) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === '') return fallback;
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < min || n > max) {
-        ctx.addIssue({ code: 'custom', message: `${what}, a whole number from ${min} to ${max}` });
-        return z.NEVER;
-      }
-      return n;
-    });
-
-const bool = (fallback: boolean) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === '') return fallback;
-      if (/^(1|true|yes|on)$/i.test(v)) return true;
-      if (/^(0|false|no|off)$/i.test(v)) return false;
-      ctx.addIssue({ code: 'custom', message: 'true or false' });
-      return z.NEVER;
-    });
+/** `discord:1234,telegram:5678`: the platforms' sample ids, for the `OWNER_IDS` error. */
+const OWNER_ID_EXAMPLE = PLATFORMS.flatMap((m) => (m.ownerIds.example ? [`${m.id}:${m.ownerIds.example}`] : [])).join(',');
 
 const idList = z
   .string()
@@ -58,104 +23,38 @@ const idList = z
     if (v === undefined || v === '') return [] as string[];
     const ids = v.split(/[\s,]+/).filter(Boolean);
     for (const id of ids) {
-      if (!/^(discord|telegram|console):[A-Za-z0-9_-]+$|^[0-9]+$/.test(id)) {
-        ctx.addIssue({ code: 'custom', message: 'comma-separated user ids, e.g. discord:1234,telegram:5678 (a bare number matches either platform)' });
+      const [platform, user] = id.includes(':') ? [id.slice(0, id.indexOf(':')), id.slice(id.indexOf(':') + 1)] : [undefined, id];
+      const syntax = PLATFORMS.find((m) => m.id === platform)?.ownerIds.pattern;
+      if (platform === undefined ? !/^[0-9]+$/.test(user) : !syntax?.test(user)) {
+        ctx.addIssue({ code: 'custom', message: `comma-separated user ids, e.g. ${OWNER_ID_EXAMPLE} (a bare number matches either platform)` });
         return z.NEVER;
       }
     }
     return ids;
   });
 
-/** Largest shard id or count accepted (far beyond any bot's needs; Discord recommends one shard per 1,000 servers). */
-const MAX_SHARDS = 65_536;
-
-const shardCount = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v, ctx): number | 'auto' => {
-    if (v === undefined || v === '' || v.toLowerCase() === 'auto') return 'auto';
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < 1 || n > MAX_SHARDS) {
-      ctx.addIssue({ code: 'custom', message: `auto or a whole number of shards from 1 to ${MAX_SHARDS}` });
-      return z.NEVER;
-    }
-    return n;
-  });
-
-const shardIds = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v, ctx): number[] | undefined => {
-    if (v === undefined || v === '') return undefined;
-    const ids = new Set<number>();
-    for (const part of v.split(/\s*,\s*/)) {
-      const m = /^(\d+)(?:\s*-\s*(\d+))?$/.exec(part);
-      const from = m ? Number(m[1]) : NaN;
-      const to = m?.[2] !== undefined ? Number(m[2]) : from;
-      if (!m || from > to || to >= MAX_SHARDS) {
-        ctx.addIssue({ code: 'custom', message: 'shard ids as a comma-separated list and/or ranges, e.g. 0,1 or 0-3 or 0-3,8 (a range goes from low to high)' });
-        return z.NEVER;
-      }
-      for (let id = from; id <= to; id++) {
-        if (ids.has(id)) {
-          ctx.addIssue({ code: 'custom', message: `each shard id once (${id} is listed twice)` });
-          return z.NEVER;
-        }
-        ids.add(id);
-      }
-    }
-    return [...ids].sort((a, b) => a - b);
-  });
-
 /** Groups of variables, in the order the README table and `.env.example` list them. */
-export const CONFIG_GROUPS = ['Media gateway', 'Storage and secrets', 'Discord', 'Telegram', 'People and prices', 'Jobs', 'Operations', 'Terminal playground', 'Logging'] as const;
-/** One of {@link CONFIG_GROUPS}. */
-export type ConfigGroup = (typeof CONFIG_GROUPS)[number];
-
-/** Documentation attached to each variable of the schema (read by `npm run docs:config`). */
-export interface VariableDoc {
-  /** What the variable does, with its default in words. One or two sentences. */
-  description: string;
-  group: ConfigGroup;
-  /** Shown in `.env.example` and the README's "Example / default" column when there is no default. */
-  example?: string;
-  /** Kept out of the generated `.env.example` value (a secret): the line is left empty. */
-  secret?: boolean;
-}
-
-/** Attaches {@link VariableDoc} to a schema entry (zod metadata, so the docs cannot drift from the parser). */
-function doc<T extends z.ZodType>(schema: T, d: VariableDoc): T {
-  return schema.meta({ ...d });
-}
-
-const port = (what: string) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === '') return undefined;
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < 0 || n > 65_535) {
-        ctx.addIssue({ code: 'custom', message: `${what}, a TCP port from 0 to 65535 (0 = any free port)` });
-        return z.NEVER;
-      }
-      return n;
-    });
+export const CONFIG_GROUPS: readonly string[] = [
+  'Media gateway',
+  'Storage and secrets',
+  ...PLATFORMS.flatMap((m) => (m.config.group ? [m.config.group] : [])),
+  'People and prices',
+  'Jobs',
+  'Operations',
+  'Terminal playground',
+  'Logging',
+];
 
 const G = 'Media gateway' as const;
 const S = 'Storage and secrets' as const;
-const D = 'Discord' as const;
-const T = 'Telegram' as const;
 const P = 'People and prices' as const;
 const J = 'Jobs' as const;
 const O = 'Operations' as const;
 const PG = 'Terminal playground' as const;
 const L = 'Logging' as const;
 
-const schema = z.object({
+/** The settings every process reads before the platforms' sections (gateway, storage). */
+const leading = {
   GATEWAY_BASE_URL: doc(url(), { group: G, example: 'https://gateway.example.com', description: 'Root of the gateway (without /v1); models and prices are read from it. Unset: the built-in simulator is used (playground always; bots only with USE_SIMULATOR=1).' }),
   GATEWAY_TOKEN: doc(optionalString, { group: G, secret: true, example: 'sk-…', description: 'Operator token (sk-…), used when neither the user nor the community linked one. Budgets apply to it. Default: none.' }),
   GATEWAY_EDIT_IMAGE_FIELD: doc(z.enum(['image', 'image[]']).optional().default('image'), { group: G, description: 'How reference images are sent to /v1/images/edits: "image" (repeated part, default) or "image[]" (OpenAI SDK style).' }),
@@ -203,49 +102,10 @@ const schema = z.object({
     { group: S, description: 'Put before every Redis key of this bot, so several bots can share one Redis (default mediabot:).' },
   ),
   OUTPUT_DIR: doc(optionalString, { group: S, description: 'Where results are written: kept videos of the bots (default ./data/outputs) and the playground\'s files (default ./output).' }),
-  DISCORD_TOKEN: doc(optionalString, { group: D, secret: true, description: 'Bot token from the Discord developer portal. Setting it enables the Discord adapter.' }),
-  DISCORD_APPLICATION_ID: doc(
-    z
-      .string()
-      .trim()
-      .optional()
-      .refine((v) => !v || /^[0-9]{5,25}$/.test(v), 'a numeric Discord application id (snowflake)'),
-    { group: D, example: '123456789012345678', description: 'Application id (numeric) from the developer portal, used to register slash commands. Default: read from the logged-in bot.' },
-  ),
-  DISCORD_API_BASE: doc(url(), { group: D, description: 'Discord REST base, e.g. a REST proxy (default https://discord.com/api). Gateway discovery follows it.' }),
-  DISCORD_GUILD_ID: doc(
-    z
-      .string()
-      .trim()
-      .optional()
-      .refine((v) => !v || /^[0-9]{5,25}$/.test(v), 'a numeric Discord server id (snowflake)'),
-    { group: D, description: 'Register commands to this server only (instant, good for testing) instead of globally. Default: global.' },
-  ),
-  DISCORD_SHARD_COUNT: doc(shardCount, {
-    group: D,
-    description:
-      'Total number of Discord shards across every process of this bot: auto (default: the count Discord recommends, read from GET /gateway/bot at start) or a number. Pin a number when DISCORD_SHARD_IDS spreads the shards over several processes, so they all agree.',
-  }),
-  DISCORD_SHARD_IDS: doc(shardIds, {
-    group: D,
-    example: '0-3',
-    description:
-      'The shards this process connects, as ids and ranges below DISCORD_SHARD_COUNT (e.g. 0,1 or 0-3). Default: all of them. Each shard must run in exactly one process; the process with shard 0 registers the slash commands.',
-  }),
-  TELEGRAM_BOT_TOKEN: doc(
-    z
-      .string()
-      .trim()
-      .optional()
-      .refine((v) => !v || /^[0-9]+:[A-Za-z0-9_-]{20,}$/.test(v), 'a Telegram bot token from @BotFather, like 123456:ABC-DEF…'),
-    { group: T, secret: true, description: 'Bot token from @BotFather. Setting it enables the Telegram adapter.' },
-  ),
-  TELEGRAM_API_ROOT: doc(url('https://api.telegram.org'), { group: T, description: 'Bot API server (default https://api.telegram.org); point it at a self-hosted Bot API server for 2000 MB uploads.' }),
-  TELEGRAM_WEBHOOK_URL: doc(url(), { group: T, example: 'https://bot.example.com/telegram', description: 'Public HTTPS URL for webhook mode (behind a reverse proxy). Unset = long polling (default).' }),
-  TELEGRAM_WEBHOOK_PORT: doc(int(8080, 1, 65_535, 'a TCP port for the Telegram webhook listener'), { group: T, description: 'Port of the webhook listener the reverse proxy forwards to (default 8080).' }),
-  TELEGRAM_UPLOAD_LIMIT_MB: doc(int(50, 1, 2000, 'largest upload in MB (50 on the public Bot API, up to 2000 on a self-hosted one)'), { group: T, description: 'Largest video/document upload in MB (default 50, the public Bot API limit; up to 2000 on a self-hosted one).' }),
-  TELEGRAM_PHOTO_LIMIT_MB: doc(int(10, 1, 2000, 'largest photo upload in MB'), { group: T, description: 'Largest photo upload in MB (default 10, the public Bot API limit).' }),
-  TELEGRAM_FULL_QUALITY: doc(bool(false), { group: T, description: 'Also send each image as a document (uncompressed). Default false.' }),
+};
+
+/** The settings after the platforms' sections. */
+const trailing = {
   OWNER_IDS: doc(idList, { group: P, example: 'discord:1234,telegram:5678', description: 'Bot owners, always allowed admin commands: discord:<id>,telegram:<id> (a bare number matches either). Default: none.' }),
   PRICES_FILE: doc(optionalString.refine((v) => v === undefined || existsSync(v), 'the path of an existing JSON price file'), { group: P, example: './prices.json', description: 'JSON file of the operator\'s own prices; they win over the gateway\'s published prices (see docs/budgets.md, "Prices and the catalogue"). Default: none.' }),
   TEXT_PRICE_PER_1K_TOKENS: doc(optionalString, { group: P, example: '0.002', description: 'USD per 1,000 tokens for text models that have no other price (no admin price, price file or published price). Unset = none: such models are not on sale.' }),
@@ -335,13 +195,19 @@ const schema = z.object({
   PLAYGROUND_WAIT_MS: doc(int(120_000, 0, 86_400_000, 'milliseconds the playground waits for running videos'), { group: PG, description: 'How long the playground waits for running videos when its input ends, in ms (default 120000).' }),
   LOG_LEVEL: doc(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'), { group: L, description: 'fatal, error, warn, info, debug, trace or silent (default info; the playground defaults to error).' }),
   LOG_FORMAT: doc(z.enum(['json', 'pretty', 'auto']).optional().default('auto'), { group: L, description: 'json, pretty or auto (default auto: pretty on a terminal, JSON otherwise).' }),
-});
+};
+
+// Key order is the README's row order and decides which of several bad variables is reported first.
+const schema = z.object({ ...leading, ...Object.assign({}, ...PLATFORMS.map((m) => m.config.shape)), ...trailing }) as z.ZodObject<typeof leading & typeof trailing>;
 
 /** The environment schema, one entry per variable with its {@link VariableDoc}; read by the docs generator. */
 export const CONFIG_SCHEMA = schema;
 
-/** The validated settings object handed to the composition root. */
-export interface Config {
+/** The validated settings object handed to the composition root: the shared settings and each platform's ({@link PlatformConfigs}). */
+export type Config = SharedConfig & PlatformConfigs;
+
+/** The settings that are not a platform's. */
+export interface SharedConfig {
   gateway: {
     /** Root of the gateway (without `/v1`). Unset means the built-in simulator is started. */
     baseUrl: string | undefined;
@@ -359,18 +225,6 @@ export interface Config {
   encryptionKey: string | undefined;
   /** `REDIS_URL` and `REDIS_PREFIX` (default `mediabot:`): state shared by bot processes; undefined = in memory. */
   redis: { url: string; prefix: string } | undefined;
-  discord: { token: string; applicationId: string | undefined; apiBase: string | undefined; guildId: string | undefined; shards: DiscordShardSettings } | undefined;
-  telegram:
-    | {
-        token: string;
-        apiRoot: string;
-        webhookUrl: string | undefined;
-        webhookPort: number;
-        uploadLimitBytes: number;
-        photoLimitBytes: number;
-        fullQuality: boolean;
-      }
-    | undefined;
   ownerIds: string[];
   pricesFile: string | undefined;
   log: { level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'; format: 'json' | 'pretty' | 'auto' };
@@ -419,27 +273,6 @@ export interface Config {
 export type ProcessRole = 'all' | 'gateway-bot' | 'worker';
 
 /**
- * `DISCORD_SHARD_COUNT` and `DISCORD_SHARD_IDS`. `ids` undefined = every shard in this process; when set, `count` may
- * still be `auto` and is then resolved (and the ids checked against it) at start.
- */
-export interface DiscordShardSettings {
-  count: number | 'auto';
-  /** Ascending, without duplicates. */
-  ids: readonly number[] | undefined;
-}
-
-/** A configuration problem, with a message that fits on one line and names the variable. */
-export class ConfigError extends Error {
-  constructor(
-    readonly variable: string,
-    readonly expected: string,
-  ) {
-    super(`Configuration error: ${variable} must be ${expected}.`);
-    this.name = 'ConfigError';
-  }
-}
-
-/**
  * Loads `.env` (if present, without overriding variables already set) into `process.env`.
  * Uses Node's own loader, so no dependency is needed.
  */
@@ -466,12 +299,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.POLL_MAX_INTERVAL_MS < e.POLL_INTERVAL_MS) {
     throw new ConfigError('POLL_MAX_INTERVAL_MS', `at least POLL_INTERVAL_MS (${e.POLL_INTERVAL_MS})`);
   }
-  const outOfRange = typeof e.DISCORD_SHARD_COUNT === 'number' ? e.DISCORD_SHARD_IDS?.find((id) => id >= (e.DISCORD_SHARD_COUNT as number)) : undefined;
-  if (outOfRange !== undefined) {
-    throw new ConfigError('DISCORD_SHARD_IDS', `shard ids below DISCORD_SHARD_COUNT (${e.DISCORD_SHARD_COUNT}), from 0 to ${(e.DISCORD_SHARD_COUNT as number) - 1}; ${outOfRange} is not`);
-  }
-  if (e.ROLE !== 'all' && !e.DISCORD_TOKEN && !e.TELEGRAM_BOT_TOKEN) {
-    throw new ConfigError('ROLE', `all (the default) when neither DISCORD_TOKEN nor TELEGRAM_BOT_TOKEN is set: a ${e.ROLE} process serves chat platforms`);
+  // Each platform reads its own section's keys of the parsed object; a loop over the registry cannot name their types.
+  const platforms = Object.fromEntries(PLATFORMS.map((m) => [m.id, m.config.settings(parsed.data as never)])) as Record<string, unknown>;
+  if (e.ROLE !== 'all' && !PLATFORMS.some((m) => platforms[m.id] !== undefined)) {
+    throw new ConfigError('ROLE', `all (the default) when ${neither(PLATFORMS.flatMap((m) => (m.config.enabledBy ? [m.config.enabledBy] : [])))} is set: a ${e.ROLE} process serves chat platforms`);
   }
   return {
     gateway: {
@@ -487,26 +318,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     encryptionKey: e.BOT_ENCRYPTION_KEY,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
-    discord: e.DISCORD_TOKEN
-      ? {
-          token: e.DISCORD_TOKEN,
-          applicationId: e.DISCORD_APPLICATION_ID || undefined,
-          apiBase: e.DISCORD_API_BASE,
-          guildId: e.DISCORD_GUILD_ID || undefined,
-          shards: { count: e.DISCORD_SHARD_COUNT, ids: e.DISCORD_SHARD_IDS },
-        }
-      : undefined,
-    telegram: e.TELEGRAM_BOT_TOKEN
-      ? {
-          token: e.TELEGRAM_BOT_TOKEN,
-          apiRoot: e.TELEGRAM_API_ROOT ?? 'https://api.telegram.org',
-          webhookUrl: e.TELEGRAM_WEBHOOK_URL,
-          webhookPort: e.TELEGRAM_WEBHOOK_PORT,
-          uploadLimitBytes: e.TELEGRAM_UPLOAD_LIMIT_MB * 1024 * 1024,
-          photoLimitBytes: e.TELEGRAM_PHOTO_LIMIT_MB * 1024 * 1024,
-          fullQuality: e.TELEGRAM_FULL_QUALITY,
-        }
-      : undefined,
     ownerIds: e.OWNER_IDS,
     pricesFile: e.PRICES_FILE,
     log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT },
@@ -534,5 +345,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chartFontFiles: e.CHART_FONT_FILES,
     startupTimeoutMs: e.STARTUP_TIMEOUT_MS,
     role: e.ROLE,
+    ...(platforms as PlatformConfigs),
   };
+}
+
+/** `neither A nor B`, `none of A, B or C`. */
+function neither(names: readonly string[]): string {
+  if (names.length <= 2) return `neither ${names.join(' nor ')}`;
+  return `none of ${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
 }

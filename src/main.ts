@@ -1,7 +1,7 @@
 /**
  * `npm start`: validates the configuration, then composes (`src/app/compose.ts`, the one composition root) either the
- * configured chat platforms (Discord and/or Telegram, with the video poller) or, with no platform token, the terminal
- * playground.
+ * configured chat platforms (those of `src/platforms/registry.ts` whose settings are present, with the video poller)
+ * or, with no platform configured, the terminal playground (`src/playground/`).
  * A configuration problem prints one line on stderr and exits 1; nothing else is started.
  */
 import { ConfigError, loadConfig, loadDotEnv, type Config } from './config.js';
@@ -10,6 +10,7 @@ import type { SimulatorHandle } from './simulator/index.js';
 import { parseEncryptionKey } from './store/crypto.js';
 import { ensureDatabasePath, ensureWritableDir } from './app/startup-paths.js';
 import { describeStore } from './store/store-url.js';
+import { configuredPlatforms } from './platforms/registry.js';
 
 // Heavy modules (discord.js, grammY, the app) are imported only on the path that uses them, so a configuration
 // error answers at once and the playground never loads the chat libraries.
@@ -62,7 +63,16 @@ function redisPassword(config: Config): string | undefined {
   }
 }
 
-/** Runs Discord and/or Telegram with the poller (what `ROLE` asks for) until a signal arrives. */
+/** The secrets of `config` to keep out of logs and error lines: every configured platform's, the gateway token, Redis's password. */
+function configSecrets(config: Config): SecretSet {
+  const secrets = new SecretSet();
+  for (const { module, settings } of configuredPlatforms(config)) for (const s of module.secrets(settings)) secrets.add(s);
+  secrets.add(config.gateway.token);
+  secrets.add(redisPassword(config));
+  return secrets;
+}
+
+/** Runs the configured chat platforms with the poller (what `ROLE` asks for) until a signal arrives. */
 async function runBots(config: Config): Promise<void> {
   if (!config.encryptionKey) throw new ConfigError('BOT_ENCRYPTION_KEY', 'set when a platform token is set (run `npm run keygen` and put the key in .env)');
   parseEncryptionKey(config.encryptionKey);
@@ -72,11 +82,7 @@ async function runBots(config: Config): Promise<void> {
   const outputDir = config.outputDir ?? './data/outputs';
   if (!config.databaseUrl) await ensureDatabasePath(config.databasePath);
   await ensureWritableDir(outputDir, config.outputDir ? 'OUTPUT_DIR' : 'OUTPUT_DIR (default ./data/outputs)');
-  const secrets = new SecretSet();
-  secrets.add(config.discord?.token);
-  secrets.add(config.telegram?.token);
-  secrets.add(config.gateway.token);
-  secrets.add(redisPassword(config));
+  const secrets = configSecrets(config);
   const logger: Logger = createLogger({ level: config.log.level, format: config.log.format, secrets });
   const { compose, chatSurfaces } = await import('./app/compose.js');
   let sim: SimulatorHandle | undefined;
@@ -132,11 +138,11 @@ async function runBots(config: Config): Promise<void> {
 
 /** Runs the terminal playground on stdin/stdout and exits when it is done. */
 async function runConsole(config: Config): Promise<void> {
-  // The playground's own defaults (see platforms/console/settings.ts): checked here so a bad path fails at once.
+  // The playground's own defaults (see playground/settings.ts): checked here so a bad path fails at once.
   await ensureWritableDir(config.outputDir ?? './output', config.outputDir ? 'OUTPUT_DIR' : 'OUTPUT_DIR (default ./output)');
   await ensureDatabasePath(process.env.DATABASE_PATH?.trim() ? config.databasePath : './data/playground.sqlite');
-  const { startPlayground } = await import('./platforms/console/playground.js');
-  const { runInteractive, runPiped } = await import('./platforms/console/input-loop.js');
+  const { startPlayground } = await import('./playground/playground.js');
+  const { runInteractive, runPiped } = await import('./playground/input-loop.js');
   const pg = await startPlayground(config, { env: process.env, output: process.stdout, logOutput: process.stderr });
   let stopped = false;
   const interactive = process.stdin.isTTY === true;
@@ -162,14 +168,10 @@ async function main(): Promise<void> {
     fatal(e);
   }
   try {
-    if (config.discord || config.telegram) await runBots(config);
+    if (configuredPlatforms(config).length > 0) await runBots(config);
     else await runConsole(config);
   } catch (e) {
-    const secrets = new SecretSet();
-    secrets.add(config.discord?.token);
-    secrets.add(config.telegram?.token);
-    secrets.add(config.gateway.token);
-    fatal(e, secrets);
+    fatal(e, configSecrets(config));
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Actor, ScopeRef } from '../core/api.js';
+import type { Actor } from '../core/api.js';
 import type { CommandDispatcher } from '../core/commands/dispatch.js';
 import { parseCommandText } from '../core/commands/grammar.js';
 import { commandArgs, findCommand } from '../core/commands/lookup.js';
@@ -6,6 +6,7 @@ import type { ArgValue, Reply, SurfaceInfo, SurfaceRequest } from '../core/comma
 import type { FailureCode } from '../core/failures.js';
 import type { MediaGateway } from '../core/ports/media-gateway.js';
 import { GatewayError } from '../gateway/index.js';
+import { PLATFORMS } from '../platforms/registry.js';
 import { CliError, UsageError } from './errors.js';
 import type { PlatformRef } from './refs.js';
 
@@ -22,11 +23,9 @@ export const CLI_SURFACE: SurfaceInfo = {
   commandHint: (command, subcommand) => `npm run admin -- ${command === 'setup' ? 'token' : command}${subcommand ? ` ${subcommand}` : ''} <scope>`,
 };
 
-const KIND: Record<string, ScopeRef['kind']> = { discord: 'guild', telegram: 'group', console: 'console' };
-
 /** The operator acting in the scope `ref` (a community of any surface). */
 export function operatorActor(ref: PlatformRef): Actor {
-  return { scope: { platform: ref.platform, externalId: ref.externalId, kind: KIND[ref.platform] ?? 'group' }, user: { ...OPERATOR_USER } };
+  return { scope: { platform: ref.platform, externalId: ref.externalId, kind: PLATFORMS.find((m) => m.id === ref.platform)?.scopeKind ?? 'group' }, user: { ...OPERATOR_USER } };
 }
 
 /** The CLI's answer to "who, where, admin?": the operator, who administers every scope; nothing is delivered later. */

@@ -1,11 +1,12 @@
 import type { Directory, ExternalRef } from '../core/ports/directory.js';
+import { PLATFORMS } from '../platforms/registry.js';
 import { CliError, UsageError } from './errors.js';
 
 /**
  * The surfaces the operator can name. Scope and user rows of any surface id work in the store; this list only
  * catches typos (`discrod:1`) as malformed usage before anything is created.
  */
-const SURFACES: readonly string[] = ['discord', 'telegram', 'console'];
+const SURFACES: readonly string[] = PLATFORMS.map((m) => m.id);
 
 /** A `surface:id` reference as typed by the operator. */
 export type PlatformRef = ExternalRef;

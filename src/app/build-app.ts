@@ -32,7 +32,7 @@ import { createMetrics, type BotMetrics } from '../ops/metrics.js';
 import { ReadinessRegistry } from '../ops/readiness.js';
 import { openStore, type Store } from '../store/open-store.js';
 import { describeStore } from '../store/store-url.js';
-import { explainStoreStartError, StartupError } from './startup-errors.js';
+import { explainStoreStartError, StartupError } from '../startup-errors.js';
 
 /** Options of {@link buildApp} beyond the config. */
 export interface BuildAppOptions {

@@ -4,14 +4,11 @@ import { CommandDispatcher } from '../core/commands/dispatch.js';
 import type { Logger, SecretSet } from '../log.js';
 import type { HealthServer } from '../ops/health-server.js';
 import { buildApp, type App, type BuildAppOptions } from './build-app.js';
-import { platformCheck } from '../ops/checks.js';
-import { trackDiscord, trackTelegram } from '../ops/platform-connections.js';
-import type { ShardPlan } from '../platforms/discord/shards.js';
-import { deliverySurfaces } from './delivery-surfaces.js';
-import { fetchGatewayBot, identifyWaitMs, resolveShardPlan } from './discord-shards.js';
+import { platformCheck, type PlatformState } from '../ops/checks.js';
+import { configuredPlatforms } from '../platforms/registry.js';
 import { redisHostOf } from '../coordination/redis-host.js';
 import { joinProcesses, type Presence } from './process-presence.js';
-import { explainDiscordStartError, explainTelegramStartError, hostOf, StartupError, withStartupTimeout } from './startup-errors.js';
+import { StartupError } from '../startup-errors.js';
 
 /** What a surface gets when it starts: the app's pieces it may use, and nothing global. */
 export interface SurfaceContext {
@@ -41,6 +38,15 @@ export interface StartedSurface {
    * (default: the poller may still deliver through it until it has stopped or handed its work back).
    */
   stopPhase?: 'with-poller' | 'after-poller';
+  /** A chat platform's live connection, read by its readiness check (named after the platform). */
+  connection?: ConnectionTracker;
+}
+
+/** A platform's live connection state, for the readiness check. */
+export interface ConnectionTracker {
+  state(): PlatformState;
+  /** Why it is not connected, when known (an error code or the API's description). */
+  reason(): string | undefined;
 }
 
 /**
@@ -70,7 +76,7 @@ export interface Composition {
 
 /** Options of {@link compose}: those of {@link buildApp}, plus the surfaces to start. */
 export interface ComposeOptions extends Omit<BuildAppOptions, 'startPoller'> {
-  /** Default none (the operator CLI). See {@link chatSurfaces} for Discord and Telegram. */
+  /** Default none (the operator CLI). See {@link chatSurfaces} for the configured chat platforms. */
   surfaces?: readonly SurfaceStarter[];
   /** Start the video poller once every surface is up. Default: true, except for `ROLE=gateway-bot`. */
   startPoller?: boolean;
@@ -171,83 +177,26 @@ export async function compose(config: Config, opts: ComposeOptions): Promise<Com
 }
 
 /**
- * The chat surfaces the config asks for: Discord when `DISCORD_TOKEN` is set, Telegram when `TELEGRAM_BOT_TOKEN` is
- * (for `ROLE=worker`, their deliveries only: {@link deliverySurfaces}).
- * Their libraries are imported only when used, so the playground and the CLI never load them. Each one registers a
- * preflight (Telegram `getMe`; Discord `GET /users/@me`, then `GET /gateway/bot` for the recommended shard count and
- * the identify concurrency, which resolve the {@link ShardPlan}) and a readiness check (`discord`, `telegram`:
- * "connecting" until it is up, then its live connection), bounds its start by `STARTUP_TIMEOUT_MS` (for Discord, plus
- * the waits discord.js keeps between identifies of its shards), and fails with a {@link StartupError} sentence naming
- * the host and the cause.
+ * The chat surfaces the config asks for: each platform of the registry (`src/platforms/registry.ts`) whose settings
+ * are present, in registry order; for `ROLE=worker`, their deliveries only (`PlatformModule.deliveryOnly`).
+ * Their libraries are imported only when used, so the playground and the CLI never load them. Each one brings a
+ * preflight (the token is accepted, the host answers) and bounds its start by `STARTUP_TIMEOUT_MS`, failing with a
+ * {@link StartupError} sentence naming the host and the cause. A chat surface has a readiness check named after its
+ * platform: "connecting" until it is up, then its live {@link StartedSurface.connection}.
  */
 export function chatSurfaces(config: Config): SurfaceStarter[] {
-  if (config.role === 'worker') return deliverySurfaces(config);
-  const starters: SurfaceStarter[] = [];
-  const dc = config.discord;
-  if (dc) {
-    let sharding: Promise<{ plan: ShardPlan; startMs: number }> | undefined;
-    // The shards to run and how long their start may take: STARTUP_TIMEOUT_MS plus the waits between identifies.
-    const shards = () =>
-      (sharding ??= fetchGatewayBot(dc.token, dc.apiBase, config.startupTimeoutMs).then((info) => {
-        const plan = resolveShardPlan(dc.shards, info.shards);
-        return { plan, startMs: config.startupTimeoutMs + identifyWaitMs(plan.ids, info.maxConcurrency) };
-      }));
-    const startDiscordSurface: SurfaceStarter = async ({ app, dispatcher, logger, secrets, registerDelivery }) => {
-      app.readiness.register('discord', async () => ({ ok: false, detail: 'connecting' }));
-      const { plan, startMs } = await shards();
-      const { startDiscord } = await import('../platforms/discord/discord-bot.js');
-      const host = hostOf(dc.apiBase ?? 'https://discord.com/api');
-      const d = await withStartupTimeout(startDiscord({ config, shards: plan, core: app.core, dispatcher, logger, secrets, registerDelivery }), startMs, 'Discord', `${host} (or its gateway)`).catch(
-        (e: unknown) => {
-          throw explainDiscordStartError(e, dc.apiBase);
-        },
-      );
-      const tracker = trackDiscord(d.client);
-      app.readiness.register('discord', platformCheck(tracker.state, tracker.reason));
-      return {
-        name: 'discord',
-        stop: () => d.stop(),
-        // The client stays logged in (the poller may still deliver through its REST client); interactions are ignored.
-        stopIntake: () => void d.client.removeAllListeners('interactionCreate'),
-        stopPhase: 'after-poller',
-      };
+  return configuredPlatforms(config).flatMap(({ module, settings }) => {
+    if (config.role === 'worker') return module.deliveryOnly ? [module.deliveryOnly(config, settings)] : [];
+    const start = module.surface?.(config, settings);
+    if (!start) return [];
+    const withReadiness: SurfaceStarter = async (ctx) => {
+      ctx.app.readiness.register(module.id, async () => ({ ok: false, detail: 'connecting' }));
+      const started = await start(ctx);
+      const { connection } = started;
+      if (connection) ctx.app.readiness.register(module.id, platformCheck(connection.state, connection.reason));
+      return started;
     };
-    startDiscordSurface.preflight = async () => {
-      const { discordPreflight } = await import('./discord-preflight.js');
-      await discordPreflight(dc.token, dc.apiBase, config.startupTimeoutMs);
-      await shards();
-    };
-    starters.push(startDiscordSurface);
-  }
-  const tg = config.telegram;
-  if (tg) {
-    const name = tg.webhookUrl ? 'telegram (webhook)' : 'telegram (long polling)';
-    const startTelegramSurface: SurfaceStarter = async ({ app, dispatcher, logger, secrets, registerDelivery }) => {
-      app.readiness.register('telegram', async () => ({ ok: false, detail: 'connecting' }));
-      const { startTelegram } = await import('../platforms/telegram/telegram-bot.js');
-      const t = await withStartupTimeout(startTelegram({ config, core: app.core, dispatcher, logger, secrets, registerDelivery, coordination: app.coordination }), config.startupTimeoutMs, 'Telegram', hostOf(tg.apiRoot)).catch(
-        (e: unknown) => {
-          throw explainTelegramStartError(e, tg.apiRoot, tg.webhookUrl ? tg.webhookPort : undefined);
-        },
-      );
-      let receiving = true;
-      const tracker = trackTelegram(t.bot.api, { webhook: Boolean(tg.webhookUrl), listening: () => receiving });
-      app.readiness.register('telegram', platformCheck(tracker.state, tracker.reason));
-      return {
-        name,
-        // Stops receiving updates and waits for the commands in progress; the Bot API client keeps delivering.
-        stop: () => {
-          receiving = false;
-          return t.stop();
-        },
-        stopPhase: 'with-poller',
-      };
-    };
-    startTelegramSurface.preflight = async () => {
-      const { telegramPreflight } = await import('./telegram-preflight.js');
-      await telegramPreflight(tg.token, tg.apiRoot, config.startupTimeoutMs);
-    };
-    starters.push(startTelegramSurface);
-  }
-  return starters;
+    if (start.preflight) withReadiness.preflight = start.preflight;
+    return [withReadiness];
+  });
 }

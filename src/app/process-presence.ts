@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { BotProcess, BotProcessRegistry } from '../core/ports/bot-processes.js';
 import type { Logger } from '../log.js';
-import { StartupError } from './startup-errors.js';
+import { StartupError } from '../startup-errors.js';
 
 /** Options of {@link joinProcesses}. */
 export interface PresenceOptions {

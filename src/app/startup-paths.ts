@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { access, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { StartupError } from './startup-errors.js';
+import { StartupError } from '../startup-errors.js';
 
 function why(e: unknown): string {
   const err = e as NodeJS.ErrnoException;

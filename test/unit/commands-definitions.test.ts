@@ -17,10 +17,18 @@ const units = commands.flatMap((c) =>
     : [{ label: c.name, def: c, args: c.args ?? [], usage: c.usage, description: c.description }],
 );
 
+/**
+ * The commands people and saved Discord commands know, in registry order: renaming, removing or reordering one is a
+ * breaking change and fails here; a new command is not listed (the tests read the registry).
+ */
+const ESTABLISHED = ['imagine', 'edit', 'video', 'ask', 'balance', 'jobs', 'job', 'models', 'budget', 'usage', 'setup', 'prices', 'token', 'reroll', 'animate', 'remix', 'language', 'help'];
+
 describe('command definitions', () => {
-  it('lists every chat command once, in a stable order', () => {
+  it('lists every chat command once, in a stable order, keeping the names people know (help last)', () => {
     const names = commands.map((c) => c.name);
-    expect(names).toEqual(['imagine', 'edit', 'video', 'ask', 'balance', 'jobs', 'job', 'models', 'budget', 'usage', 'setup', 'prices', 'token', 'reroll', 'animate', 'remix', 'language', 'help']);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names.at(-1)).toBe('help');
+    expect(names.filter((n) => ESTABLISHED.includes(n))).toEqual(ESTABLISHED);
     expect(commandRegistry().map((c) => c.name)).toEqual(names);
   });
 
@@ -114,7 +122,7 @@ describe('command definitions', () => {
 
   it('every command says how its answer is shown, so a surface never guesses before it runs', () => {
     const publicOnes = commands.filter((c) => c.visibility === 'public').map((c) => c.name);
-    expect(publicOnes).toEqual(['imagine', 'edit', 'video', 'ask', 'reroll', 'animate', 'remix']);
+    expect(publicOnes.filter((n) => ESTABLISHED.includes(n))).toEqual(['imagine', 'edit', 'video', 'ask', 'reroll', 'animate', 'remix']);
     for (const c of commands) expect(c.visibility, c.name).toMatch(/^(public|private)$/);
   });
 

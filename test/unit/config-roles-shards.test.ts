@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { identifyWaitMs, resolveShardPlan } from '../../src/app/discord-shards.js';
+import { identifyWaitMs, resolveShardPlan } from '../../src/platforms/discord/shard-plan.js';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { clientShardOptions, registersCommands } from '../../src/platforms/discord/shards.js';
 

@@ -3,7 +3,7 @@ import { supportedLocales } from '../../src/core/i18n/catalog.js';
 import { parseCommandText } from '../../src/core/commands/grammar.js';
 import { commandRegistry } from '../../src/core/commands/registry.js';
 import { describeFailure } from '../../src/core/messages/failure-text.js';
-import { allowanceLine, bannerText } from '../../src/platforms/console/banner.js';
+import { allowanceLine, bannerText } from '../../src/playground/banner.js';
 import { printActions } from '../../src/platforms/console/render.js';
 
 /** The playground's own lines and the grammar's refusals come from the catalogue, in the reader's language. */

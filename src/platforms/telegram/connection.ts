@@ -1,12 +1,6 @@
 import type { Api } from 'grammy';
-import type { PlatformState } from './checks.js';
-
-/** A platform's live connection state, for the readiness check. */
-export interface ConnectionTracker {
-  state(): PlatformState;
-  /** Why it is not connected, when known (an error code or the API's description). */
-  reason(): string | undefined;
-}
+import type { ConnectionTracker } from '../../app/compose.js';
+import type { PlatformState } from '../../ops/checks.js';
 
 /**
  * Watches Telegram long polling from outside the adapter: an API transformer records the outcome of every
@@ -44,19 +38,5 @@ export function trackTelegram(api: Api, mode: { webhook: boolean; listening?: ()
   return {
     state: () => (mode.webhook ? (mode.listening?.() === false ? 'disconnected' : 'connected') : state),
     reason: () => reason,
-  };
-}
-
-/** The subset of a discord.js `Client` the tracker reads. */
-export interface DiscordClientLike {
-  isReady(): boolean;
-  ws: { status: number };
-}
-
-/** Discord: connected while the client's gateway websocket is ready (discord.js `Status.Ready`). */
-export function trackDiscord(client: DiscordClientLike): ConnectionTracker {
-  return {
-    state: () => (client.isReady() ? 'connected' : 'disconnected'),
-    reason: () => (client.isReady() ? undefined : `gateway websocket status ${client.ws.status}`),
   };
 }

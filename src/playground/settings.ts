@@ -1,4 +1,4 @@
-import { ConfigError, type Config } from '../../config.js';
+import { ConfigError, type Config } from '../config.js';
 
 /** Playground-only knobs, read from the environment (documented in `.env.example` by the lead). */
 export interface PlaygroundSettings {

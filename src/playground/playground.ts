@@ -1,15 +1,15 @@
-import type { App } from '../../app/build-app.js';
-import { compose, type Composition } from '../../app/compose.js';
-import { ConfigError, type Config } from '../../config.js';
-import type { Actor } from '../../core/api.js';
-import { parseUsd } from '../../core/money.js';
-import { createLogger, SecretSet } from '../../log.js';
-import { startSimulator, type SimulatorHandle } from '../../simulator/index.js';
+import type { App } from '../app/build-app.js';
+import { compose, type Composition } from '../app/compose.js';
+import { ConfigError, type Config } from '../config.js';
+import type { Actor } from '../core/api.js';
+import { parseUsd } from '../core/money.js';
+import { createLogger, SecretSet } from '../log.js';
+import { startSimulator, type SimulatorHandle } from '../simulator/index.js';
 import { bannerText } from './banner.js';
-import { ConsoleDelivery } from './console-delivery.js';
-import { consoleActor, consoleInstance, CONSOLE, type ConsoleAddress } from './console-surface.js';
+import { ConsoleDelivery } from '../platforms/console/console-delivery.js';
+import { consoleActor, consoleInstance, CONSOLE, type ConsoleAddress } from '../platforms/console/console-surface.js';
 import { playgroundKey } from './playground-key.js';
-import { ConsoleSession } from './session.js';
+import { ConsoleSession } from '../platforms/console/session.js';
 import { playgroundSettings, type PlaygroundSettings } from './settings.js';
 import { stopVideos } from './stop-videos.js';
 

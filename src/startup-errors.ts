@@ -1,6 +1,7 @@
 /**
  * Start-up failures explained in one sentence that names what failed, where, and why: the operator reads it in
- * `docker logs` or `journalctl` and knows what to fix (see docs/troubleshooting.md for each sentence).
+ * `docker logs` or `journalctl` and knows what to fix (see docs/troubleshooting.md for each sentence). Each platform
+ * explains its own start-up errors from its folder (`src/platforms/<name>/startup-errors.ts`) with these helpers.
  */
 
 /** A start-up failure written for the operator (printed as one line by `main.ts`, no stack). */
@@ -22,7 +23,7 @@ export function networkCode(e: unknown, depth = 0): string | undefined {
 }
 
 /** ` (<cause message>)` when `e` has an Error cause (e.g. fetch's "fetch failed" → "bad port"), else ''. */
-function causeText(e: unknown): string {
+export function causeText(e: unknown): string {
   const c = (e as { cause?: unknown; error?: unknown })?.cause ?? (e as { error?: unknown })?.error;
   return c instanceof Error && c.message ? ` (${c.message})` : '';
 }
@@ -56,7 +57,8 @@ export async function withStartupTimeout<T>(p: Promise<T>, ms: number, what: str
   }
 }
 
-function statusOf(e: unknown): { status: number; description?: string } | undefined {
+/** The HTTP status (and the Bot API's description) an error carries, if any. */
+export function statusOf(e: unknown): { status: number; description?: string } | undefined {
   const o = e as { error_code?: unknown; description?: unknown; status?: unknown; code?: unknown; message?: unknown };
   if (typeof o?.error_code === 'number') return { status: o.error_code, ...(typeof o.description === 'string' ? { description: o.description } : {}) };
   if (typeof o?.status === 'number') return { status: o.status };
@@ -79,47 +81,4 @@ export function explainStoreStartError(e: unknown, where: string): unknown {
   if (code === '28P01' || code === '28000') return new StartupError(`${where} refused the login (${code}): check the user and password in DATABASE_URL.`, { cause: e });
   if (code === '3D000') return new StartupError(`${where}: the database does not exist (3D000); create it (createdb) or fix the name in DATABASE_URL.`, { cause: e });
   return e;
-}
-
-/**
- * Translates an error of the Telegram adapter's start (grammY `getMe`, `deleteWebhook`/`setWebhook`, the webhook
- * listener) into a {@link StartupError}: "Telegram rejected the bot token (401)", "cannot reach api.telegram.org:
- * ENOTFOUND", the webhook port in use, or the raw description otherwise.
- */
-export function explainTelegramStartError(e: unknown, apiRoot: string, webhookPort?: number): StartupError {
-  if (e instanceof StartupError) return e;
-  const host = hostOf(apiRoot);
-  const http = statusOf(e);
-  if (http?.status === 401 || http?.status === 404) {
-    return new StartupError(`Telegram rejected the bot token (${http.status}${http.description ? ` ${http.description}` : ''}) at ${host}: check TELEGRAM_BOT_TOKEN (from @BotFather; /revoke makes a new one).`, { cause: e });
-  }
-  const code = networkCode(e);
-  if (code === 'EADDRINUSE' && webhookPort !== undefined) {
-    return new StartupError(`Telegram webhook: port ${webhookPort} is already in use (TELEGRAM_WEBHOOK_PORT).`, { cause: e });
-  }
-  if (code) return new StartupError(`Telegram: cannot reach ${host}: ${code} (check TELEGRAM_API_ROOT, DNS and outbound HTTPS).`, { cause: e });
-  if (http) return new StartupError(`Telegram answered ${http.status}${http.description ? ` (${http.description})` : ''} at ${host} during start-up.`, { cause: e });
-  return new StartupError(`Telegram start-up failed at ${host}: ${e instanceof Error ? e.message : String(e)}${causeText(e)}`, { cause: e });
-}
-
-/**
- * Translates an error of the Discord adapter's start (`client.login`, gateway discovery) into a
- * {@link StartupError} naming the host and the cause: a refused token (401 / TokenInvalid), a network error code,
- * disallowed intents, or the raw message.
- */
-export function explainDiscordStartError(e: unknown, apiBase: string | undefined): StartupError {
-  if (e instanceof StartupError) return e;
-  const host = hostOf(apiBase ?? 'https://discord.com/api');
-  const o = e as { code?: unknown; status?: unknown; message?: unknown };
-  const message = e instanceof Error ? e.message : String(e);
-  if (o?.code === 'TokenInvalid' || o?.status === 401 || /401|unauthori[sz]ed|invalid token/i.test(message)) {
-    return new StartupError(`Discord rejected the bot token (401) at ${host}: check DISCORD_TOKEN (Developer Portal → your application → Bot → Reset Token).`, { cause: e });
-  }
-  if (/disallowed intents|4014/i.test(message)) {
-    return new StartupError(`Discord refused the gateway intents at ${host}: the bot needs only the Guilds intent; turn off privileged intents it does not need, or enable them in the Developer Portal.`, { cause: e });
-  }
-  const code = networkCode(e);
-  if (code) return new StartupError(`Discord: cannot reach ${host}: ${code} (check DISCORD_API_BASE, DNS and outbound HTTPS).`, { cause: e });
-  if (typeof o?.status === 'number') return new StartupError(`Discord answered ${o.status} at ${host} during start-up: ${message}`, { cause: e });
-  return new StartupError(`Discord start-up failed at ${host}: ${message}${causeText(e)}`, { cause: e });
 }

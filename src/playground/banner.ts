@@ -1,6 +1,6 @@
-import type { BalanceView } from '../../core/api.js';
-import { t } from '../../core/i18n/catalog.js';
-import { formatMoney } from '../../core/i18n/format.js';
+import type { BalanceView } from '../core/api.js';
+import { t } from '../core/i18n/catalog.js';
+import { formatMoney } from '../core/i18n/format.js';
 
 /** What the banner tells about the running playground. */
 export interface BannerInfo {

@@ -1,8 +1,8 @@
 import { createInterface, type Interface } from 'node:readline';
-import { t } from '../../core/i18n/catalog.js';
-import { formatDuration } from '../../core/i18n/format.js';
+import { t } from '../core/i18n/catalog.js';
+import { formatDuration } from '../core/i18n/format.js';
 import type { RunningPlayground } from './playground.js';
-import { consoleCommandNames } from './session.js';
+import { consoleCommandNames } from '../platforms/console/session.js';
 
 /** The commands of the scripted demo run when stdin is not a terminal and carries no data at all. */
 export const DEMO_SCRIPT = ['/imagine a red fox in the snow', '/video ocean waves at sunset --seconds 4', '/balance'];

@@ -1,5 +1,6 @@
 import { Api } from 'grammy';
-import { explainTelegramStartError, hostOf, withStartupTimeout } from './startup-errors.js';
+import { hostOf, withStartupTimeout } from '../../startup-errors.js';
+import { explainTelegramStartError } from './startup-errors.js';
 
 /**
  * One `getMe` call, made before the Telegram adapter starts, so a refused token or an unreachable host fails the

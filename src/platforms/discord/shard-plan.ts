@@ -1,6 +1,7 @@
-import type { DiscordShardSettings } from '../config.js';
-import type { ShardPlan } from '../platforms/discord/shards.js';
-import { explainDiscordStartError, hostOf, StartupError, withStartupTimeout } from './startup-errors.js';
+import type { DiscordShardSettings } from './config.js';
+import type { ShardPlan } from './shards.js';
+import { hostOf, StartupError, withStartupTimeout } from '../../startup-errors.js';
+import { explainDiscordStartError } from './startup-errors.js';
 
 /** What `GET /gateway/bot` says about starting this bot's shards. */
 export interface GatewayBotInfo {

@@ -1,4 +1,5 @@
-import { explainDiscordStartError, hostOf, withStartupTimeout } from './startup-errors.js';
+import { hostOf, withStartupTimeout } from '../../startup-errors.js';
+import { explainDiscordStartError } from './startup-errors.js';
 
 /**
  * One `GET /v10/users/@me` with the bot token, made before anything else starts (the database, the catalogue warm-up

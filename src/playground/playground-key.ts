@@ -1,6 +1,6 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { generateEncryptionKey, parseEncryptionKey } from '../../store/crypto.js';
+import { generateEncryptionKey, parseEncryptionKey } from '../store/crypto.js';
 
 /**
  * The playground's own encryption key, used only when `BOT_ENCRYPTION_KEY` is not set: read from `path`

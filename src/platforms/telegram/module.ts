@@ -1,0 +1,56 @@
+import type { SurfaceStarter } from '../../app/compose.js';
+import { hostOf, withStartupTimeout } from '../../startup-errors.js';
+import type { PlatformModule } from '../platform.js';
+import { telegramSettings, telegramShape, type TelegramConfig } from './config.js';
+import { explainTelegramStartError } from './startup-errors.js';
+
+/**
+ * Telegram (grammY over the Bot API; long polling, or a webhook with `TELEGRAM_WEBHOOK_URL`). Preflight: `getMe`.
+ * Readiness: the outcome of the last `getUpdates` (long polling) or the webhook listener being up.
+ */
+export const telegramPlatform: PlatformModule<'telegram', typeof telegramShape, TelegramConfig> = {
+  id: 'telegram',
+  config: { group: 'Telegram', shape: telegramShape, enabledBy: 'TELEGRAM_BOT_TOKEN', settings: telegramSettings },
+  ownerIds: { pattern: /^[A-Za-z0-9_-]+$/, example: '5678' },
+  scopeKind: 'group',
+  secrets: (tg) => [tg.token],
+  surface(config, tg) {
+    const start: SurfaceStarter = async ({ app, dispatcher, logger, secrets, registerDelivery }) => {
+      const { startTelegram } = await import('./telegram-bot.js');
+      const { trackTelegram } = await import('./connection.js');
+      const t = await withStartupTimeout(startTelegram({ config, core: app.core, dispatcher, logger, secrets, registerDelivery, coordination: app.coordination }), config.startupTimeoutMs, 'Telegram', hostOf(tg.apiRoot)).catch(
+        (e: unknown) => {
+          throw explainTelegramStartError(e, tg.apiRoot, tg.webhookUrl ? tg.webhookPort : undefined);
+        },
+      );
+      let receiving = true;
+      return {
+        name: tg.webhookUrl ? 'telegram (webhook)' : 'telegram (long polling)',
+        // Stops receiving updates and waits for the commands in progress; the Bot API client keeps delivering.
+        stop: () => {
+          receiving = false;
+          return t.stop();
+        },
+        stopPhase: 'with-poller',
+        connection: trackTelegram(t.bot.api, { webhook: Boolean(tg.webhookUrl), listening: () => receiving }),
+      };
+    };
+    start.preflight = async () => {
+      const { telegramPreflight } = await import('./preflight.js');
+      await telegramPreflight(tg.token, tg.apiRoot, config.startupTimeoutMs);
+    };
+    return start;
+  },
+  deliveryOnly(config, tg) {
+    const start: SurfaceStarter = async ({ app, dispatcher, logger, secrets, registerDelivery }) => {
+      const { startTelegramDelivery } = await import('./delivery-only.js');
+      const t = startTelegramDelivery({ config, core: app.core, commands: dispatcher.commands, logger, secrets, registerDelivery, coordination: app.coordination });
+      return { name: 'telegram (delivery only)', stop: async () => t.stop(), stopPhase: 'after-poller' };
+    };
+    start.preflight = async () => {
+      const { telegramPreflight } = await import('./preflight.js');
+      await telegramPreflight(tg.token, tg.apiRoot, config.startupTimeoutMs);
+    };
+    return start;
+  },
+};
