@@ -47,6 +47,8 @@ WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json LICENSE ./
+# The launcher of `npm run admin|keygen|migrate|rekey`: with no tsx here it runs their compiled entries in dist/.
+COPY scripts/run-cli.mjs ./scripts/
 # The database and kept outputs live in /data, owned by the unprivileged `node` user (uid 1000) of the base image.
 RUN mkdir -p /data/outputs && chown -R node:node /data
 USER node

@@ -7,6 +7,7 @@
 #                  no npm wrapper, a Telegram bot against the fake Bot API and the gateway simulator;
 #   HEALTHCHECK    node dist/src/ops/healthcheck-cli.js /healthz  (and /readyz, /metrics)
 #   stop           SIGTERM straight to node: must exit 0 and log "mediabot stopped"
+#   operator CLIs  npm run admin -- help, keygen, migrate, rekey in that folder (no tsx, no src/: the compiled entries)
 # plus the zero-config playground from the same clean folder (the simulator's assets must be found from dist).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -46,6 +47,7 @@ done
 step "runtime: dist copied in; node dist/src/main.js (Telegram, fake Bot API, gateway simulator)"
 cp -R dist "$APP/dist"
 cp LICENSE "$APP/"
+mkdir -p "$APP/scripts" && cp scripts/run-cli.mjs "$APP/scripts/"
 node --import tsx test/support/fake-telegram-cli.ts > "$WORK/fake-telegram.log" 2>&1 &
 PIDS+=($!)
 (cd "$APP" && exec node dist/src/simulator/cli.js) > "$WORK/simulator.log" 2>&1 &
@@ -87,6 +89,19 @@ code=$?
 set -e
 [ "$code" = 0 ] || fail "the bot exited $code on SIGTERM"
 grep -q '"mediabot stopped"' "$WORK/bot.log" || fail "no 'mediabot stopped' line"
+
+step "operator CLIs in the production folder: npm run admin -- help, keygen, migrate, rekey"
+[ ! -e "$APP/src" ] || fail "the production folder has src/"
+cli() { (cd "$APP" && env -i PATH="$PATH" HOME="$WORK" "$@"); }
+cli npm run --silent admin -- help > "$WORK/cli-admin.log" 2>&1 || fail "npm run admin -- help failed"
+grep -q 'Usage: npm run admin -- <command>' "$WORK/cli-admin.log" || fail "npm run admin -- help printed no usage"
+NEW_KEY=$(cli npm run --silent keygen 2> "$WORK/cli-keygen.log") || fail "npm run keygen failed"
+node -e 'process.exit(Buffer.from(process.argv[1], "base64").length === 32 ? 0 : 1)' "$NEW_KEY" || fail "npm run keygen printed no 32-byte key: $NEW_KEY"
+cli DATABASE_PATH="$WORK/cli/fresh.sqlite" npm run --silent migrate > "$WORK/cli-migrate.log" 2>&1 || fail "npm run migrate failed"
+grep -q '^Applied 0001-initial' "$WORK/cli-migrate.log" || fail "npm run migrate applied nothing"
+cli DATABASE_PATH="$WORK/data/bot.sqlite" BOT_ENCRYPTION_KEY="$KEY" NEW_BOT_ENCRYPTION_KEY="$NEW_KEY" npm run --silent rekey > "$WORK/cli-rekey.log" 2>&1 || fail "npm run rekey failed"
+grep -q '^Re-encrypted [0-9]* token(s)' "$WORK/cli-rekey.log" || fail "npm run rekey did not report"
+cli DATABASE_PATH="$WORK/data/bot.sqlite" BOT_ENCRYPTION_KEY="$NEW_KEY" npm run --silent admin -- audit > "$WORK/cli-audit.log" 2>&1 || fail "npm run admin -- audit failed on the re-keyed database"
 
 step "playground from the clean folder (node dist/src/main.js, no token: embedded simulator, assets from dist)"
 mkdir -p "$WORK/pg"
