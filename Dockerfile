@@ -36,7 +36,9 @@ FROM node:20-bookworm-slim
 RUN apt-get update \
  && apt-get install -y --no-install-recommends ffmpeg tini ca-certificates \
  && rm -rf /var/lib/apt/lists/*
+# MEDIABOT_CONTAINER=1: with no platform token the bot exits naming what .env lacks (never the terminal playground).
 ENV NODE_ENV=production \
+    MEDIABOT_CONTAINER=1 \
     DATABASE_PATH=/data/bot.sqlite \
     OUTPUT_DIR=/data/outputs \
     LOG_FORMAT=json \

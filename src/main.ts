@@ -1,7 +1,7 @@
 /**
  * `npm start`: validates the configuration, then composes (`src/app/compose.ts`, the one composition root) either the
  * configured chat platforms (Discord and/or Telegram, with the video poller) or, with no platform token, the terminal
- * playground.
+ * playground (never in the container image, `MEDIABOT_CONTAINER=1`: there it exits naming what is missing).
  * A configuration problem prints one line on stderr and exits 1; nothing else is started.
  */
 import { ConfigError, loadConfig, loadDotEnv, type Config } from './config.js';
@@ -9,6 +9,7 @@ import { createLogger, SecretSet, type Logger } from './log.js';
 import type { SimulatorHandle } from './simulator/index.js';
 import { parseEncryptionKey } from './store/crypto.js';
 import { ensureDatabasePath, ensureWritableDir } from './app/startup-paths.js';
+import { containerNeedsPlatform, inContainer } from './app/startup-errors.js';
 import { describeStore } from './store/store-url.js';
 
 // Heavy modules (discord.js, grammY, the app) are imported only on the path that uses them, so a configuration
@@ -163,6 +164,7 @@ async function main(): Promise<void> {
   }
   try {
     if (config.discord || config.telegram) await runBots(config);
+    else if (inContainer()) throw containerNeedsPlatform(config);
     else await runConsole(config);
   } catch (e) {
     const secrets = new SecretSet();
