@@ -225,7 +225,7 @@ export function chatSurfaces(config: Config): SurfaceStarter[] {
     const startTelegramSurface: SurfaceStarter = async ({ app, dispatcher, logger, secrets, registerDelivery }) => {
       app.readiness.register('telegram', async () => ({ ok: false, detail: 'connecting' }));
       const { startTelegram } = await import('../platforms/telegram/telegram-bot.js');
-      const t = await withStartupTimeout(startTelegram({ config, core: app.core, dispatcher, logger, secrets, registerDelivery, coordination: app.coordination }), config.startupTimeoutMs, 'Telegram', hostOf(tg.apiRoot)).catch(
+      const t = await withStartupTimeout(startTelegram({ config, core: app.core, dispatcher, logger, secrets, registerDelivery, coordination: app.coordination, databaseId: await app.store.processes.databaseId() }), config.startupTimeoutMs, 'Telegram', hostOf(tg.apiRoot)).catch(
         (e: unknown) => {
           throw explainTelegramStartError(e, tg.apiRoot, tg.webhookUrl ? tg.webhookPort : undefined);
         },
