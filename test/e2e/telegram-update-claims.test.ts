@@ -83,5 +83,5 @@ describe.skipIf(!redisUp)('Telegram update claims in a shared Redis', () => {
     expect(line, again.log).toBeDefined();
     // The fake Bot API numbers updates from 100000001, as Telegram starts a new bot's at some number.
     expect(JSON.parse(line!)).toMatchObject({ level: 40, updateId: 100_000_001 });
-  });
+  }, 120_000); // three bot processes, one after the other (about 23 s on an idle 2-core machine)
 });
