@@ -36,7 +36,9 @@ FROM node:20-bookworm-slim
 RUN apt-get update \
  && apt-get install -y --no-install-recommends ffmpeg tini ca-certificates \
  && rm -rf /var/lib/apt/lists/*
+# MEDIABOT_CONTAINER=1: with no platform token the bot exits naming what .env lacks (never the terminal playground).
 ENV NODE_ENV=production \
+    MEDIABOT_CONTAINER=1 \
     DATABASE_PATH=/data/bot.sqlite \
     OUTPUT_DIR=/data/outputs \
     LOG_FORMAT=json \
@@ -47,6 +49,8 @@ WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json LICENSE ./
+# The launcher of `npm run admin|keygen|migrate|rekey`: with no tsx here it runs their compiled entries in dist/.
+COPY scripts/run-cli.mjs ./scripts/
 # The database and kept outputs live in /data, owned by the unprivileged `node` user (uid 1000) of the base image.
 RUN mkdir -p /data/outputs && chown -R node:node /data
 USER node

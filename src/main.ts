@@ -1,7 +1,8 @@
 /**
  * `npm start`: validates the configuration, then composes (`src/app/compose.ts`, the one composition root) either the
  * configured chat platforms (those of `src/platforms/registry.ts` whose settings are present, with the video poller)
- * or, with no platform configured, the terminal playground (`src/playground/`).
+ * or, with no platform configured, the terminal playground (`src/playground/`) — never in the container image
+ * (`MEDIABOT_CONTAINER=1`): there it exits naming what is missing.
  * A configuration problem prints one line on stderr and exits 1; nothing else is started.
  */
 import { ConfigError, loadConfig, loadDotEnv, type Config } from './config.js';
@@ -9,8 +10,9 @@ import { createLogger, SecretSet, type Logger } from './log.js';
 import type { SimulatorHandle } from './simulator/index.js';
 import { parseEncryptionKey } from './store/crypto.js';
 import { ensureDatabasePath, ensureWritableDir } from './app/startup-paths.js';
+import { containerNeedsPlatform, inContainer } from './startup-errors.js';
 import { describeStore } from './store/store-url.js';
-import { configuredPlatforms } from './platforms/registry.js';
+import { configuredPlatforms, PLATFORMS } from './platforms/registry.js';
 
 // Heavy modules (discord.js, grammY, the app) are imported only on the path that uses them, so a configuration
 // error answers at once and the playground never loads the chat libraries.
@@ -169,6 +171,7 @@ async function main(): Promise<void> {
   }
   try {
     if (configuredPlatforms(config).length > 0) await runBots(config);
+    else if (inContainer()) throw containerNeedsPlatform(PLATFORMS.flatMap((m) => (m.config.enabledBy ? [m.config.enabledBy] : [])), config);
     else await runConsole(config);
   } catch (e) {
     fatal(e, configSecrets(config));

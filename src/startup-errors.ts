@@ -82,3 +82,23 @@ export function explainStoreStartError(e: unknown, where: string): unknown {
   if (code === '3D000') return new StartupError(`${where}: the database does not exist (3D000); create it (createdb) or fix the name in DATABASE_URL.`, { cause: e });
   return e;
 }
+
+/**
+ * True inside the container image, which sets `MEDIABOT_CONTAINER=1` (Dockerfile). A container is never the terminal
+ * playground: it has no terminal, and its `/data` belongs to the bot; see {@link containerNeedsPlatform}.
+ */
+export function inContainer(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.MEDIABOT_CONTAINER?.trim() === '1';
+}
+
+/**
+ * The one line a container started without a platform token exits with, naming every variable still missing (a
+ * bot needs one of `platformVariables` (each platform's enabling variable, e.g. DISCORD_TOKEN or TELEGRAM_BOT_TOKEN), BOT_ENCRYPTION_KEY, and GATEWAY_BASE_URL unless USE_SIMULATOR=1),
+ * instead of falling into the playground and failing on a directory it may not write.
+ */
+export function containerNeedsPlatform(platformVariables: readonly string[], c: { encryptionKey?: string | undefined; gateway: { baseUrl?: string | undefined }; useSimulator: boolean }): StartupError {
+  const missing = [platformVariables.join(' or ')];
+  if (!c.encryptionKey) missing.push('BOT_ENCRYPTION_KEY (npm run keygen)');
+  if (!c.gateway.baseUrl && !c.useSimulator) missing.push('GATEWAY_BASE_URL');
+  return new StartupError(`Nothing to run in this container: set ${missing.join(', ')} in .env (see .env.example), then start it again; the terminal playground does not run in a container.`);
+}

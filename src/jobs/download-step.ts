@@ -21,7 +21,7 @@ const DOWNLOADING: readonly JobStatus[] = ['downloading'];
  */
 export async function downloadStep(ctx: PollerContext, job: JobRecord, signal: AbortSignal, known: { token?: string; fallbackUrl?: string | undefined } = {}): Promise<void> {
   const { deps, config } = ctx;
-  const path = await deps.outputs.tempPath(job.id, 'video.mp4');
+  const path = deps.outputs.pathOf(job.id, 'video.mp4');
   let bytes = await fileSize(path);
   if (bytes === null) {
     const token = known.token ?? (await tokenForJob(deps.tokens, job));
@@ -29,8 +29,10 @@ export async function downloadStep(ctx: PollerContext, job: JobRecord, signal: A
     if (!job.remoteTaskId) return endUndeliverable(ctx, job, DOWNLOADING, fail('internal', {}, { money: 'charged' }), null);
     try {
       const opts = { signal, maxBytes: config.maxDownloadBytes, ...(known.fallbackUrl ? { fallbackUrl: known.fallbackUrl } : {}) };
+      await deps.outputs.tempPath(job.id, 'video.mp4');
       bytes = (await deps.gateway.downloadVideo(token, job.remoteTaskId, path, opts)).bytes;
     } catch (e) {
+      await deps.outputs.removeIfEmpty(job.id).catch(() => undefined);
       // Aborted (shutting down, or the lease was lost): not a failed attempt; the poller hands the job back.
       if (signal.aborted) return;
       if (isGatewayFailure(e) && e.kind === 'bad_request' && e.code === 'too_large') {

@@ -1,4 +1,4 @@
-import { mkdir, readdir, rm, stat, writeFile, rename } from 'node:fs/promises';
+import { mkdir, readdir, rm, rmdir, stat, writeFile, rename } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { Clock } from '../core/ports/clock.js';
 
@@ -42,11 +42,18 @@ export class OutputStore {
     return { path, bytes: bytes.byteLength };
   }
 
-  /** The path `<jobId>/<filename>` will have, with its directory created; nothing is written. */
+  /** The path `<jobId>/<filename>` has; nothing is created (see {@link tempPath} to write there). */
+  pathOf(jobId: string, filename: string): string {
+    return join(this.dirOf(jobId), safeName(filename, 'file'));
+  }
+
+  /**
+   * The path `<jobId>/<filename>` will have, with its directory created; nothing is written. A writer that then
+   * fails before leaving a file calls {@link removeIfEmpty}, so no empty job folder stays behind.
+   */
   async tempPath(jobId: string, filename: string): Promise<string> {
-    const dir = this.dirOf(jobId);
-    await mkdir(dir, { recursive: true });
-    return join(dir, safeName(filename, 'file'));
+    await mkdir(this.dirOf(jobId), { recursive: true });
+    return this.pathOf(jobId, filename);
   }
 
   /** The job's finished files (`.part` leftovers excluded), by name; empty when there are none. */
@@ -67,6 +74,16 @@ export class OutputStore {
       if (s?.isFile()) out.push({ path, filename, bytes: s.size });
     }
     return out;
+  }
+
+  /** Deletes the job's folder when it holds nothing (a file, even a `.part`, keeps it); no error when it is absent. */
+  async removeIfEmpty(jobId: string): Promise<void> {
+    try {
+      await rmdir(this.dirOf(jobId));
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENOTEMPTY' && code !== 'EEXIST') throw e;
+    }
   }
 
   /** Deletes every file of the job (no error when there are none). */

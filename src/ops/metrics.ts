@@ -24,6 +24,9 @@ export interface BotMetrics {
   pollerLag: Histogram;
 }
 
+/** The `movement` labels of {@link BotMetrics.money}, each exposed at zero before the first job. */
+export const MONEY_MOVEMENTS = ['held', 'charged', 'released', 'refunded'] as const;
+
 /** Options of {@link createMetrics}. */
 export interface CreateMetricsOptions {
   /**
@@ -38,6 +41,9 @@ export function createMetrics(o: CreateMetricsOptions = {}): BotMetrics {
   const registry = new Registry();
   if (o.processMetrics) collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
   const registers = [registry];
+  const money = new Counter({ name: 'mediabot_money_micros_total', help: 'Money movements in micro-dollars (held, charged, released, refunded)', labelNames: ['movement'], registers });
+  // Every movement is exposed at 0 from the start, so a rate() or an alert sees the series before the first job.
+  for (const movement of MONEY_MOVEMENTS) money.inc({ movement }, 0);
   return {
     registry,
     jobsFinished: new Counter({ name: 'mediabot_jobs_finished_total', help: 'Jobs that reached a final status, by kind and status', labelNames: ['kind', 'status'], registers }),
@@ -52,7 +58,7 @@ export function createMetrics(o: CreateMetricsOptions = {}): BotMetrics {
     gatewayErrors: new Counter({ name: 'mediabot_gateway_errors_total', help: 'Failed gateway calls by endpoint and error kind', labelNames: ['endpoint', 'kind'], registers }),
     deliveries: new Counter({ name: 'mediabot_deliveries_total', help: 'Deliveries attempted by the poller (videos and kept results), by surface and outcome', labelNames: ['surface', 'outcome'], registers }),
     deliveryRetries: new Counter({ name: 'mediabot_delivery_retries_total', help: 'Delivery attempts after a failed one for the same job', labelNames: ['surface'], registers }),
-    money: new Counter({ name: 'mediabot_money_micros_total', help: 'Money movements in micro-dollars (held, charged, released, refunded)', labelNames: ['movement'], registers }),
+    money,
     pollerLag: new Histogram({
       name: 'mediabot_poller_lag_seconds',
       help: 'How late due video jobs were claimed by the poller',

@@ -94,6 +94,11 @@ describe('health listener of a running bot', () => {
     expect((await get('/nope')).status).toBe(404);
   });
 
+  it('/metrics shows the money counters at zero before the first job (Prometheus convention)', async () => {
+    const t = (await get('/metrics')).text;
+    for (const movement of ['held', 'charged', 'released', 'refunded']) expect(t).toContain(`mediabot_money_micros_total{movement="${movement}"} 0\n`);
+  });
+
   it('/metrics has jobs, gateway latency, money, poller lag and event-loop delay after an /imagine', async () => {
     const user = fake.user({ firstName: 'Metrics' });
     const chat = fake.privateChat(user);

@@ -3,7 +3,9 @@
  * dist/src/main.js with MEDIABOT_TEST_DIST=1) within 10 s with exit code 1 and one line on stderr that names what
  * failed, where and why (docs/troubleshooting.md lists each sentence and its fix).
  */
+import { existsSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateEncryptionKey } from '../../src/store/crypto.js';
@@ -109,6 +111,22 @@ describe('start-up errors name what failed', () => {
     const line = await failsWith(bot({ TELEGRAM_BOT_TOKEN: tg.token, TELEGRAM_API_ROOT: tg.apiRoot, DATABASE_URL: `postgres://bot:hunter2secret@127.0.0.1:${closedPort}/mediabot` }));
     expect(line).toBe(`PostgreSQL at 127.0.0.1:${closedPort}/mediabot: cannot connect: ECONNREFUSED (check DATABASE_URL, that the server runs and accepts connections from this host).`);
     expect(line).not.toContain('hunter2secret');
+  });
+
+  it('the container image (MEDIABOT_CONTAINER=1) with an unfilled .env exits naming what is missing, never the playground', async () => {
+    // An unfilled .env copied from .env.example: every line present and empty.
+    const empty = { DISCORD_TOKEN: '', TELEGRAM_BOT_TOKEN: '', BOT_ENCRYPTION_KEY: '', GATEWAY_BASE_URL: '', GATEWAY_TOKEN: '', OUTPUT_DIR: '' };
+    const c = spawnMain({ LOG_LEVEL: 'silent', MEDIABOT_CONTAINER: '1', NODE_ENV: 'production', ...empty });
+    expect(await c.exited).toBe(1);
+    expect(c.err().trim().split('\n')).toEqual([
+      'Nothing to run in this container: set DISCORD_TOKEN or TELEGRAM_BOT_TOKEN, BOT_ENCRYPTION_KEY (npm run keygen), GATEWAY_BASE_URL in .env (see .env.example), then start it again; the terminal playground does not run in a container.',
+    ]);
+    expect(c.out()).toBe('');
+    expect(existsSync(join(c.cwd, 'data')), 'the playground created ./data').toBe(false);
+    expect(existsSync(join(c.cwd, 'output')), 'the playground created ./output').toBe(false);
+    // Only what is still missing is named.
+    const line = await failsWith({ MEDIABOT_CONTAINER: '1', BOT_ENCRYPTION_KEY: KEY, GATEWAY_BASE_URL: 'https://gateway.example.com' });
+    expect(line).toBe('Nothing to run in this container: set DISCORD_TOKEN or TELEGRAM_BOT_TOKEN in .env (see .env.example), then start it again; the terminal playground does not run in a container.');
   });
 
   it('DATABASE_PATH naming a directory is named too', async () => {

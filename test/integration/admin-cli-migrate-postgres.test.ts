@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import type { DeliveryAddress } from '../../src/core/api.js';
 import { systemClock } from '../../src/core/ports/clock.js';
 import { openStore, type Store } from '../../src/store/open-store.js';
-import { postgresOnly, type StoreLocation } from '../support/engines.js';
+import { describeOnEngines, postgresOnly, type StoreLocation } from '../support/engines.js';
 import { createTestStack, TEST_ENCRYPTION_KEY, type TestStack } from '../support/harness.js';
 import { ledgerNetCharged, openHolds } from '../support/ledger.js';
 import { RecordingDelivery } from '../support/recording-delivery.js';
@@ -31,7 +31,7 @@ async function snapshot(store: Store): Promise<Record<string, unknown[]>> {
   return out;
 }
 
-describe.each(postgres)('admin CLI: migrate-sqlite-to-postgres ($name)', (engine) => {
+describeOnEngines(postgres, 'admin CLI: migrate-sqlite-to-postgres ($name)', (engine) => {
   it('copies every table with its ids into an empty database, verifies counts, rebuilds totals and refuses a second run', async () => {
     const delivery = new RecordingDelivery('console');
     const t: TestStack = await createTestStack({ deliveries: [delivery], env: { DEFAULT_ALLOWANCE: '5' } });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -30,6 +30,19 @@ describe('OutputStore', () => {
     await outputs.remove('j_abc');
     await outputs.remove('j_abc');
     expect(await outputs.list('j_abc')).toEqual([]);
+  });
+
+  it('removeIfEmpty drops an empty job folder and keeps one with a file in it', async () => {
+    const path = await outputs.tempPath('j_empty', 'video.mp4');
+    expect(existsSync(outputs.dirOf('j_empty'))).toBe(true);
+    await outputs.removeIfEmpty('j_empty');
+    expect(existsSync(outputs.dirOf('j_empty'))).toBe(false);
+    await outputs.removeIfEmpty('j_empty'); // absent: no error
+    expect(outputs.pathOf('j_empty', 'video.mp4')).toBe(path);
+    expect(existsSync(outputs.dirOf('j_empty')), 'pathOf creates nothing').toBe(false);
+    await outputs.save('j_full', 'a.png', new Uint8Array([1]));
+    await outputs.removeIfEmpty('j_full');
+    expect(await outputs.list('j_full')).toHaveLength(1);
   });
 
   it('sanitizes job ids and filenames so nothing leaves the root', async () => {

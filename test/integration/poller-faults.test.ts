@@ -174,6 +174,7 @@ describe('VideoPoller against the simulator', () => {
       expect(text).not.toMatch(/try again/i);
     }
     expect(await rig.outputs.list(id)).toEqual([]); // no partial file left behind
+    expect(existsSync(rig.outputs.dirOf(id)), 'an empty job folder was left in OUTPUT_DIR').toBe(false);
     await expectLedgerMatches(rig, token);
   });
 

@@ -33,6 +33,21 @@ describe('bot-process registry (joinProcesses)', () => {
   const other = (o: { id: string; host: string; pid: number; coordination: string; seenAgoMs: number; role?: string }) =>
     store.processes.register({ id: o.id, role: o.role ?? 'all', host: o.host, pid: o.pid, coordination: o.coordination, startedAt: clock.now() - 60_000, seenAt: clock.now() - o.seenAgoMs });
 
+  it('databaseId: made on first use, the same for every later call and reopening, another for another database', async () => {
+    const id = await store.processes.databaseId();
+    expect(id).toMatch(/^[A-Za-z0-9_-]{12}$/);
+    expect(await Promise.all([store.processes.databaseId(), store.processes.databaseId()])).toEqual([id, id]);
+    await store.close();
+    store = await openStore({ path: join(dir, 'bot.sqlite'), defaultAllowanceMicros: null, defaultPeriod: 'day', clock });
+    expect(await store.processes.databaseId()).toBe(id);
+    const other = await openStore({ path: join(dir, 'other.sqlite'), defaultAllowanceMicros: null, defaultPeriod: 'day', clock });
+    try {
+      expect(await other.processes.databaseId()).not.toBe(id);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('alone: registers, beats, and leaves', async () => {
     const p = await joinProcesses({ ...base, registry: store.processes, role: 'all', coordination: 'memory', heartbeatMs: 20 });
     expect((await store.processes.list()).map((r) => r.id)).toEqual([p.self.id]);

@@ -1,10 +1,10 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { CommandDispatcher } from '../../src/core/commands/dispatch.js';
 import type { DeliveryAddressLike, Reply, SurfaceRequest } from '../../src/core/commands/types.js';
 import type { DeliveryAddress } from '../../src/core/api.js';
-import { postgresOnly, type StoreLocation } from '../support/engines.js';
+import { describeOnEngines, postgresOnly, type StoreLocation } from '../support/engines.js';
 import { createTestStack, type TestStack } from '../support/harness.js';
 import { ledgerNetCharged, openHolds } from '../support/ledger.js';
 import { RecordingDelivery } from '../support/recording-delivery.js';
@@ -55,7 +55,7 @@ afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 });
 
-describe.each(postgres)('PostgreSQL goes away while the bot runs ($name)', (engine) => {
+describeOnEngines(postgres, 'PostgreSQL goes away while the bot runs ($name)', (engine) => {
   it('new commands get "try again in a moment", the running video is delivered and charged once, and it all resumes', async () => {
     const location: StoreLocation = await engine.fresh();
     cleanups.push(() => engine.drop(location));

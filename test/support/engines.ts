@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll } from 'vitest';
+import { afterAll, describe, it } from 'vitest';
 
 /**
  * The storage engines a store/ledger/job test runs on, from ONE set of test files (as Kysely's own suite runs over
@@ -146,4 +146,19 @@ export async function testEngines(): Promise<TestEngine[]> {
  */
 export async function postgresOnly(): Promise<TestEngine[]> {
   return (await testEngines()).filter((e) => e.name === 'postgres');
+}
+
+/**
+ * `describe.each(engines)(title, body)`, except that with no engine (a {@link postgresOnly} file while PostgreSQL is
+ * unreachable) the suite is registered once and skipped: the file is reported as skipped, after the printed
+ * "Postgres suite skipped: <reason>" line, instead of failing with "No test suite found in file".
+ */
+export function describeOnEngines(engines: readonly TestEngine[], title: string, body: (engine: TestEngine) => void): void {
+  if (engines.length > 0) {
+    describe.each([...engines])(title, body);
+    return;
+  }
+  describe.skip(title.replace('$name', 'postgres'), () => {
+    it('needs a reachable PostgreSQL server (see "Postgres suite skipped" above)', () => undefined);
+  });
 }

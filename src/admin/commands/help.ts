@@ -11,7 +11,7 @@ import { USAGE_USAGE } from './usage.js';
 export function helpText(): string {
   return [
     'Operator CLI — works on DATABASE_URL (PostgreSQL) or else DATABASE_PATH, with BOT_ENCRYPTION_KEY (from the environment or .env).',
-    'Usage: npm run admin -- <command>',
+    'Usage: npm run admin -- <command>   (in the container: docker compose exec bot npm run admin -- <command>)',
     '',
     'Budgets (amounts in USD, e.g. 2 or 0.50; periods day|week|month|total):',
     ...BUDGET_USAGE.map((l) => `  ${l}`),

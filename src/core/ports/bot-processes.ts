@@ -30,4 +30,9 @@ export interface BotProcessRegistry {
   remove(ids: readonly string[]): Promise<void>;
   /** Every registered process, newest first. */
   list(): Promise<BotProcess[]>;
+  /**
+   * The random id of this database, created on the first call and the same for every process on it ever after; a
+   * new or reset database gets a new one. Keys state kept outside the database (see migration 0010).
+   */
+  databaseId(): Promise<string>;
 }

@@ -18,7 +18,7 @@ export const telegramPlatform: PlatformModule<'telegram', typeof telegramShape, 
     const start: SurfaceStarter = async ({ app, dispatcher, logger, secrets, registerDelivery }) => {
       const { startTelegram } = await import('./telegram-bot.js');
       const { trackTelegram } = await import('./connection.js');
-      const t = await withStartupTimeout(startTelegram({ config, core: app.core, dispatcher, logger, secrets, registerDelivery, coordination: app.coordination }), config.startupTimeoutMs, 'Telegram', hostOf(tg.apiRoot)).catch(
+      const t = await withStartupTimeout(startTelegram({ config, core: app.core, dispatcher, logger, secrets, registerDelivery, coordination: app.coordination, databaseId: await app.store.processes.databaseId() }), config.startupTimeoutMs, 'Telegram', hostOf(tg.apiRoot)).catch(
         (e: unknown) => {
           throw explainTelegramStartError(e, tg.apiRoot, tg.webhookUrl ? tg.webhookPort : undefined);
         },

@@ -61,6 +61,12 @@ export interface StartTelegramOptions {
    * once-only claim on each `update_id`, the long-polling lease. Default: this process's memory.
    */
   coordination?: Coordination;
+  /**
+   * The database's identity (`BotProcessRegistry.databaseId`), part of each update's once-only claim key, so a run
+   * on a new or reset database never takes the claims another database's run left in a shared Redis for its own.
+   * Default none (tests that run Telegram alone).
+   */
+  databaseId?: string;
   tuning?: TelegramTuning;
 }
 
@@ -122,7 +128,7 @@ export async function startTelegram(opts: StartTelegramOptions): Promise<Telegra
     botUsername: () => bot.botInfo.username,
   };
 
-  if (coordination.shared) bot.use(onceAcrossProcesses(coordination, log));
+  if (coordination.shared) bot.use(onceAcrossProcesses(coordination, log, opts.databaseId));
   bot.use(chatMigration(core, log));
   bot.use(async (ctx, next) => {
     const actor = ctx.msg && !ctx.callbackQuery ? actorOf(ctx) : undefined;
@@ -165,7 +171,10 @@ export async function startTelegram(opts: StartTelegramOptions): Promise<Telegra
   };
 }
 
-/** How long an `update_id` is remembered as handled across processes: a day (Telegram keeps updates 24 hours). */
+/**
+ * How long an `update_id` is remembered as handled across processes: as long as Telegram may deliver it again
+ * (it keeps an unconfirmed update, and retries an unanswered webhook, for at most 24 hours).
+ */
 const UPDATE_ONCE_MS = 86_400_000;
 
 /**
@@ -174,14 +183,20 @@ const UPDATE_ONCE_MS = 86_400_000;
  * it was already claimed. The claim comes first, so an update whose process died mid-way is not handled again
  * (the user sends it again) rather than risking a second job and charge. When the shared state does not answer, the
  * update is handled anyway (Telegram sends it once when answered; commands that start jobs are refused meanwhile by
- * the fair-use gate, before any money moves).
+ * the fair-use gate, before any money moves). The claim is keyed with the database's identity (a new or reset
+ * database starts with no claims) and every update dropped is logged at warn, since a user's command goes unanswered.
  */
-function onceAcrossProcesses(coordination: Coordination, log: Logger) {
+function onceAcrossProcesses(coordination: Coordination, log: Logger, databaseId: string | undefined) {
+  const prefix = databaseId ? `update:${databaseId}:` : 'update:';
   return async (ctx: { update: { update_id: number } }, next: () => Promise<void>): Promise<void> => {
     const id = ctx.update.update_id;
     try {
-      if ((await coordination.claim(`update:${id}`, UPDATE_ONCE_MS)) > 0) {
-        log.debug({ updateId: id }, 'telegram update already handled by another process');
+      const leftMs = await coordination.claim(`${prefix}${id}`, UPDATE_ONCE_MS);
+      if (leftMs > 0) {
+        log.warn(
+          { updateId: id, claimedForMs: UPDATE_ONCE_MS - leftMs, ...(databaseId ? { databaseId } : {}) },
+          'telegram update dropped: a process on this database already claimed it (a redelivery, or an update sent to several processes)',
+        );
         return;
       }
     } catch (err) {

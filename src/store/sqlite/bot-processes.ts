@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { BotProcess, BotProcessRegistry } from '../../core/ports/bot-processes.js';
 import type { Database } from './schema.js';
@@ -22,6 +23,14 @@ export class KyselyBotProcesses implements BotProcessRegistry {
 
   async remove(ids: readonly string[]): Promise<void> {
     if (ids.length > 0) await this.db.deleteFrom('bot_processes').where('id', 'in', [...ids]).execute();
+  }
+
+  async databaseId(): Promise<string> {
+    const oldest = () => this.db.selectFrom('database_identity').select('id').orderBy('created_at').orderBy('id').limit(1).executeTakeFirst();
+    const found = await oldest();
+    if (found) return found.id;
+    await this.db.insertInto('database_identity').values({ id: randomBytes(9).toString('base64url'), created_at: Date.now() }).onConflict((oc) => oc.doNothing()).execute();
+    return (await oldest())!.id;
   }
 
   async list(): Promise<BotProcess[]> {

@@ -177,6 +177,12 @@ export interface BotProcessesTable {
   seen_at: number;
 }
 
+/** The random id of this database (migration 0010); the oldest row wins. */
+export interface DatabaseIdentityTable {
+  id: string;
+  created_at: number;
+}
+
 /** The whole database, for `Kysely<Database>`. */
 export interface Database {
   scopes: ScopesTable;
@@ -193,4 +199,5 @@ export interface Database {
   audit_log: AuditLogTable;
   failure_refs: FailureRefsTable;
   bot_processes: BotProcessesTable;
+  database_identity: DatabaseIdentityTable;
 }
