@@ -52,7 +52,7 @@ export function askHoldMicros(prompt: string, per1kMicros: Micros, maxOutput: nu
 export async function ask(d: CoreDeps, req: AskRequest, hooks?: JobHooks): Promise<Result<AskResult>> {
   const basics = await jobBasics(d, req, 'text');
   if (!basics.ok) return basics;
-  const { prompt, model, token: t, price, ids } = basics.value;
+  const { prompt, model, token: t, price } = basics.value;
   const maxTokens = d.settings.askMaxTokens ?? 1024;
   const outputPer1k = price.completionPer1kMicros ?? price.unitMicros;
   const estimate = askHoldMicros(prompt, price.unitMicros, maxTokens, outputPer1k);
@@ -61,14 +61,14 @@ export async function ask(d: CoreDeps, req: AskRequest, hooks?: JobHooks): Promi
     const jobId = newJobId();
     const opened = await openJob(d, { jobId, kind: 'ask', basics: basics.value, params: {}, estimateMicros: estimate, delivery });
     if (!opened.ok) return opened;
-    const { holdId } = opened.value;
+    const job = opened.value;
     let res;
     try {
       res = await d.gateway.chat(t.token, { model, messages: [{ role: 'user', content: prompt }], maxTokens });
     } catch (e) {
       const f = gatewayFailure(d, e, { model, tokenSource: t.source, stage: 'chat', money: 'released' });
       d.leases.stop(jobId);
-      await d.store.budgets.release(holdId, f.code);
+      await d.money.release(job, f.code);
       await d.jobs.transition(jobId, ['reserved'], 'failed', { errorCode: f.code, finishedAt: d.clock.now() });
       return err(withMoney(f, 'released', jobId));
     }
@@ -82,16 +82,10 @@ export async function ask(d: CoreDeps, req: AskRequest, hooks?: JobHooks): Promi
     const cost = Math.max(reported ? 0 : 1, chatCostMicros(promptTokens, completionTokens, price.unitMicros, outputPer1k));
     const charge = Math.min(cost, estimate);
     if (!reported) d.logger.warn({ jobId, model, promptTokens, completionTokens }, 'the gateway answered without usage; charged from the bot\'s own count');
-    if (cost > estimate) {
-      await d.store.budgets
-        .recordGatewayLoss({ jobId, scopeId: ids.scopeId, userId: ids.userId, tokenSource: t.source, amountMicros: cost - estimate, certain: reported, reason: 'over_hold' })
-        .catch((e: unknown) => d.logger.error({ jobId, err: e }, 'could not record a gateway loss'));
-    }
+    await d.money.loss(job, cost - estimate, reported, 'over_hold');
     const kept = delivery ? await d.outputs.save(jobId, 'answer.txt', Buffer.from(res.text, 'utf8')) : undefined;
     await moveOn(d, jobId, delivery !== null, { chargedMicros: charge, progress: 100, outputPath: kept?.path ?? null, outputExpiresAt: d.clock.now() + d.settings.outputRetentionMs });
-    const settled = await d.store.budgets.settle(holdId, charge, { units: total, unit: 'token' });
-    const charged = settled.ok ? settled.chargedMicros : 0;
-    if (!settled.ok) d.logger.error({ jobId, holdId, reason: settled.reason }, 'settle failed after an answer');
+    const charged = (await d.money.settle(job, charge, { units: total, unit: 'token' })) ?? 0;
     return ok({ jobId, model, text: res.text, costMicros: charged, totalTokens: total });
   });
 }

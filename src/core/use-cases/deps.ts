@@ -12,6 +12,7 @@ import type { MediaGateway } from '../ports/media-gateway.js';
 import type { CoreStore } from '../ports/store.js';
 import type { Micros } from '../money.js';
 import type { JobLeases } from './job-lease.js';
+import type { JobMoney } from '../money/job-money.js';
 
 /**
  * Where finished files are kept for `/job` re-posts. Structurally the `OutputStore` of `src/jobs/output-store.ts`;
@@ -79,6 +80,8 @@ export interface CoreDeps {
   coordination: Coordination;
   /** Leases of the jobs this process works on (built by `BotCore`). */
   leases: JobLeases;
+  /** Every money move of a job (built by `BotCore` over `store.budgets`). */
+  money: JobMoney;
   /** This process's lease owner id; default `core:<pid>:<random>`. Give the poller's to share one. */
   leaseOwner?: string;
 }

@@ -9,6 +9,7 @@ import { isGatewayFailure, type GatewayImage } from '../ports/media-gateway.js';
 import { gatewayFailure, remainingFor, withFairUse } from './context.js';
 import { jobBasics, openJob, type JobBasics } from './job-start.js';
 import type { CoreDeps } from './deps.js';
+import type { MoneyJob } from '../money/job-money.js';
 
 const MIB = 1024 * 1024;
 const EXT: Record<string, string> = { png: 'png', jpeg: 'jpg', webp: 'webp', gif: 'gif' };
@@ -67,23 +68,24 @@ async function execute(d: CoreDeps, p: ImagePlan): Promise<Result<ImageJobResult
     delivery: p.delivery,
   });
   if (!opened.ok) return opened;
-  const hold = opened.value;
+  const job = opened.value;
   let outcome: Result<ImageJobResult>;
   try {
-    outcome = await callAndKeep(d, p, jobId, hold.holdId);
+    outcome = await callAndKeep(d, p, job);
   } catch (e) {
     outcome = err(gatewayFailure(d, e, { model: p.model, tokenSource: p.token.source, stage: p.kind === 'edit' ? 'edit' : 'image', size: p.size, maxSide: p.price.maxSide ?? 1536, money: 'released' }));
   }
   if (!outcome.ok) {
     d.leases.stop(jobId);
-    await d.store.budgets.release(hold.holdId, outcome.failure.code);
+    await d.money.release(job, outcome.failure.code);
     await d.jobs.transition(jobId, ['reserved'], 'failed', { errorCode: outcome.failure.code, finishedAt: d.clock.now() });
     return err(withMoney(outcome.failure, 'released', jobId));
   }
   return outcome;
 }
 
-async function callAndKeep(d: CoreDeps, p: ImagePlan, jobId: string, holdId: string): Promise<Result<ImageJobResult>> {
+async function callAndKeep(d: CoreDeps, p: ImagePlan, job: MoneyJob): Promise<Result<ImageJobResult>> {
+  const jobId = job.id;
   const base = { model: p.model, prompt: p.prompt, size: p.size, ...(p.count > 1 ? { n: p.count } : {}) };
   const res =
     p.kind === 'edit'
@@ -92,7 +94,7 @@ async function callAndKeep(d: CoreDeps, p: ImagePlan, jobId: string, holdId: str
   const billed = Math.min(p.count, res.images.length);
   const unsafe = { count: 0 };
   const files = await verifiedImages(d, jobId, res.images.slice(0, p.count), unsafe);
-  if (files.length < billed) await recordLoss(d, p, jobId, (billed - files.length) * p.price.unitMicros, 'invalid_result');
+  if (files.length < billed) await d.money.loss(job, (billed - files.length) * p.price.unitMicros, true, 'invalid_result');
   if (files.length === 0) {
     return err(unsafe.count > 0 ? fail('result_url_refused', {}, { money: 'released', log: { stage: 'image', note: 'image URL on a private or local address' } }) : noImage(res.images.length));
   }
@@ -105,9 +107,7 @@ async function callAndKeep(d: CoreDeps, p: ImagePlan, jobId: string, holdId: str
   // The state first, then the money: a crash in between leaves a `delivering` job whose delivery step settles
   // (settle is idempotent), never a charge without a job that ends in a delivery or an honest message.
   await moveOn(d, jobId, p.delivery !== null, kept);
-  const settled = await d.store.budgets.settle(holdId, actual, { units: files.length, unit: 'image' });
-  const charged = settled.ok ? settled.chargedMicros : 0;
-  if (!settled.ok) d.logger.error({ jobId, holdId, reason: settled.reason }, 'settle failed after a successful image job');
+  const charged = (await d.money.settle(job, actual, { units: files.length, unit: 'image' })) ?? 0;
   d.logger.info({ jobId, model: p.model, images: files.length, chargedMicros: charged, tokenSource: p.token.source }, 'image job kept and charged');
   return ok({
     jobId,
@@ -133,14 +133,6 @@ export async function moveOn(d: CoreDeps, jobId: string, hasAddress: boolean, pa
   }
   d.leases.stop(jobId);
   await d.jobs.transition(jobId, ['reserved'], 'succeeded', { ...patch, finishedAt: now });
-}
-
-/** Records what the gateway billed for this job that the member is not charged for (never throws). */
-async function recordLoss(d: CoreDeps, p: ImagePlan, jobId: string, amountMicros: number, reason: string): Promise<void> {
-  if (amountMicros <= 0) return;
-  await d.store.budgets
-    .recordGatewayLoss({ jobId, scopeId: p.ids.scopeId, userId: p.ids.userId, tokenSource: p.token.source, amountMicros, certain: true, reason })
-    .catch((e: unknown) => d.logger.error({ jobId, err: e }, 'could not record a gateway loss'));
 }
 
 /** Kept reference images are named `ref-<n>.<ext>`; result files are `<jobId>-<n>.<ext>`, so the two never clash. */

@@ -85,14 +85,14 @@ export async function submitVideoJob(d: CoreDeps, req: Actor & { delivery: Deliv
     const jobId = newJobId();
     const opened = await openJob(d, { jobId, kind: 'video', basics: v.basics, params: { seconds: v.seconds, size: v.size, ...v.params }, estimateMicros: estimate, delivery: req.delivery });
     if (!opened.ok) return opened;
-    const hold = opened.value;
+    const job = opened.value;
     let taskId: string;
     try {
       taskId = (await v.create()).id;
     } catch (e) {
       const f = gatewayFailure(d, e, { model, tokenSource: t.source, stage: v.stage, size: v.size, maxSide: MAX_VIDEO_SIDE, money: 'released', ...(v.attachmentName ? { attachmentName: v.attachmentName } : {}) });
       d.leases.stop(jobId);
-      await d.store.budgets.release(hold.holdId, f.code);
+      await d.money.release(job, f.code);
       await d.jobs.transition(jobId, ['reserved'], 'failed', { errorCode: f.code, finishedAt: d.clock.now() });
       return err(withMoney(f, 'released', jobId));
     }
