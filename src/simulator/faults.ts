@@ -6,7 +6,7 @@ import type { SimEndpoint, SimFaultKind, SimFaultRule } from './types.js';
 export const FAULT_KINDS: readonly SimFaultKind[] = [
   'rate_limit', 'rate_limit_no_header', 'server_error', 'bad_gateway', 'unavailable', 'routing', 'auth', 'quota',
   'content_policy', 'malformed', 'slow', 'reset', 'task_fail', 'task_never_ends', 'truncated_mp4', 'redirect', 'image_url',
-  'bill_by_chars', 'no_usage',
+  'bill_by_chars', 'no_usage', 'zero_usage',
 ];
 
 /** Endpoints a rule may name. */
@@ -23,7 +23,7 @@ export function faultApplies(kind: SimFaultKind, endpoint: SimEndpoint): boolean
   if (kind === 'task_fail') return endpoint === 'video_create' || endpoint === 'video_poll';
   if (kind === 'truncated_mp4') return endpoint === 'video_content';
   if (kind === 'image_url') return endpoint === 'image' || endpoint === 'edit';
-  if (kind === 'bill_by_chars' || kind === 'no_usage') return endpoint === 'chat' || endpoint === 'messages';
+  if (kind === 'bill_by_chars' || kind === 'no_usage' || kind === 'zero_usage') return endpoint === 'chat' || endpoint === 'messages';
   return true;
 }
 

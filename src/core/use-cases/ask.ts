@@ -72,7 +72,8 @@ export async function ask(d: CoreDeps, req: AskRequest, hooks?: JobHooks): Promi
       await d.jobs.transition(jobId, ['reserved'], 'failed', { errorCode: f.code, finishedAt: d.clock.now() });
       return err(withMoney(f, 'released', jobId));
     }
-    const reported = res.usageReported !== false;
+    // Zero tokens for a non-empty answer is no usage at all (some gateways send `{0, 0}`): counted like a missing one.
+    const reported = res.usageReported !== false && !(res.usage.promptTokens === 0 && res.usage.completionTokens === 0 && res.text !== '');
     const promptTokens = reported ? res.usage.promptTokens : tokenBound(prompt);
     // Without usage, the answer's bytes, but never more than `max_tokens`: the gateway cannot bill more output than that
     // (a CJK answer of 1,024 characters is 3,072 bytes), so counting past it would charge, or record as lost, a bill
