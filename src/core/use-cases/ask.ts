@@ -6,6 +6,7 @@ import { gatewayFailure, withFairUse } from './context.js';
 import { moveOn } from './images.js';
 import { jobBasics, openJob } from './job-start.js';
 import type { CoreDeps } from './deps.js';
+import { ANSWER_FILE } from '../jobs/kept-files.js';
 
 /** Tokens added to every prompt bound for the chat template (role markers, separators). */
 const TEMPLATE_TOKENS = 16;
@@ -84,7 +85,7 @@ export async function ask(d: CoreDeps, req: AskRequest, hooks?: JobHooks): Promi
     const charge = Math.min(cost, estimate);
     if (!reported) d.logger.warn({ jobId, model, promptTokens, completionTokens }, 'the gateway answered without usage; charged from the bot\'s own count');
     await d.money.loss(job, cost - estimate, reported, 'over_hold');
-    const kept = delivery ? await d.outputs.save(jobId, 'answer.txt', Buffer.from(res.text, 'utf8')) : undefined;
+    const kept = delivery ? await d.outputs.save(jobId, ANSWER_FILE, Buffer.from(res.text, 'utf8')) : undefined;
     await moveOn(d, jobId, delivery !== null, { chargedMicros: charge, progress: 100, outputPath: kept?.path ?? null, outputExpiresAt: d.clock.now() + d.settings.outputRetentionMs });
     const charged = (await d.money.settle(job, charge, { units: total, unit: 'token' })) ?? 0;
     return ok({ jobId, model, text: res.text, costMicros: charged, totalTokens: total });

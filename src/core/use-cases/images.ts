@@ -10,9 +10,9 @@ import { gatewayFailure, remainingFor, withFairUse } from './context.js';
 import { jobBasics, openJob, type JobBasics } from './job-start.js';
 import type { CoreDeps } from './deps.js';
 import type { MoneyJob } from '../money/job-money.js';
+import { isReferenceFile, referenceFile, resultImageFile } from '../jobs/kept-files.js';
 
 const MIB = 1024 * 1024;
-const EXT: Record<string, string> = { png: 'png', jpeg: 'jpg', webp: 'webp', gif: 'gif' };
 
 /** Everything validated about an image request, ready to run. */
 interface ImagePlan extends JobBasics {
@@ -123,21 +123,17 @@ async function callAndKeep(d: CoreDeps, p: ImagePlan, job: MoneyJob): Promise<Re
 /**
  * Moves a job whose result is kept on: with a delivery address to `delivering` (due at once for the poller's
  * delivery step, but leased to this process, which keeps renewing until the surface reports back with
- * `recordDelivery` or `handOver`); without one (operator CLI, direct calls) to `succeeded`.
+ * `recordDelivery` or `handOver`, at most {@link JobLeasePort.limit}'s wait); without one (operator CLI, direct calls) to `succeeded`.
  */
 export async function moveOn(d: CoreDeps, jobId: string, hasAddress: boolean, patch: { chargedMicros: number; progress: number; outputPath: string | null; outputExpiresAt: number }): Promise<void> {
   const now = d.clock.now();
   if (hasAddress) {
     await d.jobs.transition(jobId, ['reserved'], 'delivering', { ...patch, nextPollAt: now, attempts: 0 });
+    d.leases.limit(jobId);
     return;
   }
   d.leases.stop(jobId);
   await d.jobs.transition(jobId, ['reserved'], 'succeeded', { ...patch, finishedAt: now });
-}
-
-/** Kept reference images are named `ref-<n>.<ext>`; result files are `<jobId>-<n>.<ext>`, so the two never clash. */
-export function isReferenceFile(filename: string): boolean {
-  return /^ref-\d+\./.test(filename);
 }
 
 /**
@@ -147,7 +143,7 @@ export function isReferenceFile(filename: string): boolean {
  */
 async function keepReferences(d: CoreDeps, jobId: string, refs: ValidImage[]): Promise<void> {
   try {
-    for (const [i, r] of refs.entries()) await d.outputs.save(jobId, `ref-${i + 1}.${EXT[r.type] ?? 'png'}`, r.data);
+    for (const [i, r] of refs.entries()) await d.outputs.save(jobId, referenceFile(i + 1, r.type), r.data);
   } catch (e) {
     d.logger.warn({ jobId, err: e }, 'could not keep the reference images of an edit');
   }
@@ -174,7 +170,7 @@ async function verifiedImages(d: CoreDeps, jobId: string, images: GatewayImage[]
       d.logger.warn({ jobId, index: i, bytes: bytes?.length ?? 0 }, 'gateway result is not an image; not charged');
       continue;
     }
-    out.push({ filename: `${jobId}-${out.length + 1}.${EXT[s.type] ?? 'png'}`, mime: s.mime, bytes, width: s.width, height: s.height });
+    out.push({ filename: resultImageFile(jobId, out.length + 1, s.type), mime: s.mime, bytes, width: s.width, height: s.height });
   }
   return out;
 }

@@ -1,4 +1,4 @@
-import type { Actor, CoreApi } from '../../core/api.js';
+import { FINAL_STATUSES, type Actor, type CoreApi } from '../../core/api.js';
 import type { CommandDispatcher } from '../../core/commands/dispatch.js';
 import { parseCommandText } from '../../core/commands/grammar.js';
 import { t } from '../../core/i18n/catalog.js';
@@ -22,7 +22,7 @@ export interface ConsoleSessionDeps {
   print(line: string): void;
 }
 
-const FINAL = new Set(['delivered', 'succeeded', 'failed', 'refunded', 'expired', 'released', 'undeliverable']);
+const FINAL = new Set<string>(FINAL_STATUSES);
 
 /** `/token …` and `/setup token …`: linking a gateway token makes no sense on the playground's own gateway. */
 const TOKEN_COMMAND = /^\/(?:token|setup\s+token)(?:\s|$)/i;
