@@ -8,6 +8,7 @@ import type { ArgValue, CommandDefinition } from '../../core/commands/types.js';
 import { consoleRequest, CONSOLE_SURFACE, type ConsoleAddress } from './console-surface.js';
 import { isFile, localFile, takeImageFlags } from './local-files.js';
 import { renderReply } from './render.js';
+import { postReply } from '../../core/jobs/post-result.js';
 
 /** What a session works with; built by the playground. */
 export interface ConsoleSessionDeps {
@@ -92,13 +93,15 @@ export class ConsoleSession {
       args,
       request: consoleRequest(actor, this.deps.address, print),
     });
-    try {
-      const written = await renderReply({ print, outputDir: this.deps.outputDir, commands: this.commands }, reply);
-      if (reply.jobId && reply.tone === 'result') await this.deps.core.recordDelivery(reply.jobId, written.length ? written : ['console']);
-    } catch (e) {
-      if (!reply.jobId || reply.tone !== 'result') throw e;
-      await this.deps.core.handOver(reply.jobId, { reason: e instanceof Error ? e.message : String(e) });
-    }
+    await postReply(
+      this.deps.core,
+      reply,
+      async () => {
+        const written = await renderReply({ print, outputDir: this.deps.outputDir, commands: this.commands }, reply);
+        return written.length ? written : ['console'];
+      },
+      { surface: 'console', failure: (e) => ({ reason: e instanceof Error ? e.message : String(e) }) },
+    );
     if (parsed.command === 'help' && reply.tone !== 'error' && args.command === undefined) print(`  ${t(reply.locale ?? locale, 'playground-help-quit')}`);
     if (reply.jobId && reply.tone !== 'error' && !reply.files?.length) await this.track(reply.jobId);
   }
