@@ -10,7 +10,7 @@ import { gatewayFailure, remainingFor, withFairUse } from './context.js';
 import { jobBasics, openJob, type JobBasics } from './job-start.js';
 import type { CoreDeps } from './deps.js';
 import type { MoneyJob } from '../money/job-money.js';
-import { isReferenceFile, referenceFile, resultImageFile } from '../jobs/kept-files.js';
+import { referenceFile, resultImageFile } from '../jobs/kept-files.js';
 
 const MIB = 1024 * 1024;
 
@@ -98,12 +98,12 @@ async function callAndKeep(d: CoreDeps, p: ImagePlan, job: MoneyJob): Promise<Re
   if (files.length === 0) {
     return err(unsafe.count > 0 ? fail('result_url_refused', {}, { money: 'released', log: { stage: 'image', note: 'image URL on a private or local address' } }) : noImage(res.images.length));
   }
-  for (const f of files) await d.outputs.save(jobId, f.filename, f.bytes);
+  let first: string | null = null;
+  for (const f of files) first ??= (await d.outputs.save(jobId, f.filename, f.bytes)).path;
   await keepReferences(d, jobId, p.refs);
   const actual = files.length * p.price.unitMicros;
   const now = d.clock.now();
-  const saved = (await d.outputs.list(jobId)).filter((f) => !isReferenceFile(f.filename));
-  const kept = { chargedMicros: actual, progress: 100, outputPath: saved[0]?.path ?? null, outputExpiresAt: now + d.settings.outputRetentionMs };
+  const kept = { chargedMicros: actual, progress: 100, outputPath: first, outputExpiresAt: now + d.settings.outputRetentionMs };
   // The state first, then the money: a crash in between leaves a `delivering` job whose delivery step settles
   // (settle is idempotent), never a charge without a job that ends in a delivery or an honest message.
   await moveOn(d, jobId, p.delivery !== null, kept);
