@@ -1,10 +1,9 @@
 import type { AskRequest, AskResult, JobHooks } from '../api.js';
-import { err, ok, withMoney, type Result } from '../failures.js';
+import { ok, type Result } from '../failures.js';
 import { newJobId } from '../ids.js';
 import type { Micros } from '../money.js';
 import { gatewayFailure, withFairUse } from './context.js';
-import { moveOn } from './images.js';
-import { jobBasics, openJob } from './job-start.js';
+import { failOpenJob, jobBasics, moveOn, openJob } from './job-start.js';
 import type { CoreDeps } from './deps.js';
 import { ANSWER_FILE } from '../jobs/kept-files.js';
 
@@ -68,10 +67,7 @@ export async function ask(d: CoreDeps, req: AskRequest, hooks?: JobHooks): Promi
       res = await d.gateway.chat(t.token, { model, messages: [{ role: 'user', content: prompt }], maxTokens });
     } catch (e) {
       const f = gatewayFailure(d, e, { model, tokenSource: t.source, stage: 'chat', money: 'released' });
-      d.leases.stop(jobId);
-      await d.money.release(job, f.code);
-      await d.jobs.transition(jobId, ['reserved'], 'failed', { errorCode: f.code, finishedAt: d.clock.now() });
-      return err(withMoney(f, 'released', jobId));
+      return failOpenJob(d, job, f);
     }
     // Zero tokens for a non-empty answer is no usage at all (some gateways send `{0, 0}`): counted like a missing one.
     const reported = res.usageReported !== false && !(res.usage.promptTokens === 0 && res.usage.completionTokens === 0 && res.text !== '');

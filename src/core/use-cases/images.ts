@@ -1,5 +1,5 @@
 import type { DeliveryAddress, EditRequest, ImageFile, ImageJobResult, ImagineRequest, JobHooks } from '../api.js';
-import { err, fail, ok, withMoney, type Failure, type Result } from '../failures.js';
+import { err, fail, ok, type Failure, type Result } from '../failures.js';
 import { newJobId } from '../ids.js';
 import { validateCount } from '../media/inputs.js';
 import { resolveSize } from '../media/sizes.js';
@@ -7,7 +7,7 @@ import { sniffImage } from '../media/sniff.js';
 import { validateReferenceImages, type ValidImage } from '../media/validate-images.js';
 import { isGatewayFailure, type GatewayImage } from '../ports/media-gateway.js';
 import { gatewayFailure, remainingFor, withFairUse } from './context.js';
-import { jobBasics, openJob, type JobBasics } from './job-start.js';
+import { failOpenJob, jobBasics, moveOn, openJob, type JobBasics } from './job-start.js';
 import type { CoreDeps } from './deps.js';
 import type { MoneyJob } from '../money/job-money.js';
 import { referenceFile, resultImageFile } from '../jobs/kept-files.js';
@@ -76,10 +76,7 @@ async function execute(d: CoreDeps, p: ImagePlan): Promise<Result<ImageJobResult
     outcome = err(gatewayFailure(d, e, { model: p.model, tokenSource: p.token.source, stage: p.kind === 'edit' ? 'edit' : 'image', size: p.size, maxSide: p.price.maxSide ?? 1536, money: 'released' }));
   }
   if (!outcome.ok) {
-    d.leases.stop(jobId);
-    await d.money.release(job, outcome.failure.code);
-    await d.jobs.transition(jobId, ['reserved'], 'failed', { errorCode: outcome.failure.code, finishedAt: d.clock.now() });
-    return err(withMoney(outcome.failure, 'released', jobId));
+    return failOpenJob(d, job, outcome.failure);
   }
   return outcome;
 }
@@ -118,22 +115,6 @@ async function callAndKeep(d: CoreDeps, p: ImagePlan, job: MoneyJob): Promise<Re
     tokenSource: p.token.source,
     remainingMicros: await remainingFor(d, p.ids, p.token.source),
   });
-}
-
-/**
- * Moves a job whose result is kept on: with a delivery address to `delivering` (due at once for the poller's
- * delivery step, but leased to this process, which keeps renewing until the surface reports back with
- * `recordDelivery` or `handOver`, at most {@link JobLeasePort.limit}'s wait); without one (operator CLI, direct calls) to `succeeded`.
- */
-export async function moveOn(d: CoreDeps, jobId: string, hasAddress: boolean, patch: { chargedMicros: number; progress: number; outputPath: string | null; outputExpiresAt: number }): Promise<void> {
-  const now = d.clock.now();
-  if (hasAddress) {
-    await d.jobs.transition(jobId, ['reserved'], 'delivering', { ...patch, nextPollAt: now, attempts: 0 });
-    d.leases.limit(jobId);
-    return;
-  }
-  d.leases.stop(jobId);
-  await d.jobs.transition(jobId, ['reserved'], 'succeeded', { ...patch, finishedAt: now });
 }
 
 /**

@@ -1,8 +1,9 @@
 import type { Actor, DeliveryAddress, JobKind } from '../api.js';
-import { err, ok, type Result } from '../failures.js';
+import { err, ok, withMoney, type Failure, type Result } from '../failures.js';
 import { validatePrompt } from '../media/inputs.js';
 import type { Micros } from '../money.js';
 import type { JobMoney, MoneyJob } from '../money/job-money.js';
+import type { JobLeasePort } from '../ports/job-leases.js';
 import type { JobParams } from '../ports/job-store.js';
 import type { ModelKind, ModelPrice } from '../pricing.js';
 import { chooseDefault } from '../catalog/default-models.js';
@@ -42,7 +43,7 @@ export async function jobBasics(d: CoreDeps, req: Actor & { prompt: string; mode
 
 /**
  * Records a new job as `reserved`, leased to this process (renewed by `d.leases` until the job is handed on: see
- * {@link JobLeases}), and places its hold; returns the job's money facts for {@link JobMoney}. On a budget refusal the job is marked failed and the refusal returned
+ * {@link JobLeasePort}), and places its hold; returns the job's money facts for {@link JobMoney}. On a budget refusal the job is marked failed and the refusal returned
  * (nothing held). The job row comes first so that a crash after the hold leaves a row the poller's sweep finds (by
  * job id, once its lease ran out) and releases.
  */
@@ -67,6 +68,33 @@ export async function openJob(
   }
   await d.jobs.update(j.jobId, ['reserved'], { holdId: hold.holdId });
   return ok({ ...money, holdId: hold.holdId });
+}
+
+/**
+ * Ends a job whose gateway call failed after its hold (still `reserved`): renewal stopped, the hold released, the job
+ * `failed` with the failure's code. Returns the failure saying the money was released, for the member.
+ */
+export async function failOpenJob<T>(d: CoreDeps, job: MoneyJob, failure: Failure): Promise<Result<T>> {
+  d.leases.stop(job.id);
+  await d.money.release(job, failure.code);
+  await d.jobs.transition(job.id, ['reserved'], 'failed', { errorCode: failure.code, finishedAt: d.clock.now() });
+  return err(withMoney(failure, 'released', job.id));
+}
+
+/**
+ * Moves a job whose result is kept on: with a delivery address to `delivering` (due at once for the poller's
+ * delivery step, but leased to this process, which keeps renewing until the surface reports back with
+ * `recordDelivery` or `handOver`, at most {@link JobLeasePort.limit}'s wait); without one (operator CLI, direct calls) to `succeeded`.
+ */
+export async function moveOn(d: CoreDeps, jobId: string, hasAddress: boolean, patch: { chargedMicros: number; progress: number; outputPath: string | null; outputExpiresAt: number }): Promise<void> {
+  const now = d.clock.now();
+  if (hasAddress) {
+    await d.jobs.transition(jobId, ['reserved'], 'delivering', { ...patch, nextPollAt: now, attempts: 0 });
+    d.leases.limit(jobId);
+    return;
+  }
+  d.leases.stop(jobId);
+  await d.jobs.transition(jobId, ['reserved'], 'succeeded', { ...patch, finishedAt: now });
 }
 
 /**
