@@ -17,7 +17,7 @@ import type { MediaGateway, VideoTask } from '../src/core/ports/media-gateway.js
 import { DeliveryRouter } from '../src/jobs/delivery-router.js';
 import { KyselyJobStore } from '../src/store/sqlite/job-store.js';
 import { OutputStore } from '../src/jobs/output-store.js';
-import { VideoPoller } from '../src/jobs/video-poller.js';
+import { JobRunner } from '../src/jobs/job-runner.js';
 import { openStore, type SqliteStore } from '../src/store/sqlite/open-store.js';
 import { KyselyTokenVault } from '../src/store/sqlite/token-vault.js';
 import type { BenchContext, Benchmark } from './lib/context.js';
@@ -102,7 +102,7 @@ async function round(ctx: BenchContext, total: number, explain: boolean): Promis
     await fill(store, total);
     if (explain) explainClaim(ctx, path, jobs);
     const { logger } = quietLogger('warn');
-    const poller = new VideoPoller({
+    const poller = new JobRunner({
       jobs, gateway: runningGateway(), budgets: store.budgets, tokens: new KyselyTokenVault(db, clock, undefined, OPERATOR), users: store.directory,
       router: new DeliveryRouter(), outputs: new OutputStore(join(dir, 'outputs'), clock), clock, logger,
       config: { intervalMs: 1_000, maxIntervalMs: (total / DUE_PER_TICK) * TICK_MS, deadlineMs: 86_400_000, retentionMs: 3_600_000, batch: DUE_PER_TICK, purgeEveryMs: 3_600_000 * 24 * 365 },

@@ -1,6 +1,6 @@
 /**
  * One process of the `poller-pg` benchmark: `poller-pg-worker.ts <postgres url>`. Opens the store and a
- * {@link VideoPoller} over it (batch 100, the gateway a stub answering every poll "running" at once), answers
+ * {@link JobRunner} over it (batch 100, the gateway a stub answering every poll "running" at once), answers
  * `{ type: 'ready' }`, and on `{ type: 'go' }` calls `tick()` until a tick finds nothing due, then answers
  * `{ type: 'done', handled, polls, tickMs }` (`polls`: the job ids the stub was asked about, to check that no job was
  * advanced twice across processes). `{ type: 'close' }` closes the store and exits.
@@ -11,7 +11,7 @@ import { systemClock } from '../../src/core/ports/clock.js';
 import type { MediaGateway, VideoTask } from '../../src/core/ports/media-gateway.js';
 import { DeliveryRouter } from '../../src/jobs/delivery-router.js';
 import { OutputStore } from '../../src/jobs/output-store.js';
-import { VideoPoller } from '../../src/jobs/video-poller.js';
+import { JobRunner } from '../../src/jobs/job-runner.js';
 import { openStore } from '../../src/store/open-store.js';
 import { quietLogger } from './quiet-logger.js';
 
@@ -30,7 +30,7 @@ const gateway = {
   },
 } as MediaGateway;
 
-const poller = new VideoPoller({
+const poller = new JobRunner({
   jobs: store.jobs, gateway, budgets: store.budgets, tokens: store.tokens, users: store.directory,
   router: new DeliveryRouter(), outputs: new OutputStore(join(tmpdir(), 'mediabot-bench-poller-pg'), systemClock), clock: systemClock,
   logger: quietLogger('warn').logger,

@@ -242,6 +242,7 @@ failure-result-not-delivered = Your { $noun ->
     } was made, but it could not be posted because { $reason ->
         [too_large] it is larger than this chat accepts
         [chat_gone] this chat could not be reached
+        [not_a_video] the gateway sent a file that is not a playable video
        *[files_gone] its file was lost
     }. You were not charged for it.
     .title = { $noun ->

@@ -241,6 +241,7 @@ failure-result-not-delivered = Tu { $noun ->
     } se creó, pero no se pudo publicar porque { $reason ->
         [too_large] supera lo que acepta este chat
         [chat_gone] no se pudo acceder a este chat
+        [not_a_video] la pasarela envió un archivo que no es un vídeo reproducible
        *[files_gone] se perdió su archivo
     }. No se te cobró.
     .title = { $noun ->

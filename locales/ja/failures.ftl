@@ -242,6 +242,7 @@ failure-result-not-delivered = { $noun ->
     }は生成されましたが、{ $reason ->
         [too_large] このチャットで送れるサイズを超えている
         [chat_gone] このチャットにアクセスできなかった
+        [not_a_video] ゲートウェイから届いたファイルが再生できる動画ではなかった
        *[files_gone] ファイルが失われた
     }ため、投稿できませんでした。料金はかかっていません。
     .title = { $noun ->

@@ -241,6 +241,7 @@ failure-result-not-delivered = { $noun ->
     } porque { $reason ->
         [too_large] passa do tamanho que este chat aceita
         [chat_gone] não foi possível acessar este chat
+        [not_a_video] o gateway enviou um arquivo que não é um vídeo reproduzível
        *[files_gone] o arquivo se perdeu
     }. Nada foi cobrado por isso.
     .title = { $noun ->

@@ -239,6 +239,7 @@ failure-result-not-delivered = 你的{ $noun ->
     }已生成，但无法发出，因为{ $reason ->
         [too_large] 它超过了本聊天可接受的大小
         [chat_gone] 无法访问本聊天
+        [not_a_video] 网关发来的文件不是可播放的视频
        *[files_gone] 它的文件已丢失
     }。这次没有扣费。
     .title = { $noun ->

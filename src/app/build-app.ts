@@ -21,7 +21,8 @@ import { HttpMediaGateway, type HttpMediaGatewayOptions } from '../gateway/index
 import type { DeliveryRouter } from '../jobs/delivery-router.js';
 import { locateFfmpeg } from '../jobs/ffmpeg-locator.js';
 import { OutputStore } from '../jobs/output-store.js';
-import { VideoPoller } from '../jobs/video-poller.js';
+import { JobLeases } from '../jobs/job-leases.js';
+import { JobRunner, newLeaseOwner } from '../jobs/job-runner.js';
 import type { Logger, SecretSet } from '../log.js';
 import { coordinationCheck, databaseWritableCheck, gatewayReachableCheck, postgresReachableCheck, type ClosableCheck } from '../ops/checks.js';
 import { MeteredGateway } from '../ops/metered-gateway.js';
@@ -55,7 +56,7 @@ export interface BuildAppOptions {
   priceTable?: PriceTable;
   /** Warm the catalogue (pricing and every known token's model list) before returning. Default true. */
   warmCatalog?: boolean;
-  /** Start the video poller at once. Default true. */
+  /** Start the job runner at once. Default true. */
   startPoller?: boolean;
   /**
    * ffmpeg for shrinking videos over an upload limit: path, null = never, undefined = `FFMPEG_PATH`, else a system
@@ -80,7 +81,8 @@ export interface App {
   core: BotCore;
   store: Store;
   gateway: MediaGateway;
-  poller: VideoPoller;
+  /** The job runner (claims, waits on, fetches, delivers and sweeps jobs under leases). */
+  runner: JobRunner;
   jobs: JobStore;
   outputs: OutputStore;
   router: DeliveryRouter;
@@ -105,7 +107,7 @@ export interface App {
   fairUse: FairUseGate;
   /** Plugs an adapter's delivery in after building (one per platform; a second replaces the first). */
   registerDelivery(d: Delivery): void;
-  /** Stops the poller, closes the gateway client (when built here) and the database. Idempotent. */
+  /** Stops the runner, closes the gateway client (when built here) and the database. Idempotent. */
   close(): Promise<void>;
 }
 
@@ -117,7 +119,7 @@ function allowanceMicros(text: string): Micros | null {
 /**
  * Builds the app under the composition root (`compose` in `./compose.ts`, which adds the dispatcher and the
  * surfaces): opens the store (migrations applied), builds the gateway client, price table, model cache, fair-use
- * gate, output store, delivery router, video poller and the core, and starts the poller unless told not to. No import-time singletons: two apps in one process share nothing.
+ * gate, output store, delivery router, job runner (with the leases it shares with the core) and the core, and starts the runner unless told not to. No import-time singletons: two apps in one process share nothing.
  * @throws ConfigError-like `Error` when no gateway URL is known; the store's errors (bad key, failed migration).
  */
 export async function buildApp(config: Config, opts: BuildAppOptions): Promise<App> {
@@ -196,8 +198,12 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
   }
   for (const d of opts.deliveries ?? []) router.register(d);
   const retentionMs = config.outputRetentionHours * 3_600_000;
-  const poller = new VideoPoller({
+  const runnerConfig = { intervalMs: config.poller.intervalMs, maxIntervalMs: config.poller.maxIntervalMs, deadlineMs: config.poller.deadlineMs, leaseMs: config.poller.leaseMs, retentionMs, staleReservedMs: config.gateway.timeoutMs + 120_000, ...opts.pollerTuning };
+  // One lease owner per process: the command path and the runner renew through the same leases.
+  const leases = new JobLeases(jobs, clock, newLeaseOwner(), runnerConfig.leaseMs ?? config.poller.leaseMs);
+  const runner = new JobRunner({
     jobs,
+    leases,
     gateway,
     budgets: store.budgets,
     tokens: store.tokens,
@@ -206,8 +212,8 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
     outputs,
     refs: store.refs,
     clock,
-    logger: logger.child({ module: 'poller' }),
-    config: { intervalMs: config.poller.intervalMs, maxIntervalMs: config.poller.maxIntervalMs, deadlineMs: config.poller.deadlineMs, leaseMs: config.poller.leaseMs, retentionMs, staleReservedMs: config.gateway.timeoutMs + 120_000, ...opts.pollerTuning },
+    logger: logger.child({ module: 'runner' }),
+    config: runnerConfig,
     ffmpegPath,
   });
   const index = new TokenIndex();
@@ -245,10 +251,9 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
     clock,
     logger: logger.child({ module: 'core' }),
     secrets,
-    leaseOwner: poller.owner,
+    leases,
     settings: {
       defaults: config.defaults,
-      jobLeaseMs: config.poller.leaseMs,
       pollIntervalMs: config.poller.intervalMs,
       deadlineMs: config.poller.deadlineMs,
       outputRetentionMs: retentionMs,
@@ -258,13 +263,13 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
   const core = new BotCore(coreDeps);
   const startupWarnings = await prepareCatalog(catalog, coreDeps, config, store, logger, opts.warmCatalog !== false);
   catalog.start();
-  if (opts.startPoller !== false) poller.start();
+  if (opts.startPoller !== false) runner.start();
   let closing: Promise<void> | undefined;
   return {
     core,
     store,
     gateway,
-    poller,
+    runner,
     jobs,
     outputs,
     router,
@@ -285,7 +290,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
         catalog.stop();
         core.close();
         fairUse.close();
-        await poller.stop();
+        await runner.stop();
         dbCheck.close();
         await ownGateway?.close();
         await ownCoordination?.close();

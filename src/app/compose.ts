@@ -139,7 +139,7 @@ export async function compose(config: Config, opts: ComposeOptions): Promise<Com
       app.readiness.markStopping();
       for (const s of started) s.stopIntake?.();
       const early = started.filter((s) => s.stopPhase === 'with-poller');
-      const [surfacesDone, pollerDone] = await Promise.all([within(Promise.all(early.map(stopOne)), graceMs), within(app.poller.stop(graceMs), graceMs + 2_000)]);
+      const [surfacesDone, pollerDone] = await Promise.all([within(Promise.all(early.map(stopOne)), graceMs), within(app.runner.stop(graceMs), graceMs + 2_000)]);
       if (!surfacesDone) logger.warn({ graceMs }, 'shutdown: chat commands still running after SHUTDOWN_GRACE_MS; their holds are released by the next process');
       if (!pollerDone) logger.warn('shutdown: the video poller did not stop in time');
       for (const s of started.filter((x) => x.stopPhase !== 'with-poller').reverse()) {
@@ -165,7 +165,7 @@ export async function compose(config: Config, opts: ComposeOptions): Promise<Com
     await close();
     throw e;
   }
-  if (startPoller) app.poller.start();
+  if (startPoller) app.runner.start();
   return {
     app,
     dispatcher,

@@ -213,6 +213,9 @@ export type JobStatus =
   | 'released'
   | 'undeliverable';
 
+/** Statuses after which nothing more happens to a job: the one list (the store, `/jobs`, the console use it). */
+export const FINAL_STATUSES: readonly JobStatus[] = ['delivered', 'succeeded', 'failed', 'refunded', 'expired', 'released', 'undeliverable'];
+
 /** What `/jobs` and `/job` show. */
 /**
  * A job's state in plain terms, for words (the raw {@link JobStatus} is for machines): `queued` (not started at the

@@ -18,7 +18,7 @@ import { referenceLimitBytes } from './use-cases/model-check.js';
 import type { CoreDeps } from './use-cases/deps.js';
 import { runImageJob } from './use-cases/images.js';
 import { getJob, handOver, jobRequest, listJobs, recordDelivery } from './use-cases/job-queries.js';
-import { JobLeases } from './use-cases/job-lease.js';
+import { JobMoney } from './money/job-money.js';
 import { adminAlerts, gatewayBalance, hasAdminAlerts, moveAdminAlerts, queueAdminAlert, quotaAlertText } from './use-cases/gateway-balance.js';
 import { cachedModels, models, modelsReport } from './use-cases/models.js';
 import { prices } from './use-cases/prices.js';
@@ -38,10 +38,8 @@ export class BotCore implements CoreApi {
   /** References being stored (`explain` does not wait); a lookup in this process waits for them first. */
   private readonly refWrites = new Set<Promise<void>>();
 
-  constructor(deps: Omit<CoreDeps, 'leases'>) {
-    const owner = deps.leaseOwner ?? `core:${process.pid}:${Math.random().toString(36).slice(2, 10)}`;
-    const leases = new JobLeases(deps.jobs, deps.clock, owner, deps.settings.jobLeaseMs ?? 60_000);
-    this.d = { ...deps, leases };
+  constructor(deps: Omit<CoreDeps, 'money'>) {
+    this.d = { ...deps, money: new JobMoney(deps.store.budgets, deps.logger) };
   }
 
   /** Stops renewing the leases of jobs in flight (shutdown): the poller of the next process takes them over. */

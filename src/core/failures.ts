@@ -100,10 +100,11 @@ export interface FailureDetails {
   delivery_failed_charged: { reason: 'download' | 'chat_gone' | 'upload'; jobId: string; retrievableUntil: number | null; kind?: 'imagine' | 'edit' | 'video' | 'ask' };
   /**
    * A result (image, edit, answer) the gateway made that could not be posted in this chat (`too_large` even as a
-   * document, `chat_gone`, or its kept files were lost): the member's charge was given back (the gateway's bill is
-   * recorded as a gateway loss).
+   * document, `chat_gone`, or its kept files were lost), or a video the gateway called finished whose file is not a
+   * playable video (`not_a_video`): the member's charge was given back or never taken (the gateway's bill is recorded
+   * as a gateway loss).
    */
-  result_not_delivered: { kind: 'imagine' | 'edit' | 'video' | 'ask'; reason: 'too_large' | 'chat_gone' | 'files_gone' };
+  result_not_delivered: { kind: 'imagine' | 'edit' | 'video' | 'ask'; reason: 'too_large' | 'chat_gone' | 'files_gone' | 'not_a_video' };
   cooldown: { retryAfterMs: number };
   queue_full: { position: number };
   /**

@@ -1,13 +1,13 @@
 import type { JobView } from '../core/api.js';
 import type { JobRecord } from '../core/ports/job-store.js';
-import { toJobView } from '../core/use-cases/job-view.js';
-import type { PollerContext } from './poller-context.js';
+import { toJobView } from '../core/jobs/job-view.js';
+import type { RunnerContext } from './runner-context.js';
 
 /**
  * The {@link JobView} a `Delivery` receives: the requester's id on their surface comes from the directory ('' when the
  * user row is gone); with `withOutputs`, the job's kept files are listed too.
  */
-export async function pollerJobView(ctx: PollerContext, job: JobRecord, withOutputs = false): Promise<JobView> {
+export async function deliveryView(ctx: RunnerContext, job: JobRecord, withOutputs = false): Promise<JobView> {
   const user = await ctx.deps.users.getUser(job.userId);
   const money = (await ctx.deps.budgets.jobMoney([job.id])).get(job.id);
   return toJobView(job, user?.externalId ?? '', money, withOutputs ? await ctx.deps.outputs.list(job.id) : undefined);

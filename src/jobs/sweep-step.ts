@@ -1,10 +1,8 @@
 import { fail } from '../core/failures.js';
 import type { JobRecord } from '../core/ports/job-store.js';
-import { notify, releaseHold } from './job-outcomes.js';
-import type { PollerContext } from './poller-context.js';
-
-/** Kept files that are not results (an edit's references, an answer's text). */
-const NOT_RESULT = /^(ref-\d+\.|answer\.txt$)/;
+import { isResultMedia } from '../core/jobs/kept-files.js';
+import { notify } from './job-outcomes.js';
+import type { RunnerContext } from './runner-context.js';
 
 /**
  * Ends jobs left `reserved` by a process that died between placing the hold and recording the gateway's answer:
@@ -16,7 +14,7 @@ const NOT_RESULT = /^(ref-\d+\.|answer\.txt$)/;
  *   reached the gateway, its estimate recorded as a possible gateway loss (the bot cannot know whether it billed:
  *   no idempotency key exists).
  */
-export async function sweepStaleReserved(ctx: PollerContext, now: number): Promise<number> {
+export async function sweepStaleReserved(ctx: RunnerContext, now: number): Promise<number> {
   const stale = await ctx.deps.jobs.staleReserved(now - ctx.config.staleReservedMs, 50, now);
   let ended = 0;
   for (const job of stale) {
@@ -24,28 +22,23 @@ export async function sweepStaleReserved(ctx: PollerContext, now: number): Promi
       ended += 1;
       continue;
     }
-    // The hold id is recorded just after the reserve; a crash in between leaves it findable only by job id.
-    const holds = job.holdId ? [job.holdId] : await ctx.deps.budgets.openHoldsOfJob(job.id);
-    for (const holdId of holds) await releaseHold(ctx, { ...job, holdId }, 'interrupted');
+    // The hold id is recorded just after the reserve; a crash in between leaves it findable only by job id (`release`).
+    const holds = await ctx.money.release(job, 'interrupted');
     const failure = fail('job_interrupted', { kind: job.kind });
     const done = await ctx.deps.jobs.transition(job.id, ['reserved'], 'released', { errorCode: failure.code });
     if (!done) continue;
     ended += 1;
-    if (holds.length > 0) {
-      await ctx.deps.budgets
-        .recordGatewayLoss({ jobId: job.id, scopeId: job.scopeId, userId: job.userId, tokenSource: job.tokenSource, amountMicros: job.estimateMicros, certain: false, reason: 'interrupted' })
-        .catch((e: unknown) => ctx.deps.logger.error({ jobId: job.id, err: e }, 'poller: could not record a possible gateway loss'));
-    }
-    ctx.deps.logger.warn({ jobId: job.id, kind: job.kind, model: job.model }, 'poller: job interrupted before the gateway answer was recorded; the gateway may have billed it');
+    if (holds > 0) await ctx.money.loss(job, job.estimateMicros, false, 'interrupted');
+    ctx.deps.logger.warn({ jobId: job.id, kind: job.kind, model: job.model }, 'runner: job interrupted before the gateway answer was recorded; the gateway may have billed it');
     await notify(ctx, done, failure);
   }
   return ended;
 }
 
 /** An image job whose files were kept before the crash: on to `delivering`, charged per kept image. */
-async function resumeKept(ctx: PollerContext, job: JobRecord, now: number): Promise<boolean> {
+async function resumeKept(ctx: RunnerContext, job: JobRecord, now: number): Promise<boolean> {
   if ((job.kind !== 'imagine' && job.kind !== 'edit') || !job.delivery || !job.holdId) return false;
-  const files = (await ctx.deps.outputs.list(job.id)).filter((f) => !NOT_RESULT.test(f.filename));
+  const files = (await ctx.deps.outputs.list(job.id)).filter((f) => isResultMedia(f.filename));
   if (files.length === 0) return false;
   const count = Math.max(1, job.params.count ?? 1);
   const charged = Math.min(job.estimateMicros, Math.round((job.estimateMicros / count) * files.length));
@@ -59,6 +52,6 @@ async function resumeKept(ctx: PollerContext, job: JobRecord, now: number): Prom
     leaseOwner: null,
     leaseExpiresAt: null,
   });
-  if (moved) ctx.deps.logger.info({ jobId: job.id, files: files.length }, 'poller: an interrupted image job had its result kept; delivering it');
+  if (moved) ctx.deps.logger.info({ jobId: job.id, files: files.length }, 'runner: an interrupted image job had its result kept; delivering it');
   return moved !== undefined;
 }

@@ -1,3 +1,4 @@
+import { FINAL_STATUSES } from '../core/api.js';
 import { createInterface, type Interface } from 'node:readline';
 import { t } from '../core/i18n/catalog.js';
 import { formatDuration } from '../core/i18n/format.js';
@@ -7,7 +8,7 @@ import { consoleCommandNames } from '../platforms/console/session.js';
 /** The commands of the scripted demo run when stdin is not a terminal and carries no data at all. */
 export const DEMO_SCRIPT = ['/imagine a red fox in the snow', '/video ocean waves at sunset --seconds 4', '/balance'];
 
-const FINAL = new Set(['delivered', 'succeeded', 'failed', 'refunded', 'expired', 'released', 'undeliverable']);
+const FINAL = new Set<string>(FINAL_STATUSES);
 
 /**
  * Waits until every video job of the session ended (delivered or failed), at most `waitMs`, printing a progress

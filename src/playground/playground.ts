@@ -123,7 +123,7 @@ export async function startPlayground(config: Config, io: PlaygroundIo): Promise
       }),
     close() {
       closing ??= (async () => {
-        await app.poller.stop();
+        await app.runner.stop();
         await stopVideos(app, [...session!.pending], sim !== undefined, print, actor.locale).catch((e: unknown) => logger.error({ err: e }, 'stopping the running videos failed'));
         await composed.close();
         await sim?.close();

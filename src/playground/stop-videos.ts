@@ -2,7 +2,7 @@ import type { App } from '../app/build-app.js';
 import { t } from '../core/i18n/catalog.js';
 import { formatMoney } from '../core/i18n/format.js';
 import { describeJobState } from '../core/messages/job-text.js';
-import { jobState } from '../core/use-cases/job-view.js';
+import { jobState } from '../core/jobs/job-view.js';
 
 /**
  * What becomes of the session's unfinished videos when the playground stops, said truthfully.

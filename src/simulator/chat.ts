@@ -28,6 +28,8 @@ interface Completion {
   truncated: boolean;
   /** The answer carries a `usage` object (false under the `no_usage` fault; the call is billed all the same). */
   usage: boolean;
+  /** The `usage` object says 0 tokens (the `zero_usage` fault; the call is billed all the same). */
+  zeroUsage: boolean;
 }
 
 const approxTokens = (s: string): number => Math.max(1, Math.ceil(s.length / 4));
@@ -55,7 +57,7 @@ function complete(ctx: ReqCtx): Completion | Reply {
   if (!Array.isArray(msgs) || msgs.length === 0) return badRequest(ctx.err, 'invalid_messages', 'messages must be a non-empty array');
   const lastUser = [...msgs].reverse().find((m) => (m as { role?: unknown } | null)?.role === 'user') as { content?: unknown } | undefined;
   const said = contentText(lastUser?.content).trim();
-  const byChars = ctx.fault === 'bill_by_chars' || ctx.fault === 'no_usage';
+  const byChars = ctx.fault === 'bill_by_chars' || ctx.fault === 'no_usage' || ctx.fault === 'zero_usage';
   const count = byChars ? charTokens : approxTokens;
   const maxTokens = maxTokensOf(body);
   let text = `[${ctx.model!.id}] You said: "${said.slice(0, 200)}". This is a simulated answer with ${said.split(/\s+/).filter(Boolean).length} word(s) in your message.`;
@@ -74,12 +76,12 @@ function complete(ctx: ReqCtx): Completion | Reply {
   const completionTokens = count(text);
   const cost = textChargeMicros(ctx.model!, promptTokens, completionTokens);
   if (!ctx.state.tokens.charge(ctx.token, cost)) return quotaExceeded(ctx.err);
-  return { text, promptTokens, completionTokens, truncated, usage: ctx.fault !== 'no_usage' };
+  return { text, promptTokens, completionTokens, truncated, usage: ctx.fault !== 'no_usage', zeroUsage: ctx.fault === 'zero_usage' };
 }
 
 /**
  * `POST /v1/chat/completions`. Charges the model's per-1K prices (neutral text models: 0.002 USD per 1000 tokens;
- * tokens ≈ characters / 4, or one per character under the `bill_by_chars` and `no_usage` faults).
+ * tokens ≈ characters / 4, or one per character under the `bill_by_chars`, `no_usage` and `zero_usage` faults).
  */
 export function handleChat(ctx: ReqCtx): Reply {
   const c = complete(ctx);
@@ -90,7 +92,7 @@ export function handleChat(ctx: ReqCtx): Reply {
     created: Math.floor(Date.now() / 1000),
     model: ctx.model!.id,
     choices: [{ index: 0, message: { role: 'assistant', content: c.text }, finish_reason: c.truncated ? 'length' : 'stop' }],
-    ...(c.usage ? { usage: { prompt_tokens: c.promptTokens, completion_tokens: c.completionTokens, total_tokens: c.promptTokens + c.completionTokens } } : {}),
+    ...(c.usage ? { usage: c.zeroUsage ? { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 } : { prompt_tokens: c.promptTokens, completion_tokens: c.completionTokens, total_tokens: c.promptTokens + c.completionTokens } } : {}),
   });
 }
 
@@ -106,6 +108,6 @@ export function handleMessages(ctx: ReqCtx): Reply {
     content: [{ type: 'text', text: c.text }],
     stop_reason: c.truncated ? 'max_tokens' : 'end_turn',
     stop_sequence: null,
-    ...(c.usage ? { usage: { input_tokens: c.promptTokens, output_tokens: c.completionTokens } } : {}),
+    ...(c.usage ? { usage: c.zeroUsage ? { input_tokens: 0, output_tokens: 0 } : { input_tokens: c.promptTokens, output_tokens: c.completionTokens } } : {}),
   });
 }

@@ -5,8 +5,8 @@ import type { SimEndpoint, SimFaultKind, SimFaultRule } from './types.js';
 /** Every fault kind, for validation of control requests and prompt markers. */
 export const FAULT_KINDS: readonly SimFaultKind[] = [
   'rate_limit', 'rate_limit_no_header', 'server_error', 'bad_gateway', 'unavailable', 'routing', 'auth', 'quota',
-  'content_policy', 'malformed', 'slow', 'reset', 'task_fail', 'task_never_ends', 'truncated_mp4', 'redirect', 'image_url',
-  'bill_by_chars', 'no_usage',
+  'content_policy', 'malformed', 'slow', 'reset', 'task_fail', 'task_never_ends', 'truncated_mp4', 'html_content', 'redirect', 'image_url',
+  'bill_by_chars', 'no_usage', 'zero_usage',
 ];
 
 /** Endpoints a rule may name. */
@@ -21,9 +21,9 @@ export const FAULT_ENDPOINTS: readonly SimEndpoint[] = [
 export function faultApplies(kind: SimFaultKind, endpoint: SimEndpoint): boolean {
   if (kind === 'task_never_ends') return endpoint === 'video_create';
   if (kind === 'task_fail') return endpoint === 'video_create' || endpoint === 'video_poll';
-  if (kind === 'truncated_mp4') return endpoint === 'video_content';
+  if (kind === 'truncated_mp4' || kind === 'html_content') return endpoint === 'video_content';
   if (kind === 'image_url') return endpoint === 'image' || endpoint === 'edit';
-  if (kind === 'bill_by_chars' || kind === 'no_usage') return endpoint === 'chat' || endpoint === 'messages';
+  if (kind === 'bill_by_chars' || kind === 'no_usage' || kind === 'zero_usage') return endpoint === 'chat' || endpoint === 'messages';
   return true;
 }
 
@@ -85,6 +85,9 @@ export class FaultBook {
 
 const BAD_GATEWAY_HTML = '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
 
+/** What a misconfigured proxy serves as a "video": 54 bytes of HTML. */
+const HTML_ERROR_PAGE = '<html><body><h1>502 upstream error</h1></body></html>\n';
+
 /**
  * The reply of an immediate fault, or undefined for the kinds the caller handles itself
  * (`slow`, `reset`, `task_*`, `truncated_mp4`).
@@ -113,6 +116,8 @@ export function faultReply(kind: SimFaultKind, ctx: ErrorCtx, model: string | un
       return contentPolicy(ctx);
     case 'malformed':
       return { kind: 'raw', status: 200, body: '{"created":1700000000,"data":[{"b64_json":"iVBORw0K', contentType: 'application/json' };
+    case 'html_content':
+      return { kind: 'raw', status: 200, body: HTML_ERROR_PAGE, contentType: 'text/html' };
     case 'redirect':
       return { kind: 'raw', status: 301, body: '<a href="/console">Moved Permanently</a>.', contentType: 'text/html', headers: { Location: '/console' } };
     default:

@@ -32,10 +32,12 @@ export type SimFaultKind =
   | 'task_fail' // video task goes to failed (and is refunded)
   | 'task_never_ends' // video task stays running forever
   | 'truncated_mp4' // /content sends Content-Length of the full file but closes halfway
+  | 'html_content' // /content answers 200 with a 54-byte HTML error page instead of the mp4 (the task still succeeded)
   | 'redirect' // 301 to the web front end (a gateway with FRONTEND_BASE_URL set, asked on a wrong base URL)
   | 'image_url' // image/edit answers (and bills) with `{ url }` results pointing at the rule's `url` instead of b64
   | 'bill_by_chars' // chat/messages: a gateway counting one token per character (prompt and answer), writing a long answer up to `max_tokens`
-  | 'no_usage'; // chat/messages: as `bill_by_chars`, but the answer carries no `usage` (the gateway still bills it)
+  | 'no_usage' // chat/messages: as `bill_by_chars`, but the answer carries no `usage` (the gateway still bills it)
+  | 'zero_usage'; // chat/messages: as `bill_by_chars`, but the answer's `usage` says 0 tokens (the gateway still bills it)
 
 /** Endpoint groups a request is classified into (also the `endpoint` of {@link RecordedRequest}). */
 export type SimEndpoint =

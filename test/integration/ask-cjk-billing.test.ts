@@ -105,4 +105,21 @@ describe('ask: CJK against a gateway billing by characters', () => {
     expect(await gatewayLosses(t.store)).toBe(0);
     expect(await openHolds(t.store)).toBe(0);
   });
+
+  it('an answer whose usage says 0 tokens is counted like one without usage, not given away', async () => {
+    t.sim.addFault({ kind: 'zero_usage', endpoint: 'chat' });
+    const member = t.actor({ user: 'aiko' });
+    const prompt = '川'.repeat(1_000);
+    const billedBefore = t.sim.spentMicros(t.sim.tokens.media);
+    const r = await t.core.ask({ ...member, prompt });
+    t.sim.clearFaults();
+    if (!r.ok) throw new Error(r.failure.code);
+    const billed = t.sim.spentMicros(t.sim.tokens.media) - billedBefore;
+    expect(billed).toBe(chatCostMicros(1_001, 1_024, PER_1K));
+    expect(r.value.costMicros).toBeGreaterThanOrEqual(billed);
+    expect(r.value.costMicros).toBeLessThanOrEqual(askHoldMicros(prompt, PER_1K, 1024));
+    expect(r.value.totalTokens).toBeGreaterThan(0);
+    expect(await gatewayLosses(t.store)).toBe(0);
+    expect(await openHolds(t.store)).toBe(0);
+  });
 });

@@ -117,3 +117,34 @@ describe('a task that never ends', () => {
     }
   });
 });
+
+describe('a task whose content is not a video', () => {
+  it('a finished task whose content is an HTML page is neither posted nor charged: the member is told, the bill is the operator\'s loss', async () => {
+    const rec = new RecordingDelivery('console');
+    const s = await createTestStack({ deliveries: [rec] });
+    s.sim.addFault({ kind: 'html_content', endpoint: 'video_content' });
+    try {
+      const billedBefore = s.sim.spentMicros(s.sim.tokens.media);
+      const lossesBefore = (await s.store.budgets.gatewayLosses()).certainMicros;
+      const r = await s.core.startVideo({ ...s.actor(), prompt: 'a wave that never plays', seconds: 4, delivery: target });
+      if (!r.ok) throw new Error(r.failure.code);
+      const ev = await rec.waitFor((e) => e.type === 'failure' && e.jobId === r.value.jobId);
+      if (ev.type !== 'failure') throw new Error('no failure');
+      expect(ev.failure.code).toBe('result_not_delivered');
+      expect(ev.failure.money).toBe('released');
+      expect(s.core.explain(ev.failure)).toMatch(/not a playable video.*not charged/is);
+      expect(await until(s, r.value.jobId, ['failed'])).toBe('failed');
+      expect(rec.events.some((e) => e.type === 'video' && e.jobId === r.value.jobId)).toBe(false);
+      expect(await ledgerOfJob(s.store, r.value.jobId)).toEqual([
+        { kind: 'hold', amount: 200_000 },
+        { kind: 'release', amount: 200_000 },
+      ]);
+      const billed = s.sim.spentMicros(s.sim.tokens.media) - billedBefore;
+      expect(billed).toBe(200_000);
+      expect((await s.store.budgets.gatewayLosses()).certainMicros - lossesBefore).toBe(billed);
+      expect(await openHolds(s.store)).toBe(0);
+    } finally {
+      await s.close();
+    }
+  });
+});

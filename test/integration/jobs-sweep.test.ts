@@ -40,13 +40,13 @@ describe.each(engines)('job sweeps ($name)', (engine) => {
       expect((await t.store.budgets.balance(ids.scopeId, ids.userId)).heldMicros).toBe(400_000);
 
       clock.advance(299_000);
-      await t.app.poller.tick();
+      await t.app.runner.tick();
       expect((await t.app.jobs.get('j_stale0001'))?.status).toBe('reserved');
       expect(await openHolds(t.store)).toBe(2);
 
       clock.advance(2_000);
-      await t.app.poller.tick();
-      await t.app.poller.tick();
+      await t.app.runner.tick();
+      await t.app.runner.tick();
       for (const id of ['j_stale0001', 'j_stale0002']) {
         const job = await t.app.jobs.get(id);
         expect(job?.status).toBe('released');
@@ -77,16 +77,16 @@ describe.each(engines)('job sweeps ($name)', (engine) => {
         },
         app: { pollerTuning: { purgeEveryMs: 3_600_000 } },
       });
-      await t.app.poller.tick(); // the first tick purges and sweeps: nothing yet
+      await t.app.runner.tick(); // the first tick purges and sweeps: nothing yet
       await leaveReservedJob(t, 'j_dead00001', 'video');
       await t.app.jobs.update('j_dead00001', ['reserved'], { leaseOwner: 'host:4242:dead', leaseExpiresAt: clock.now() + 3_000 });
 
       clock.advance(2_500);
-      await t.app.poller.tick();
+      await t.app.runner.tick();
       expect((await t.app.jobs.get('j_dead00001'))?.status).toBe('reserved');
 
       clock.advance(1_000); // the lease ran out 500 ms ago; the last sweep was 2.5 s ago (> 3 s / 3)
-      await t.app.poller.tick();
+      await t.app.runner.tick();
       expect((await t.app.jobs.get('j_dead00001'))?.status).toBe('released');
       expect(await openHolds(t.store)).toBe(0);
     });
@@ -109,7 +109,7 @@ describe.each(engines)('job sweeps ($name)', (engine) => {
       const running = t.core.imagine({ ...actor, prompt: 'a very slow lighthouse', delivery: { surface: 'console', instance: '' } });
       const started = Date.now();
       while (Date.now() - started < 1200) {
-        await t.app.poller.tick();
+        await t.app.runner.tick();
         await new Promise((r) => setTimeout(r, 100));
       }
       const res = await running;
@@ -119,6 +119,38 @@ describe.each(engines)('job sweeps ($name)', (engine) => {
       expect(job?.status).toBe('delivering');
       expect(job?.errorCode).toBeNull();
       expect(res.value.costMicros).toBe(10_000);
+      await t.core.recordDelivery(res.value.jobId, ['m-1']);
+      expect((await t.app.jobs.get(res.value.jobId))?.status).toBe('delivered');
+      expect(await openHolds(t.store)).toBe(0);
+      expect(delivery.events.filter((e) => e.type === 'failure')).toHaveLength(0);
+      expect((await t.store.budgets.gatewayLosses()).count).toBe(0);
+    });
+
+    it('never sweeps a live job past ten minutes in its gateway call: renewal lasts as long as the call, not 600 s', async () => {
+      const clock = new ManualClock(Date.UTC(2026, 10, 22, 12));
+      const delivery = new RecordingDelivery('console');
+      t = await createTestStack({
+        engine,
+        clock,
+        startPoller: false,
+        sim: { imageDelayMs: 1500 },
+        deliveries: [delivery],
+        config: (c) => {
+          c.poller.leaseMs = 300;
+        },
+        app: { pollerTuning: { purgeEveryMs: 0 } },
+      });
+      const running = t.core.imagine({ ...t.actor(), prompt: 'a lighthouse from a slow model', delivery: { surface: 'console', instance: '' } });
+      await new Promise((r) => setTimeout(r, 400));
+      clock.advance(601_000); // the call has now run for ten minutes and more
+      await new Promise((r) => setTimeout(r, 300)); // a few renewals at the new time
+      await t.app.runner.tick(); // the sweep
+      const res = await running;
+      if (!res.ok) throw new Error(res.failure.code);
+      expect(res.value.costMicros).toBe(10_000);
+      const job = await t.app.jobs.get(res.value.jobId);
+      expect(job?.status).toBe('delivering');
+      expect(job?.errorCode).toBeNull();
       await t.core.recordDelivery(res.value.jobId, ['m-1']);
       expect((await t.app.jobs.get(res.value.jobId))?.status).toBe('delivered');
       expect(await openHolds(t.store)).toBe(0);

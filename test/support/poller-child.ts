@@ -18,7 +18,7 @@ import type { TokenSource } from '../../src/core/failures.js';
 import { HttpMediaGateway } from '../../src/gateway/index.js';
 import { DeliveryRouter } from '../../src/jobs/delivery-router.js';
 import { OutputStore } from '../../src/jobs/output-store.js';
-import { VideoPoller, type VideoPollerConfig } from '../../src/jobs/video-poller.js';
+import { JobRunner, type JobRunnerConfig } from '../../src/jobs/job-runner.js';
 import { openStore, type Store } from '../../src/store/open-store.js';
 import type { KyselyJobStore } from '../../src/store/sqlite/job-store.js';
 
@@ -86,7 +86,7 @@ export interface RigOptions {
   deliveryLog?: string;
   deliveryDelayMs?: number;
   uploadLimitBytes?: number;
-  poller?: Partial<VideoPollerConfig>;
+  poller?: Partial<JobRunnerConfig>;
   ffmpegPath?: string | null;
   gatewayTimeoutMs?: number;
   gatewayRetries?: number;
@@ -98,7 +98,7 @@ export interface Rig {
   gateway: HttpMediaGateway;
   outputs: OutputStore;
   delivery: RecordingDelivery;
-  poller: VideoPoller;
+  poller: JobRunner;
   scopeId: string;
   userId: string;
   close(): Promise<void>;
@@ -115,8 +115,8 @@ export async function buildRig(o: RigOptions): Promise<Rig> {
   const router = new DeliveryRouter();
   router.register(delivery);
   const jobs = store.jobs;
-  const config: VideoPollerConfig = { intervalMs: 30, maxIntervalMs: 120, deadlineMs: 60_000, leaseMs: 2_000, progressEveryMs: 0, retentionMs: 60_000, tickMs: 20, ...o.poller };
-  const poller = new VideoPoller({ jobs, gateway, budgets: store.budgets, tokens: store.tokens, users: store.directory, router, outputs, clock, logger, config, ffmpegPath: o.ffmpegPath === undefined ? null : o.ffmpegPath });
+  const config: JobRunnerConfig = { intervalMs: 30, maxIntervalMs: 120, deadlineMs: 60_000, leaseMs: 2_000, progressEveryMs: 0, retentionMs: 60_000, tickMs: 20, ...o.poller };
+  const poller = new JobRunner({ jobs, gateway, budgets: store.budgets, tokens: store.tokens, users: store.directory, router, outputs, clock, logger, config, ffmpegPath: o.ffmpegPath === undefined ? null : o.ffmpegPath });
   const scope = await store.directory.ensureScope({ platform: 'console', externalId: 'console' });
   const user = await store.directory.ensureUser({ platform: 'console', externalId: 'tester' });
   return {

@@ -4,7 +4,7 @@
  * Every status change is a conditional update: it applies only when the row is still in one of the expected
  * states (and, for leased work, still leased by the caller), so two processes or a restart never apply it twice.
  */
-import type { DeliveryAddress, JobKind, JobStatus } from '../api.js';
+import { FINAL_STATUSES, type DeliveryAddress, type JobKind, type JobStatus } from '../api.js';
 import type { TokenSource } from '../failures.js';
 import type { Micros } from '../money.js';
 
@@ -67,11 +67,13 @@ export type JobPatch = Partial<
   Omit<JobRecord, 'id' | 'kind' | 'scopeId' | 'userId' | 'createdAt' | 'status'>
 >;
 
-/** Statuses the poller works on. */
+/** Statuses the job runner claims (a `reserved` job belongs to its command until its lease runs out: the sweep's). */
 export const ACTIVE_VIDEO_STATUSES: readonly JobStatus[] = ['submitted', 'running', 'downloading', 'delivering'];
 
-/** Statuses after which nothing more happens to a job. */
-export const FINAL_STATUSES: readonly JobStatus[] = ['delivered', 'succeeded', 'failed', 'refunded', 'expired', 'released', 'undeliverable'];
+/** Every status before a final one. */
+export const ACTIVE_STATUSES: readonly JobStatus[] = ['reserved', ...ACTIVE_VIDEO_STATUSES];
+
+export { FINAL_STATUSES };
 
 export interface JobStore {
   create(job: NewJob): Promise<JobRecord>;

@@ -26,7 +26,7 @@ export async function abandonVideos(d: CoreDeps, ids: readonly string[], note: s
       out.push({ id, outcome: 'kept', status: (await d.jobs.get(id))?.status ?? job.status });
       continue;
     }
-    if (job.holdId) await d.store.budgets.release(job.holdId, 'gateway_task_abandoned');
+    if (job.holdId) await d.money.release(job, 'gateway_task_abandoned');
     out.push({ id, outcome: 'released', heldMicros: job.estimateMicros });
   }
   return out;

@@ -1,11 +1,11 @@
 import type { AskRequest, AskResult, JobHooks } from '../api.js';
-import { err, ok, withMoney, type Result } from '../failures.js';
+import { ok, type Result } from '../failures.js';
 import { newJobId } from '../ids.js';
 import type { Micros } from '../money.js';
 import { gatewayFailure, withFairUse } from './context.js';
-import { moveOn } from './images.js';
-import { jobBasics, openJob } from './job-start.js';
+import { failOpenJob, jobBasics, moveOn, openJob } from './job-start.js';
 import type { CoreDeps } from './deps.js';
+import { ANSWER_FILE } from '../jobs/kept-files.js';
 
 /** Tokens added to every prompt bound for the chat template (role markers, separators). */
 const TEMPLATE_TOKENS = 16;
@@ -52,7 +52,7 @@ export function askHoldMicros(prompt: string, per1kMicros: Micros, maxOutput: nu
 export async function ask(d: CoreDeps, req: AskRequest, hooks?: JobHooks): Promise<Result<AskResult>> {
   const basics = await jobBasics(d, req, 'text');
   if (!basics.ok) return basics;
-  const { prompt, model, token: t, price, ids } = basics.value;
+  const { prompt, model, token: t, price } = basics.value;
   const maxTokens = d.settings.askMaxTokens ?? 1024;
   const outputPer1k = price.completionPer1kMicros ?? price.unitMicros;
   const estimate = askHoldMicros(prompt, price.unitMicros, maxTokens, outputPer1k);
@@ -61,18 +61,16 @@ export async function ask(d: CoreDeps, req: AskRequest, hooks?: JobHooks): Promi
     const jobId = newJobId();
     const opened = await openJob(d, { jobId, kind: 'ask', basics: basics.value, params: {}, estimateMicros: estimate, delivery });
     if (!opened.ok) return opened;
-    const { holdId } = opened.value;
+    const job = opened.value;
     let res;
     try {
       res = await d.gateway.chat(t.token, { model, messages: [{ role: 'user', content: prompt }], maxTokens });
     } catch (e) {
       const f = gatewayFailure(d, e, { model, tokenSource: t.source, stage: 'chat', money: 'released' });
-      d.leases.stop(jobId);
-      await d.store.budgets.release(holdId, f.code);
-      await d.jobs.transition(jobId, ['reserved'], 'failed', { errorCode: f.code, finishedAt: d.clock.now() });
-      return err(withMoney(f, 'released', jobId));
+      return failOpenJob(d, job, f);
     }
-    const reported = res.usageReported !== false;
+    // Zero tokens for a non-empty answer is no usage at all (some gateways send `{0, 0}`): counted like a missing one.
+    const reported = res.usageReported !== false && !(res.usage.promptTokens === 0 && res.usage.completionTokens === 0 && res.text !== '');
     const promptTokens = reported ? res.usage.promptTokens : tokenBound(prompt);
     // Without usage, the answer's bytes, but never more than `max_tokens`: the gateway cannot bill more output than that
     // (a CJK answer of 1,024 characters is 3,072 bytes), so counting past it would charge, or record as lost, a bill
@@ -82,16 +80,10 @@ export async function ask(d: CoreDeps, req: AskRequest, hooks?: JobHooks): Promi
     const cost = Math.max(reported ? 0 : 1, chatCostMicros(promptTokens, completionTokens, price.unitMicros, outputPer1k));
     const charge = Math.min(cost, estimate);
     if (!reported) d.logger.warn({ jobId, model, promptTokens, completionTokens }, 'the gateway answered without usage; charged from the bot\'s own count');
-    if (cost > estimate) {
-      await d.store.budgets
-        .recordGatewayLoss({ jobId, scopeId: ids.scopeId, userId: ids.userId, tokenSource: t.source, amountMicros: cost - estimate, certain: reported, reason: 'over_hold' })
-        .catch((e: unknown) => d.logger.error({ jobId, err: e }, 'could not record a gateway loss'));
-    }
-    const kept = delivery ? await d.outputs.save(jobId, 'answer.txt', Buffer.from(res.text, 'utf8')) : undefined;
+    await d.money.loss(job, cost - estimate, reported, 'over_hold');
+    const kept = delivery ? await d.outputs.save(jobId, ANSWER_FILE, Buffer.from(res.text, 'utf8')) : undefined;
     await moveOn(d, jobId, delivery !== null, { chargedMicros: charge, progress: 100, outputPath: kept?.path ?? null, outputExpiresAt: d.clock.now() + d.settings.outputRetentionMs });
-    const settled = await d.store.budgets.settle(holdId, charge, { units: total, unit: 'token' });
-    const charged = settled.ok ? settled.chargedMicros : 0;
-    if (!settled.ok) d.logger.error({ jobId, holdId, reason: settled.reason }, 'settle failed after an answer');
+    const charged = (await d.money.settle(job, charge, { units: total, unit: 'token' })) ?? 0;
     return ok({ jobId, model, text: res.text, costMicros: charged, totalTokens: total });
   });
 }

@@ -4,7 +4,7 @@ import { err, fail, failureFromGateway, ok, type Failure, type Result, type Toke
 import type { Micros } from '../money.js';
 import { isGatewayFailure, type GatewayFailureInfo, type GatewayModel } from '../ports/media-gateway.js';
 import type { ReserveResult } from '../budget/types.js';
-import type { BudgetLedger } from '../ports/budget-ledger.js';
+import { remainingIn } from '../money/remaining.js';
 import type { CoreDeps } from './deps.js';
 import { effectiveLocale } from '../i18n/negotiate.js';
 import { StoreUnavailableError } from '../ports/store-unavailable.js';
@@ -125,15 +125,6 @@ export function refusal(r: Extract<ReserveResult, { ok: false }>, timeZone: stri
  */
 export async function remainingFor(d: CoreDeps, ids: ActorIds, source: TokenSource): Promise<Micros | null> {
   return remainingIn(d.store.budgets, ids, source);
-}
-
-/** {@link remainingFor} over the ledger alone (the poller's late delivery of a kept result uses it too). */
-export async function remainingIn(budgets: Pick<BudgetLedger, 'balance'>, ids: Pick<ActorIds, 'scopeId' | 'userId'>, source: TokenSource): Promise<Micros | null> {
-  if (source === 'personal') return null;
-  const b = await budgets.balance(ids.scopeId, ids.userId);
-  const pool = b.pool?.remainingMicros;
-  if (b.remainingMicros === null) return pool ?? null;
-  return pool === undefined ? b.remainingMicros : Math.min(pool, b.remainingMicros);
 }
 
 /**

@@ -11,7 +11,8 @@ import type { JobStore } from '../ports/job-store.js';
 import type { MediaGateway } from '../ports/media-gateway.js';
 import type { CoreStore } from '../ports/store.js';
 import type { Micros } from '../money.js';
-import type { JobLeases } from './job-lease.js';
+import type { JobLeasePort } from '../ports/job-leases.js';
+import type { JobMoney } from '../money/job-money.js';
 
 /**
  * Where finished files are kept for `/job` re-posts. Structurally the `OutputStore` of `src/jobs/output-store.ts`;
@@ -40,8 +41,6 @@ export interface CoreSettings {
   maxImagesPerRequest?: number;
   /** Output tokens assumed when holding money for `ask`. Default 1024 (also sent as `max_tokens`). */
   askMaxTokens?: number;
-  /** Lease length of a job this process works on in a command (renewed every third). Default 60 000. */
-  jobLeaseMs?: number;
 }
 
 /**
@@ -77,8 +76,8 @@ export interface CoreDeps {
    * once-per-period / once-per-interval low-balance claims (the fair-use gate has its own handle on it).
    */
   coordination: Coordination;
-  /** Leases of the jobs this process works on (built by `BotCore`). */
-  leases: JobLeases;
-  /** This process's lease owner id; default `core:<pid>:<random>`. Give the poller's to share one. */
-  leaseOwner?: string;
+  /** Leases of the jobs this process works on (the same instance as the job runner's: one owner per process). */
+  leases: JobLeasePort;
+  /** Every money move of a job (built by `BotCore` over `store.budgets`). */
+  money: JobMoney;
 }

@@ -1,5 +1,5 @@
 import type { DeliveryAddress, EditRequest, ImageFile, ImageJobResult, ImagineRequest, JobHooks } from '../api.js';
-import { err, fail, ok, withMoney, type Failure, type Result } from '../failures.js';
+import { err, fail, ok, type Failure, type Result } from '../failures.js';
 import { newJobId } from '../ids.js';
 import { validateCount } from '../media/inputs.js';
 import { resolveSize } from '../media/sizes.js';
@@ -7,11 +7,12 @@ import { sniffImage } from '../media/sniff.js';
 import { validateReferenceImages, type ValidImage } from '../media/validate-images.js';
 import { isGatewayFailure, type GatewayImage } from '../ports/media-gateway.js';
 import { gatewayFailure, remainingFor, withFairUse } from './context.js';
-import { jobBasics, openJob, type JobBasics } from './job-start.js';
+import { failOpenJob, jobBasics, moveOn, openJob, type JobBasics } from './job-start.js';
 import type { CoreDeps } from './deps.js';
+import type { MoneyJob } from '../money/job-money.js';
+import { referenceFile, resultImageFile } from '../jobs/kept-files.js';
 
 const MIB = 1024 * 1024;
-const EXT: Record<string, string> = { png: 'png', jpeg: 'jpg', webp: 'webp', gif: 'gif' };
 
 /** Everything validated about an image request, ready to run. */
 interface ImagePlan extends JobBasics {
@@ -67,23 +68,21 @@ async function execute(d: CoreDeps, p: ImagePlan): Promise<Result<ImageJobResult
     delivery: p.delivery,
   });
   if (!opened.ok) return opened;
-  const hold = opened.value;
+  const job = opened.value;
   let outcome: Result<ImageJobResult>;
   try {
-    outcome = await callAndKeep(d, p, jobId, hold.holdId);
+    outcome = await callAndKeep(d, p, job);
   } catch (e) {
     outcome = err(gatewayFailure(d, e, { model: p.model, tokenSource: p.token.source, stage: p.kind === 'edit' ? 'edit' : 'image', size: p.size, maxSide: p.price.maxSide ?? 1536, money: 'released' }));
   }
   if (!outcome.ok) {
-    d.leases.stop(jobId);
-    await d.store.budgets.release(hold.holdId, outcome.failure.code);
-    await d.jobs.transition(jobId, ['reserved'], 'failed', { errorCode: outcome.failure.code, finishedAt: d.clock.now() });
-    return err(withMoney(outcome.failure, 'released', jobId));
+    return failOpenJob(d, job, outcome.failure);
   }
   return outcome;
 }
 
-async function callAndKeep(d: CoreDeps, p: ImagePlan, jobId: string, holdId: string): Promise<Result<ImageJobResult>> {
+async function callAndKeep(d: CoreDeps, p: ImagePlan, job: MoneyJob): Promise<Result<ImageJobResult>> {
+  const jobId = job.id;
   const base = { model: p.model, prompt: p.prompt, size: p.size, ...(p.count > 1 ? { n: p.count } : {}) };
   const res =
     p.kind === 'edit'
@@ -92,22 +91,20 @@ async function callAndKeep(d: CoreDeps, p: ImagePlan, jobId: string, holdId: str
   const billed = Math.min(p.count, res.images.length);
   const unsafe = { count: 0 };
   const files = await verifiedImages(d, jobId, res.images.slice(0, p.count), unsafe);
-  if (files.length < billed) await recordLoss(d, p, jobId, (billed - files.length) * p.price.unitMicros, 'invalid_result');
+  if (files.length < billed) await d.money.loss(job, (billed - files.length) * p.price.unitMicros, true, 'invalid_result');
   if (files.length === 0) {
     return err(unsafe.count > 0 ? fail('result_url_refused', {}, { money: 'released', log: { stage: 'image', note: 'image URL on a private or local address' } }) : noImage(res.images.length));
   }
-  for (const f of files) await d.outputs.save(jobId, f.filename, f.bytes);
+  let first: string | null = null;
+  for (const f of files) first ??= (await d.outputs.save(jobId, f.filename, f.bytes)).path;
   await keepReferences(d, jobId, p.refs);
   const actual = files.length * p.price.unitMicros;
   const now = d.clock.now();
-  const saved = (await d.outputs.list(jobId)).filter((f) => !isReferenceFile(f.filename));
-  const kept = { chargedMicros: actual, progress: 100, outputPath: saved[0]?.path ?? null, outputExpiresAt: now + d.settings.outputRetentionMs };
+  const kept = { chargedMicros: actual, progress: 100, outputPath: first, outputExpiresAt: now + d.settings.outputRetentionMs };
   // The state first, then the money: a crash in between leaves a `delivering` job whose delivery step settles
   // (settle is idempotent), never a charge without a job that ends in a delivery or an honest message.
   await moveOn(d, jobId, p.delivery !== null, kept);
-  const settled = await d.store.budgets.settle(holdId, actual, { units: files.length, unit: 'image' });
-  const charged = settled.ok ? settled.chargedMicros : 0;
-  if (!settled.ok) d.logger.error({ jobId, holdId, reason: settled.reason }, 'settle failed after a successful image job');
+  const charged = (await d.money.settle(job, actual, { units: files.length, unit: 'image' })) ?? 0;
   d.logger.info({ jobId, model: p.model, images: files.length, chargedMicros: charged, tokenSource: p.token.source }, 'image job kept and charged');
   return ok({
     jobId,
@@ -121,41 +118,13 @@ async function callAndKeep(d: CoreDeps, p: ImagePlan, jobId: string, holdId: str
 }
 
 /**
- * Moves a job whose result is kept on: with a delivery address to `delivering` (due at once for the poller's
- * delivery step, but leased to this process, which keeps renewing until the surface reports back with
- * `recordDelivery` or `handOver`); without one (operator CLI, direct calls) to `succeeded`.
- */
-export async function moveOn(d: CoreDeps, jobId: string, hasAddress: boolean, patch: { chargedMicros: number; progress: number; outputPath: string | null; outputExpiresAt: number }): Promise<void> {
-  const now = d.clock.now();
-  if (hasAddress) {
-    await d.jobs.transition(jobId, ['reserved'], 'delivering', { ...patch, nextPollAt: now, attempts: 0 });
-    return;
-  }
-  d.leases.stop(jobId);
-  await d.jobs.transition(jobId, ['reserved'], 'succeeded', { ...patch, finishedAt: now });
-}
-
-/** Records what the gateway billed for this job that the member is not charged for (never throws). */
-async function recordLoss(d: CoreDeps, p: ImagePlan, jobId: string, amountMicros: number, reason: string): Promise<void> {
-  if (amountMicros <= 0) return;
-  await d.store.budgets
-    .recordGatewayLoss({ jobId, scopeId: p.ids.scopeId, userId: p.ids.userId, tokenSource: p.token.source, amountMicros, certain: true, reason })
-    .catch((e: unknown) => d.logger.error({ jobId, err: e }, 'could not record a gateway loss'));
-}
-
-/** Kept reference images are named `ref-<n>.<ext>`; result files are `<jobId>-<n>.<ext>`, so the two never clash. */
-export function isReferenceFile(filename: string): boolean {
-  return /^ref-\d+\./.test(filename);
-}
-
-/**
  * Keeps an edit's reference images next to its results (`ref-1.png`…, same retention and purge), so Reroll can
  * re-run the edit without the user sending them again. Trade-off: up to `maxReferenceImages` × 8 MiB more disk
  * per edit while retained. A failure to keep them is logged, never fails the (already charged) job.
  */
 async function keepReferences(d: CoreDeps, jobId: string, refs: ValidImage[]): Promise<void> {
   try {
-    for (const [i, r] of refs.entries()) await d.outputs.save(jobId, `ref-${i + 1}.${EXT[r.type] ?? 'png'}`, r.data);
+    for (const [i, r] of refs.entries()) await d.outputs.save(jobId, referenceFile(i + 1, r.type), r.data);
   } catch (e) {
     d.logger.warn({ jobId, err: e }, 'could not keep the reference images of an edit');
   }
@@ -182,7 +151,7 @@ async function verifiedImages(d: CoreDeps, jobId: string, images: GatewayImage[]
       d.logger.warn({ jobId, index: i, bytes: bytes?.length ?? 0 }, 'gateway result is not an image; not charged');
       continue;
     }
-    out.push({ filename: `${jobId}-${out.length + 1}.${EXT[s.type] ?? 'png'}`, mime: s.mime, bytes, width: s.width, height: s.height });
+    out.push({ filename: resultImageFile(jobId, out.length + 1, s.type), mime: s.mime, bytes, width: s.width, height: s.height });
   }
   return out;
 }

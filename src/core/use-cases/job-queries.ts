@@ -1,15 +1,13 @@
 import type { Actor, JobRequestView, JobStatus, JobView } from '../api.js';
 import { err, fail, ok, type Result } from '../failures.js';
 import { isJobId } from '../ids.js';
-import type { JobRecord } from '../ports/job-store.js';
+import { ACTIVE_STATUSES, FINAL_STATUSES, type JobRecord } from '../ports/job-store.js';
 import { actorIds, type ActorIds } from './context.js';
 import type { CoreDeps } from './deps.js';
-import { isReferenceFile } from './images.js';
-import { mimeOf, toJobView } from './job-view.js';
+import { toJobView } from '../jobs/job-view.js';
+import { isReferenceFile, mimeOf } from '../jobs/kept-files.js';
 
-const ALL_STATUSES: readonly JobStatus[] = [
-  'reserved', 'submitted', 'running', 'downloading', 'delivering', 'delivered', 'succeeded', 'failed', 'refunded', 'expired', 'released', 'undeliverable',
-];
+const ALL_STATUSES: readonly JobStatus[] = [...ACTIVE_STATUSES, ...FINAL_STATUSES];
 
 /** `jobs`: the actor's recent jobs in this scope, newest first (default 10, at most 50). */
 export async function listJobs(d: CoreDeps, actor: Actor, limit = 10): Promise<JobView[]> {

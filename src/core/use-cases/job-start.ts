@@ -1,7 +1,9 @@
 import type { Actor, DeliveryAddress, JobKind } from '../api.js';
-import { err, ok, type Result } from '../failures.js';
+import { err, ok, withMoney, type Failure, type Result } from '../failures.js';
 import { validatePrompt } from '../media/inputs.js';
 import type { Micros } from '../money.js';
+import type { JobMoney, MoneyJob } from '../money/job-money.js';
+import type { JobLeasePort } from '../ports/job-leases.js';
 import type { JobParams } from '../ports/job-store.js';
 import type { ModelKind, ModelPrice } from '../pricing.js';
 import { chooseDefault } from '../catalog/default-models.js';
@@ -41,14 +43,14 @@ export async function jobBasics(d: CoreDeps, req: Actor & { prompt: string; mode
 
 /**
  * Records a new job as `reserved`, leased to this process (renewed by `d.leases` until the job is handed on: see
- * {@link JobLeases}), and places its hold. On a budget refusal the job is marked failed and the refusal returned
+ * {@link JobLeasePort}), and places its hold; returns the job's money facts for {@link JobMoney}. On a budget refusal the job is marked failed and the refusal returned
  * (nothing held). The job row comes first so that a crash after the hold leaves a row the poller's sweep finds (by
  * job id, once its lease ran out) and releases.
  */
 export async function openJob(
   d: CoreDeps,
   j: { jobId: string; kind: JobKind; basics: JobBasics; params: JobParams; estimateMicros: Micros; delivery: DeliveryAddress | null },
-): Promise<Result<{ holdId: string }>> {
+): Promise<Result<MoneyJob & { holdId: string }>> {
   const { ids, token, model, prompt } = j.basics;
   await d.jobs.create({
     id: j.jobId, kind: j.kind, status: 'reserved', scopeId: ids.scopeId, userId: ids.userId, model, prompt,
@@ -56,7 +58,8 @@ export async function openJob(
     ...d.leases.initial(),
   });
   d.leases.keep(j.jobId);
-  const hold = await d.store.budgets.reserve({ scopeId: ids.scopeId, userId: ids.userId, amountMicros: j.estimateMicros, jobId: j.jobId, tokenSource: token.source });
+  const money = { id: j.jobId, scopeId: ids.scopeId, userId: ids.userId, tokenSource: token.source, estimateMicros: j.estimateMicros };
+  const hold = await d.money.reserve(money);
   if (!hold.ok) {
     const f = refusal(hold, ids.timeZone);
     d.leases.stop(j.jobId);
@@ -64,7 +67,34 @@ export async function openJob(
     return err(f);
   }
   await d.jobs.update(j.jobId, ['reserved'], { holdId: hold.holdId });
-  return ok({ holdId: hold.holdId });
+  return ok({ ...money, holdId: hold.holdId });
+}
+
+/**
+ * Ends a job whose gateway call failed after its hold (still `reserved`): renewal stopped, the hold released, the job
+ * `failed` with the failure's code. Returns the failure saying the money was released, for the member.
+ */
+export async function failOpenJob<T>(d: CoreDeps, job: MoneyJob, failure: Failure): Promise<Result<T>> {
+  d.leases.stop(job.id);
+  await d.money.release(job, failure.code);
+  await d.jobs.transition(job.id, ['reserved'], 'failed', { errorCode: failure.code, finishedAt: d.clock.now() });
+  return err(withMoney(failure, 'released', job.id));
+}
+
+/**
+ * Moves a job whose result is kept on: with a delivery address to `delivering` (due at once for the poller's
+ * delivery step, but leased to this process, which keeps renewing until the surface reports back with
+ * `recordDelivery` or `handOver`, at most {@link JobLeasePort.limit}'s wait); without one (operator CLI, direct calls) to `succeeded`.
+ */
+export async function moveOn(d: CoreDeps, jobId: string, hasAddress: boolean, patch: { chargedMicros: number; progress: number; outputPath: string | null; outputExpiresAt: number }): Promise<void> {
+  const now = d.clock.now();
+  if (hasAddress) {
+    await d.jobs.transition(jobId, ['reserved'], 'delivering', { ...patch, nextPollAt: now, attempts: 0 });
+    d.leases.limit(jobId);
+    return;
+  }
+  d.leases.stop(jobId);
+  await d.jobs.transition(jobId, ['reserved'], 'succeeded', { ...patch, finishedAt: now });
 }
 
 /**

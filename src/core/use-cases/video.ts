@@ -1,13 +1,13 @@
 import type { Actor, DeliveryAddress, JobHooks, VideoRequest, VideoStarted } from '../api.js';
 import type { JobParams } from '../ports/job-store.js';
 import type { VideoTask } from '../ports/media-gateway.js';
-import { err, ok, withMoney, type Result } from '../failures.js';
+import { ok, type Result } from '../failures.js';
 import { newJobId } from '../ids.js';
 import { validateDuration } from '../media/inputs.js';
 import { resolveSize, videoSize } from '../media/sizes.js';
 import { validateReferenceImages, type ValidImage } from '../media/validate-images.js';
 import { gatewayFailure, remainingFor, withFairUse } from './context.js';
-import { jobBasics, openJob, type JobBasics } from './job-start.js';
+import { failOpenJob, jobBasics, openJob, type JobBasics } from './job-start.js';
 import type { CoreDeps } from './deps.js';
 import { VIDEO_REFERENCE_MAX_BYTES } from './model-check.js';
 import { videoEtaSeconds } from './video-eta.js';
@@ -85,16 +85,13 @@ export async function submitVideoJob(d: CoreDeps, req: Actor & { delivery: Deliv
     const jobId = newJobId();
     const opened = await openJob(d, { jobId, kind: 'video', basics: v.basics, params: { seconds: v.seconds, size: v.size, ...v.params }, estimateMicros: estimate, delivery: req.delivery });
     if (!opened.ok) return opened;
-    const hold = opened.value;
+    const job = opened.value;
     let taskId: string;
     try {
       taskId = (await v.create()).id;
     } catch (e) {
       const f = gatewayFailure(d, e, { model, tokenSource: t.source, stage: v.stage, size: v.size, maxSide: MAX_VIDEO_SIDE, money: 'released', ...(v.attachmentName ? { attachmentName: v.attachmentName } : {}) });
-      d.leases.stop(jobId);
-      await d.store.budgets.release(hold.holdId, f.code);
-      await d.jobs.transition(jobId, ['reserved'], 'failed', { errorCode: f.code, finishedAt: d.clock.now() });
-      return err(withMoney(f, 'released', jobId));
+      return failOpenJob(d, job, f);
     }
     const now = d.clock.now();
     d.leases.stop(jobId);

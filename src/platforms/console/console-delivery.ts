@@ -8,7 +8,7 @@ import type { Failure } from '../../core/failures.js';
 import { t } from '../../core/i18n/catalog.js';
 import { formatMoney } from '../../core/i18n/format.js';
 import { describeJobState } from '../../core/messages/job-text.js';
-import { jobState } from '../../core/use-cases/job-view.js';
+import { jobState } from '../../core/jobs/job-view.js';
 import { CONSOLE, CONSOLE_UPLOAD_LIMIT_BYTES, type ConsoleAddress } from './console-surface.js';
 import { printActions } from './render.js';
 

@@ -1,4 +1,4 @@
-import type { Actor, CoreApi } from '../../core/api.js';
+import { FINAL_STATUSES, type Actor, type CoreApi } from '../../core/api.js';
 import type { CommandDispatcher } from '../../core/commands/dispatch.js';
 import { parseCommandText } from '../../core/commands/grammar.js';
 import { t } from '../../core/i18n/catalog.js';
@@ -8,6 +8,7 @@ import type { ArgValue, CommandDefinition } from '../../core/commands/types.js';
 import { consoleRequest, CONSOLE_SURFACE, type ConsoleAddress } from './console-surface.js';
 import { isFile, localFile, takeImageFlags } from './local-files.js';
 import { renderReply } from './render.js';
+import { postReply } from '../../core/jobs/post-result.js';
 
 /** What a session works with; built by the playground. */
 export interface ConsoleSessionDeps {
@@ -22,7 +23,7 @@ export interface ConsoleSessionDeps {
   print(line: string): void;
 }
 
-const FINAL = new Set(['delivered', 'succeeded', 'failed', 'refunded', 'expired', 'released', 'undeliverable']);
+const FINAL = new Set<string>(FINAL_STATUSES);
 
 /** `/token …` and `/setup token …`: linking a gateway token makes no sense on the playground's own gateway. */
 const TOKEN_COMMAND = /^\/(?:token|setup\s+token)(?:\s|$)/i;
@@ -92,13 +93,15 @@ export class ConsoleSession {
       args,
       request: consoleRequest(actor, this.deps.address, print),
     });
-    try {
-      const written = await renderReply({ print, outputDir: this.deps.outputDir, commands: this.commands }, reply);
-      if (reply.jobId && reply.tone === 'result') await this.deps.core.recordDelivery(reply.jobId, written.length ? written : ['console']);
-    } catch (e) {
-      if (!reply.jobId || reply.tone !== 'result') throw e;
-      await this.deps.core.handOver(reply.jobId, { reason: e instanceof Error ? e.message : String(e) });
-    }
+    await postReply(
+      this.deps.core,
+      reply,
+      async () => {
+        const written = await renderReply({ print, outputDir: this.deps.outputDir, commands: this.commands }, reply);
+        return written.length ? written : ['console'];
+      },
+      { surface: 'console', failure: (e) => ({ reason: e instanceof Error ? e.message : String(e) }) },
+    );
     if (parsed.command === 'help' && reply.tone !== 'error' && args.command === undefined) print(`  ${t(reply.locale ?? locale, 'playground-help-quit')}`);
     if (reply.jobId && reply.tone !== 'error' && !reply.files?.length) await this.track(reply.jobId);
   }

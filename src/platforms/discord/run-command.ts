@@ -1,5 +1,6 @@
 import { MessageFlags, type RepliableInteraction } from 'discord.js';
 import type { ArgValues, Reply } from '../../core/commands/types.js';
+import { postReply } from '../../core/jobs/post-result.js';
 import type { CommandTarget } from './commands/option-names.js';
 import { renderReply, type OutgoingMessage } from './reply-render.js';
 import { errorFields } from './render.js';
@@ -57,24 +58,12 @@ export async function sendReply(i: RepliableInteraction, ack: Acknowledged, repl
 
 /**
  * Acknowledges the interaction, runs the call through the dispatcher (which checks place, role and arguments and
- * never throws for expected failures), and posts the reply. A public result with a job records where it went.
+ * never throws for expected failures), and posts the reply through {@link postReply} (a result is recorded where it
+ * went, or handed over).
  */
 export async function runCommand(i: RepliableInteraction, ctx: SurfaceContext, call: CommandCall, visibility: 'public' | 'private'): Promise<void> {
   const ack = await acknowledge(i, visibility);
   const reply = await ctx.dispatcher.run({ ...call, request: surfaceRequest(i, ctx, ack) });
-  let ids: string[];
-  try {
-    ids = await sendReply(i, ack, reply);
-  } catch (e) {
-    if (!reply.jobId || reply.tone !== 'result') throw e;
-    // The result is kept and charged: never an error that says otherwise. The delivery step posts it (channel, DM).
-    ctx.logger.warn({ error: errorFields(e), jobId: reply.jobId }, 'discord: could not post a result; handing it to the delivery step');
-    await ctx.core.handOver(reply.jobId, { reason: errorFields(e).message });
-    return;
-  }
-  if (reply.jobId && reply.tone === 'result') {
-    await ctx.core
-      .recordDelivery(reply.jobId, ids)
-      .catch((e: unknown) => ctx.logger.warn({ error: errorFields(e), jobId: reply.jobId }, 'discord: recordDelivery failed'));
-  }
+  // A result that cannot be posted here (channel, DM) is posted by the delivery step: never an error that says otherwise.
+  await postReply(ctx.core, reply, () => sendReply(i, ack, reply), { surface: 'discord', logger: ctx.logger, failure: (e) => ({ reason: errorFields(e).message }) });
 }

@@ -7,6 +7,7 @@ import { isChatAdmin } from './admin-check.js';
 import type { TelegramDeps } from './deps.js';
 import { TEXT_MAX, clip, plainText } from './format.js';
 import { keyboardOf, postReply } from './render.js';
+import { postReply as postResult, type PostOutcome } from '../../core/jobs/post-result.js';
 import { TelegramRequest } from './request.js';
 import { sendPlain } from './send.js';
 import type { Place } from './status-message.js';
@@ -54,23 +55,23 @@ export async function showReply(deps: TelegramDeps, request: TelegramRequest, re
     return;
   }
   if (reply.tone === 'error' && status.shown && (await status.finish(clip(plainText(reply), TEXT_MAX)))) return;
-  let ids: number[];
+  let outcome: PostOutcome;
   try {
-    ids = await postReply(deps, request.place, reply);
+    outcome = await postResult(deps.core, reply, async () => (await postReply(deps, request.place, reply)).map(String), {
+      surface: 'telegram',
+      logger: deps.logger,
+      // The result is kept and charged: the delivery step posts it (at Telegram's `retry_after`, however long).
+      failure: (err) => ({
+        ...(err instanceof GrammyError && err.parameters.retry_after !== undefined ? { retryAfterMs: err.parameters.retry_after * 1000 } : {}),
+        reason: err instanceof GrammyError ? err.description : err instanceof Error ? err.message : String(err),
+      }),
+    });
   } catch (err) {
-    if (!reply.jobId || reply.tone !== 'result') {
-      await status.remove();
-      throw err;
-    }
-    // The result is kept and charged: the delivery step posts it (at Telegram's `retry_after`, however long).
-    const retryAfterMs = err instanceof GrammyError && err.parameters.retry_after !== undefined ? err.parameters.retry_after * 1000 : undefined;
-    deps.logger.warn({ jobId: reply.jobId, err: err instanceof GrammyError ? err.description : String(err), retryAfterMs }, 'telegram: could not post a result; handing it to the delivery step');
-    await deps.core.handOver(reply.jobId, { ...(retryAfterMs !== undefined ? { retryAfterMs } : {}), reason: err instanceof Error ? err.message : String(err) });
-    if (!(await status.finish(t(reply.locale ?? DEFAULT_LOCALE, 'status-handed-over')).catch(() => false))) await status.remove();
-    return;
+    await status.remove();
+    throw err;
   }
-  await status.remove();
-  if (reply.jobId && reply.tone === 'result' && ids.length > 0) await deps.core.recordDelivery(reply.jobId, ids.map(String));
+  if (outcome.posted) await status.remove();
+  else if (!(await status.finish(t(reply.locale ?? DEFAULT_LOCALE, 'status-handed-over')).catch(() => false))) await status.remove();
 }
 
 /**

@@ -1,11 +1,11 @@
 import { DEFAULT_LOCALE, t } from '../../i18n/catalog.js';
-import type { JobView } from '../../api.js';
+import { FINAL_STATUSES, type JobView } from '../../api.js';
 import { describeJobMoney, describeJobState } from '../../messages.js';
 import { en } from '../words.js';
 import type { CommandDefinition } from '../types.js';
 
 /** Statuses after which a job no longer changes. */
-const FINAL = new Set<JobView['status']>(['delivered', 'succeeded', 'failed', 'refunded', 'expired', 'released', 'undeliverable']);
+const FINAL = new Set<string>(FINAL_STATUSES);
 
 /** Whether the job is still moving (a video being made or delivered). */
 export function isRunning(j: JobView): boolean {

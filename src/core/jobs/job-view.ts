@@ -2,6 +2,7 @@ import type { JobMoney, JobState, JobStatus, JobView } from '../api.js';
 import type { JobLedgerFacts } from '../budget/types.js';
 import type { JobRecord } from '../ports/job-store.js';
 import { DEFAULT_LOCALE } from '../i18n/catalog.js';
+import { mimeOf } from './kept-files.js';
 
 const STATE: Record<JobStatus, JobState> = {
   reserved: 'queued',
@@ -37,24 +38,9 @@ export function jobMoney(status: JobStatus, f: JobLedgerFacts | undefined): JobM
   return { outcome: 'none' };
 }
 
-const MIME_BY_EXT: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  webp: 'image/webp',
-  gif: 'image/gif',
-  mp4: 'video/mp4',
-};
-
-/** The MIME type of a kept output, from its extension (`application/octet-stream` when unknown). */
-export function mimeOf(filename: string): string {
-  const ext = /\.([A-Za-z0-9]+)$/.exec(filename)?.[1]?.toLowerCase() ?? '';
-  return MIME_BY_EXT[ext] ?? 'application/octet-stream';
-}
-
 /**
  * A job as surfaces see it ({@link JobView}); the one mapping from {@link JobRecord}, used by the use-cases and the
- * video poller. `userExternalId` is the requester's id on their surface, looked up by the caller (the delivery
+ * job runner. `userExternalId` is the requester's id on their surface, looked up by the caller (the delivery
  * address is opaque to the core). `money` is the job's ledger facts (`BudgetLedger.jobMoney`; undefined: it never held
  * money). `outputs` (from the output store) are attached only when given and non-empty.
  */

@@ -2,10 +2,10 @@ import { DeliveryError, type JobStatus } from '../core/api.js';
 import { fail } from '../core/failures.js';
 import type { JobRecord } from '../core/ports/job-store.js';
 import { deliveryFailed, endUndeliverable, giveUpOrRetry, tooLarge } from './job-outcomes.js';
-import { pollerJobView } from './job-view.js';
+import { deliveryView } from './job-view.js';
 import { probeVideo } from './probe-video.js';
 import { fileSize } from './output-store.js';
-import type { PollerContext } from './poller-context.js';
+import type { RunnerContext } from './runner-context.js';
 import { retryWithoutSurface } from './retry-later.js';
 
 const DELIVERING: readonly JobStatus[] = ['delivering'];
@@ -18,7 +18,7 @@ const DELIVERING: readonly JobStatus[] = ['delivering'];
  * `output_too_large`; all three end `undeliverable` with the file kept for the retention time. A duplicate post is possible only
  * if the process dies between the platform accepting the upload and that write.
  */
-export async function deliverStep(ctx: PollerContext, job: JobRecord, signal: AbortSignal): Promise<void> {
+export async function deliverVideoStep(ctx: RunnerContext, job: JobRecord, signal: AbortSignal): Promise<void> {
   const { deps } = ctx;
   const address = job.delivery;
   if (!address) return endUndeliverable(ctx, job, DELIVERING, fail('internal', {}, { money: 'charged', log: { note: 'no delivery address' } }), job.outputPath);
@@ -34,14 +34,14 @@ export async function deliverStep(ctx: PollerContext, job: JobRecord, signal: Ab
   }
   // The facts shown come from the file being posted; a file that cannot be read is still posted, without them.
   const media = await probeVideo(path);
-  if (!media) deps.logger.warn({ jobId: job.id, bytes }, 'poller: the video file could not be probed; posted without length and size');
+  if (!media) deps.logger.warn({ jobId: job.id, bytes }, 'runner: the video file could not be probed; posted without length and size');
   let messageIds: string[];
   try {
-    const view = await pollerJobView(ctx, job);
+    const view = await deliveryView(ctx, job);
     messageIds = (await delivery.deliverVideo(address, media ? { ...view, media } : view, { path, bytes, mime: 'video/mp4' })).messageIds;
   } catch (e) {
     const kind = e instanceof DeliveryError ? e.kind : 'transient';
-    deps.logger.warn({ jobId: job.id, kind, err: e, attempt: job.attempts + 1 }, 'poller: delivery failed');
+    deps.logger.warn({ jobId: job.id, kind, err: e, attempt: job.attempts + 1 }, 'runner: delivery failed');
     if (kind === 'too_large') return endUndeliverable(ctx, job, DELIVERING, { ...tooLarge(ctx, bytes, delivery.uploadLimitBytes(address), true), money: 'charged' }, path);
     const log = { note: `delivery ${kind}` };
     if (kind === 'gone') return endUndeliverable(ctx, job, DELIVERING, deliveryFailed(ctx, job, 'chat_gone', true, log), path);
@@ -50,13 +50,13 @@ export async function deliverStep(ctx: PollerContext, job: JobRecord, signal: Ab
   await finish(ctx, job, messageIds);
 }
 
-async function finish(ctx: PollerContext, job: JobRecord, messageIds: string[]): Promise<void> {
+async function finish(ctx: RunnerContext, job: JobRecord, messageIds: string[]): Promise<void> {
   const done = await ctx.deps.jobs.transition(job.id, DELIVERING, 'delivered', { delivered: { messageIds }, outputPath: null, outputExpiresAt: null }, ctx.owner);
   ctx.progressAt.delete(job.id);
   if (!done) {
-    ctx.deps.logger.error({ jobId: job.id, messageIds }, 'poller: posted, but the job was taken over before the delivery was recorded');
+    ctx.deps.logger.error({ jobId: job.id, messageIds }, 'runner: posted, but the job was taken over before the delivery was recorded');
     return;
   }
-  await ctx.deps.outputs.remove(job.id).catch((e: unknown) => ctx.deps.logger.warn({ jobId: job.id, err: e }, 'poller: could not delete the delivered file'));
-  ctx.deps.logger.info({ jobId: job.id, messageIds }, 'poller: video delivered');
+  await ctx.deps.outputs.remove(job.id).catch((e: unknown) => ctx.deps.logger.warn({ jobId: job.id, err: e }, 'runner: could not delete the delivered file'));
+  ctx.deps.logger.info({ jobId: job.id, messageIds }, 'runner: video delivered');
 }

@@ -1,45 +1,67 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import type { JobKind, JobStatus } from '../core/api.js';
+import { JobMoney } from '../core/money/job-money.js';
 import { ACTIVE_VIDEO_STATUSES, type JobRecord } from '../core/ports/job-store.js';
-import { deliverStep } from './deliver-step.js';
-import { downloadStep } from './download-step.js';
+import { deliverResultStep } from './deliver-result-step.js';
+import { deliverVideoStep } from './deliver-video-step.js';
+import { fetchStep } from './fetch-step.js';
 import { locateFfmpeg } from './ffmpeg-locator.js';
-import { LeaseKeeper } from './lease-keeper.js';
-import { pollStep } from './poll-step.js';
-import { resultDeliverStep } from './result-deliver-step.js';
-import type { PollerContext } from './poller-context.js';
-import { resolvePollerConfig, type VideoPollerDeps } from './poller-types.js';
+import { JobLeases } from './job-leases.js';
+import type { RunnerContext } from './runner-context.js';
+import { resolveRunnerConfig, type JobRunnerDeps } from './runner-types.js';
 import { sweepStaleReserved } from './sweep-step.js';
+import { waitStep } from './wait-step.js';
 
-export type { VideoPollerConfig, VideoPollerDeps } from './poller-types.js';
+export type { JobRunnerConfig, JobRunnerDeps } from './runner-types.js';
+
+/** One step of a job: a small named function over the job in the status it serves, under the job's lease. */
+export type JobStep = (ctx: RunnerContext, job: JobRecord, signal: AbortSignal) => Promise<void>;
 
 /**
- * Drives video jobs to an end, durably, and delivers the kept results of image, edit and ask jobs that their command
- * could not post (`delivering`, see `resultDeliverStep`). Each tick leases up to `batch` due jobs (active status, `next_poll_at`
+ * Which step serves which status, per kind: the one table of the runner. A video goes `submit` (its command) →
+ * `wait` → `fetch`/`check`/`keep`/`settle` → `deliver`; an image, edit or answer runs `submit` → `check` → `keep` →
+ * `settle` in its command (the fast path) and reaches the runner only for `deliver` when its command could not post
+ * it. A `reserved` job is its command's until its lease runs out, then the sweep's. A new kind adds a row.
+ */
+export const STEPS: Readonly<Record<JobKind, Partial<Record<JobStatus, JobStep>>>> = {
+  video: { submitted: waitStep, running: waitStep, downloading: fetchStep, delivering: deliverVideoStep },
+  imagine: { delivering: deliverResultStep },
+  edit: { delivering: deliverResultStep },
+  ask: { delivering: deliverResultStep },
+};
+
+/**
+ * The job runner: drives every job the runner's {@link STEPS} table serves to an end, durably — videos from their
+ * gateway task to the chat, and the kept results of image, edit and ask jobs that their command could not post
+ * (`delivering`, see `deliverResultStep`). Each tick leases up to `batch` due jobs (active status, `next_poll_at`
  * passed, lease free or expired) to this process's random `owner` id and works them in parallel; every step is a
  * conditional transition guarded by that lease, which is renewed while a download or upload runs. Several
  * processes may share one database; after a crash, expired leases are taken over (a job in `downloading` or
  * `delivering` resumes; a missing temp file is downloaded again). A job is never dropped: each one ends
  * delivered, refunded, expired, released or undeliverable (result kept for `/job <id>`).
- * Money: a task that succeeded is settled (units = seconds) before anything else; failed, unknown and expired
- * tasks release the hold.
+ * Money (through one `JobMoney`): a video is settled (units = seconds) only once its file was downloaded and checked
+ * playable; failed, unknown and expired tasks release the hold.
  */
-export class VideoPoller {
+export class JobRunner {
   /** This process's lease owner id (host name + random). */
   readonly owner: string;
-  private readonly ctx: PollerContext;
+  private readonly ctx: RunnerContext;
   private ffmpegResolved = false;
   private timer: NodeJS.Timeout | undefined;
   private running = false;
   private current: Promise<number> | undefined;
   private lastPurge = Number.NEGATIVE_INFINITY;
   private lastSweep = Number.NEGATIVE_INFINITY;
-  /** Jobs of the tick in progress (claimed by this process), with the keeper of each one being worked. */
-  private readonly inFlight = new Map<string, LeaseKeeper | undefined>();
+  /** Jobs of the tick in progress (claimed by this process). */
+  private readonly inFlight = new Set<string>();
 
-  constructor(private readonly deps: VideoPollerDeps) {
-    this.owner = `${hostname().slice(0, 20)}:${process.pid}:${randomBytes(4).toString('hex')}`;
-    this.ctx = { deps, config: resolvePollerConfig(deps.config), owner: this.owner, ffmpeg: deps.ffmpegPath ?? null, progressAt: new Map(), resume: (job, signal) => this.step(job, signal) };
+  constructor(private readonly deps: JobRunnerDeps) {
+    const config = resolveRunnerConfig(deps.config);
+    const leases = deps.leases ?? new JobLeases(deps.jobs, deps.clock, newLeaseOwner(), config.leaseMs);
+    this.owner = leases.owner;
+    const money = new JobMoney(deps.budgets, deps.logger);
+    this.ctx = { deps, config, owner: this.owner, leases, money, ffmpeg: deps.ffmpegPath ?? null, progressAt: new Map(), resume: (job, signal) => this.step(job, signal) };
     this.ffmpegResolved = deps.ffmpegPath !== undefined;
   }
 
@@ -67,8 +89,8 @@ export class VideoPoller {
       const finished = await Promise.race([current.then(() => true), new Promise<false>((r) => (timer = setTimeout(() => r(false), graceMs)))]);
       clearTimeout(timer);
       if (!finished) {
-        this.deps.logger.warn({ jobs: [...this.inFlight.keys()], graceMs }, 'poller: work still running after the grace time; handing it back');
-        for (const keeper of this.inFlight.values()) keeper?.abort(new Error('shutting down'));
+        this.deps.logger.warn({ jobs: [...this.inFlight.keys()], graceMs }, 'runner: work still running after the grace time; handing it back');
+        for (const id of this.inFlight) this.ctx.leases.abort(id, new Error('shutting down'));
         // Steps return promptly once aborted; an upload that ignores the signal is not waited for beyond this.
         await Promise.race([current, new Promise((r) => setTimeout(r, 1_000).unref())]);
       }
@@ -86,12 +108,12 @@ export class VideoPoller {
       const ok = await this.deps.jobs
         .update(id, ACTIVE_VIDEO_STATUSES, { leaseOwner: null, leaseExpiresAt: null, nextPollAt: now }, this.owner)
         .catch((e: unknown) => {
-          this.deps.logger.warn({ jobId: id, err: e }, 'poller: could not hand a job back; it is taken over when its lease expires');
+          this.deps.logger.warn({ jobId: id, err: e }, 'runner: could not hand a job back; it is taken over when its lease expires');
           return false;
         });
       if (ok) handed += 1;
     }
-    if (handed) this.deps.logger.info({ jobs: handed }, 'poller: handed running jobs back for the next process');
+    if (handed) this.deps.logger.info({ jobs: handed }, 'runner: handed running jobs back for the next process');
   }
 
   /** One round: claims due jobs and works them. Returns how many were handled. Public for tests and benchmarks. */
@@ -104,12 +126,12 @@ export class VideoPoller {
     const now = deps.clock.now();
     if (now - this.lastPurge >= config.purgeEveryMs) {
       this.lastPurge = now;
-      await this.purge(now).catch((e: unknown) => deps.logger.warn({ err: e }, 'poller: purge failed'));
+      await this.purge(now).catch((e: unknown) => deps.logger.warn({ err: e }, 'runner: purge failed'));
     }
     // A dead process's command jobs are taken over within about a lease: the sweep runs every third of it.
     if (now - this.lastSweep >= Math.min(config.purgeEveryMs, Math.ceil(config.leaseMs / 3))) {
       this.lastSweep = now;
-      await sweepStaleReserved(this.ctx, now).catch((e: unknown) => deps.logger.warn({ err: e }, 'poller: sweep failed'));
+      await sweepStaleReserved(this.ctx, now).catch((e: unknown) => deps.logger.warn({ err: e }, 'runner: sweep failed'));
     }
     const claimed = await deps.jobs.claimDue(this.owner, now, config.leaseMs, config.batch);
     const jobs: JobRecord[] = [];
@@ -120,7 +142,7 @@ export class VideoPoller {
       // and a fixed phase between the two tick timers could hand it to this process every time.)
       else await deps.jobs.update(job.id, [job.status], { nextPollAt: now, leaseOwner: null, leaseExpiresAt: null }, this.owner);
     }
-    for (const j of jobs) this.inFlight.set(j.id, undefined);
+    for (const j of jobs) this.inFlight.add(j.id);
     await Promise.all(jobs.map((j) => this.work(j)));
     return jobs.length;
   }
@@ -129,7 +151,7 @@ export class VideoPoller {
     if (!this.running) return;
     this.timer = setTimeout(() => {
       this.current = this.tick().catch((e: unknown) => {
-        this.deps.logger.error({ err: e }, 'poller: tick failed');
+        this.deps.logger.error({ err: e }, 'runner: tick failed');
         return 0;
       });
       void this.current.then((n) => this.schedule(n >= this.ctx.config.batch ? 0 : this.ctx.config.tickMs));
@@ -143,25 +165,22 @@ export class VideoPoller {
   }
 
   private async work(job: JobRecord): Promise<void> {
-    const keeper = new LeaseKeeper(this.deps.jobs, this.deps.clock, job.id, this.owner, this.ctx.config.leaseMs);
-    if (!this.running) keeper.abort(new Error('shutting down'));
-    this.inFlight.set(job.id, keeper);
+    const signal = this.ctx.leases.keep(job.id);
+    if (!this.running) this.ctx.leases.abort(job.id, new Error('shutting down'));
     try {
-      await this.step(job, keeper.signal);
+      await this.step(job, signal);
     } catch (e) {
       // Unexpected (database busy, a bug): leave the job leased; it is taken over when the lease expires.
-      this.deps.logger.error({ jobId: job.id, status: job.status, err: e }, 'poller: job step failed');
+      this.deps.logger.error({ jobId: job.id, status: job.status, err: e }, 'runner: job step failed');
     } finally {
-      keeper.stop();
-      if (!keeper.signal.aborted) this.inFlight.delete(job.id);
+      this.ctx.leases.stop(job.id);
+      if (!signal.aborted) this.inFlight.delete(job.id);
     }
   }
 
-  /** Runs the step of the job's status (the one place that knows which step serves which status). */
+  /** Runs the step the table gives the job's kind and status (nothing for a status no step serves). */
   private async step(job: JobRecord, signal: AbortSignal): Promise<void> {
-    if (job.status === 'submitted' || job.status === 'running') await pollStep(this.ctx, job, signal);
-    else if (job.status === 'downloading') await downloadStep(this.ctx, job, signal);
-    else if (job.status === 'delivering') await (job.kind === 'video' ? deliverStep(this.ctx, job, signal) : resultDeliverStep(this.ctx, job, signal));
+    await STEPS[job.kind][job.status]?.(this.ctx, job, signal);
   }
 
   /** Deletes retained outputs past their expiry and forgets their paths; deletes failure references past theirs. */
@@ -175,4 +194,9 @@ export class VideoPoller {
     await this.deps.jobs.forgetDeliverySecrets(now);
     await this.deps.refs?.purge(now - this.ctx.config.refRetentionMs);
   }
+}
+
+/** A lease owner id for this process: host name, pid and a random part. */
+export function newLeaseOwner(): string {
+  return `${hostname().slice(0, 20)}:${process.pid}:${randomBytes(4).toString('hex')}`;
 }

@@ -4,15 +4,14 @@ import { sniffImage } from '../core/media/sniff.js';
 import { fail, type Failure } from '../core/failures.js';
 import type { Micros } from '../core/money.js';
 import type { JobRecord } from '../core/ports/job-store.js';
-import { remainingIn } from '../core/use-cases/context.js';
+import { remainingIn } from '../core/money/remaining.js';
+import { ANSWER_FILE, isResultMedia, mimeOf } from '../core/jobs/kept-files.js';
 import { notify } from './job-outcomes.js';
-import { pollerJobView } from './job-view.js';
-import type { PollerContext } from './poller-context.js';
+import { deliveryView } from './job-view.js';
+import type { RunnerContext } from './runner-context.js';
 import { retryLater, retryWithoutSurface } from './retry-later.js';
 
 const DELIVERING: readonly JobStatus[] = ['delivering'];
-/** Kept files that are not results: an edit's reference images, an answer's text. */
-const NOT_RESULT = /^(ref-\d+\.|answer\.txt$)/;
 
 /**
  * The durable delivery of an image, edit or ask job whose result is kept (status `delivering`, charged or about to
@@ -26,7 +25,7 @@ const NOT_RESULT = /^(ref-\d+\.|answer\.txt$)/;
  *   cannot reach that chat, so the charge is given back, the gateway's bill recorded as a loss, and the user told
  *   when possible; status `undeliverable`.
  */
-export async function resultDeliverStep(ctx: PollerContext, job: JobRecord, _signal: AbortSignal): Promise<void> {
+export async function deliverResultStep(ctx: RunnerContext, job: JobRecord, _signal: AbortSignal): Promise<void> {
   const { deps } = ctx;
   if (job.delivered) return finish(ctx, job, job.delivered.messageIds);
   const address = job.delivery;
@@ -39,11 +38,11 @@ export async function resultDeliverStep(ctx: PollerContext, job: JobRecord, _sig
   try {
     const remainingMicros = await remaining(ctx, job);
     const shown = remainingMicros === undefined ? result : { ...result, remainingMicros };
-    messageIds = (await delivery.deliver(address, await withImageSize(await pollerJobView(ctx, job), result), shown)).messageIds;
+    messageIds = (await delivery.deliver(address, await withImageSize(await deliveryView(ctx, job), result), shown)).messageIds;
   } catch (e) {
     const kind = e instanceof DeliveryError ? e.kind : 'transient';
     const retryAfterMs = e instanceof DeliveryError ? e.retryAfterMs : undefined;
-    deps.logger.warn({ jobId: job.id, kind, err: e, attempt: job.attempts + 1, retryAfterMs }, 'poller: result delivery failed');
+    deps.logger.warn({ jobId: job.id, kind, err: e, attempt: job.attempts + 1, retryAfterMs }, 'runner: result delivery failed');
     if (kind === 'too_large') return notDelivered(ctx, job, 'too_large', 'delivery too_large');
     if (kind === 'gone') return notDelivered(ctx, job, 'chat_gone', 'delivery gone');
     if (job.attempts + 1 >= ctx.config.maxAttempts) return keptNotDelivered(ctx, job);
@@ -61,10 +60,10 @@ async function withImageSize(view: JobView, result: DeliverableResult): Promise<
 }
 
 /** The kept files (and an answer's text) of a job, or undefined when they are gone. */
-async function keptResult(ctx: PollerContext, job: JobRecord): Promise<DeliverableResult | undefined> {
+async function keptResult(ctx: RunnerContext, job: JobRecord): Promise<DeliverableResult | undefined> {
   const kept = await ctx.deps.outputs.list(job.id);
-  const files = kept.filter((f) => !NOT_RESULT.test(f.filename)).map((f) => ({ ...f, mime: mimeOf(f.filename) }));
-  const answer = kept.find((f) => f.filename === 'answer.txt');
+  const files = kept.filter((f) => isResultMedia(f.filename)).map((f) => ({ ...f, mime: mimeOf(f.filename) }));
+  const answer = kept.find((f) => f.filename === ANSWER_FILE);
   if (job.kind === 'ask') return answer ? { files: [], text: await readFile(answer.path, 'utf8') } : undefined;
   return files.length > 0 ? { files } : undefined;
 }
@@ -74,57 +73,40 @@ async function keptResult(ctx: PollerContext, job: JobRecord): Promise<Deliverab
  * is settled (the command normally settled before handing over; a hold still open would count the estimate), never
  * for an answer (its reply shows none). A ledger read that fails only leaves it out.
  */
-async function remaining(ctx: PollerContext, job: JobRecord): Promise<Micros | null | undefined> {
+async function remaining(ctx: RunnerContext, job: JobRecord): Promise<Micros | null | undefined> {
   if (job.kind === 'ask') return undefined;
   try {
     if (job.holdId && (await ctx.deps.budgets.openHoldsOfJob(job.id)).length > 0) return undefined;
     return await remainingIn(ctx.deps.budgets, { scopeId: job.scopeId, userId: job.userId }, job.tokenSource);
   } catch (e) {
-    ctx.deps.logger.debug({ jobId: job.id, err: e }, 'poller: remaining budget not known for a late delivery');
+    ctx.deps.logger.debug({ jobId: job.id, err: e }, 'runner: remaining budget not known for a late delivery');
     return undefined;
   }
 }
 
-function mimeOf(name: string): string {
-  const ext = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
-  return ext === 'jpg' || ext === 'jpeg' ? 'image/jpeg' : ext === 'webp' ? 'image/webp' : ext === 'gif' ? 'image/gif' : 'image/png';
-}
-
 /** Settles (idempotent) and records `delivered`. */
-async function finish(ctx: PollerContext, job: JobRecord, messageIds: string[]): Promise<void> {
+async function finish(ctx: RunnerContext, job: JobRecord, messageIds: string[]): Promise<void> {
   await charge(ctx, job);
   const done = await ctx.deps.jobs.transition(job.id, DELIVERING, 'delivered', { delivered: { messageIds } }, ctx.owner);
-  if (!done) ctx.deps.logger.error({ jobId: job.id, messageIds }, 'poller: posted, but the job was taken over before the delivery was recorded');
-  else ctx.deps.logger.info({ jobId: job.id, messageIds }, 'poller: result delivered');
+  if (!done) ctx.deps.logger.error({ jobId: job.id, messageIds }, 'runner: posted, but the job was taken over before the delivery was recorded');
+  else ctx.deps.logger.info({ jobId: job.id, messageIds }, 'runner: result delivered');
 }
 
-/** Turns the job's hold into its charge (a repeat returns the first charge). */
-async function charge(ctx: PollerContext, job: JobRecord): Promise<void> {
-  if (!job.holdId) return;
-  const r = await ctx.deps.budgets.settle(job.holdId, job.chargedMicros ?? 0, { units: job.params.count ?? 1, unit: job.kind === 'ask' ? 'token' : 'image' });
-  if (!r.ok) ctx.deps.logger.error({ jobId: job.id, holdId: job.holdId, reason: r.reason }, 'poller: a kept result could not be settled');
+/** Turns the job's hold into its charge, the amount kept on the job when its result was kept (a repeat returns the first). */
+async function charge(ctx: RunnerContext, job: JobRecord): Promise<void> {
+  await ctx.money.settle(job, job.chargedMicros ?? 0, { units: job.params.count ?? 1, unit: job.kind === 'ask' ? 'token' : 'image' });
 }
 
 /**
  * Gives the job's money back (an open hold is released, a settled one refunded) and records what the gateway billed
  * as a certain gateway loss: the member is never charged for a result that did not reach them and was not told.
  */
-export async function unCharge(ctx: PollerContext, job: JobRecord, reason: string): Promise<void> {
-  const { budgets } = ctx.deps;
-  if (job.holdId) {
-    const r = await budgets.release(job.holdId, reason);
-    if (!r.ok && r.reason === 'settled') await budgets.refund(job.holdId, reason);
-  }
-  const billed = job.chargedMicros ?? 0;
-  if (billed > 0) {
-    await budgets
-      .recordGatewayLoss({ jobId: job.id, scopeId: job.scopeId, userId: job.userId, tokenSource: job.tokenSource, amountMicros: billed, certain: true, reason })
-      .catch((e: unknown) => ctx.deps.logger.error({ jobId: job.id, err: e }, 'poller: could not record a gateway loss'));
-  }
+async function unCharge(ctx: RunnerContext, job: JobRecord, reason: string): Promise<void> {
+  await ctx.money.refund(job, reason, job.chargedMicros ?? 0);
 }
 
 /** The result cannot reach this chat: money back, loss recorded, `undeliverable`, the user told when possible. */
-async function notDelivered(ctx: PollerContext, job: JobRecord, why: 'too_large' | 'chat_gone' | 'files_gone', note: string): Promise<void> {
+async function notDelivered(ctx: RunnerContext, job: JobRecord, why: 'too_large' | 'chat_gone' | 'files_gone', note: string): Promise<void> {
   await unCharge(ctx, job, `undelivered_${why}`);
   const failure: Failure = fail('result_not_delivered', { kind: job.kind, reason: why }, { money: 'released', log: { note } });
   const done = await ctx.deps.jobs.transition(job.id, DELIVERING, 'undeliverable', { errorCode: `${failure.code}`, chargedMicros: 0 }, ctx.owner);
@@ -135,7 +117,7 @@ async function notDelivered(ctx: PollerContext, job: JobRecord, why: 'too_large'
  * Every attempt failed for a passing reason: the result stays kept for `/job <id>` and the user is told it was
  * charged and where to get it. If that message cannot be posted either, the charge is given back (loss recorded).
  */
-async function keptNotDelivered(ctx: PollerContext, job: JobRecord): Promise<void> {
+async function keptNotDelivered(ctx: RunnerContext, job: JobRecord): Promise<void> {
   const until = ctx.deps.clock.now() + ctx.config.retentionMs;
   await charge(ctx, job);
   const failure = fail('delivery_failed_charged', { reason: 'upload', jobId: job.id, retrievableUntil: until, kind: job.kind }, { money: 'charged' });
@@ -145,9 +127,9 @@ async function keptNotDelivered(ctx: PollerContext, job: JobRecord): Promise<voi
   const delivery = address ? ctx.deps.router.for(address.surface) : undefined;
   try {
     if (!address || !delivery) throw new Error('no delivery');
-    await delivery.notifyFailure(address, await pollerJobView(ctx, done, true), failure);
+    await delivery.notifyFailure(address, await deliveryView(ctx, done, true), failure);
   } catch (e) {
-    ctx.deps.logger.warn({ jobId: job.id, err: e }, 'poller: could not tell the user about a kept result; giving the charge back');
+    ctx.deps.logger.warn({ jobId: job.id, err: e }, 'runner: could not tell the user about a kept result; giving the charge back');
     await unCharge(ctx, job, 'undelivered_untold');
     await ctx.deps.jobs.update(job.id, ['undeliverable'], { chargedMicros: 0, errorCode: 'delivery_failed_untold' });
   }

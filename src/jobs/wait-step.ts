@@ -2,21 +2,21 @@ import type { JobStatus } from '../core/api.js';
 import { fail } from '../core/failures.js';
 import type { JobRecord } from '../core/ports/job-store.js';
 import { isGatewayFailure, type VideoTask } from '../core/ports/media-gateway.js';
-import { downloadStep } from './download-step.js';
+import { fetchStep } from './fetch-step.js';
 import { endWithRelease } from './job-outcomes.js';
 import { tokenForJob } from './job-token.js';
-import { pollerJobView } from './job-view.js';
-import type { PollerContext } from './poller-context.js';
+import { deliveryView } from './job-view.js';
+import type { RunnerContext } from './runner-context.js';
 import { retryLater } from './retry-later.js';
 
 const POLLING: readonly JobStatus[] = ['submitted', 'running'];
 
 /**
- * A job in `submitted`/`running`: past its deadline it expires (hold released); otherwise the task is polled.
- * Running → progress saved, next poll backed off ×1.5; failed or unknown task → refunded; succeeded → the hold
- * is settled (units = seconds) BEFORE the move to `downloading`, so a crash in between settles again harmlessly.
+ * The `wait` step of a video (`submitted`/`running`): past its deadline it expires (hold released); otherwise the task
+ * is polled. Running → progress saved, next poll backed off ×1.5; failed or unknown task → refunded; succeeded → on
+ * to `downloading` and the `fetch` step, still only held: the charge comes once the file is checked and kept.
  */
-export async function pollStep(ctx: PollerContext, job: JobRecord, signal: AbortSignal): Promise<void> {
+export async function waitStep(ctx: RunnerContext, job: JobRecord, signal: AbortSignal): Promise<void> {
   const now = ctx.deps.clock.now();
   const deadline = job.deadlineAt ?? job.createdAt + ctx.config.deadlineMs;
   if (now >= deadline) return endWithRelease(ctx, job, 'expired', 'deadline', fail('task_expired_released'));
@@ -35,7 +35,7 @@ export async function pollStep(ctx: PollerContext, job: JobRecord, signal: Abort
     if (isGatewayFailure(e) && e.kind === 'auth') {
       return endWithRelease(ctx, job, 'released', 'token_rejected', fail('token_rejected', { source: job.tokenSource }, { money: 'released' }));
     }
-    ctx.deps.logger.warn({ jobId: job.id, err: e }, 'poller: poll failed, will retry');
+    ctx.deps.logger.warn({ jobId: job.id, err: e }, 'runner: poll failed, will retry');
     await retryLater(ctx, job, isGatewayFailure(e) ? e.retryAfterMs : undefined);
     return;
   }
@@ -50,7 +50,7 @@ export async function pollStep(ctx: PollerContext, job: JobRecord, signal: Abort
   }
 }
 
-async function running(ctx: PollerContext, job: JobRecord, task: VideoTask): Promise<void> {
+async function running(ctx: RunnerContext, job: JobRecord, task: VideoTask): Promise<void> {
   const now = ctx.deps.clock.now();
   const interval = job.pollIntervalMs ?? ctx.config.intervalMs;
   const progress = Math.max(0, Math.min(100, Math.round(task.progress)));
@@ -69,20 +69,13 @@ async function running(ctx: PollerContext, job: JobRecord, task: VideoTask): Pro
   if (!delivery) return;
   ctx.progressAt.set(job.id, now);
   const address = done.delivery;
-  await pollerJobView(ctx, done)
+  await deliveryView(ctx, done)
     .then((view) => delivery.progress(address, view))
-    .catch((e: unknown) => ctx.deps.logger.debug({ jobId: job.id, err: e }, 'poller: progress update failed'));
+    .catch((e: unknown) => ctx.deps.logger.debug({ jobId: job.id, err: e }, 'runner: progress update failed'));
 }
 
-async function succeeded(ctx: PollerContext, job: JobRecord, token: string, task: VideoTask, signal: AbortSignal): Promise<void> {
-  let charged: number | null = null;
-  if (job.holdId) {
-    const seconds = job.params.seconds ?? 0;
-    const r = await ctx.deps.budgets.settle(job.holdId, job.estimateMicros, { units: seconds, unit: 'second' });
-    if (r.ok) charged = r.chargedMicros;
-    else ctx.deps.logger.error({ jobId: job.id, holdId: job.holdId, reason: r.reason }, 'poller: a succeeded task could not be settled');
-  }
-  const next = await ctx.deps.jobs.transition(job.id, POLLING, 'downloading', { progress: 100, chargedMicros: charged, attempts: 0 }, ctx.owner);
+async function succeeded(ctx: RunnerContext, job: JobRecord, token: string, task: VideoTask, signal: AbortSignal): Promise<void> {
+  const next = await ctx.deps.jobs.transition(job.id, POLLING, 'downloading', { progress: 100, attempts: 0 }, ctx.owner);
   if (!next) return;
-  await downloadStep(ctx, next, signal, { token, fallbackUrl: task.url });
+  await fetchStep(ctx, next, signal, { token, fallbackUrl: task.url });
 }

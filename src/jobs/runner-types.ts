@@ -1,5 +1,6 @@
 import type { BudgetLedger } from '../core/ports/budget-ledger.js';
 import type { Clock } from '../core/ports/clock.js';
+import type { JobLeasePort } from '../core/ports/job-leases.js';
 import type { Directory } from '../core/ports/directory.js';
 import type { FailureRefs } from '../core/ports/failure-refs.js';
 import type { JobStore } from '../core/ports/job-store.js';
@@ -9,8 +10,8 @@ import type { Logger } from '../log.js';
 import type { DeliveryRouter } from './delivery-router.js';
 import type { OutputStore } from './output-store.js';
 
-/** Timing and limits of the {@link VideoPoller}. */
-export interface VideoPollerConfig {
+/** Timing and limits of the {@link JobRunner}. */
+export interface JobRunnerConfig {
   /** First poll interval of a job (ms); grows ×1.5 per poll up to `maxIntervalMs`. */
   intervalMs: number;
   maxIntervalMs: number;
@@ -44,15 +45,17 @@ export interface VideoPollerConfig {
   refRetentionMs?: number;
 }
 
-/** What the {@link VideoPoller} needs; all of it is built by the composition root. */
-export interface VideoPollerDeps {
+/** What the {@link JobRunner} needs; all of it is built by the composition root. */
+export interface JobRunnerDeps {
   jobs: JobStore;
   gateway: MediaGateway;
   /**
-   * The store's budget service (`store.budgets`): settle on success, release on failure, find a stale job's hold, and
-   * what is left (shown under a kept result posted late), and a job's money outcome for the views deliveries get.
+   * The store's budget service (`store.budgets`): every money move goes through a `JobMoney` over it; read directly
+   * are only what is left (shown under a kept result posted late) and a job's money outcome for the views deliveries get.
    */
-  budgets: Pick<BudgetLedger, 'settle' | 'release' | 'refund' | 'openHoldsOfJob' | 'recordGatewayLoss' | 'balance' | 'jobMoney'>;
+  budgets: Pick<BudgetLedger, 'reserve' | 'settle' | 'release' | 'refund' | 'openHoldsOfJob' | 'recordGatewayLoss' | 'balance' | 'jobMoney'>;
+  /** The process's leases, shared with the command path (one owner id). Default: the runner's own. */
+  leases?: JobLeasePort;
   /** The store's token vault (`store.tokens`), to find a job's token again. */
   tokens: TokenVault;
   /** The store's directory (`store.directory`): the requester's id on their surface, for the job views deliveries get. */
@@ -63,16 +66,16 @@ export interface VideoPollerDeps {
   refs?: Pick<FailureRefs, 'purge'>;
   clock: Clock;
   logger: Logger;
-  config: VideoPollerConfig;
+  config: JobRunnerConfig;
   /** ffmpeg to shrink videos over the upload limit: a path, null to never re-encode, undefined to look on PATH. */
   ffmpegPath?: string | null;
 }
 
 /** The config with every default applied. */
-export type ResolvedPollerConfig = Required<VideoPollerConfig>;
+export type ResolvedRunnerConfig = Required<JobRunnerConfig>;
 
 /** Applies the documented defaults. */
-export function resolvePollerConfig(c: VideoPollerConfig): ResolvedPollerConfig {
+export function resolveRunnerConfig(c: JobRunnerConfig): ResolvedRunnerConfig {
   return {
     leaseMs: 60_000,
     batch: 20,
