@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, MIGRATIONS } from '../../src/store/sqlite/migrate.js';
+import { migrateToLatest, MIGRATIONS } from '../../src/store/kysely/migrate.js';
 import { openSqlite } from '../../src/store/sqlite/connection.js';
 import { openPostgres } from '../../src/store/postgres/connection.js';
 import { postgresOnly } from '../support/engines.js';

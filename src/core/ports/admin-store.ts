@@ -1,7 +1,7 @@
 /**
  * The persistence behind admin operations (`AdminService`): budget settings, personal caps, adjustments, time
  * zones and token links. Each change writes its audit entry in the same transaction, so no change goes
- * unexplained. Implemented per storage engine (`KyselyAdminStore` in `src/store/sqlite/`).
+ * unexplained. Implemented per storage engine (`KyselyAdminStore` in `src/store/kysely/`).
  */
 import type { Period } from '../budget/periods.js';
 import type { Micros } from '../money.js';

@@ -18,8 +18,8 @@ import type { BudgetLedger } from '../../core/ports/budget-ledger.js';
 import type { Clock } from '../../core/ports/clock.js';
 import { isMicros, type Micros } from '../../core/money.js';
 import { newId, newSortableId } from '../ids.js';
-import { gatewayLossTotals, jobLedgerFacts, openHoldIdsOfJob, recordGatewayLoss, UnknownScopeError } from '../sqlite/ledger-shared.js';
-import type { Database, HoldsTable } from '../sqlite/schema.js';
+import { gatewayLossTotals, jobLedgerFacts, openHoldIdsOfJob, recordGatewayLoss, UnknownScopeError } from '../kysely/ledger-shared.js';
+import type { Database, HoldsTable } from '../kysely/schema.js';
 import { readLimits, readPersonalCap, readReserveLimits, readTotals, usage } from './budget-queries.js';
 import { pgLockingTransaction, pgReadSnapshot, withRetry } from './connection.js';
 

@@ -18,9 +18,9 @@ import type { BudgetLedger } from '../../core/ports/budget-ledger.js';
 import type { Clock } from '../../core/ports/clock.js';
 import { isMicros, type Micros } from '../../core/money.js';
 import { readLimits, readPersonalCap, usage, windowFor } from './budget-queries.js';
-import { gatewayLossTotals, jobLedgerFacts, openHoldIdsOfJob, recordGatewayLoss } from './ledger-shared.js';
+import { gatewayLossTotals, jobLedgerFacts, openHoldIdsOfJob, recordGatewayLoss } from '../kysely/ledger-shared.js';
 import { newId, newSortableId } from '../ids.js';
-import type { Database, HoldsTable } from './schema.js';
+import type { Database, HoldsTable } from '../kysely/schema.js';
 import { rawSqlite, syncTransaction, type RawSqlite } from './connection.js';
 import { GroupCommit, type GroupCommitOptions, type GroupCommitStats } from './group-commit.js';
 

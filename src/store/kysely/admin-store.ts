@@ -8,7 +8,7 @@ import type { Clock } from '../../core/ports/clock.js';
 import { isPeriod } from '../../core/budget/periods.js';
 import { newSortableId } from '../ids.js';
 import { parseJsonColumn, writeAudit } from './audit.js';
-import { writeTransaction, type WriteTransactionRunner } from './connection.js';
+import type { WriteTransactionRunner } from './write-transaction.js';
 import type { Database } from './schema.js';
 import type { KyselyTokenVault } from './token-vault.js';
 
@@ -21,8 +21,8 @@ export class KyselyAdminStore implements AdminStore {
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
     private readonly vault: KyselyTokenVault,
-    /** The engine's write transaction (default SQLite's `BEGIN IMMEDIATE`). */
-    private readonly writeTx: WriteTransactionRunner = writeTransaction,
+    /** The engine's write transaction (no default: the engine's store factory passes its own). */
+    private readonly writeTx: WriteTransactionRunner,
   ) {}
 
   private async audit(tx: Kysely<Database>, a: AuditInput, scopeId: string | null, before: unknown, after: unknown): Promise<void> {
@@ -103,7 +103,7 @@ export class KyselyAdminStore implements AdminStore {
   }
 
   async setLanguage(scopeId: string, language: string | null, a: AuditInput) {
-    return writeTransaction(this.db, async (tx) => {
+    return this.writeTx(this.db, async (tx) => {
       const r = await tx.selectFrom('scopes').select('language').where('id', '=', scopeId).executeTakeFirstOrThrow();
       await tx.updateTable('scopes').set({ language }).where('id', '=', scopeId).execute();
       await this.audit(tx, a, scopeId, { language: r.language }, { language });
