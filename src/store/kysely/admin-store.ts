@@ -1,11 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import type { AdminStore, ScopeBudgetPatch, ScopeBudgetRow, UserBudgetPatch, UserBudgetRow } from '../../core/ports/admin-store.js';
+import type { AdjustmentCeiling, AdjustmentResult, AdminStore, ScopeBudgetPatch, ScopeBudgetRow, UserBudgetPatch, UserBudgetRow } from '../../core/ports/admin-store.js';
 import type { AuditEntry, AuditInput } from '../../core/ports/audit-log.js';
 import type { TokenInfo, TokenOwner } from '../../core/ports/token-vault.js';
 import type { DailySpendQuery, DailySpendRow, UsageRow } from '../../core/ports/usage-store.js';
 import type { Micros } from '../../core/money.js';
 import type { Clock } from '../../core/ports/clock.js';
-import { isPeriod } from '../../core/budget/periods.js';
+import { isPeriod, periodWindow } from '../../core/budget/periods.js';
+import { effectiveLimits, readLimitsRow } from './ledger-shared.js';
 import { newSortableId } from '../ids.js';
 import { parseJsonColumn, writeAudit } from './audit.js';
 import type { WriteTransactionRunner } from './write-transaction.js';
@@ -81,15 +82,30 @@ export class KyselyAdminStore implements AdminStore {
     });
   }
 
-  async addAdjustment(scopeId: string, userId: string, amountMicros: Micros, note: string, a: AuditInput): Promise<{ entryId: string }> {
-    return this.writeTx(this.db, async (tx) => {
-      const id = newSortableId('le', this.clock.now());
+  async addAdjustment(scopeId: string, userId: string, amountMicros: Micros, note: string, a: AuditInput, ceiling: AdjustmentCeiling): Promise<AdjustmentResult> {
+    return this.writeTx(this.db, async (tx): Promise<AdjustmentResult> => {
+      const now = this.clock.now();
+      const limits = effectiveLimits(await readLimitsRow(tx, scopeId, userId), ceiling.defaults);
+      const since = periodWindow(limits.userPeriod, limits.timezone, now).start;
+      const prior = await tx
+        .selectFrom('ledger_entries')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_micros'), eb.lit(0)).as('adjusted'))
+        .where('scope_id', '=', scopeId)
+        .where('user_id', '=', userId)
+        .where('kind', '=', 'adjustment')
+        .where('token_source', '!=', 'personal')
+        .where('created_at', '>=', since)
+        .executeTakeFirstOrThrow();
+      const adjusted = Number(prior.adjusted) + amountMicros;
+      const after = (limits.userLimit ?? 0) + adjusted;
+      if (after > ceiling.maxMicros || adjusted < -ceiling.maxMicros) return { ok: false, afterMicros: after };
+      const id = newSortableId('le', now);
       await tx
         .insertInto('ledger_entries')
         .values({ id, kind: 'adjustment', amount_micros: amountMicros, scope_id: scopeId, user_id: userId, job_id: null, hold_id: null, token_source: 'scope', units: null, unit: null, reason: note, created_at: this.clock.now() })
         .execute();
       await this.audit(tx, a, scopeId, null, { entryId: id, userId, amountMicros, note });
-      return { entryId: id };
+      return { ok: true, entryId: id };
     });
   }
 

@@ -3,7 +3,7 @@ import { isPeriod, type Period } from '../../core/budget/periods.js';
 import type { BudgetDefaults } from '../../core/budget/types.js';
 import type { Micros } from '../../core/money.js';
 import type { Database } from '../kysely/schema.js';
-import { effectiveLimits, UnknownScopeError, type EffectiveLimits, type LimitsRow, type TotalKind, type Usage } from '../kysely/ledger-shared.js';
+import { effectiveLimits, readLimitsRow, UnknownScopeError, type EffectiveLimits, type LimitsRow, type TotalKind, type Usage } from '../kysely/ledger-shared.js';
 
 /**
  * The read side of budgets on PostgreSQL (the counterpart of `src/store/sqlite/budget-queries.ts`, same rules):
@@ -20,15 +20,7 @@ export interface TotalsRow extends Usage {
 
 /** Reads the scope's timezone, default, pool and the user's override in one statement. */
 export async function readLimits(tx: Kysely<Database>, scopeId: string, userId: string, defaults: BudgetDefaults): Promise<EffectiveLimits> {
-  const row = await tx
-    .selectFrom('scopes as s')
-    .leftJoin('budgets as b', 'b.scope_id', 's.id')
-    .leftJoin('budget_users as bu', (j) => j.onRef('bu.scope_id', '=', 's.id').on('bu.user_id', '=', userId))
-    .select(['s.timezone', 'b.default_allowance_micros', 'b.default_period', 'b.pool_cap_micros', 'b.pool_period', 'bu.allowance_micros', 'bu.period', 'bu.blocked'])
-    .where('s.id', '=', scopeId)
-    .executeTakeFirst();
-  if (!row) throw new UnknownScopeError(scopeId);
-  return effectiveLimits(row, defaults);
+  return effectiveLimits(await readLimitsRow(tx, scopeId, userId), defaults);
 }
 
 /** A user's own cap for personal-token spending (all scopes, UTC periods), or null when none is set. */
