@@ -41,6 +41,8 @@ export function openSqlite(path: string, options: OpenSqliteOptions = {}): Kysel
   raw.pragma('journal_mode = WAL');
   raw.pragma('synchronous = NORMAL');
   raw.pragma('foreign_keys = ON');
+  // Deleted or rewritten content (a delivery secret removed from its job row) is overwritten with zeros, not left in the page.
+  raw.pragma('secure_delete = ON');
   raw.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   raw.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
   raw.pragma(`journal_size_limit = ${64 * 2 ** 20}`);

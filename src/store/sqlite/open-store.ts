@@ -9,7 +9,7 @@ import { checkpoint, openSqlite, stopBackgroundCheckpoint, writeTransaction } fr
 import { KyselyDirectory } from '../kysely/directory.js';
 import { KyselyFailureRefs } from '../kysely/failure-refs.js';
 import { KyselyJobAdmin } from '../kysely/job-admin.js';
-import { KyselyJobStore } from '../kysely/job-store.js';
+import { SqliteJobStore } from './job-store.js';
 import { listLinkedTokenOwners, type LinkedTokenOwner } from '../kysely/linked-tokens.js';
 import { migrateToLatest } from '../kysely/migrate.js';
 import { ModelSettingsRepo } from '../kysely/model-settings.js';
@@ -28,7 +28,7 @@ export interface SqliteStore extends StoreRepositories {
   budgets: SqliteBudgetLedger;
   tokens: KyselyTokenVault;
   directory: KyselyDirectory;
-  jobs: KyselyJobStore;
+  jobs: SqliteJobStore;
   jobAdmin: KyselyJobAdmin;
   /** Admins' own prices and kinds per community (`ModelSettingsPort` of the core). */
   modelSettings: ModelSettingsRepo;
@@ -65,7 +65,7 @@ export async function openStore(o: OpenStoreOptions): Promise<SqliteStore> {
     adminStore: new KyselyAdminStore(db, o.clock, tokens, writeTransaction),
     directory: new KyselyDirectory(db, o.clock, writeTransaction),
     refs: new KyselyFailureRefs(db),
-    jobs: new KyselyJobStore(db, o.clock),
+    jobs: new SqliteJobStore(db, o.clock),
     jobAdmin: new KyselyJobAdmin(db, writeTransaction),
     modelSettings: new ModelSettingsRepo(db, o.clock, writeTransaction),
     linkedTokenOwners: () => listLinkedTokenOwners(db),
