@@ -46,6 +46,8 @@ export class KyselyAdminStore implements AdminStore {
       const after: ScopeBudgetRow = { ...before, ...patch };
       const row = { default_allowance_micros: after.defaultAllowanceMicros, default_period: after.defaultPeriod, pool_cap_micros: after.poolCapMicros, pool_period: after.poolPeriod, updated_at: this.clock.now() };
       await tx.insertInto('budgets').values({ scope_id: scopeId, ...row }).onConflict((oc) => oc.column('scope_id').doUpdateSet(row)).execute();
+      // A pool row exists only while a cap does (migration 0010): nothing keeps it up to date for nothing.
+      if (after.poolCapMicros === null || after.poolPeriod === null) await sql`delete from budget_totals where kind = 'pool' and scope_id = ${scopeId}`.execute(tx);
       await this.audit(tx, a, scopeId, before, after);
       return { before, after };
     });

@@ -18,13 +18,47 @@ import type { BudgetLedger } from '../../core/ports/budget-ledger.js';
 import type { Clock } from '../../core/ports/clock.js';
 import { isMicros, type Micros } from '../../core/money.js';
 import { newId, newSortableId } from '../ids.js';
-import { gatewayLossTotals, jobLedgerFacts, openHoldIdsOfJob, recordGatewayLoss, UnknownScopeError } from '../kysely/ledger-shared.js';
+import { gatewayLossTotals, jobLedgerFacts, openHoldIdsOfJob, recordGatewayLoss, type TotalKind } from '../kysely/ledger-shared.js';
 import type { Database, HoldsTable } from '../kysely/schema.js';
-import { readLimits, readPersonalCap, readReserveLimits, readTotals, usage } from './budget-queries.js';
+import { PERSONAL_TOTALS_LOCK, SCOPE_TOTALS_LOCK } from '../../../migrations/0010-reserve-in-application.js';
+import { reserveRule, runReserveAsync, type ReserveStep } from '../kysely/reserve-rule.js';
+import { readLimits, readPersonalCap, readTotals, rebuildTotals, usage, type TotalsRow } from './budget-queries.js';
 import { pgLockingTransaction, pgReadSnapshot, withRetry } from './connection.js';
 
-/** Attempts of a reserve whose limits change between its read and its locks (an admin editing them right then). */
-const STALE_ATTEMPTS = 5;
+/** Attempts of a reserve that finds a budget's totals row missing (each creates one; a reserve needs at most three). */
+const MISSING_ROW_ATTEMPTS = 8;
+
+/** A reserve needs a totals row that does not exist yet; it is created outside the reserve's transaction. */
+class MissingTotalsError extends Error {
+  constructor(
+    readonly total: TotalKind,
+    readonly scopeId: string,
+    readonly userId: string,
+  ) {
+    super(`budget_totals row ${total}/${scopeId}/${userId} is missing`);
+  }
+}
+
+/**
+ * Creates one budget's totals row (not built for any window: `since` −1) holding the budget's advisory lock
+ * exclusively (migration 0010), so every writer whose trigger skipped the missing row has committed before the row
+ * exists, and the rebuild by the next reserve sees them.
+ */
+async function createTotalsRow(db: Kysely<Database>, total: TotalKind, scopeId: string, userId: string): Promise<void> {
+  const exists = async (q: Kysely<Database>) =>
+    (await sql`select 1 from budget_totals where kind = ${total} and scope_id = ${scopeId} and user_id = ${userId}`.execute(q)).rows.length > 0;
+  if (await exists(db)) return; // another reserve created it meanwhile
+  // A deadlock (a queued creator between a writer's row lock and its trigger's shared lock) aborts one side; retried.
+  await withRetry(() =>
+    db.transaction().execute(async (tx) => {
+      if (total === 'personal') await sql`select pg_advisory_xact_lock(${PERSONAL_TOTALS_LOCK}, hashtext(${userId}))`.execute(tx);
+      else await sql`select pg_advisory_xact_lock(${SCOPE_TOTALS_LOCK}, hashtext(${scopeId}))`.execute(tx);
+      if (await exists(tx)) return;
+      await sql`insert into budget_totals (kind, scope_id, user_id, since, spent, adjusted, held)
+        values (${total}, ${scopeId}, ${userId}, -1, 0, 0, 0) on conflict do nothing`.execute(tx);
+    }),
+  );
+}
 
 /**
  * Reserve → settle | release on PostgreSQL, with the semantics of `SqliteBudgetLedger`: a hold is resolved at most
@@ -32,21 +66,17 @@ const STALE_ATTEMPTS = 5;
  * ledger through the triggers of migration 0002.
  *
  * Why row locks and not SERIALIZABLE: a reserve is a read-check-write on a handful of known rows — the
- * `budget_totals` rows of the user's budget and the scope's pool (or the personal cap), plus the `users` row when
- * the operator's per-person cap applies. A reserve reads the limits, computes the windows (periods in the scope's
- * time zone), then calls `ledger_reserve` (migration 0002) as ONE statement: inside the server it locks those rows
- * with `SELECT … FOR UPDATE` (creating a missing totals row first), always in one order — users row, then totals
- * 'user', 'pool', 'personal', the order in which the triggers update them — re-reads the limits (answering 'stale'
- * when an admin changed them in between; the reserve then starts over), checks what is left and inserts the hold and
- * its entry. A second reserve on the same budget, in this process or any other, waits on the lock and then reads the
- * first one's committed hold: it cannot overspend. The locks are held only while that statement runs, never across
- * a client round trip. Reserves in one scope queue on its pool row (locked even without a pool cap, so a cap set
- * later starts from right totals); reserves in different scopes do not wait on each other. The fixed order rules
- * out deadlocks between reserves and the triggers of settles. Under SERIALIZABLE, 100 concurrent callers on one budget
- * would mostly fail with serialization errors and retry (work thrown away, latency growing with contention); with
- * locks they queue, each doing its work once. Settle and release are one conditional statement each (`UPDATE …
+ * `budget_totals` rows of the user's budget and, only when the scope has a pool cap, its pool (or the personal cap),
+ * plus the `users` row when the operator's per-person cap applies. The reserve runs the one rule of
+ * `src/store/kysely/reserve-rule.ts`, which reads those rows in one fixed order — user, pool, users row — and this
+ * engine locks each as it reads it (`SELECT … FOR UPDATE`), the order in which the triggers of settles update them, so
+ * reserves and settles never wait on each other in a cycle. A second reserve on the same budget, in this process or
+ * any other, waits on the lock and then reads the first one's committed hold: it cannot overspend. Reserves in
+ * different scopes do not wait on each other, and neither do reserves of different users in a scope without a pool
+ * cap. Under SERIALIZABLE, 100 concurrent callers on one budget would mostly fail with serialization errors and retry;
+ * with locks they queue, each doing its work once. Settle and release are one conditional statement each (`UPDATE …
  * WHERE status = 'open'` and the entry, in a data-modifying CTE); refund locks the hold's row (`FOR UPDATE`) first.
- * A repeat sees the first outcome. A statement still retries on a deadlock (40P01), which the order should make
+ * A repeat sees the first outcome. A transaction still retries on a deadlock (40P01), which the order should make
  * impossible.
  */
 export class PostgresBudgetLedger implements BudgetLedger {
@@ -56,51 +86,59 @@ export class PostgresBudgetLedger implements BudgetLedger {
     private readonly defaults: BudgetDefaults,
   ) {}
 
+  /**
+   * The one reserve rule (`reserveRule`) in a READ COMMITTED transaction: each budget it reads is locked first
+   * (`SELECT … FOR UPDATE` on its totals row, in the rule's order: user, pool, then the users row for the per-person
+   * cap), rebuilt when its window moved, then checked; the hold and its entry are written under those locks. A
+   * missing totals row is created first in a short transaction of its own that holds the budget's advisory lock
+   * exclusively (migration 0010), then the reserve starts over.
+   */
   async reserve(req: ReserveRequest): Promise<ReserveResult> {
     if (!isMicros(req.amountMicros)) throw new RangeError(`reserve: amountMicros must be an integer ≥ 0, got ${req.amountMicros}`);
-    const cost = req.amountMicros;
     for (let attempt = 1; ; attempt++) {
-      const { limits, personalCap, raw } = await readReserveLimits(this.db, req.scopeId, req.userId, this.defaults);
-      if (limits.blocked) return { ok: false, reason: 'blocked', costMicros: cost, remainingMicros: 0, resetsAt: null };
-      const now = this.clock.now();
-      const personal = req.tokenSource === 'personal';
-      const personCap = req.tokenSource === 'operator' ? this.defaults.personCap : undefined;
-      // The windows come from the limits read above; ledger_reserve answers 'stale' if those changed meanwhile.
-      const userWindow = !personal && limits.userLimit !== null ? periodWindow(limits.userPeriod, limits.timezone, now) : undefined;
-      const poolWindow = !personal && limits.pool ? periodWindow(limits.pool.period, limits.timezone, now) : undefined;
-      const personalWindow = personal && personalCap ? periodWindow(personalCap.period, 'UTC', now) : undefined;
-      const personWindow = personCap ? periodWindow(personCap.period, 'UTC', now) : undefined;
-      const holdId = newId('h');
-      const r = await withRetry(() =>
-        sql<{ outcome: string; remaining: number | null }>`select outcome, remaining from ledger_reserve(
-          ${holdId}, ${newSortableId('le', now)}, ${req.scopeId}, ${req.userId}, ${req.jobId}, ${cost}, ${req.tokenSource}, ${now}, ${raw},
-          ${userWindow ? limits.userLimit : null}, ${userWindow?.start ?? null},
-          ${poolWindow ? limits.pool!.limit : null}, ${poolWindow?.start ?? null},
-          ${personalWindow ? personalCap!.limit : null}, ${personalWindow?.start ?? null},
-          ${personWindow ? personCap!.limitMicros : null}, ${personWindow?.start ?? null})`.execute(this.db),
-      );
-      const { outcome, remaining } = r.rows[0]!;
-      const refused = (reason: Exclude<ReserveResult, { ok: true }>['reason'], resetsAt: number | null): ReserveResult => ({ ok: false, reason, costMicros: cost, remainingMicros: remaining ?? 0, resetsAt });
-      switch (outcome) {
-        case 'ok':
-          return { ok: true, holdId };
-        case 'blocked':
-          return refused('blocked', null);
-        case 'budget_exhausted':
-          return refused('budget_exhausted', userWindow!.end);
-        case 'pool_exhausted':
-          return refused('pool_exhausted', poolWindow!.end);
-        case 'personal_cap_exhausted':
-          return refused('personal_cap_exhausted', personalWindow!.end);
-        case 'person_cap_exhausted':
-          return refused('person_cap_exhausted', personWindow!.end);
-        case 'unknown_scope':
-          throw new UnknownScopeError(req.scopeId);
-        case 'stale':
-          if (attempt < STALE_ATTEMPTS) continue;
-          throw new Error(`reserve: the limits of scope ${req.scopeId} kept changing during ${STALE_ATTEMPTS} attempts`);
-        default:
-          throw new Error(`reserve: unexpected outcome ${outcome}`);
+      try {
+        return await pgLockingTransaction(this.db, (tx) =>
+          runReserveAsync(reserveRule(req, this.defaults, this.clock.now(), newId('h')), (step) => this.answer(tx, step)),
+        );
+      } catch (e) {
+        if (!(e instanceof MissingTotalsError) || attempt >= MISSING_ROW_ATTEMPTS) throw e;
+        await createTotalsRow(this.db, e.total, e.scopeId, e.userId);
+      }
+    }
+  }
+
+  /** Answers one step of the reserve rule inside `tx`, taking the row locks it needs. */
+  private async answer(tx: Kysely<Database>, step: ReserveStep): Promise<unknown> {
+    switch (step.kind) {
+      case 'limits':
+        return { limits: await readLimits(tx, step.scopeId, step.userId, this.defaults), personalCap: step.personal ? await readPersonalCap(tx, step.userId) : null };
+      case 'usage': {
+        const row = await sql<TotalsRow>`select since, spent, adjusted, held from budget_totals
+          where kind = ${step.total} and scope_id = ${step.scopeId} and user_id = ${step.userId} for update`.execute(tx);
+        const t = row.rows[0];
+        if (!t) throw new MissingTotalsError(step.total, step.scopeId, step.userId);
+        if (Number(t.since) === step.since) return { spent: Number(t.spent), adjusted: Number(t.adjusted), held: Number(t.held) };
+        const u = await rebuildTotals(tx, step.total, step.scopeId, step.userId, step.since);
+        await sql`update budget_totals set since = ${step.since}, spent = ${u.spent}, adjusted = ${u.adjusted}, held = ${u.held}
+          where kind = ${step.total} and scope_id = ${step.scopeId} and user_id = ${step.userId}`.execute(tx);
+        return u;
+      }
+      case 'person': {
+        await sql`select 1 from users where id = ${step.userId} for update`.execute(tx);
+        const r = await sql<{ spent: number; held: number }>`select
+            (select coalesce(sum(case when kind = 'charge' then amount_micros else -amount_micros end), 0) from ledger_entries
+               where user_id = ${step.userId} and token_source = 'operator' and created_at >= ${step.since} and kind in ('charge', 'refund')) as spent,
+            (select coalesce(sum(amount_micros), 0) from holds where user_id = ${step.userId} and status = 'open' and token_source = 'operator') as held`.execute(tx);
+        return { spent: Number(r.rows[0]!.spent), held: Number(r.rows[0]!.held) };
+      }
+      case 'hold': {
+        const r = step.req;
+        await tx
+          .insertInto('holds')
+          .values({ id: step.holdId, scope_id: r.scopeId, user_id: r.userId, job_id: r.jobId, amount_micros: r.amountMicros, charged_micros: null, token_source: r.tokenSource, status: 'open', created_at: step.now, resolved_at: null })
+          .execute();
+        await this.entry(tx, 'hold', r.amountMicros, { scope_id: r.scopeId, user_id: r.userId, job_id: r.jobId, hold_id: step.holdId, token_source: r.tokenSource }, null, null, null, step.now);
+        return undefined;
       }
     }
   }
