@@ -18,15 +18,35 @@ import type { BudgetLedger } from '../../core/ports/budget-ledger.js';
 import type { Clock } from '../../core/ports/clock.js';
 import { isMicros, type Micros } from '../../core/money.js';
 import { newId, newSortableId } from '../ids.js';
-import { gatewayLossTotals, jobLedgerFacts, openHoldIdsOfJob, recordGatewayLoss, type TotalKind } from '../kysely/ledger-shared.js';
+import { gatewayLossTotals, jobLedgerFacts, openHoldIdsOfJob, recordGatewayLoss, UnknownScopeError, type TotalKind } from '../kysely/ledger-shared.js';
 import type { Database, HoldsTable } from '../kysely/schema.js';
 import { PERSONAL_TOTALS_LOCK, SCOPE_TOTALS_LOCK } from '../../../migrations/0010-reserve-in-application.js';
 import { reserveRule, runReserveAsync, type ReserveStep } from '../kysely/reserve-rule.js';
 import { readLimits, readPersonalCap, readTotals, rebuildTotals, usage, type TotalsRow } from './budget-queries.js';
 import { pgLockingTransaction, pgReadSnapshot, withRetry } from './connection.js';
 
-/** Attempts of a reserve that finds a budget's totals row missing (each creates one; a reserve needs at most three). */
-const MISSING_ROW_ATTEMPTS = 8;
+/** Most reserves in one group transaction. */
+const GROUP_LIMIT = 64;
+
+/** A settle waiting for its group; resolved with the charge, or undefined when the hold was not open. */
+interface QueuedSettle {
+  holdId: string;
+  actualMicros: Micros;
+  units: number;
+  unit: ChargeUnit;
+  resolve(charged: number | undefined): void;
+  reject(e: unknown): void;
+}
+
+/** A reserve waiting for its group. */
+interface QueuedReserve {
+  req: ReserveRequest;
+  resolve(r: ReserveResult): void;
+  reject(e: unknown): void;
+}
+
+/** Attempts of a group that finds budgets' totals rows missing (each attempt creates one; a reserve needs at most three). */
+const MISSING_ROW_ATTEMPTS = 3 * GROUP_LIMIT + 1;
 
 /** A reserve needs a totals row that does not exist yet; it is created outside the reserve's transaction. */
 class MissingTotalsError extends Error {
@@ -95,11 +115,56 @@ export class PostgresBudgetLedger implements BudgetLedger {
    */
   async reserve(req: ReserveRequest): Promise<ReserveResult> {
     if (!isMicros(req.amountMicros)) throw new RangeError(`reserve: amountMicros must be an integer ≥ 0, got ${req.amountMicros}`);
+    return new Promise<ReserveResult>((resolve, reject) => {
+      this.queue.push({ req, resolve, reject });
+      if (this.queue.length === 1 && !this.flushing) setImmediate(() => void this.flush());
+    });
+  }
+
+  /** Reserves asked for and not yet in a transaction. */
+  private queue: QueuedReserve[] = [];
+  /** Whether a group is in its transaction right now (the next group waits for it: one group at a time per process). */
+  private flushing = false;
+
+  /**
+   * Runs the queued reserves (up to {@link GROUP_LIMIT}) as ONE group in one transaction, each through the rule in
+   * turn — a later one sees the holds of the earlier ones — so the budget rows are locked once per group instead of
+   * once per reserve, and contention costs one commit per group. A request whose scope is unknown fails alone (it
+   * wrote nothing); a database error fails the group (retried first on deadlocks and missing totals rows).
+   */
+  private async flush(): Promise<void> {
+    this.flushing = true;
+    const group = this.queue.splice(0, GROUP_LIMIT);
+    try {
+      const outcomes = await this.runGroup(group.map((g) => g.req));
+      group.forEach((g, i) => {
+        const o = outcomes[i]!;
+        if (o.ok) g.resolve(o.result);
+        else g.reject(o.error);
+      });
+    } catch (e) {
+      for (const g of group) g.reject(e);
+    } finally {
+      this.flushing = false;
+      if (this.queue.length > 0) setImmediate(() => void this.flush());
+    }
+  }
+
+  private async runGroup(reqs: readonly ReserveRequest[]): Promise<Array<{ ok: true; result: ReserveResult } | { ok: false; error: unknown }>> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await pgLockingTransaction(this.db, (tx) =>
-          runReserveAsync(reserveRule(req, this.defaults, this.clock.now(), newId('h')), (step) => this.answer(tx, step)),
-        );
+        return await pgLockingTransaction(this.db, async (tx) => {
+          const out: Array<{ ok: true; result: ReserveResult } | { ok: false; error: unknown }> = [];
+          for (const req of reqs) {
+            try {
+              out.push({ ok: true, result: await runReserveAsync(reserveRule(req, this.defaults, this.clock.now(), newId('h')), (step) => this.answer(tx, step)) });
+            } catch (e) {
+              if (!(e instanceof UnknownScopeError)) throw e;
+              out.push({ ok: false, error: e });
+            }
+          }
+          return out;
+        });
       } catch (e) {
         if (!(e instanceof MissingTotalsError) || attempt >= MISSING_ROW_ATTEMPTS) throw e;
         await createTotalsRow(this.db, e.total, e.scopeId, e.userId);
@@ -150,20 +215,53 @@ export class PostgresBudgetLedger implements BudgetLedger {
    */
   async settle(holdId: string, actualMicros: Micros, usageFacts: { units: number; unit: ChargeUnit }): Promise<SettleResult> {
     if (!isMicros(actualMicros)) throw new RangeError(`settle: actualMicros must be an integer ≥ 0, got ${actualMicros}`);
-    const now = this.clock.now();
-    const r = await sql<{ amount_micros: number }>`with h as (
-        update holds set status = 'settled', charged_micros = least(${actualMicros}, amount_micros), resolved_at = ${now}
-          where id = ${holdId} and status = 'open' returning *)
-      insert into ledger_entries (id, kind, amount_micros, scope_id, user_id, job_id, hold_id, token_source, units, unit, reason, created_at)
-        select ${newSortableId('le', now)}, 'charge', h.charged_micros, h.scope_id, h.user_id, h.job_id, h.id, h.token_source, ${usageFacts.units}, ${usageFacts.unit}, null, ${now} from h
-      returning amount_micros`.execute(this.db);
-    const charged = r.rows[0]?.amount_micros;
+    const charged = await new Promise<number | undefined>((resolve, reject) => {
+      this.settles.push({ holdId, actualMicros, units: usageFacts.units, unit: usageFacts.unit, resolve, reject });
+      if (this.settles.length === 1 && !this.settling) setImmediate(() => void this.flushSettles());
+    });
     if (charged !== undefined) return { ok: true, chargedMicros: charged, clamped: charged < actualMicros, repeated: false };
     const hold = await this.db.selectFrom('holds').select(['status', 'charged_micros']).where('id', '=', holdId).executeTakeFirst();
     if (!hold) return { ok: false, reason: 'not_found' };
     if (hold.status === 'released') return { ok: false, reason: 'released' };
     if (hold.status === 'settled') return { ok: true, chargedMicros: hold.charged_micros ?? 0, clamped: false, repeated: true };
     throw new Error(`hold ${holdId} stayed open during settle`);
+  }
+
+  /** Settles asked for and not yet sent. */
+  private settles: QueuedSettle[] = [];
+  /** Whether a settle statement is running (the next waits for it: one at a time per process). */
+  private settling = false;
+
+  /**
+   * Settles the queued holds (up to {@link GROUP_LIMIT}) with ONE statement: the conditional update of every open hold
+   * among them and their charge entries (a data-modifying CTE, atomic on its own), so the budget rows they touch are
+   * locked and committed once per group. Each caller gets its charge, or undefined when its hold was not open (it
+   * then reads why). A hold named twice in one group is settled by its first request; the others read the outcome.
+   */
+  private async flushSettles(): Promise<void> {
+    this.settling = true;
+    const group = this.settles.splice(0, GROUP_LIMIT);
+    const first = new Map<string, QueuedSettle>();
+    for (const g of group) if (!first.has(g.holdId)) first.set(g.holdId, g);
+    try {
+      const now = this.clock.now();
+      const rows = sql.join([...first.values()].map((g) => sql`(${g.holdId}::text, ${g.actualMicros}::bigint, ${g.units}::bigint, ${g.unit}::text, ${newSortableId('le', now)}::text)`));
+      const r = await sql<{ hold_id: string; amount_micros: number }>`with v (id, actual, units, unit, entry_id) as (values ${rows}),
+        h as (
+          update holds set status = 'settled', charged_micros = least(v.actual, holds.amount_micros), resolved_at = ${now}
+            from v where holds.id = v.id and holds.status = 'open'
+            returning holds.*, v.units as v_units, v.unit as v_unit, v.entry_id as v_entry)
+        insert into ledger_entries (id, kind, amount_micros, scope_id, user_id, job_id, hold_id, token_source, units, unit, reason, created_at)
+          select h.v_entry, 'charge', h.charged_micros, h.scope_id, h.user_id, h.job_id, h.id, h.token_source, h.v_units, h.v_unit, null, ${now} from h
+        returning hold_id, amount_micros`.execute(this.db);
+      const charged = new Map(r.rows.map((x) => [x.hold_id, Number(x.amount_micros)]));
+      for (const g of group) g.resolve(first.get(g.holdId) === g ? charged.get(g.holdId) : undefined);
+    } catch (e) {
+      for (const g of group) g.reject(e);
+    } finally {
+      this.settling = false;
+      if (this.settles.length > 0) setImmediate(() => void this.flushSettles());
+    }
   }
 
   /** One statement in the common case, like {@link settle}. */
