@@ -38,6 +38,51 @@ interface QueuedSettle {
   reject(e: unknown): void;
 }
 
+/**
+ * What one group of reserves read and wrote so far: each answer by its key (the usage figures then include the
+ * group's own holds, as the triggers will once they are written), and the holds to write at the end.
+ */
+class GroupState {
+  readonly read = new Map<string, unknown>();
+  private readonly holds: Array<Extract<ReserveStep, { kind: 'hold' }>> = [];
+
+  key(step: ReserveStep): string | undefined {
+    if (step.kind === 'limits') return `limits ${step.scopeId} ${step.userId} ${step.personal}`;
+    if (step.kind === 'usage') return `usage ${step.total} ${step.scopeId} ${step.userId} ${step.since}`;
+    if (step.kind === 'person') return `person ${step.userId} ${step.since}`;
+    return undefined;
+  }
+
+  /** Records a hold and adds it to every figure it counts in (as the triggers and the person query would). */
+  hold(step: Extract<ReserveStep, { kind: 'hold' }>): void {
+    this.holds.push(step);
+    const r = step.req;
+    for (const [key, v] of this.read) {
+      const [kind, ...rest] = key.split(' ');
+      const a = v as { held: number };
+      if (kind === 'usage') {
+        const [total, scopeId, userId] = rest;
+        const counts =
+          r.tokenSource === 'personal' ? total === 'personal' && userId === r.userId : (total === 'user' && scopeId === r.scopeId && userId === r.userId) || (total === 'pool' && scopeId === r.scopeId);
+        if (counts) a.held += r.amountMicros;
+      } else if (kind === 'person' && rest[0] === r.userId && r.tokenSource === 'operator') a.held += r.amountMicros;
+    }
+  }
+
+  /** Inserts the group's holds and their entries (two statements; the triggers update the rows the group locked). */
+  async write(tx: Kysely<Database>): Promise<void> {
+    if (this.holds.length === 0) return;
+    await tx
+      .insertInto('holds')
+      .values(this.holds.map((h) => ({ id: h.holdId, scope_id: h.req.scopeId, user_id: h.req.userId, job_id: h.req.jobId, amount_micros: h.req.amountMicros, charged_micros: null, token_source: h.req.tokenSource, status: 'open' as const, created_at: h.now, resolved_at: null })))
+      .execute();
+    await tx
+      .insertInto('ledger_entries')
+      .values(this.holds.map((h) => ({ id: newSortableId('le', h.now), kind: 'hold' as const, amount_micros: h.req.amountMicros, scope_id: h.req.scopeId, user_id: h.req.userId, job_id: h.req.jobId, hold_id: h.holdId, token_source: h.req.tokenSource, units: null, unit: null, reason: null, created_at: h.now })))
+      .execute();
+  }
+}
+
 /** A reserve waiting for its group. */
 interface QueuedReserve {
   req: ReserveRequest;
@@ -155,14 +200,16 @@ export class PostgresBudgetLedger implements BudgetLedger {
       try {
         return await pgLockingTransaction(this.db, async (tx) => {
           const out: Array<{ ok: true; result: ReserveResult } | { ok: false; error: unknown }> = [];
+          const g = new GroupState();
           for (const req of reqs) {
             try {
-              out.push({ ok: true, result: await runReserveAsync(reserveRule(req, this.defaults, this.clock.now(), newId('h')), (step) => this.answer(tx, step)) });
+              out.push({ ok: true, result: await runReserveAsync(reserveRule(req, this.defaults, this.clock.now(), newId('h')), (step) => this.answer(tx, step, g)) });
             } catch (e) {
               if (!(e instanceof UnknownScopeError)) throw e;
               out.push({ ok: false, error: e });
             }
           }
+          await g.write(tx);
           return out;
         });
       } catch (e) {
@@ -172,8 +219,21 @@ export class PostgresBudgetLedger implements BudgetLedger {
     }
   }
 
-  /** Answers one step of the reserve rule inside `tx`, taking the row locks it needs. */
-  private async answer(tx: Kysely<Database>, step: ReserveStep): Promise<unknown> {
+  /**
+   * Answers one step of the reserve rule inside `tx`, taking the row locks it needs. Within a group every read is
+   * made once (`g` keeps it) and later reserves see the earlier ones' holds there; the holds are written together at
+   * the end of the group ({@link GroupState.write}), whose triggers then update the locked rows.
+   */
+  private async answer(tx: Kysely<Database>, step: ReserveStep, g: GroupState): Promise<unknown> {
+    const key = g.key(step);
+    const known = key === undefined ? undefined : g.read.get(key);
+    if (known !== undefined) return known;
+    const answer = await this.read(tx, step, g);
+    if (key !== undefined) g.read.set(key, answer);
+    return answer;
+  }
+
+  private async read(tx: Kysely<Database>, step: ReserveStep, g: GroupState): Promise<unknown> {
     switch (step.kind) {
       case 'limits':
         return { limits: await readLimits(tx, step.scopeId, step.userId, this.defaults), personalCap: step.personal ? await readPersonalCap(tx, step.userId) : null };
@@ -196,15 +256,9 @@ export class PostgresBudgetLedger implements BudgetLedger {
             (select coalesce(sum(amount_micros), 0) from holds where user_id = ${step.userId} and status = 'open' and token_source = 'operator') as held`.execute(tx);
         return { spent: Number(r.rows[0]!.spent), held: Number(r.rows[0]!.held) };
       }
-      case 'hold': {
-        const r = step.req;
-        await tx
-          .insertInto('holds')
-          .values({ id: step.holdId, scope_id: r.scopeId, user_id: r.userId, job_id: r.jobId, amount_micros: r.amountMicros, charged_micros: null, token_source: r.tokenSource, status: 'open', created_at: step.now, resolved_at: null })
-          .execute();
-        await this.entry(tx, 'hold', r.amountMicros, { scope_id: r.scopeId, user_id: r.userId, job_id: r.jobId, hold_id: step.holdId, token_source: r.tokenSource }, null, null, null, step.now);
+      case 'hold':
+        g.hold(step);
         return undefined;
-      }
     }
   }
 
