@@ -17,7 +17,9 @@ import { usageChartData } from '../src/core/charts/usage-chart.js';
 import { ManualClock } from '../src/core/ports/clock.js';
 import type { ChartSpec } from '../src/core/ports/chart-renderer.js';
 import { generateEncryptionKey } from '../src/store/crypto.js';
+import { serveStore } from '../src/app/store-services.js';
 import { openStore } from '../src/store/sqlite/open-store.js';
+import { budgetDefaults } from '../src/store/store-options.js';
 import { join } from 'node:path';
 import type { BenchContext, Benchmark } from './lib/context.js';
 import { withEventLoopDelay } from './lib/context.js';
@@ -39,7 +41,8 @@ function check(png: Uint8Array): void {
 async function seededStore(ctx: BenchContext) {
   const now = Date.parse('2026-03-28T20:00:00Z');
   const clock = new ManualClock(Date.parse('2026-03-01T08:00:00Z'));
-  const store = await openStore({ path: join(ctx.tempDir('chart'), 'bot.sqlite'), encryptionKey: generateEncryptionKey(), defaultAllowanceMicros: null, defaultPeriod: 'month', clock });
+  const options = { path: join(ctx.tempDir('chart'), 'bot.sqlite'), encryptionKey: generateEncryptionKey(), defaultAllowanceMicros: null, defaultPeriod: 'month' as const, clock };
+  const store = serveStore(await openStore(options), { defaults: budgetDefaults(options), clock });
   const scope = await store.directory.ensureScope({ platform: 'discord', externalId: 'bench' });
   await store.admin.setTimezone('bench', scope.id, TZ);
   const users: string[] = [];

@@ -12,6 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'kysely';
+import { AdminService } from '../src/core/admin/admin-service.js';
 import { systemClock } from '../src/core/ports/clock.js';
 import { openStore } from '../src/store/open-store.js';
 import type { Benchmark, BenchContext } from './lib/context.js';
@@ -57,7 +58,7 @@ async function run(pairs: number): Promise<RunResult> {
     const store = await openStore({ databaseUrl: db.url, defaultAllowanceMicros: pairs * COST, defaultPeriod: 'day', clock: systemClock });
     const scope = await store.directory.ensureScope({ platform: 'discord', externalId: 'bench', title: 'Bench' });
     const user = await store.directory.ensureUser({ platform: 'discord', externalId: 'u0' });
-    await store.admin.setDefault('bench', scope.id, pairs * COST, 'day');
+    await new AdminService(store.adminStore, { defaultAllowanceMicros: pairs * COST, defaultPeriod: 'day' }, systemClock).setDefault('bench', scope.id, pairs * COST, 'day');
     const split = Array.from({ length: PROCESSES }, (_, i) => ({
       callers: Math.floor(CALLERS / PROCESSES) + (i < CALLERS % PROCESSES ? 1 : 0),
       pairs: Math.floor(pairs / PROCESSES) + (i < pairs % PROCESSES ? 1 : 0),

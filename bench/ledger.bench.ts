@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
+import { AdminService } from '../src/core/admin/admin-service.js';
 import type { BudgetLedger } from '../src/core/ports/budget-ledger.js';
 import { systemClock } from '../src/core/ports/clock.js';
 import { SqliteBudgetLedger } from '../src/store/sqlite/budget-ledger.js';
@@ -114,7 +115,7 @@ async function ledgerRun(dir: string, mode: Mode, path: Path, scale = 1): Promis
     const users: string[] = [];
     for (let i = 0; i < userCount; i++) users.push((await store.directory.ensureUser({ platform: 'discord', externalId: `u${i}`, displayName: `U${i}` })).id);
     const poolLimit = mode === 'users' ? userCount * perUser * COST : null;
-    if (poolLimit !== null) await store.admin.setPool('bench', scope.id, poolLimit, 'month');
+    if (poolLimit !== null) await new AdminService(store.adminStore, defaults, systemClock).setPool('bench', scope.id, poolLimit, 'month');
     const callers = mode === 'hot' ? HOT_CALLERS : mode === 'users' ? USERS : 1;
     const before = store.budgets.commitStats();
     const measured = await withRssSamples(() => withLoopMonitor(() => withEventLoopDelay(() => drive(ledger, scope.id, userCount * perUser, callers, (c) => users[c % userCount]!))));

@@ -15,11 +15,11 @@ import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs,
 import { ManualClock } from '../src/core/ports/clock.js';
 import type { MediaGateway, VideoTask } from '../src/core/ports/media-gateway.js';
 import { DeliveryRouter } from '../src/jobs/delivery-router.js';
-import { KyselyJobStore } from '../src/store/sqlite/job-store.js';
+import { KyselyJobStore } from '../src/store/kysely/job-store.js';
 import { OutputStore } from '../src/jobs/output-store.js';
 import { JobRunner } from '../src/jobs/job-runner.js';
 import { openStore, type SqliteStore } from '../src/store/sqlite/open-store.js';
-import { KyselyTokenVault } from '../src/store/sqlite/token-vault.js';
+import { KyselyTokenVault } from '../src/store/kysely/token-vault.js';
 import type { BenchContext, Benchmark } from './lib/context.js';
 import { median, msSince, p99 } from './lib/stats.js';
 import { row, type Row } from './lib/table.js';

@@ -160,7 +160,7 @@ async function upPostgres(db: Kysely<any>): Promise<void> {
  * 'personal_cap_exhausted', 'person_cap_exhausted' (with what is left).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()
-async function createReserveFunctions(db: Kysely<any>): Promise<void> {
+export async function createReserveFunctions(db: Kysely<any>): Promise<void> {
   // Locks one totals row, creating it first (since = -1: not built for any window) when missing.
   await sql`create function ledger_lock_total(p_kind text, p_scope text, p_user text) returns void language plpgsql as $$
     begin

@@ -27,13 +27,13 @@ import type { Logger, SecretSet } from '../log.js';
 import { coordinationCheck, databaseWritableCheck, gatewayReachableCheck, postgresReachableCheck, type ClosableCheck } from '../ops/checks.js';
 import { MeteredGateway } from '../ops/metered-gateway.js';
 import { meterJobStore } from '../ops/metered-jobs.js';
-import { meterLedger } from '../ops/metered-ledger.js';
 import { MeteredDeliveryRouter } from '../ops/metered-router.js';
 import { createMetrics, type BotMetrics } from '../ops/metrics.js';
 import { ReadinessRegistry } from '../ops/readiness.js';
-import { openStore, type Store } from '../store/open-store.js';
+import { budgetDefaults, openStore, type OpenStoreOptions, type Store } from '../store/open-store.js';
 import { describeStore } from '../store/store-url.js';
 import { explainStoreStartError, StartupError } from '../startup-errors.js';
+import { serveStore, type MeteredStore } from './store-services.js';
 
 /** Options of {@link buildApp} beyond the config. */
 export interface BuildAppOptions {
@@ -79,7 +79,8 @@ export interface BuildAppOptions {
 /** Everything the composition root, the playground, adapters' tests and benchmarks need. */
 export interface App {
   core: BotCore;
-  store: Store;
+  /** The opened store with the services built over it (`AdminService`, the metered ledger). */
+  store: MeteredStore<Store>;
   gateway: MediaGateway;
   /** The job runner (claims, waits on, fetches, delivers and sweeps jobs under leases). */
   runner: JobRunner;
@@ -153,25 +154,25 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
     throw e;
   }
   const coordination = opts.coordination ?? ownCoordination!;
-  let store: Store;
+  const storeOptions: OpenStoreOptions = {
+    path: config.databasePath,
+    ...(config.encryptionKey ? { encryptionKey: config.encryptionKey } : {}),
+    ...(config.gateway.token ? { operatorToken: config.gateway.token } : {}),
+    onTokenOpened: (t) => secrets.add(t),
+    defaultAllowanceMicros: allowanceMicros(config.defaultAllowance.amount),
+    defaultPeriod: config.defaultAllowance.period,
+    ...(config.personCap ? { personCap: { limitMicros: parseUsd(config.personCap.amount), period: config.personCap.period } } : {}),
+    clock,
+  };
+  let opened: Store;
   try {
-    store = await openStore({
-      path: config.databasePath,
-      ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
-      ...(config.encryptionKey ? { encryptionKey: config.encryptionKey } : {}),
-      ...(config.gateway.token ? { operatorToken: config.gateway.token } : {}),
-      onTokenOpened: (t) => secrets.add(t),
-      defaultAllowanceMicros: allowanceMicros(config.defaultAllowance.amount),
-      defaultPeriod: config.defaultAllowance.period,
-      ...(config.personCap ? { personCap: { limitMicros: parseUsd(config.personCap.amount), period: config.personCap.period } } : {}),
-      clock,
-    });
+    opened = await openStore({ ...storeOptions, ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}) });
   } catch (e) {
     await ownGateway?.close();
     await ownCoordination?.close();
     throw explainStoreStartError(e, describeStore({ databaseUrl: config.databaseUrl, path: config.databasePath }));
   }
-  meterLedger(store.budgets, metrics);
+  const store = serveStore(opened, { defaults: budgetDefaults(storeOptions), clock, metrics });
   const jobs = meterJobStore(store.jobs, metrics, clock);
   const outputs = new OutputStore(opts.outputDir ?? config.outputDir ?? './data/outputs', clock);
   const router: DeliveryRouter = new MeteredDeliveryRouter(metrics);
@@ -323,7 +324,7 @@ async function openCoordination(config: Config, clock: Clock, logger: Logger): P
  * bounded) and checks the configured defaults against what the gateway lists. Returns the warnings it logged.
  * Nothing here stops start-up: an unreachable gateway only means lists load on first use.
  */
-async function prepareCatalog(catalog: Catalog, deps: ConstructorParameters<typeof BotCore>[0], config: Config, store: Store, logger: Logger, warm: boolean): Promise<string[]> {
+async function prepareCatalog(catalog: Catalog, deps: ConstructorParameters<typeof BotCore>[0], config: Config, store: MeteredStore<Store>, logger: Logger, warm: boolean): Promise<string[]> {
   const nobody = '\u0000none';
   for (const o of await store.linkedTokenOwners()) {
     try {

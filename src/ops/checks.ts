@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { sqliteWriteProbe, type WriteProbe } from '../store/sqlite/write-probe.js';
+import type { WriteProbe } from '../store/sqlite/write-probe.js';
 import type { Coordination } from '../core/ports/coordination.js';
 import type { CheckResult, ReadinessCheck } from './readiness.js';
 
@@ -29,7 +29,8 @@ export function databaseWritableCheck(path: string, busyMs = 1_000): ClosableChe
         return { ok: false, detail: `${path} is not writable (${(e as NodeJS.ErrnoException).code ?? String(e)})` };
       }
       try {
-        probe ??= sqliteWriteProbe(path, busyMs);
+        // Imported on first use: a PostgreSQL deployment never calls this, so it never loads better-sqlite3.
+        probe ??= (await import('../store/sqlite/write-probe.js')).sqliteWriteProbe(path, busyMs);
         probe.probe();
         return { ok: true, detail: 'writable' };
       } catch (e) {

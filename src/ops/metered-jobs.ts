@@ -3,7 +3,7 @@ import { FINAL_STATUSES, type JobStore } from '../core/ports/job-store.js';
 import type { BotMetrics } from './metrics.js';
 
 /**
- * Decorates a {@link JobStore} IN PLACE (like {@link meterLedger}, so the core and the poller share one measured
+ * Decorates a {@link JobStore} IN PLACE (so the core and the poller share one measured
  * object) to count jobs reaching a final status (`mediabot_jobs_finished_total` by kind and status; a transition
  * that did not apply is not counted), video jobs put back for a retry, and the poller's lag (how long after its
  * `next_poll_at` each claimed job was picked up). Returns the same object.

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReserveRequest, ReserveResult } from '../../src/core/budget/types.js';
 import { SqliteBudgetLedger } from '../../src/store/sqlite/budget-ledger.js';
-import { UnknownScopeError } from '../../src/store/sqlite/ledger-shared.js';
+import { UnknownScopeError } from '../../src/store/kysely/ledger-shared.js';
 import { rawSqlite } from '../../src/store/sqlite/connection.js';
 import { openStore } from '../../src/store/sqlite/open-store.js';
 import { makeTempStore, type TempStore } from '../fixtures/store/temp-store.js';

@@ -130,5 +130,16 @@ describe.each(engines)('core budgets ($name)', (engine) => {
       expect((await t.core.balance(t.actor({ user: 'ann' }))).tokenSource).toBe('operator');
       expect(t.logs()).not.toContain(t.sim.tokens.media);
     });
+
+    it('parallel adjustments cannot stack past the $100,000 ceiling: exactly one of five +$60,000 applies', async () => {
+      const whale = t.actor({ user: 'whale', username: 'whale' });
+      await t.core.touch(whale);
+      const tries = await Promise.all(Array.from({ length: 5 }, () => t.core.admin(admin, { op: 'adjust', target: 'whale', amount: '+60000', note: 'parallel' })));
+      expect(tries.filter((r) => r.ok)).toHaveLength(1);
+      for (const r of tries.filter((x) => !x.ok)) expect(!r.ok && r.failure.code).toBe('bad_amount');
+      const b = await t.core.balance(whale);
+      expect(b.limitMicros! + b.adjustedMicros).toBeLessThanOrEqual(100_000_000_000);
+      expect(b.adjustedMicros).toBe(60_000_000_000);
+    });
   });
 });

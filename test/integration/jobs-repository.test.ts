@@ -1,7 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NewJob } from '../../src/core/ports/job-store.js';
-import type { KyselyJobStore } from '../../src/store/sqlite/job-store.js';
+import type { KyselyJobStore } from '../../src/store/kysely/job-store.js';
 import { makeTempStore, type TempStore } from '../fixtures/store/temp-store.js';
 import { testEngines } from '../support/engines.js';
 

@@ -103,6 +103,8 @@ describe.each(engines)('secrets in jobs ($name)', (engine) => {
       while ((await rawDelivery(r.value.jobId)).includes('itok-live') && Date.now() < end) await new Promise((res) => setTimeout(res, 25));
       const after = JSON.parse(await rawDelivery(r.value.jobId)) as Record<string, unknown>;
       expect(after).toEqual({ surface: 'console', chatId: 'c1' });
+      // Nor in the files while the bot runs (SQLite: the page and every WAL frame that held it).
+      expect((await rawDatabase()).includes('itok-live-SECRET-1')).toBe(false);
 
       // Expired while the job is still running: removed too, the rest of the address kept.
       const stale: DeliveryAddress = { surface: 'console', chatId: 'c2', interaction: { applicationId: 'app1', token: 'itok-old-SECRET-2', expiresAt: now - 1 } };

@@ -74,6 +74,14 @@ describe.each(engines)('store ($name)', (engine) => {
       expect(audit[0]).toMatchObject({ before: { userId, blocked: false }, after: { userId, blocked: true } });
     });
 
+    it("sets a community's language in the engine's own write transaction, audited", async () => {
+      t = await makeTempStore({ engine });
+      const { store, scopeId } = t;
+      expect(await store.admin.setLanguage('u_admin', scopeId, 'ja')).toEqual({ before: null, after: 'ja' });
+      expect((await store.directory.findScope({ platform: 'discord', externalId: '100' }))?.language).toBe('ja');
+      expect((await store.admin.auditEntries(scopeId)).map((a) => a.action)).toEqual(['scope.language.set']);
+    });
+
     it('reports usage per user with totals and renders CSV', async () => {
       t = await makeTempStore({ engine });
       const { store, scopeId, userId, clock } = t;

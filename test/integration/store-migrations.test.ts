@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, MIGRATIONS } from '../../src/store/sqlite/migrate.js';
+import { migrateToLatest, MIGRATIONS } from '../../src/store/kysely/migrate.js';
 import { openSqlite } from '../../src/store/sqlite/connection.js';
 import { openPostgres } from '../../src/store/postgres/connection.js';
 import { postgresOnly } from '../support/engines.js';
@@ -93,18 +93,9 @@ describe.each(postgres)('migrations ($name)', (engine) => {
       await db.deleteFrom('ledger_entries').where('id', '=', 'le_1').execute();
       expect(await db.selectFrom('budget_totals' as 'holds').selectAll().execute()).toEqual([]);
 
-      // ledger_reserve refuses to work from limits that changed since the caller read them ('stale': it starts over),
-      // and an unknown scope; with the right limits it places the hold and rebuilds the totals rows it locked.
-      await sql`insert into scopes (id, platform, external_id, created_at) values ('s', 'discord', '1', 0)`.execute(db);
-      const call = (raw: string, scope = 's') =>
-        sql<{ outcome: string; remaining: number | null }>`select * from ledger_reserve('h_2', 'le_2', ${scope}, 'u', null, 100, 'scope', ${now}, ${raw}, 1000, 0, null, null, null, null, null, null)`.execute(db);
-      expect((await call('[]')).rows).toEqual([{ outcome: 'stale', remaining: 0 }]);
-      expect((await call('[]', 'nowhere')).rows).toEqual([{ outcome: 'unknown_scope', remaining: 0 }]);
-      const raw = (await sql<{ raw: string }>`select json_build_array(s.timezone, null, null, null, null, null, null, null, null, null)::text as raw from scopes s where id = 's'`.execute(db)).rows[0]!.raw;
-      expect((await call(raw)).rows).toEqual([{ outcome: 'ok', remaining: null }]);
-      expect(await db.selectFrom('budget_totals' as 'holds').selectAll().where('kind' as 'id', '=', 'user').execute()).toEqual([
-        { kind: 'user', scope_id: 's', user_id: 'u', since: 0, spent: 0, adjusted: 0, held: 100 },
-      ]);
+      // The reserve rule runs in the application (migration 0011): no reserve function is left in the database.
+      const fns = await sql<{ proname: string }>`select proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' order by proname`.execute(db);
+      expect(fns.rows.map((r) => r.proname)).toEqual(['holds_totals', 'holds_totals_apply', 'ledger_totals_ai', 'ledger_totals_forget']);
     } finally {
       await db.destroy();
       await engine.drop(location);

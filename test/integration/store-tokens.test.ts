@@ -6,8 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/core/ports/clock.js';
 import { EncryptionKeyError, maskToken, parseEncryptionKey, TokenDecryptError } from '../../src/store/crypto.js';
 import { sql } from 'kysely';
-import { openStore } from '../../src/store/open-store.js';
-import { makeTempStore, TEST_KEY, type TempStore } from '../fixtures/store/temp-store.js';
+import { makeTempStore, openServedStore, TEST_KEY, type TempStore } from '../fixtures/store/temp-store.js';
 import { storeOptions, testEngines, type StoreLocation } from '../support/engines.js';
 
 let t: TempStore;
@@ -19,7 +18,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const run = promisify(execFile);
 
 const reopen = (location: StoreLocation, key: string, operatorToken?: string) =>
-  openStore({ ...storeOptions(location), encryptionKey: key, operatorToken, defaultAllowanceMicros: 1_000_000, defaultPeriod: 'day', clock: new ManualClock(0) });
+  openServedStore({ ...storeOptions(location), encryptionKey: key, operatorToken, defaultAllowanceMicros: 1_000_000, defaultPeriod: 'day', clock: new ManualClock(0) });
 
 /** Everything the database holds, as bytes: the SQLite file and its WAL, or every Postgres row as text. */
 async function storedBytes(t: TempStore): Promise<Buffer[]> {

@@ -26,6 +26,7 @@ import type { PriceTable } from '../../src/core/pricing.js';
 import { createLogger, SecretSet, type Logger } from '../../src/log.js';
 import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../src/simulator/index.js';
 import type { BotCore } from '../../src/core/bot-core.js';
+import type { MeteredStore } from '../../src/app/store-services.js';
 import type { Store } from '../../src/store/open-store.js';
 import type { StoreLocation, TestEngine } from './engines.js';
 
@@ -63,7 +64,7 @@ export interface TestStack {
   sim: SimulatorHandle;
   app: App;
   core: BotCore;
-  store: Store;
+  store: MeteredStore<Store>;
   config: Config;
   /** The captured logger (same as `app.logger`) and the secret set shared with it. */
   logger: Logger;

@@ -1,4 +1,7 @@
-import type { Store } from '../../src/store/open-store.js';
+import type { Store as AnyStore } from '../../src/store/open-store.js';
+
+/** Any opened store (the helpers read its database only). */
+type Store = Pick<AnyStore, 'db'>;
 
 /** Net money the ledger charged (charges − refunds), optionally for one token source. */
 export async function ledgerNetCharged(store: Store, source?: 'personal' | 'scope' | 'operator'): Promise<number> {

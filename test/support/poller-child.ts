@@ -19,8 +19,10 @@ import { HttpMediaGateway } from '../../src/gateway/index.js';
 import { DeliveryRouter } from '../../src/jobs/delivery-router.js';
 import { OutputStore } from '../../src/jobs/output-store.js';
 import { JobRunner, type JobRunnerConfig } from '../../src/jobs/job-runner.js';
-import { openStore, type Store } from '../../src/store/open-store.js';
-import type { KyselyJobStore } from '../../src/store/sqlite/job-store.js';
+import type { ServedStore } from '../../src/app/store-services.js';
+import type { Store } from '../../src/store/open-store.js';
+import { openServedStore } from '../fixtures/store/temp-store.js';
+import type { KyselyJobStore } from '../../src/store/kysely/job-store.js';
 
 /** One call the poller made on the Delivery port. */
 export type DeliveryEvent =
@@ -93,7 +95,7 @@ export interface RigOptions {
 }
 
 export interface Rig {
-  store: Store;
+  store: ServedStore<Store>;
   jobs: KyselyJobStore;
   gateway: HttpMediaGateway;
   outputs: OutputStore;
@@ -107,7 +109,7 @@ export interface Rig {
 /** Opens the store (migrating), and builds gateway, outputs, delivery and poller (not started). */
 export async function buildRig(o: RigOptions): Promise<Rig> {
   const clock = systemClock;
-  const store = await openStore({ path: o.dbPath, ...(o.databaseUrl ? { databaseUrl: o.databaseUrl } : {}), operatorToken: o.operatorToken, encryptionKey: Buffer.alloc(32, 7), defaultAllowanceMicros: null, defaultPeriod: 'day', clock });
+  const store = await openServedStore({ path: o.dbPath, ...(o.databaseUrl ? { databaseUrl: o.databaseUrl } : {}), operatorToken: o.operatorToken, encryptionKey: Buffer.alloc(32, 7), defaultAllowanceMicros: null, defaultPeriod: 'day', clock });
   const logger = pino({ level: process.env.POLLER_LOG_LEVEL ?? 'silent' });
   const gateway = new HttpMediaGateway({ baseUrl: o.gatewayUrl, timeoutMs: o.gatewayTimeoutMs ?? 5_000, maxRetries: o.gatewayRetries ?? 1, retryBaseMs: 10 });
   const outputs = new OutputStore(o.outputsDir, clock);

@@ -1,6 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { backupSqlite } from '../../store/sqlite/backup.js';
 import { UsageError, CliError } from '../errors.js';
 
 /** Usage line of `backup` in the help text. */
@@ -26,6 +25,7 @@ export async function backupDatabase(source: string, dest: string, force = false
   if (resolve(source) === resolve(dest)) throw new UsageError('the backup file must not be the database itself');
   if (existsSync(dest) && !force) throw new UsageError(`${dest} exists; pass --force to overwrite it`);
   if (!existsSync(dirname(resolve(dest)))) throw new UsageError(`the folder of ${dest} does not exist`);
+  const { backupSqlite } = await import('../../store/sqlite/backup.js');
   const r = await backupSqlite(source, dest);
   if (r.integrity !== 'ok') throw new CliError(`the backup at ${dest} failed its integrity check: ${r.integrity}`);
   return { path: dest, bytes: statSync(dest).size, pages: r.pages, jobs: r.jobs };

@@ -1,6 +1,5 @@
 import type { Config } from '../../config.js';
 import { describeStore, isPostgresUrl } from '../../store/store-url.js';
-import { copySqliteToPostgres, CopyRefusedError } from '../../store/postgres/copy-from-sqlite.js';
 import { CliError, UsageError } from '../errors.js';
 
 /** Usage line of `migrate-sqlite-to-postgres` in the help text. */
@@ -17,6 +16,8 @@ export async function migrateSqliteToPostgres(config: Config, positional: readon
   if (!file || extra !== undefined) throw new UsageError('usage: migrate-sqlite-to-postgres <sqlite file>');
   if (!isPostgresUrl(config.databaseUrl)) throw new UsageError('set DATABASE_URL to the target PostgreSQL database (postgres://…), then run this again');
   const where = describeStore({ databaseUrl: config.databaseUrl });
+  // Imported here: the copy reads SQLite, which no other command of a PostgreSQL deployment loads.
+  const { copySqliteToPostgres, CopyRefusedError } = await import('../../store/postgres/copy-from-sqlite.js');
   try {
     const r = await copySqliteToPostgres(file, config.databaseUrl);
     const total = r.tables.reduce((n, t) => n + t.rows, 0);

@@ -106,12 +106,18 @@ export class AdminService {
     return this.store.updateUserBudget(scopeId, userId, { blocked: false }, { actor, action: 'user.unblock' });
   }
 
-  /** A one-off signed adjustment for the current period (+ gives more room, − takes some away). */
-  async adjust(actor: AuditActor, scopeId: string, userId: string, amountMicros: Micros, note: string) {
+  /**
+   * A one-off signed adjustment for the current period (+ gives more room, − takes some away). Refused (nothing
+   * written) when the allowance in force plus the period's adjustments would pass ±{@link MAX_USD_MICROS}; the store
+   * checks that inside the adjustment's own write transaction, so parallel adjustments cannot stack past it.
+   */
+  async adjust(actor: AuditActor, scopeId: string, userId: string, amountMicros: Micros, note: string): Promise<{ entryId: string }> {
     const n = note.trim();
     if (n === '' || n.length > 500) throw new AdminError('invalid_note', phrase('input-note-length', { min: 1, max: 500 }));
     if (amountMicros === 0) throw new AdminError('invalid_amount', phrase('input-zero-adjustment', { amount: { usdMicros: 0 } }));
-    return this.store.addAdjustment(scopeId, userId, amount(amountMicros, true)!, n, { actor, action: 'budget.adjust' });
+    const r = await this.store.addAdjustment(scopeId, userId, amount(amountMicros, true)!, n, { actor, action: 'budget.adjust' }, { maxMicros: MAX_USD_MICROS, defaults: this.defaults });
+    if (!r.ok) throw new AdminError('invalid_amount', phrase('input-adjust-ceiling', { max: { usdMicros: MAX_USD_MICROS }, after: { usdMicros: r.afterMicros } }));
+    return { entryId: r.entryId };
   }
 
   /** Sets the IANA timezone budgets of this scope are computed in (e.g. "Europe/Berlin"). */

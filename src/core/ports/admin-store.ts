@@ -1,9 +1,10 @@
 /**
  * The persistence behind admin operations (`AdminService`): budget settings, personal caps, adjustments, time
  * zones and token links. Each change writes its audit entry in the same transaction, so no change goes
- * unexplained. Implemented per storage engine (`KyselyAdminStore` in `src/store/sqlite/`).
+ * unexplained. Implemented per storage engine (`KyselyAdminStore` in `src/store/kysely/`).
  */
 import type { Period } from '../budget/periods.js';
+import type { BudgetDefaults } from '../budget/types.js';
 import type { Micros } from '../money.js';
 import type { AuditInput, AuditLog } from './audit-log.js';
 import type { TokenInfo, TokenOwner } from './token-vault.js';
@@ -26,6 +27,15 @@ export interface UserBudgetRow {
 }
 export type UserBudgetPatch = Partial<UserBudgetRow>;
 
+/** What an adjustment is checked against: the ceiling, and the defaults that say which allowance is in force. */
+export interface AdjustmentCeiling {
+  maxMicros: Micros;
+  defaults: BudgetDefaults;
+}
+
+/** An adjustment written, or refused with what allowance + adjustments would have become. */
+export type AdjustmentResult = { ok: true; entryId: string } | { ok: false; afterMicros: Micros };
+
 /** The persistence the admin service needs. Each mutating method writes its audit entry atomically. */
 export interface AdminStore extends AuditLog, UsageStore {
   getScopeBudget(scopeId: string): Promise<ScopeBudgetRow>;
@@ -33,7 +43,12 @@ export interface AdminStore extends AuditLog, UsageStore {
   getUserBudget(scopeId: string, userId: string): Promise<UserBudgetRow>;
   updateUserBudget(scopeId: string, userId: string, patch: UserBudgetPatch, a: AuditInput): Promise<{ before: UserBudgetRow; after: UserBudgetRow }>;
   setPersonalCap(userId: string, allowanceMicros: Micros | null, period: Period | null, a: AuditInput): Promise<unknown>;
-  addAdjustment(scopeId: string, userId: string, amountMicros: Micros, note: string, a: AuditInput): Promise<{ entryId: string }>;
+  /**
+   * Adds a signed adjustment unless it would pass `ceiling`: the user's allowance in force plus this period's
+   * adjustments (after this one) stays at most `ceiling.maxMicros`, and the period's adjustments at least its negative.
+   * Read, check and write run in ONE write transaction, so parallel adjustments cannot stack past the ceiling.
+   */
+  addAdjustment(scopeId: string, userId: string, amountMicros: Micros, note: string, a: AuditInput, ceiling: AdjustmentCeiling): Promise<AdjustmentResult>;
   setTimezone(scopeId: string, timezone: string, a: AuditInput): Promise<{ before: string; after: string }>;
   /** The community's default language (a shipped locale code; null clears it), audited like the time zone. */
   setLanguage(scopeId: string, language: string | null, a: AuditInput): Promise<{ before: string | null; after: string | null }>;

@@ -1,6 +1,6 @@
 /**
  * Scopes (communities, chats), users and who was seen where: the directory the core resolves actors against.
- * Implemented per storage engine (`KyselyDirectory` in `src/store/sqlite/`).
+ * Implemented per storage engine (`KyselyDirectory` in `src/store/kysely/`).
  */
 
 /** How a scope or user is known outside the store: the surface id (`discord`, `telegram`, …) and that surface's id. */

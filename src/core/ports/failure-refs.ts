@@ -1,6 +1,6 @@
 /**
  * The failure references users were shown, kept so an admin or the operator can read what went wrong. Implemented
- * per storage engine (`KyselyFailureRefs` in `src/store/sqlite/`). The core scrubs `detail` before `record`.
+ * per storage engine (`KyselyFailureRefs` in `src/store/kysely/`). The core scrubs `detail` before `record`.
  */
 
 /** One shown reference: who saw it where, the failure code and its logged detail (JSON, already scrubbed). */

@@ -1,6 +1,6 @@
 /**
  * The jobs table as the core and the poller see it. Implemented per storage engine (`KyselyJobStore` in
- * `src/store/sqlite/job-store.ts`, `PostgresJobStore` in `src/store/postgres/job-store.ts`).
+ * `src/store/kysely/job-store.ts`, `PostgresJobStore` in `src/store/postgres/job-store.ts`).
  * Every status change is a conditional update: it applies only when the row is still in one of the expected
  * states (and, for leased work, still leased by the caller), so two processes or a restart never apply it twice.
  */

@@ -3,6 +3,7 @@
  * (`openStore` in `src/store/open-store.ts`: SQLite or PostgreSQL). Interfaces only: nothing here knows SQL.
  */
 import type { AdminService } from '../admin/admin-service.js';
+import type { AdminStore } from './admin-store.js';
 import type { BudgetLedger } from './budget-ledger.js';
 import type { Directory } from './directory.js';
 import type { FailureRefs } from './failure-refs.js';
@@ -31,4 +32,14 @@ export interface OperatorStore extends CoreStore {
   jobAdmin: JobAdmin;
   /** Closes the database (SQLite: checkpoints it first; PostgreSQL: ends the pool). */
   close(): Promise<void>;
+}
+
+/**
+ * What a storage engine's factory builds: the repositories of {@link OperatorStore} and no service. The composition
+ * root builds the services over them (`AdminService` over `adminStore`, the metered ledger) — a store factory never
+ * builds a core service.
+ */
+export interface StoreRepositories extends Omit<OperatorStore, 'admin'> {
+  /** The persistence behind `AdminService` (every change audited in its own transaction). */
+  adminStore: AdminStore;
 }

@@ -44,7 +44,7 @@ export interface CoreSettings {
 }
 
 /**
- * Admins' model settings as the core stores them (the SQL implementation is `src/store/sqlite/model-settings.ts`); every
+ * Admins' model settings as the core stores them (the SQL implementation is `src/store/kysely/model-settings.ts`); every
  * change is audited there.
  */
 export interface ModelSettingsPort {

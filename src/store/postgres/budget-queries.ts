@@ -2,14 +2,14 @@ import { sql, type Kysely } from 'kysely';
 import { isPeriod, type Period } from '../../core/budget/periods.js';
 import type { BudgetDefaults } from '../../core/budget/types.js';
 import type { Micros } from '../../core/money.js';
-import type { Database } from '../sqlite/schema.js';
-import { effectiveLimits, UnknownScopeError, type EffectiveLimits, type LimitsRow, type TotalKind, type Usage } from '../sqlite/ledger-shared.js';
+import type { Database } from '../kysely/schema.js';
+import { effectiveLimits, readLimitsRow, UnknownScopeError, type EffectiveLimits, type LimitsRow, type TotalKind, type Usage } from '../kysely/ledger-shared.js';
 
 /**
  * The read side of budgets on PostgreSQL (the counterpart of `src/store/sqlite/budget-queries.ts`, same rules):
  * which limits apply, and what was spent, held and adjusted in a window, read from the running totals of
- * `budget_totals` (migration 0002) and summed from the ledger when a row covers another window. The reserve's own
- * locked read-check-write runs in the server (`ledger_reserve`, migration 0002).
+ * `budget_totals` (migration 0002) and summed from the ledger when a row covers another window. The reserve's
+ * locked read-check-write is the one rule of `src/store/kysely/reserve-rule.ts` (`PostgresBudgetLedger.reserve`).
  */
 
 /** One `budget_totals` row. */
@@ -20,15 +20,7 @@ export interface TotalsRow extends Usage {
 
 /** Reads the scope's timezone, default, pool and the user's override in one statement. */
 export async function readLimits(tx: Kysely<Database>, scopeId: string, userId: string, defaults: BudgetDefaults): Promise<EffectiveLimits> {
-  const row = await tx
-    .selectFrom('scopes as s')
-    .leftJoin('budgets as b', 'b.scope_id', 's.id')
-    .leftJoin('budget_users as bu', (j) => j.onRef('bu.scope_id', '=', 's.id').on('bu.user_id', '=', userId))
-    .select(['s.timezone', 'b.default_allowance_micros', 'b.default_period', 'b.pool_cap_micros', 'b.pool_period', 'bu.allowance_micros', 'bu.period', 'bu.blocked'])
-    .where('s.id', '=', scopeId)
-    .executeTakeFirst();
-  if (!row) throw new UnknownScopeError(scopeId);
-  return effectiveLimits(row, defaults);
+  return effectiveLimits(await readLimitsRow(tx, scopeId, userId), defaults);
 }
 
 /** A user's own cap for personal-token spending (all scopes, UTC periods), or null when none is set. */
@@ -36,43 +28,6 @@ export async function readPersonalCap(tx: Kysely<Database>, userId: string): Pro
   const row = await tx.selectFrom('users').select(['personal_allowance_micros', 'personal_period']).where('id', '=', userId).executeTakeFirst();
   if (!row || row.personal_allowance_micros === null || !isPeriod(row.personal_period)) return null;
   return { limit: row.personal_allowance_micros, period: row.personal_period };
-}
-
-/** The limits a reserve works from, as read before it takes any lock. */
-export interface ReserveLimits {
-  limits: EffectiveLimits;
-  personalCap: { limit: Micros; period: Period } | null;
-  /**
-   * The raw limit columns as one text, given back to `ledger_reserve` (migration 0002), which re-reads them under
-   * its locks and answers 'stale' when they changed in between.
-   */
-  raw: string;
-}
-
-interface ReserveLimitsRow extends LimitsRow {
-  raw: string;
-  personal_allowance_micros: number | null;
-  personal_period: string | null;
-}
-
-/**
- * Reads the scope's and the user's limits in one statement, with the same raw text `ledger_reserve` compares.
- * @throws UnknownScopeError when the scope does not exist.
- */
-export async function readReserveLimits(db: Kysely<Database>, scopeId: string, userId: string, defaults: BudgetDefaults): Promise<ReserveLimits> {
-  const r = await sql<ReserveLimitsRow>`select json_build_array(s.timezone, b.default_allowance_micros, b.default_period, b.pool_cap_micros, b.pool_period,
-        bu.allowance_micros, bu.period, bu.blocked, u.personal_allowance_micros, u.personal_period)::text as raw,
-      s.timezone, b.default_allowance_micros, b.default_period, b.pool_cap_micros, b.pool_period, bu.allowance_micros, bu.period, bu.blocked,
-      u.personal_allowance_micros, u.personal_period
-    from scopes s
-    left join budgets b on b.scope_id = s.id
-    left join budget_users bu on bu.scope_id = s.id and bu.user_id = ${userId}
-    left join users u on u.id = ${userId}
-    where s.id = ${scopeId}`.execute(db);
-  const row = r.rows[0];
-  if (!row) throw new UnknownScopeError(scopeId);
-  const personalCap = row.personal_allowance_micros !== null && isPeriod(row.personal_period) ? { limit: row.personal_allowance_micros, period: row.personal_period } : null;
-  return { limits: effectiveLimits(row, defaults), personalCap, raw: row.raw };
 }
 
 /** Reads one budget's row without locking it (balances). */

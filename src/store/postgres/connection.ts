@@ -1,7 +1,7 @@
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, type PostgresQueryResult, type Transaction } from 'kysely';
 import pg from 'pg';
 import { StoreUnavailableError } from '../../core/ports/store-unavailable.js';
-import type { Database } from '../sqlite/schema.js';
+import type { Database } from '../kysely/schema.js';
 
 /**
  * The PostgreSQL connection: a `pg` pool under Kysely's PostgresDialect, type parsers that give back what the

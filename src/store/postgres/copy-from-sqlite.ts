@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { sql, type Kysely } from 'kysely';
 import { openSqlite, rawSqlite, stopBackgroundCheckpoint } from '../sqlite/connection.js';
-import { migrateToLatest } from '../sqlite/migrate.js';
-import type { Database } from '../sqlite/schema.js';
-import type { TotalKind } from '../sqlite/ledger-shared.js';
+import { migrateToLatest } from '../kysely/migrate.js';
+import type { Database } from '../kysely/schema.js';
+import type { TotalKind } from '../kysely/ledger-shared.js';
 import { rebuildTotals } from './budget-queries.js';
 import { openPostgres, pingPostgres } from './connection.js';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { ACTIVE_VIDEO_STATUSES } from '../../core/ports/job-store.js';
-import { KyselyJobStore } from '../sqlite/job-store.js';
+import { KyselyJobStore } from '../kysely/job-store.js';
 
 /**
  * The {@link KyselyJobStore} on PostgreSQL: every statement is the same portable Kysely except two.

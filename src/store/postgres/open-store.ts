@@ -1,19 +1,17 @@
-import { KyselyBotProcesses } from '../sqlite/bot-processes.js';
-import { KyselyFailureRefs } from '../sqlite/failure-refs.js';
+import { KyselyBotProcesses } from '../kysely/bot-processes.js';
+import { KyselyFailureRefs } from '../kysely/failure-refs.js';
 import type { Kysely } from 'kysely';
-import { AdminService } from '../../core/admin/admin-service.js';
-import type { BudgetDefaults } from '../../core/budget/types.js';
-import type { OperatorStore } from '../../core/ports/store.js';
+import type { StoreRepositories } from '../../core/ports/store.js';
 import { parseEncryptionKey } from '../crypto.js';
-import { KyselyAdminStore } from '../sqlite/admin-store.js';
-import { KyselyDirectory } from '../sqlite/directory.js';
-import { KyselyJobAdmin } from '../sqlite/job-admin.js';
-import { listLinkedTokenOwners, type LinkedTokenOwner } from '../sqlite/linked-tokens.js';
-import { migrateToLatest } from '../sqlite/migrate.js';
-import { ModelSettingsRepo } from '../sqlite/model-settings.js';
-import type { OpenStoreOptions } from '../sqlite/open-store.js';
-import type { Database } from '../sqlite/schema.js';
-import { KyselyTokenVault } from '../sqlite/token-vault.js';
+import { budgetDefaults, type OpenStoreOptions } from '../store-options.js';
+import { KyselyAdminStore } from '../kysely/admin-store.js';
+import { KyselyDirectory } from '../kysely/directory.js';
+import { KyselyJobAdmin } from '../kysely/job-admin.js';
+import { listLinkedTokenOwners, type LinkedTokenOwner } from '../kysely/linked-tokens.js';
+import { migrateToLatest } from '../kysely/migrate.js';
+import { ModelSettingsRepo } from '../kysely/model-settings.js';
+import type { Database } from '../kysely/schema.js';
+import { KyselyTokenVault } from '../kysely/token-vault.js';
 import { PostgresBudgetLedger } from './budget-ledger.js';
 import { openPostgres, pgWriteTransaction, pingPostgres } from './connection.js';
 import { PostgresJobStore } from './job-store.js';
@@ -28,10 +26,10 @@ export interface OpenPostgresStoreOptions extends Omit<OpenStoreOptions, 'path'>
 
 /**
  * The opened PostgreSQL store: the same repositories as `SqliteStore` — the engine-neutral Kysely ones of
- * `src/store/sqlite/` given the Postgres write transaction, plus this engine's ledger and job store — and the
+ * `src/store/kysely/` given the Postgres write transaction, plus this engine's ledger and job store — and the
  * Kysely handle, which only code of this engine, tests and benchmarks may use.
  */
-export interface PostgresStore extends OperatorStore {
+export interface PostgresStore extends StoreRepositories {
   engine: 'postgres';
   db: Kysely<Database>;
   budgets: PostgresBudgetLedger;
@@ -70,14 +68,13 @@ export async function openPostgresStore(o: OpenPostgresStoreOptions): Promise<Po
     await db.destroy();
     throw err;
   }
-  const defaults: BudgetDefaults = { defaultAllowanceMicros: o.defaultAllowanceMicros, defaultPeriod: o.defaultPeriod, ...(o.personCap ? { personCap: o.personCap } : {}) };
   const tokens = new KyselyTokenVault(db, o.clock, key, o.operatorToken, o.onTokenOpened);
   return {
     engine: 'postgres',
     db,
-    budgets: new PostgresBudgetLedger(db, o.clock, defaults),
+    budgets: new PostgresBudgetLedger(db, o.clock, budgetDefaults(o)),
     tokens,
-    admin: new AdminService(new KyselyAdminStore(db, o.clock, tokens, pgWriteTransaction), defaults, o.clock),
+    adminStore: new KyselyAdminStore(db, o.clock, tokens, pgWriteTransaction),
     directory: new KyselyDirectory(db, o.clock, pgWriteTransaction),
     jobs: new PostgresJobStore(db, o.clock),
     jobAdmin: new KyselyJobAdmin(db, pgWriteTransaction),

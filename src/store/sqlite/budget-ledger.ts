@@ -18,9 +18,10 @@ import type { BudgetLedger } from '../../core/ports/budget-ledger.js';
 import type { Clock } from '../../core/ports/clock.js';
 import { isMicros, type Micros } from '../../core/money.js';
 import { readLimits, readPersonalCap, usage, windowFor } from './budget-queries.js';
-import { gatewayLossTotals, jobLedgerFacts, openHoldIdsOfJob, recordGatewayLoss } from './ledger-shared.js';
+import { reserveRule, runReserveSync } from '../kysely/reserve-rule.js';
+import { gatewayLossTotals, jobLedgerFacts, openHoldIdsOfJob, recordGatewayLoss } from '../kysely/ledger-shared.js';
 import { newId, newSortableId } from '../ids.js';
-import type { Database, HoldsTable } from './schema.js';
+import type { Database, HoldsTable } from '../kysely/schema.js';
 import { rawSqlite, syncTransaction, type RawSqlite } from './connection.js';
 import { GroupCommit, type GroupCommitOptions, type GroupCommitStats } from './group-commit.js';
 
@@ -76,46 +77,25 @@ export class SqliteBudgetLedger implements BudgetLedger {
   /** Places a hold for `amountMicros` if the user's allowance, the pool (and for personal tokens the personal cap) allow it. */
   async reserve(req: ReserveRequest): Promise<ReserveResult> {
     if (!isMicros(req.amountMicros)) throw new RangeError(`reserve: amountMicros must be an integer ≥ 0, got ${req.amountMicros}`);
-    return this.write((raw): ReserveResult => {
-      const now = this.clock.now();
-      const cost = req.amountMicros;
-      const limits = readLimits(raw, req.scopeId, req.userId, this.defaults);
-      if (limits.blocked) return { ok: false, reason: 'blocked', costMicros: cost, remainingMicros: 0, resetsAt: null };
-      if (req.tokenSource === 'personal') {
-        const cap = readPersonalCap(raw, req.userId);
-        if (cap) {
-          const w = windowFor(cap.period, 'UTC', now);
-          const u = usage(raw, 'personal', '', req.userId, w.start, true);
-          const remaining = cap.limit - u.spent - u.held;
-          if (cost > remaining) return { ok: false, reason: 'personal_cap_exhausted', costMicros: cost, remainingMicros: Math.max(0, remaining), resetsAt: w.end };
+    return this.write((raw): ReserveResult =>
+      runReserveSync(reserveRule(req, this.defaults, this.clock.now(), newId('h')), (step) => {
+        switch (step.kind) {
+          case 'limits':
+            return { limits: readLimits(raw, step.scopeId, step.userId, this.defaults), personalCap: step.personal ? readPersonalCap(raw, step.userId) : null };
+          case 'usage':
+            return usage(raw, step.total, step.scopeId, step.userId, step.since, true);
+          case 'person':
+            // PERSON_CAP: one user's use of the operator's token in every scope (served by ledger_operator_user_idx, 0006).
+            return this.s.operatorUse.get(step.userId, step.since, step.userId) as { spent: number; held: number };
+          case 'hold': {
+            const r = step.req;
+            this.s.insertHold.run(step.holdId, r.scopeId, r.userId, r.jobId, r.amountMicros, r.tokenSource, step.now);
+            this.entry('hold', r.amountMicros, { scope_id: r.scopeId, user_id: r.userId, job_id: r.jobId, hold_id: step.holdId, token_source: r.tokenSource }, null, null, null, step.now);
+            return undefined;
+          }
         }
-      } else {
-        if (limits.userLimit !== null) {
-          const w = windowFor(limits.userPeriod, limits.timezone, now);
-          const u = usage(raw, 'user', req.scopeId, req.userId, w.start, true);
-          const remaining = limits.userLimit - u.spent - u.held + u.adjusted;
-          if (cost > remaining) return { ok: false, reason: 'budget_exhausted', costMicros: cost, remainingMicros: Math.max(0, remaining), resetsAt: w.end };
-        }
-        if (limits.pool) {
-          const w = windowFor(limits.pool.period, limits.timezone, now);
-          const p = usage(raw, 'pool', req.scopeId, '', w.start, true);
-          const remaining = limits.pool.limit - p.spent - p.held;
-          if (cost > remaining) return { ok: false, reason: 'pool_exhausted', costMicros: cost, remainingMicros: Math.max(0, remaining), resetsAt: w.end };
-        }
-        const personCap = this.defaults.personCap;
-        if (personCap && req.tokenSource === 'operator') {
-          // Across every scope: charges − refunds since the window start plus open holds, on the operator's token.
-          const w = windowFor(personCap.period, 'UTC', now);
-          const used = this.s.operatorUse.get(req.userId, w.start, req.userId) as { spent: number; held: number };
-          const remaining = personCap.limitMicros - used.spent - used.held;
-          if (cost > remaining) return { ok: false, reason: 'person_cap_exhausted', costMicros: cost, remainingMicros: Math.max(0, remaining), resetsAt: w.end };
-        }
-      }
-      const holdId = newId('h');
-      this.s.insertHold.run(holdId, req.scopeId, req.userId, req.jobId, cost, req.tokenSource, now);
-      this.entry('hold', cost, { scope_id: req.scopeId, user_id: req.userId, job_id: req.jobId, hold_id: holdId, token_source: req.tokenSource }, null, null, null, now);
-      return { ok: true, holdId };
-    });
+      }),
+    );
   }
 
   /** Turns an open hold into a charge of min(actual, hold). A repeated settle returns the first charge. */
@@ -246,7 +226,6 @@ function prepare(raw: RawSqlite): Record<'insertHold' | 'findHold' | 'settleHold
     findRefund: raw.prepare(`select amount_micros from ledger_entries where hold_id = ? and kind = 'refund'`),
     insertEntry: raw.prepare(`insert into ledger_entries (id, kind, amount_micros, scope_id, user_id, job_id, hold_id, token_source, units, unit, reason, created_at)
       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-    // PERSON_CAP: one user's use of the operator's token in every scope (served by ledger_operator_user_idx, 0006).
     operatorUse: raw.prepare(`select
         (select coalesce(sum(case when kind = 'charge' then amount_micros when kind = 'refund' then -amount_micros else 0 end), 0)
            from ledger_entries where user_id = ? and token_source = 'operator' and created_at >= ? and kind in ('charge', 'refund')) as spent,

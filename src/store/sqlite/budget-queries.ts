@@ -3,7 +3,7 @@ import { isPeriod, periodWindow, type Period, type PeriodWindow } from '../../co
 import type { BudgetDefaults } from '../../core/budget/types.js';
 import type { Micros } from '../../core/money.js';
 import type { RawSqlite } from './connection.js';
-import { effectiveLimits, UnknownScopeError, type EffectiveLimits, type LimitsRow, type TotalKind, type Usage } from './ledger-shared.js';
+import { effectiveLimits, UnknownScopeError, type EffectiveLimits, type LimitsRow, type TotalKind, type Usage } from '../kysely/ledger-shared.js';
 
 /**
  * The read side of budgets, synchronous on the raw SQLite connection (the ledger's hot path; see

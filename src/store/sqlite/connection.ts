@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
-import type { Database } from './schema.js';
+import type { Database } from '../kysely/schema.js';
 
 /**
  * The SQLite connection: opening the file, pragmas, the statement cache and the write transactions. A Postgres
@@ -41,6 +41,8 @@ export function openSqlite(path: string, options: OpenSqliteOptions = {}): Kysel
   raw.pragma('journal_mode = WAL');
   raw.pragma('synchronous = NORMAL');
   raw.pragma('foreign_keys = ON');
+  // Deleted or rewritten content (a delivery secret removed from its job row) is overwritten with zeros, not left in the page.
+  raw.pragma('secure_delete = ON');
   raw.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   raw.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
   raw.pragma(`journal_size_limit = ${64 * 2 ** 20}`);
@@ -171,14 +173,6 @@ function withStatementCache(raw: BetterSqlite3.Database, onClose: () => void): S
     },
   };
 }
-
-/**
- * How a repository runs one write transaction: {@link writeTransaction} on SQLite, `pgWriteTransaction`
- * (SERIALIZABLE, retried on conflicts) on PostgreSQL. The Kysely repositories of this folder take it as a
- * constructor argument (default {@link writeTransaction}) so the Postgres engine reuses them unchanged.
- * `fn` must use the `tx` it is given and may run more than once (on Postgres, after a serialization failure).
- */
-export type WriteTransactionRunner = <T>(db: Kysely<Database>, fn: (tx: Kysely<Database>) => Promise<T>) => Promise<T>;
 
 /**
  * Runs `fn` inside ONE write transaction that takes the database write lock at its start

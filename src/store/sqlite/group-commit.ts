@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
 import { beforeClose, rawSqlite, syncTransaction, type RawSqlite } from './connection.js';
-import type { Database } from './schema.js';
+import type { Database } from '../kysely/schema.js';
 
 /** Most requests one group transaction takes (a bound on the transaction's size). */
 export const GROUP_COMMIT_MAX_REQUESTS = 1_000;

@@ -1,256 +1,27 @@
-import { sql, type Kysely } from 'kysely';
-import type { JobStatus } from '../../core/api.js';
-import type { Clock } from '../../core/ports/clock.js';
-import { ACTIVE_VIDEO_STATUSES, FINAL_STATUSES, type JobPatch, type JobRecord, type JobStore, type NewJob } from '../../core/ports/job-store.js';
-import type { Database } from './schema.js';
-import { paramsOf, patchColumns, toRecord } from './job-rows.js';
+import { sql } from 'kysely';
+import { KyselyJobStore } from '../kysely/job-store.js';
 
 /**
- * The {@link JobStore} over the `jobs` table of migration 0001 (SQLite through Kysely; `PostgresJobStore` in
- * `src/store/postgres/` reuses it and replaces the claim and the JSON statement).
- * Invariants:
- * - every change is ONE conditional `UPDATE … WHERE id = ? AND status IN (…) [AND lease_owner = ?]`, so a
- *   repeated or concurrent change applies at most once (SQLite runs each statement atomically, across processes);
- * - a transition to a final status stamps `finished_at` (unless the patch sets it) and drops the lease;
- * - `updated_at` is stamped on every change from the injected clock.
+ * The {@link KyselyJobStore} on SQLite: every statement is the portable one; forgetting delivery secrets also wipes
+ * the WAL. The connection runs with `secure_delete` on (`openSqlite`), so the rewritten row leaves zeros, not the old
+ * token, in its page; but the WAL still holds earlier copies of that page until its frames are overwritten. After
+ * secrets were forgotten this store checkpoints with TRUNCATE (the WAL file is emptied); when readers keep the
+ * checkpoint from completing, the next call tries again even if it forgot nothing itself.
  */
-export class KyselyJobStore implements JobStore {
-  constructor(
-    /** Protected: the Postgres engine's subclass reuses it for its two engine-specific statements. */
-    protected readonly db: Kysely<Database>,
-    protected readonly clock: Clock,
-  ) {}
+export class SqliteJobStore extends KyselyJobStore {
+  private walHoldsSecrets = false;
 
-  /**
-   * Inserts a job. A video job created in an active status without `nextPollAt` is due at once (so the poller
-   * finds it); other jobs get no poll time. The `(status, next_poll_at)` index serves the poller.
-   */
-  async create(job: NewJob): Promise<JobRecord> {
-    const now = this.clock.now();
-    const due = job.kind === 'video' && ACTIVE_VIDEO_STATUSES.includes(job.status);
-    const row = await this.db
-      .insertInto('jobs')
-      .values({
-        id: job.id,
-        kind: job.kind,
-        status: job.status,
-        scope_id: job.scopeId,
-        user_id: job.userId,
-        model: job.model,
-        prompt: job.prompt,
-        params: JSON.stringify(job.params ?? {}),
-        token_source: job.tokenSource,
-        token_id: job.tokenId,
-        hold_id: job.holdId ?? null,
-        estimate_micros: job.estimateMicros,
-        delivery: JSON.stringify(job.delivery ?? {}),
-        deadline_at: job.deadlineAt ?? null,
-        next_poll_at: job.nextPollAt ?? (due ? now : null),
-        poll_interval_ms: job.pollIntervalMs ?? null,
-        lease_owner: job.leaseOwner ?? null,
-        lease_expires_at: job.leaseExpiresAt ?? null,
-        finished_at: FINAL_STATUSES.includes(job.status) ? now : null,
-        locale: job.locale ?? null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return toRecord(row);
-  }
-
-  async get(id: string): Promise<JobRecord | undefined> {
-    const row = await this.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
-    return row ? toRecord(row) : undefined;
-  }
-
-  /** See {@link JobStore.transition}. Entering a final status clears the lease and stamps `finished_at`. */
-  async transition(id: string, from: readonly JobStatus[], to: JobStatus, patch: JobPatch = {}, leaseOwner?: string): Promise<JobRecord | undefined> {
-    if (from.length === 0) return undefined;
-    const now = this.clock.now();
-    const final = FINAL_STATUSES.includes(to);
-    const cols = { ...patchColumns(final ? { leaseOwner: null, leaseExpiresAt: null, nextPollAt: null, finishedAt: now, ...patch } : patch) };
-    let q = this.db
-      .updateTable('jobs')
-      .set({ ...cols, status: to, updated_at: now })
-      .where('id', '=', id)
-      .where('status', 'in', [...from]);
-    if (leaseOwner !== undefined) q = q.where('lease_owner', '=', leaseOwner);
-    const row = await q.returningAll().executeTakeFirst();
-    return row ? toRecord(row) : undefined;
-  }
-
-  /** See {@link JobStore.update}. */
-  async update(id: string, expected: readonly JobStatus[], patch: JobPatch, leaseOwner?: string): Promise<boolean> {
-    if (expected.length === 0) return false;
-    let q = this.db
-      .updateTable('jobs')
-      .set({ ...patchColumns(patch), updated_at: this.clock.now() })
-      .where('id', '=', id)
-      .where('status', 'in', [...expected]);
-    if (leaseOwner !== undefined) q = q.where('lease_owner', '=', leaseOwner);
-    const r = await q.executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
-  }
-
-  /** The claim statement, exposed so tests can `EXPLAIN QUERY PLAN` exactly what runs. */
-  claimDueQuery(owner: string, now: number, leaseMs: number, limit: number) {
-    return this.db
-      .updateTable('jobs')
-      .set({ lease_owner: owner, lease_expires_at: now + leaseMs, updated_at: now })
-      .where('id', 'in', (eb) =>
-        eb
-          .selectFrom('jobs')
-          .select('id')
-          .where('status', 'in', [...ACTIVE_VIDEO_STATUSES])
-          .where('next_poll_at', '<=', now)
-          .where((w) => w.or([w('lease_owner', 'is', null), w('lease_expires_at', '<=', now)]))
-          .orderBy('next_poll_at')
-          .limit(limit),
-      )
-      .returningAll();
-  }
-
-  /**
-   * See {@link JobStore.claimDue}. One statement (`UPDATE … WHERE id IN (SELECT … LIMIT n) RETURNING *`), so two
-   * processes never lease the same job: SQLite serializes writers and the inner select sees the latest commit.
-   * Oldest-due first.
-   */
-  async claimDue(owner: string, now: number, leaseMs: number, limit: number): Promise<JobRecord[]> {
-    if (limit <= 0) return [];
-    const rows = await this.claimDueQuery(owner, now, leaseMs, limit).execute();
-    return rows.map(toRecord).sort((a, b) => (a.nextPollAt ?? 0) - (b.nextPollAt ?? 0));
-  }
-
-  async renewLease(id: string, owner: string, until: number): Promise<boolean> {
-    const r = await this.db
-      .updateTable('jobs')
-      .set({ lease_expires_at: until, updated_at: this.clock.now() })
-      .where('id', '=', id)
-      .where('lease_owner', '=', owner)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
-  }
-
-  async releaseLease(id: string, owner: string): Promise<void> {
-    await this.db
-      .updateTable('jobs')
-      .set({ lease_owner: null, lease_expires_at: null, updated_at: this.clock.now() })
-      .where('id', '=', id)
-      .where('lease_owner', '=', owner)
-      .execute();
-  }
-
-  /** Newest first, by the `(user_id, created_at)` index. */
-  async recentRunTimes(kind: JobRecord['kind'], model: string, since: number, limit: number): Promise<{ elapsedMs: number; seconds?: number }[]> {
-    const rows = await this.db
-      .selectFrom('jobs')
-      .select(['created_at', 'finished_at', 'params'])
-      .where('kind', '=', kind)
-      .where('model', '=', model)
-      .where('status', '=', 'delivered')
-      .where('finished_at', '>=', since)
-      .orderBy('finished_at', 'desc')
-      .limit(limit)
-      .execute();
-    return rows.map((r) => {
-      const seconds = paramsOf(r.params).seconds;
-      return { elapsedMs: Number(r.finished_at) - Number(r.created_at), ...(seconds !== undefined ? { seconds } : {}) };
-    });
-  }
-
-  async listByUser(scopeId: string, userId: string, limit: number): Promise<JobRecord[]> {
-    const rows = await this.db
-      .selectFrom('jobs')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('scope_id', '=', scopeId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
-    return rows.map(toRecord);
-  }
-
-  /** Newest jobs of a whole scope (every user), by the `(scope_id, created_at)` index. */
-  async listByScope(scopeId: string, limit: number): Promise<JobRecord[]> {
-    const rows = await this.db.selectFrom('jobs').selectAll().where('scope_id', '=', scopeId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
-    return rows.map(toRecord);
-  }
-
-  async countActive(): Promise<number> {
-    const r = await this.db
-      .selectFrom('jobs')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('status', 'in', [...ACTIVE_VIDEO_STATUSES])
-      .executeTakeFirstOrThrow();
-    return Number(r.n);
-  }
-
-  /** See {@link JobStore.staleReserved}; `now` defaults to the clock. */
-  async staleReserved(createdBefore: number, limit: number, now: number = this.clock.now()): Promise<JobRecord[]> {
-    const rows = await this.db
-      .selectFrom('jobs')
-      .selectAll()
-      .where('status', '=', 'reserved')
-      .where((w) =>
-        w.or([
-          w.and([w('lease_owner', 'is', null), w('created_at', '<', createdBefore)]),
-          w.and([w('lease_owner', 'is not', null), w('lease_expires_at', '<=', now)]),
-        ]),
-      )
-      .orderBy('created_at')
-      .limit(limit)
-      .execute();
-    return rows.map(toRecord);
-  }
-
-  /** Jobs with a retained output past its expiry (a scan: it runs rarely and only reads two columns to filter). */
-  async expiredOutputs(now: number, limit: number): Promise<JobRecord[]> {
-    const rows = await this.db
-      .selectFrom('jobs')
-      .selectAll()
-      .where('output_path', 'is not', null)
-      .where('output_expires_at', 'is not', null)
-      .where('output_expires_at', '<', now)
-      .orderBy('output_expires_at')
-      .limit(limit)
-      .execute();
-    return rows.map(toRecord);
-  }
-
-  /**
-   * Records where a job's result was posted (message ids) without changing its status; used by
-   * `CoreApi.recordDelivery` for image jobs and by the poller. Repeating it overwrites with the same ids.
-   */
-  async recordDelivery(id: string, messageIds: readonly string[]): Promise<boolean> {
-    const r = await this.db
-      .updateTable('jobs')
-      .set({ delivered: JSON.stringify({ messageIds: [...messageIds] }), updated_at: this.clock.now() })
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
-  }
-
-  /** See {@link JobStore.forgetDeliverySecrets}; served by the partial index `jobs_delivery_secret_idx` (migration 0006). */
-  async forgetDeliverySecrets(now: number): Promise<number> {
-    const r = await this.db
-      .updateTable('jobs')
-      .set({ delivery: sql<string>`json_remove(delivery, '$.interaction')` })
-      .where(sql<boolean>`instr(delivery, '"interaction"') > 0`)
-      .where(sql<boolean>`case when json_valid(delivery) then json_type(delivery, '$.interaction') is not null else 0 end`)
-      .where((eb) => eb.or([eb('finished_at', 'is not', null), eb(sql<number>`coalesce(case when json_valid(delivery) then json_extract(delivery, '$.interaction.expiresAt') end, 0)`, '<=', now)]))
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows);
-  }
-
-  /** Keeps a job's output retrievable (`/job <id>`) until `expiresAt`; null path/expiry forgets it (after a purge). */
-  async setOutput(id: string, path: string | null, expiresAt: number | null): Promise<boolean> {
-    const r = await this.db
-      .updateTable('jobs')
-      .set({ output_path: path, output_expires_at: expiresAt, updated_at: this.clock.now() })
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
+  override async forgetDeliverySecrets(now: number): Promise<number> {
+    const n = await super.forgetDeliverySecrets(now);
+    if (n > 0) this.walHoldsSecrets = true;
+    if (this.walHoldsSecrets) {
+      try {
+        const r = await sql<{ busy: number }>`PRAGMA wal_checkpoint(TRUNCATE)`.execute(this.db);
+        this.walHoldsSecrets = (r.rows[0]?.busy ?? 0) !== 0;
+      } catch {
+        // busy beyond the timeout: the next call tries again
+      }
+    }
+    return n;
   }
 }

@@ -1,56 +1,34 @@
 import type { Kysely } from 'kysely';
-import { AdminService } from '../../core/admin/admin-service.js';
-import type { Period } from '../../core/budget/periods.js';
-import type { BudgetDefaults } from '../../core/budget/types.js';
-import type { Micros } from '../../core/money.js';
-import type { Clock } from '../../core/ports/clock.js';
-import type { OperatorStore } from '../../core/ports/store.js';
+import type { StoreRepositories } from '../../core/ports/store.js';
 import { parseEncryptionKey } from '../crypto.js';
-import { KyselyAdminStore } from './admin-store.js';
-import { KyselyBotProcesses } from './bot-processes.js';
+import { budgetDefaults, type OpenStoreOptions } from '../store-options.js';
+import { KyselyAdminStore } from '../kysely/admin-store.js';
+import { KyselyBotProcesses } from '../kysely/bot-processes.js';
 import { SqliteBudgetLedger } from './budget-ledger.js';
-import { checkpoint, openSqlite, stopBackgroundCheckpoint } from './connection.js';
-import { KyselyDirectory } from './directory.js';
-import { KyselyFailureRefs } from './failure-refs.js';
-import { KyselyJobAdmin } from './job-admin.js';
-import { KyselyJobStore } from './job-store.js';
-import { listLinkedTokenOwners, type LinkedTokenOwner } from './linked-tokens.js';
-import { migrateToLatest } from './migrate.js';
-import { ModelSettingsRepo } from './model-settings.js';
-import type { Database } from './schema.js';
-import { KyselyTokenVault } from './token-vault.js';
-
-/** What the composition root passes to {@link openStore}. */
-export interface OpenStoreOptions {
-  /** SQLite file (directory created). Default `./data/bot.sqlite`. ':memory:' works for throwaway runs. */
-  path?: string;
-  /** `BOT_ENCRYPTION_KEY` text (base64 or hex) or its 32 bytes. Without it tokens cannot be linked or read. */
-  encryptionKey?: string | Buffer;
-  /** The operator's `GATEWAY_TOKEN`, used when neither the user nor the scope linked one. */
-  operatorToken?: string;
-  /** `PERSON_CAP`: per-person cap across scopes on the operator's token. */
-  personCap?: { limitMicros: Micros; period: Period };
-  /** Called with every gateway token the vault decrypts (the composition root registers it with the scrubber). */
-  onTokenOpened?: (token: string) => void;
-  /** Allowance for scopes nobody configured (null = unlimited), e.g. 1_000_000 ($1). */
-  defaultAllowanceMicros: Micros | null;
-  /** Period of that default, e.g. 'day'. */
-  defaultPeriod: Period;
-  clock: Clock;
-}
+import { checkpoint, openSqlite, stopBackgroundCheckpoint, writeTransaction } from './connection.js';
+import { KyselyDirectory } from '../kysely/directory.js';
+import { KyselyFailureRefs } from '../kysely/failure-refs.js';
+import { KyselyJobAdmin } from '../kysely/job-admin.js';
+import { SqliteJobStore } from './job-store.js';
+import { listLinkedTokenOwners, type LinkedTokenOwner } from '../kysely/linked-tokens.js';
+import { migrateToLatest } from '../kysely/migrate.js';
+import { ModelSettingsRepo } from '../kysely/model-settings.js';
+import type { Database } from '../kysely/schema.js';
+import { KyselyTokenVault } from '../kysely/token-vault.js';
 
 /**
  * The opened SQLite store: every repository port (typed by mechanism, so tests and benchmarks can reach the
  * SQLite-only extras such as `KyselyJobStore.claimDueQuery`) and the Kysely handle itself, which only code of
- * this engine, tests and benchmarks may use. Everything else takes the ports (`CoreStore`, `OperatorStore`).
+ * this engine, tests and benchmarks may use. Repositories only: the composition root builds the services over them
+ * (`AdminService`, the metered ledger; `serveStore` in `src/app/store-services.ts`).
  */
-export interface SqliteStore extends OperatorStore {
+export interface SqliteStore extends StoreRepositories {
   engine: 'sqlite';
   db: Kysely<Database>;
   budgets: SqliteBudgetLedger;
   tokens: KyselyTokenVault;
   directory: KyselyDirectory;
-  jobs: KyselyJobStore;
+  jobs: SqliteJobStore;
   jobAdmin: KyselyJobAdmin;
   /** Admins' own prices and kinds per community (`ModelSettingsPort` of the core). */
   modelSettings: ModelSettingsRepo;
@@ -78,23 +56,22 @@ export async function openStore(o: OpenStoreOptions): Promise<SqliteStore> {
     await db.destroy();
     throw err;
   }
-  const defaults: BudgetDefaults = { defaultAllowanceMicros: o.defaultAllowanceMicros, defaultPeriod: o.defaultPeriod, ...(o.personCap ? { personCap: o.personCap } : {}) };
   const tokens = new KyselyTokenVault(db, o.clock, key, o.operatorToken, o.onTokenOpened);
   return {
     engine: 'sqlite',
     db,
-    budgets: new SqliteBudgetLedger(db, o.clock, defaults),
+    budgets: new SqliteBudgetLedger(db, o.clock, budgetDefaults(o)),
     tokens,
-    admin: new AdminService(new KyselyAdminStore(db, o.clock, tokens), defaults, o.clock),
-    directory: new KyselyDirectory(db, o.clock),
+    adminStore: new KyselyAdminStore(db, o.clock, tokens, writeTransaction),
+    directory: new KyselyDirectory(db, o.clock, writeTransaction),
     refs: new KyselyFailureRefs(db),
-    jobs: new KyselyJobStore(db, o.clock),
-    jobAdmin: new KyselyJobAdmin(db),
-    modelSettings: new ModelSettingsRepo(db, o.clock),
+    jobs: new SqliteJobStore(db, o.clock),
+    jobAdmin: new KyselyJobAdmin(db, writeTransaction),
+    modelSettings: new ModelSettingsRepo(db, o.clock, writeTransaction),
     linkedTokenOwners: () => listLinkedTokenOwners(db),
     processes: new KyselyBotProcesses(db),
     migrationsApplied,
-    rekeyTokens: (oldKey, newKey) => KyselyTokenVault.rekey(db, oldKey, newKey),
+    rekeyTokens: (oldKey, newKey) => KyselyTokenVault.rekey(db, oldKey, newKey, writeTransaction),
     async close() {
       await checkpoint(db).catch(() => undefined);
       await stopBackgroundCheckpoint(db);

@@ -148,3 +148,20 @@ export async function jobLedgerFacts(db: Kysely<Database>, jobIds: readonly stri
   for (const r of refunds) if (r.job_id !== null) facts(r.job_id).refundedMicros += Number(r.amount);
   return out;
 }
+
+/**
+ * Reads the scope's timezone, default, pool and the user's override in one statement (the limits join, written once
+ * for every Kysely reader: the PostgreSQL ledger's reads and the admin store's adjustment ceiling).
+ * @throws UnknownScopeError when the scope does not exist.
+ */
+export async function readLimitsRow(tx: Kysely<Database>, scopeId: string, userId: string): Promise<LimitsRow> {
+  const row = await tx
+    .selectFrom('scopes as s')
+    .leftJoin('budgets as b', 'b.scope_id', 's.id')
+    .leftJoin('budget_users as bu', (j) => j.onRef('bu.scope_id', '=', 's.id').on('bu.user_id', '=', userId))
+    .select(['s.timezone', 'b.default_allowance_micros', 'b.default_period', 'b.pool_cap_micros', 'b.pool_period', 'bu.allowance_micros', 'bu.period', 'bu.blocked'])
+    .where('s.id', '=', scopeId)
+    .executeTakeFirst();
+  if (!row) throw new UnknownScopeError(scopeId);
+  return row;
+}

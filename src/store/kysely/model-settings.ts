@@ -3,7 +3,7 @@ import type { ModelKind, PriceUnit } from '../../core/pricing.js';
 import type { Clock } from '../../core/ports/clock.js';
 import { newSortableId } from '../ids.js';
 import type { Database } from './schema.js';
-import { writeTransaction, type WriteTransactionRunner } from './connection.js';
+import type { WriteTransactionRunner } from './write-transaction.js';
 
 /** The `model_settings` table (migration 0004): an admin's price and/or kind for one model in one community. */
 export interface ModelSettingsTable {
@@ -43,8 +43,8 @@ export class ModelSettingsRepo {
   constructor(
     db: Kysely<Database>,
     private readonly clock: Clock,
-    /** The engine's write transaction (default SQLite's). */
-    private readonly writeTx: WriteTransactionRunner = writeTransaction,
+    /** The engine's write transaction (no default: the engine's store factory passes its own). */
+    private readonly writeTx: WriteTransactionRunner,
   ) {
     this.db = db as unknown as Kysely<Db>;
   }

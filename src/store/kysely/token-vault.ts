@@ -3,7 +3,7 @@ import type { Clock } from '../../core/ports/clock.js';
 import type { ResolvedToken, TokenInfo, TokenOwner, TokenVault } from '../../core/ports/token-vault.js';
 import { EncryptionKeyError, keyId, last4, maskToken, open, seal } from '../crypto.js';
 import { newId } from '../ids.js';
-import { writeTransaction, type WriteTransactionRunner } from './connection.js';
+import type { WriteTransactionRunner } from './write-transaction.js';
 import type { Database, TokensTable } from './schema.js';
 
 const aad = (o: TokenOwner) => `${o.kind}:${o.ownerId}`;
@@ -128,9 +128,9 @@ export class KyselyTokenVault implements TokenVault {
 
   /**
    * Re-encrypts every stored token from `oldKey` to `newKey` in one transaction (all or nothing). Returns the count.
-   * `writeTx` is the engine's write transaction (default SQLite's).
+   * `writeTx` is the engine's write transaction.
    */
-  static async rekey(db: Kysely<Database>, oldKey: Buffer, newKey: Buffer, writeTx: WriteTransactionRunner = writeTransaction): Promise<number> {
+  static async rekey(db: Kysely<Database>, oldKey: Buffer, newKey: Buffer, writeTx: WriteTransactionRunner): Promise<number> {
     return writeTx(db, async (tx) => {
       let count = 0;
       for (const table of ['tokens', 'retired_tokens'] as const) {

@@ -3,7 +3,7 @@ import type { JobStatus } from '../../core/api.js';
 import type { AuditActor } from '../../core/ports/audit-log.js';
 import type { JobAdmin, JobFilter, JobListing, RequeueResult } from '../../core/ports/job-admin.js';
 import { writeAudit } from './audit.js';
-import { writeTransaction, type WriteTransactionRunner } from './connection.js';
+import type { WriteTransactionRunner } from './write-transaction.js';
 import { toRecord } from './job-rows.js';
 import type { Database } from './schema.js';
 
@@ -11,8 +11,8 @@ import type { Database } from './schema.js';
 export class KyselyJobAdmin implements JobAdmin {
   constructor(
     private readonly db: Kysely<Database>,
-    /** The engine's write transaction (default SQLite's). */
-    private readonly writeTx: WriteTransactionRunner = writeTransaction,
+    /** The engine's write transaction (no default: the engine's store factory passes its own). */
+    private readonly writeTx: WriteTransactionRunner,
   ) {}
 
   private base(db: Kysely<Database> = this.db) {

@@ -1,14 +1,15 @@
 import { sql, type Kysely } from 'kysely';
-import type { AdminStore, ScopeBudgetPatch, ScopeBudgetRow, UserBudgetPatch, UserBudgetRow } from '../../core/ports/admin-store.js';
+import type { AdjustmentCeiling, AdjustmentResult, AdminStore, ScopeBudgetPatch, ScopeBudgetRow, UserBudgetPatch, UserBudgetRow } from '../../core/ports/admin-store.js';
 import type { AuditEntry, AuditInput } from '../../core/ports/audit-log.js';
 import type { TokenInfo, TokenOwner } from '../../core/ports/token-vault.js';
 import type { DailySpendQuery, DailySpendRow, UsageRow } from '../../core/ports/usage-store.js';
 import type { Micros } from '../../core/money.js';
 import type { Clock } from '../../core/ports/clock.js';
-import { isPeriod } from '../../core/budget/periods.js';
+import { isPeriod, periodWindow } from '../../core/budget/periods.js';
+import { effectiveLimits, readLimitsRow } from './ledger-shared.js';
 import { newSortableId } from '../ids.js';
 import { parseJsonColumn, writeAudit } from './audit.js';
-import { writeTransaction, type WriteTransactionRunner } from './connection.js';
+import type { WriteTransactionRunner } from './write-transaction.js';
 import type { Database } from './schema.js';
 import type { KyselyTokenVault } from './token-vault.js';
 
@@ -21,8 +22,8 @@ export class KyselyAdminStore implements AdminStore {
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
     private readonly vault: KyselyTokenVault,
-    /** The engine's write transaction (default SQLite's `BEGIN IMMEDIATE`). */
-    private readonly writeTx: WriteTransactionRunner = writeTransaction,
+    /** The engine's write transaction (no default: the engine's store factory passes its own). */
+    private readonly writeTx: WriteTransactionRunner,
   ) {}
 
   private async audit(tx: Kysely<Database>, a: AuditInput, scopeId: string | null, before: unknown, after: unknown): Promise<void> {
@@ -45,6 +46,8 @@ export class KyselyAdminStore implements AdminStore {
       const after: ScopeBudgetRow = { ...before, ...patch };
       const row = { default_allowance_micros: after.defaultAllowanceMicros, default_period: after.defaultPeriod, pool_cap_micros: after.poolCapMicros, pool_period: after.poolPeriod, updated_at: this.clock.now() };
       await tx.insertInto('budgets').values({ scope_id: scopeId, ...row }).onConflict((oc) => oc.column('scope_id').doUpdateSet(row)).execute();
+      // A pool row exists only while a cap does (migration 0011): nothing keeps it up to date for nothing.
+      if (after.poolCapMicros === null || after.poolPeriod === null) await sql`delete from budget_totals where kind = 'pool' and scope_id = ${scopeId}`.execute(tx);
       await this.audit(tx, a, scopeId, before, after);
       return { before, after };
     });
@@ -81,15 +84,30 @@ export class KyselyAdminStore implements AdminStore {
     });
   }
 
-  async addAdjustment(scopeId: string, userId: string, amountMicros: Micros, note: string, a: AuditInput): Promise<{ entryId: string }> {
-    return this.writeTx(this.db, async (tx) => {
-      const id = newSortableId('le', this.clock.now());
+  async addAdjustment(scopeId: string, userId: string, amountMicros: Micros, note: string, a: AuditInput, ceiling: AdjustmentCeiling): Promise<AdjustmentResult> {
+    return this.writeTx(this.db, async (tx): Promise<AdjustmentResult> => {
+      const now = this.clock.now();
+      const limits = effectiveLimits(await readLimitsRow(tx, scopeId, userId), ceiling.defaults);
+      const since = periodWindow(limits.userPeriod, limits.timezone, now).start;
+      const prior = await tx
+        .selectFrom('ledger_entries')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_micros'), eb.lit(0)).as('adjusted'))
+        .where('scope_id', '=', scopeId)
+        .where('user_id', '=', userId)
+        .where('kind', '=', 'adjustment')
+        .where('token_source', '!=', 'personal')
+        .where('created_at', '>=', since)
+        .executeTakeFirstOrThrow();
+      const adjusted = Number(prior.adjusted) + amountMicros;
+      const after = (limits.userLimit ?? 0) + adjusted;
+      if (after > ceiling.maxMicros || adjusted < -ceiling.maxMicros) return { ok: false, afterMicros: after };
+      const id = newSortableId('le', now);
       await tx
         .insertInto('ledger_entries')
         .values({ id, kind: 'adjustment', amount_micros: amountMicros, scope_id: scopeId, user_id: userId, job_id: null, hold_id: null, token_source: 'scope', units: null, unit: null, reason: note, created_at: this.clock.now() })
         .execute();
       await this.audit(tx, a, scopeId, null, { entryId: id, userId, amountMicros, note });
-      return { entryId: id };
+      return { ok: true, entryId: id };
     });
   }
 
@@ -103,7 +121,7 @@ export class KyselyAdminStore implements AdminStore {
   }
 
   async setLanguage(scopeId: string, language: string | null, a: AuditInput) {
-    return writeTransaction(this.db, async (tx) => {
+    return this.writeTx(this.db, async (tx) => {
       const r = await tx.selectFrom('scopes').select('language').where('id', '=', scopeId).executeTakeFirstOrThrow();
       await tx.updateTable('scopes').set({ language }).where('id', '=', scopeId).execute();
       await this.audit(tx, a, scopeId, { language: r.language }, { language });

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Clock } from '../../core/ports/clock.js';
 import type { Directory, ExternalRef, Scope, User } from '../../core/ports/directory.js';
 import { newId } from '../ids.js';
-import { writeTransaction, type WriteTransactionRunner } from './connection.js';
+import type { WriteTransactionRunner } from './write-transaction.js';
 import type { Database } from './schema.js';
 
 const toScope = (r: Selectable<Database['scopes']>): Scope => ({
@@ -37,8 +37,8 @@ export class KyselyDirectory implements Directory {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
-    /** The engine's write transaction (default SQLite's). */
-    private readonly writeTx: WriteTransactionRunner = writeTransaction,
+    /** The engine's write transaction (no default: the engine's store factory passes its own). */
+    private readonly writeTx: WriteTransactionRunner,
   ) {}
 
   async ensureScope(p: ExternalRef & { title?: string }): Promise<Scope> {
