@@ -2,6 +2,7 @@ import type { Actor, CoreApi } from '../api.js';
 import { err, fail, ok, type Failure, type Result } from '../failures.js';
 import { didYouMean, formText, parseArgWord, parseInteger } from './arg-forms.js';
 import { phrase } from '../i18n/phrase.js';
+import { looksLikeKey } from '../secrets.js';
 import { firstConflict, flagFailure } from './grammar.js';
 import type { ArgSpec, ArgValue, ArgValues, CommandDefinition, IncomingFile, SubcommandDefinition, SurfaceInfo } from './types.js';
 
@@ -84,6 +85,8 @@ function checkValue(spec: ArgSpec, raw: ArgValue | undefined, label: Label): Res
     }
     return ok(s.trim());
   }
+  // A key pasted as a model id is refused and never quoted back (nor stored, nor sent anywhere).
+  if (spec.kind === 'model' && looksLikeKey(s)) return err(flagFailure(phrase('model-id-looks-like-key')));
   const v = parseArgWord(spec, s);
   if (v === undefined) {
     // A secret is never quoted back.

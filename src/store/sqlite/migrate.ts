@@ -8,6 +8,7 @@ import * as m0006 from '../../../migrations/0006-job-secrets.js';
 import * as m0007 from '../../../migrations/0007-failure-refs.js';
 import * as m0008 from '../../../migrations/0008-languages.js';
 import * as m0009 from '../../../migrations/0009-bot-processes.js';
+import * as m0011 from '../../../migrations/0011-model-price-by-owner.js';
 import type { Database } from './schema.js';
 
 /**
@@ -24,6 +25,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0007-failure-refs': m0007,
   '0008-languages': m0008,
   '0009-bot-processes': m0009,
+  '0011-model-price-by-owner': m0011,
 };
 
 /** A migration failed; the database is left at the last successful one. */
