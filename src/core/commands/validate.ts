@@ -3,6 +3,7 @@ import { err, fail, ok, type Failure, type Result } from '../failures.js';
 import { didYouMean, formText, parseArgWord, parseInteger } from './arg-forms.js';
 import { phrase } from '../i18n/phrase.js';
 import { looksLikeKey } from '../secrets.js';
+import { graphemePrefix } from '../text-cut.js';
 import { firstConflict, flagFailure } from './grammar.js';
 import type { ArgSpec, ArgValue, ArgValues, CommandDefinition, IncomingFile, SubcommandDefinition, SurfaceInfo } from './types.js';
 
@@ -47,7 +48,7 @@ export function validateArgs(
   const label = argLabel(surface, at);
   const out: Record<string, ArgValue> = {};
   for (const name of Object.keys(given)) {
-    if (given[name] !== undefined && !specs.some((s) => s.name === name)) return err(flagFailure(phrase('input-unknown-argument', { name: name.slice(0, 32) })));
+    if (given[name] !== undefined && !specs.some((s) => s.name === name)) return err(flagFailure(phrase('input-unknown-argument', { name: graphemePrefix(name, 32) })));
   }
   for (const spec of specs) {
     const raw = given[spec.name];
@@ -93,7 +94,7 @@ function checkValue(spec: ArgSpec, raw: ArgValue | undefined, label: Label): Res
     const problem =
       spec.kind === 'secret'
         ? phrase('input-secret-bad-value', { flag: label(spec), form: formText(spec) })
-        : phrase('input-flag-bad-value', { flag: label(spec), value: s.trim().slice(0, 40), form: formText(spec) });
+        : phrase('input-flag-bad-value', { flag: label(spec), value: graphemePrefix(s.trim(), 40), form: formText(spec) });
     return err(flagFailure(didYouMean(spec, s, problem)));
   }
   return ok(v);
