@@ -131,6 +131,7 @@ failure-attachment-empty = { $name } is empty (0 bytes). Attach the image again.
 # $vowel: "yes" when $detected starts with a vowel (English article only; other languages may ignore it).
 failure-attachment-not-image = { $detected ->
         [gif] { $name } is a GIF, which image models do not accept. Use a PNG, JPEG or WebP image (a screenshot of it works).
+        [damaged] { $name } is a damaged or incomplete image (perhaps cut off while it was sent or saved), so it was not sent to the gateway. Send it again, or save it anew as a PNG, JPEG or WebP image.
         [none] { $name } is not an image the gateway can read. Use a PNG, JPEG or WebP image.
        *[other] { $name } looks like { $vowel ->
             [yes] an

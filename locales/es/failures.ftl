@@ -131,6 +131,7 @@ failure-attachment-empty = { $name } está vacío (0 bytes). Vuelve a adjuntar l
 # $vowel: "yes" cuando $detected empieza por vocal (solo para el artículo inglés; en español no cambia nada).
 failure-attachment-not-image = { $detected ->
         [gif] { $name } es un GIF, y los modelos de imagen no lo aceptan. Usa una imagen PNG, JPEG o WebP (una captura de pantalla sirve).
+        [damaged] { $name } es una imagen dañada o incompleta (quizá se cortó al enviarla o guardarla), así que no se envió a la pasarela. Vuelve a enviarla, o guárdala de nuevo como imagen PNG, JPEG o WebP.
         [none] { $name } no es una imagen que la pasarela pueda leer. Usa una imagen PNG, JPEG o WebP.
        *[other] { $name } parece un archivo { $detected }{ $vowel ->
            *[other] {""}

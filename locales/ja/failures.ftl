@@ -131,6 +131,7 @@ failure-attachment-empty = { $name } は空のファイルです（0 バイト�
 # $vowel: 英語の冠詞のための値です。日本語では使いませんが、どちらの場合も同じ文になるよう選択式を残しています。
 failure-attachment-not-image = { $detected ->
         [gif] { $name } は GIF 画像のため、画像モデルでは使えません。PNG、JPEG、WebP の画像をお使いください（スクリーンショットでもかまいません）。
+        [damaged] { $name } は壊れているか不完全な画像です（送信や保存の途中で切れた可能性があります）。そのためゲートウェイには送っていません。もう一度送るか、PNG、JPEG、WebP の画像として保存し直してください。
         [none] { $name } はゲートウェイが読み取れる画像ではありません。PNG、JPEG、WebP の画像をお使いください。
        *[other] { $name } は静止画ではなく、{ $detected } ファイルのようです{ $vowel ->
             [yes] {""}

@@ -131,6 +131,7 @@ failure-attachment-empty = { $name } está vazio (0 bytes). Anexe a imagem de no
 # $vowel: "yes" when $detected starts with a vowel (English article only; Portuguese ignores it).
 failure-attachment-not-image = { $detected ->
         [gif] { $name } é um GIF, que os modelos de imagem não aceitam. Use uma imagem PNG, JPEG ou WebP (uma captura de tela dele serve).
+        [damaged] { $name } é uma imagem danificada ou incompleta (talvez cortada ao ser enviada ou salva), por isso não foi enviada ao gateway. Envie de novo, ou salve-a novamente como imagem PNG, JPEG ou WebP.
         [none] { $name } não é uma imagem que o gateway consiga ler. Use uma imagem PNG, JPEG ou WebP.
        *[other] { $name } parece ser um arquivo do tipo { $detected }{ $vowel ->
            *[other] {""}

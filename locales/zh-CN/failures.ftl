@@ -129,6 +129,7 @@ failure-attachment-empty = { $name } 是空文件（0 字节）。请重新附�
 # $vowel: 英文冠词专用，中文忽略。
 failure-attachment-not-image = { $detected ->
         [gif] { $name } 是 GIF，图片模型不接受。请使用 PNG、JPEG 或 WebP 图片（截图也可以）。
+        [damaged] { $name } 是损坏或不完整的图片（可能在发送或保存时被截断），因此没有发送给网关。请重新发送，或重新保存为 PNG、JPEG 或 WebP 图片。
         [none] { $name } 不是网关能读取的图片。请使用 PNG、JPEG 或 WebP 图片。
        *[other] { $name } 看起来是 { $detected } 文件{ $vowel ->
            *[other] {""}

@@ -46,7 +46,7 @@ async function plan(d: CoreDeps, req: ImagineRequest | EditRequest, kind: 'imagi
   let refs: ValidImage[] = [];
   if (kind === 'edit') {
     const images = 'images' in req ? req.images : [];
-    const v = validateReferenceImages(images, { minImages: 1, maxImages: price.maxReferenceImages ?? 3, maxBytes: price.maxReferenceBytes ?? 8 * MIB });
+    const v = await validateReferenceImages(images, { minImages: 1, maxImages: price.maxReferenceImages ?? 3, maxBytes: price.maxReferenceBytes ?? 8 * MIB });
     if (!v.ok) return v;
     refs = v.value;
   }
