@@ -153,7 +153,11 @@ failure-attachment-download-failed = { $reason ->
     .title = 添付ファイルを取得できませんでした
 failure-prompt-empty = 作りたいものを説明してください（プロンプトが空です）。
     .title = プロンプトが必要です
-failure-result-url-refused = ゲートウェイが、プライベートまたはローカルネットワーク上のアドレスにある画像へのリンクを返しました。このようなリンクは取得しません。ゲートウェイが結果を保存している場所を、管理者が確認してください。
+# $reason: unreachable (the link's host does not resolve) or private (a private or local address).
+failure-result-url-refused = { $reason ->
+        [unreachable] ゲートウェイが、このボットからは到達できない画像リンク（ホスト名を解決できません）を返したため、何も取得していません。ゲートウェイが結果を保存している場所を、管理者が確認してください。
+       *[private] ゲートウェイが、プライベートまたはローカルネットワーク上のアドレスにある画像へのリンクを返しました。このようなリンクは取得しません。ゲートウェイが結果を保存している場所を、管理者が確認してください。
+    }
     .title = 結果を取得しませんでした
 failure-prompt-has-secret = プロンプトにアクセストークン（ゲートウェイのキーやボットのトークン）のような文字列が含まれていたため、使用も保存もしていません。本物のトークンであれば、発行元のサービスで無効化してください。ゲートウェイトークンは、プライベートチャットで { $tokenLink } を使って連携します。
     .title = トークンのようです
