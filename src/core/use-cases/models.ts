@@ -61,5 +61,7 @@ export function cachedModels(d: CoreDeps, actor: Actor, kind?: ModelKind): Model
     models(d, actor).catch((e: unknown) => d.logger.debug({ err: e }, 'background model list load failed'));
     return [];
   }
-  return views(d, actor, list, kind, 'operator').views;
+  const operatorKey = d.catalog.index.operatorKey;
+  const payer = operatorKey !== undefined && d.catalog.index.keyFor(actor) === operatorKey ? 'operator' : 'own';
+  return views(d, actor, list, kind, payer).views;
 }
