@@ -131,6 +131,7 @@ failure-attachment-empty = { $name } is empty (0 bytes). Attach the image again.
 # $vowel: "yes" when $detected starts with a vowel (English article only; other languages may ignore it).
 failure-attachment-not-image = { $detected ->
         [gif] { $name } is a GIF, which image models do not accept. Use a PNG, JPEG or WebP image (a screenshot of it works).
+        [damaged] { $name } is a damaged or incomplete image (perhaps cut off while it was sent or saved), so it was not sent to the gateway. Send it again, or save it anew as a PNG, JPEG or WebP image.
         [none] { $name } is not an image the gateway can read. Use a PNG, JPEG or WebP image.
        *[other] { $name } looks like { $vowel ->
             [yes] an
@@ -152,7 +153,11 @@ failure-attachment-download-failed = { $reason ->
     .title = Could not fetch the attachment
 failure-prompt-empty = Please describe what you want (the prompt is empty).
     .title = Prompt needed
-failure-result-url-refused = The gateway answered with a link to the image on a private or local network address, which I never fetch. An admin should check where the gateway stores its results.
+# $reason: unreachable (the link's host does not resolve) or private (a private or local address).
+failure-result-url-refused = { $reason ->
+        [unreachable] The gateway returned a link to the image that this bot cannot reach (its host name does not resolve), so nothing was fetched. An admin should check where the gateway stores its results.
+       *[private] The gateway answered with a link to the image on a private or local network address, which I never fetch. An admin should check where the gateway stores its results.
+    }
     .title = Result not fetched
 failure-prompt-has-secret = Your prompt contains something shaped like an access token (a gateway key or a bot token), so I did not use or keep it. If it is a real token, revoke it at its service; a gateway token is linked with { $tokenLink } in a private chat.
     .title = That looks like a token

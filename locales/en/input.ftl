@@ -25,6 +25,7 @@ input-flag-unknown = Unknown flag { $flag }.
 input-flag-no-value = { $flag } needs a value: { $form }.
 input-flag-bad-value = { $flag } { $value } is not valid: use { $form }.
 input-secret-bad-value = { $flag } is not valid: use { $form }.
+model-id-looks-like-key = That looks like a secret key, not a model id, so it was not used, stored or shown. If it is a real key, revoke it at the gateway and make a new one.
 input-flag-twice = { $flag } is given twice.
 input-not-a-member = "{ $value }" is not a member: use { $form }.
 # $name: the argument's name as the command spells it (model, period, user…).

@@ -56,3 +56,10 @@ prices-error-model-id = Give the exact model id as /models lists it.
 prices-error-kind = The kind is image, video, text or auto.
 prices-error-zero = A price must be more than $0.
 prices-error-unit = The unit is image, second or 1k (1,000 text tokens).
+# $unit: image, second or tokens (per 1,000 text tokens). $amount: the lowest price allowed.
+prices-error-below-cost = While the bot's own gateway token pays here, { $model } cannot cost less than the gateway charges for it: at least { $amount } per { $unit ->
+        [image] image
+        [second] second
+       *[tokens] 1K tokens
+    }. Link this community's own token with /setup to price it freely.
+prices-error-no-cost = The bot does not know what the gateway charges for { $model }, so while the bot's own gateway token pays here only the bot's owner can price it. Link this community's own token with /setup to price it yourself.

@@ -131,6 +131,7 @@ failure-attachment-empty = { $name } está vacío (0 bytes). Vuelve a adjuntar l
 # $vowel: "yes" cuando $detected empieza por vocal (solo para el artículo inglés; en español no cambia nada).
 failure-attachment-not-image = { $detected ->
         [gif] { $name } es un GIF, y los modelos de imagen no lo aceptan. Usa una imagen PNG, JPEG o WebP (una captura de pantalla sirve).
+        [damaged] { $name } es una imagen dañada o incompleta (quizá se cortó al enviarla o guardarla), así que no se envió a la pasarela. Vuelve a enviarla, o guárdala de nuevo como imagen PNG, JPEG o WebP.
         [none] { $name } no es una imagen que la pasarela pueda leer. Usa una imagen PNG, JPEG o WebP.
        *[other] { $name } parece un archivo { $detected }{ $vowel ->
            *[other] {""}
@@ -151,7 +152,11 @@ failure-attachment-download-failed = { $reason ->
     .title = No se pudo obtener el adjunto
 failure-prompt-empty = Describe lo que quieres, por favor (el prompt está vacío).
     .title = Falta el prompt
-failure-result-url-refused = La pasarela respondió con un enlace a la imagen en una dirección de red privada o local, y de ahí nunca descargo nada. Un admin debería revisar dónde guarda la pasarela sus resultados.
+# $reason: unreachable (the link's host does not resolve) or private (a private or local address).
+failure-result-url-refused = { $reason ->
+        [unreachable] La pasarela devolvió un enlace a la imagen al que este bot no puede llegar (su nombre de host no se resuelve), así que no se descargó nada. Un admin debería revisar dónde guarda la pasarela sus resultados.
+       *[private] La pasarela respondió con un enlace a la imagen en una dirección de red privada o local, y de ahí nunca descargo nada. Un admin debería revisar dónde guarda la pasarela sus resultados.
+    }
     .title = Resultado no descargado
 failure-prompt-has-secret = Tu prompt contiene algo con forma de token de acceso (una clave de la pasarela o un token de bot), así que no lo usé ni lo guardé. Si es un token real, revócalo en su servicio; un token de la pasarela se vincula con { $tokenLink } en un chat privado.
     .title = Eso parece un token

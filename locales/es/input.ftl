@@ -25,6 +25,7 @@ input-flag-unknown = No conozco el flag { $flag }.
 input-flag-no-value = A { $flag } le falta un valor: { $form }.
 input-flag-bad-value = { $flag } { $value } no es válido: usa { $form }.
 input-secret-bad-value = { $flag } no es válido: usa { $form }.
+model-id-looks-like-key = Eso parece una clave secreta, no un id de modelo, así que no se usó, ni se guardó, ni se muestra. Si es una clave real, revócala en la pasarela y crea otra.
 input-flag-twice = { $flag } aparece dos veces.
 input-not-a-member = «{ $value }» no es un miembro: usa { $form }.
 input-bad-word = «{ $value }» no es un valor válido de { $name } para { $command }: usa { $form }.

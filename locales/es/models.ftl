@@ -76,3 +76,10 @@ prices-error-model-id = Indica el id exacto del modelo, tal como aparece en /mod
 prices-error-kind = El tipo debe ser image, video, text o auto.
 prices-error-zero = El precio debe ser mayor que $0.
 prices-error-unit = La unidad debe ser image, second o 1k (1000 tokens de texto).
+# $unit: image, second or tokens (per 1,000 text tokens). $amount: the lowest price allowed.
+prices-error-below-cost = Mientras aquí pague el token de pasarela del propio bot, { $model } no puede costar menos de lo que cobra la pasarela: como mínimo { $amount } por { $unit ->
+        [image] imagen
+        [second] segundo
+       *[tokens] 1K tokens
+    }. Vincula el token propio de esta comunidad con /setup para fijar el precio que quieras.
+prices-error-no-cost = El bot no sabe cuánto cobra la pasarela por { $model }, así que, mientras aquí pague el token de pasarela del propio bot, solo el dueño del bot puede fijarle un precio. Vincula el token propio de esta comunidad con /setup para fijarlo tú.

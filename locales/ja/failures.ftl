@@ -131,6 +131,7 @@ failure-attachment-empty = { $name } は空のファイルです（0 バイト�
 # $vowel: 英語の冠詞のための値です。日本語では使いませんが、どちらの場合も同じ文になるよう選択式を残しています。
 failure-attachment-not-image = { $detected ->
         [gif] { $name } は GIF 画像のため、画像モデルでは使えません。PNG、JPEG、WebP の画像をお使いください（スクリーンショットでもかまいません）。
+        [damaged] { $name } は壊れているか不完全な画像です（送信や保存の途中で切れた可能性があります）。そのためゲートウェイには送っていません。もう一度送るか、PNG、JPEG、WebP の画像として保存し直してください。
         [none] { $name } はゲートウェイが読み取れる画像ではありません。PNG、JPEG、WebP の画像をお使いください。
        *[other] { $name } は静止画ではなく、{ $detected } ファイルのようです{ $vowel ->
             [yes] {""}
@@ -152,7 +153,11 @@ failure-attachment-download-failed = { $reason ->
     .title = 添付ファイルを取得できませんでした
 failure-prompt-empty = 作りたいものを説明してください（プロンプトが空です）。
     .title = プロンプトが必要です
-failure-result-url-refused = ゲートウェイが、プライベートまたはローカルネットワーク上のアドレスにある画像へのリンクを返しました。このようなリンクは取得しません。ゲートウェイが結果を保存している場所を、管理者が確認してください。
+# $reason: unreachable (the link's host does not resolve) or private (a private or local address).
+failure-result-url-refused = { $reason ->
+        [unreachable] ゲートウェイが、このボットからは到達できない画像リンク（ホスト名を解決できません）を返したため、何も取得していません。ゲートウェイが結果を保存している場所を、管理者が確認してください。
+       *[private] ゲートウェイが、プライベートまたはローカルネットワーク上のアドレスにある画像へのリンクを返しました。このようなリンクは取得しません。ゲートウェイが結果を保存している場所を、管理者が確認してください。
+    }
     .title = 結果を取得しませんでした
 failure-prompt-has-secret = プロンプトにアクセストークン（ゲートウェイのキーやボットのトークン）のような文字列が含まれていたため、使用も保存もしていません。本物のトークンであれば、発行元のサービスで無効化してください。ゲートウェイトークンは、プライベートチャットで { $tokenLink } を使って連携します。
     .title = トークンのようです

@@ -25,6 +25,7 @@ input-flag-unknown = { $flag } というフラグはありません。
 input-flag-no-value = { $flag } には値が必要です: { $form }。
 input-flag-bad-value = { $flag } { $value } は無効です。{ $form } で指定してください。
 input-secret-bad-value = { $flag } は無効です。{ $form } で指定してください。
+model-id-looks-like-key = これはモデル ID ではなく秘密のキーのように見えるため、使用・保存・表示していません。本物のキーなら、ゲートウェイで無効にして新しいキーを作成してください。
 input-flag-twice = { $flag } が 2 回指定されています。
 input-not-a-member = 「{ $value }」はメンバーではありません。{ $form } で指定してください。
 input-bad-word = 「{ $value }」は { $command } の { $name } として無効です。{ $form } で指定してください。

@@ -56,3 +56,10 @@ prices-error-model-id = /models に表示されているとおりのモデル ID
 prices-error-kind = 種類は image、video、text、auto のいずれかです。
 prices-error-zero = 価格は $0 より大きくしてください。
 prices-error-unit = 単位は image、second、1k（テキスト1,000トークン）のいずれかです。
+# $unit: image、second、tokens（テキスト1,000トークンあたり）。$amount: 設定できる最低価格。
+prices-error-below-cost = ここでボット自身のゲートウェイトークンが支払う間は、{ $model } をゲートウェイの請求額より安くできません: { $unit ->
+        [image] 1枚
+        [second] 1秒
+       *[tokens] 1Kトークン
+    }あたり最低 { $amount } です。/setup でこのコミュニティ自身のトークンを登録すれば自由に価格を設定できます。
+prices-error-no-cost = ボットは { $model } に対するゲートウェイの請求額を知らないため、ここでボット自身のゲートウェイトークンが支払う間は、ボットのオーナーだけが価格を設定できます。/setup でこのコミュニティ自身のトークンを登録すれば自分で設定できます。

@@ -131,6 +131,7 @@ failure-attachment-empty = { $name } está vazio (0 bytes). Anexe a imagem de no
 # $vowel: "yes" when $detected starts with a vowel (English article only; Portuguese ignores it).
 failure-attachment-not-image = { $detected ->
         [gif] { $name } é um GIF, que os modelos de imagem não aceitam. Use uma imagem PNG, JPEG ou WebP (uma captura de tela dele serve).
+        [damaged] { $name } é uma imagem danificada ou incompleta (talvez cortada ao ser enviada ou salva), por isso não foi enviada ao gateway. Envie de novo, ou salve-a novamente como imagem PNG, JPEG ou WebP.
         [none] { $name } não é uma imagem que o gateway consiga ler. Use uma imagem PNG, JPEG ou WebP.
        *[other] { $name } parece ser um arquivo do tipo { $detected }{ $vowel ->
            *[other] {""}
@@ -151,7 +152,11 @@ failure-attachment-download-failed = { $reason ->
     .title = Não foi possível obter o anexo
 failure-prompt-empty = Descreva o que você quer (o prompt está vazio).
     .title = Prompt necessário
-failure-result-url-refused = O gateway respondeu com um link para a imagem em um endereço de rede privada ou local, que eu nunca acesso. Um admin deve verificar onde o gateway guarda os resultados.
+# $reason: unreachable (the link's host does not resolve) or private (a private or local address).
+failure-result-url-refused = { $reason ->
+        [unreachable] O gateway devolveu um link para a imagem que este bot não consegue alcançar (o nome do host não resolve), então nada foi baixado. Um admin deve verificar onde o gateway guarda os resultados.
+       *[private] O gateway respondeu com um link para a imagem em um endereço de rede privada ou local, que eu nunca acesso. Um admin deve verificar onde o gateway guarda os resultados.
+    }
     .title = Resultado não obtido
 failure-prompt-has-secret = Seu prompt contém algo com formato de token de acesso (uma chave do gateway ou um token de bot), então não o usei nem guardei. Se for um token real, revogue-o no serviço dele; um token do gateway se vincula com { $tokenLink } em um chat privado.
     .title = Isso parece um token

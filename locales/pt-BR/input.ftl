@@ -25,6 +25,7 @@ input-flag-unknown = Não conheço a flag { $flag }.
 input-flag-no-value = Falta um valor para { $flag }: { $form }.
 input-flag-bad-value = { $flag } { $value } não é válido: use { $form }.
 input-secret-bad-value = { $flag } não é válido: use { $form }.
+model-id-looks-like-key = Isso parece uma chave secreta, não um id de modelo, então não foi usado, guardado nem exibido. Se for uma chave real, revogue-a no gateway e crie outra.
 input-flag-twice = { $flag } aparece duas vezes.
 input-not-a-member = "{ $value }" não é um membro: use { $form }.
 input-bad-word = "{ $value }" não é um valor válido de { $name } para { $command }: use { $form }.

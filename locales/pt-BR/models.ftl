@@ -56,3 +56,10 @@ prices-error-model-id = Informe o id exato do modelo, como aparece em /models.
 prices-error-kind = O tipo é image, video, text ou auto.
 prices-error-zero = O preço deve ser maior que $0.
 prices-error-unit = A unidade é image, second ou 1k (1.000 tokens de texto).
+# $unit: image, second or tokens (per 1,000 text tokens). $amount: the lowest price allowed.
+prices-error-below-cost = Enquanto o token de gateway do próprio bot pagar aqui, { $model } não pode custar menos do que o gateway cobra por ele: no mínimo { $amount } por { $unit ->
+        [image] imagem
+        [second] segundo
+       *[tokens] 1 mil tokens
+    }. Vincule o token próprio desta comunidade com /setup para definir o preço livremente.
+prices-error-no-cost = O bot não sabe quanto o gateway cobra por { $model }; por isso, enquanto o token de gateway do próprio bot pagar aqui, só o dono do bot pode definir o preço dele. Vincule o token próprio desta comunidade com /setup para definir você mesmo.

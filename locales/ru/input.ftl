@@ -25,6 +25,7 @@ input-flag-unknown = Неизвестный флаг { $flag }.
 input-flag-no-value = Для { $flag } нужно значение: { $form }.
 input-flag-bad-value = { $flag } { $value } — недопустимое значение: укажите { $form }.
 input-secret-bad-value = { $flag } — недопустимое значение: укажите { $form }.
+model-id-looks-like-key = Это похоже на секретный ключ, а не на id модели, поэтому он не использован, не сохранён и не показан. Если это настоящий ключ, отзовите его в шлюзе и создайте новый.
 input-flag-twice = { $flag } указан дважды.
 input-not-a-member = «{ $value }» — не участник: укажите { $form }.
 input-bad-word = «{ $value }» не подходит как { $name } для { $command }: укажите { $form }.

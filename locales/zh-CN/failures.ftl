@@ -129,6 +129,7 @@ failure-attachment-empty = { $name } 是空文件（0 字节）。请重新附�
 # $vowel: 英文冠词专用，中文忽略。
 failure-attachment-not-image = { $detected ->
         [gif] { $name } 是 GIF，图片模型不接受。请使用 PNG、JPEG 或 WebP 图片（截图也可以）。
+        [damaged] { $name } 是损坏或不完整的图片（可能在发送或保存时被截断），因此没有发送给网关。请重新发送，或重新保存为 PNG、JPEG 或 WebP 图片。
         [none] { $name } 不是网关能读取的图片。请使用 PNG、JPEG 或 WebP 图片。
        *[other] { $name } 看起来是 { $detected } 文件{ $vowel ->
            *[other] {""}
@@ -149,7 +150,11 @@ failure-attachment-download-failed = { $reason ->
     .title = 无法获取附件
 failure-prompt-empty = 请描述你想要的内容（提示词为空）。
     .title = 需要提示词
-failure-result-url-refused = 网关返回的图片链接指向私有或本地网络地址，我不会访问这类地址。请管理员检查网关存放结果的位置。
+# $reason: unreachable (the link's host does not resolve) or private (a private or local address).
+failure-result-url-refused = { $reason ->
+        [unreachable] 网关返回的图片链接本机器人无法访问（其主机名无法解析），因此没有获取任何内容。请管理员检查网关存放结果的位置。
+       *[private] 网关返回的图片链接指向私有或本地网络地址，我不会访问这类地址。请管理员检查网关存放结果的位置。
+    }
     .title = 未获取结果
 failure-prompt-has-secret = 你的提示词中包含类似访问令牌的内容（网关密钥或机器人令牌），所以我没有使用或保存它。如果它是真实的令牌，请到对应服务撤销；网关令牌请在私聊中用 { $tokenLink } 绑定。
     .title = 这看起来像令牌

@@ -25,6 +25,7 @@ input-flag-unknown = 未知参数 { $flag }。
 input-flag-no-value = { $flag } 需要一个值：{ $form }。
 input-flag-bad-value = { $flag } { $value } 无效：请使用{ $form }。
 input-secret-bad-value = { $flag } 无效：请使用{ $form }。
+model-id-looks-like-key = 这看起来是一个密钥，而不是模型 ID，因此没有被使用、保存或显示。如果它确实是密钥，请在网关上吊销它并重新生成一个。
 input-flag-twice = { $flag } 重复出现了两次。
 input-not-a-member = “{ $value }”不是成员：请使用{ $form }。
 input-bad-word = “{ $value }”不是 { $command } 可用的 { $name }：请使用{ $form }。

@@ -71,3 +71,10 @@ prices-error-model-id = 请填写与 /models 列出的一致的完整模型 ID�
 prices-error-kind = 类型只能是 image、video、text 或 auto。
 prices-error-zero = 价格必须大于 $0。
 prices-error-unit = 单位只能是 image、second 或 1k（1,000 个文本 token）。
+# $unit: image, second or tokens (per 1,000 text tokens). $amount: the lowest price allowed.
+prices-error-below-cost = 这里由机器人自己的网关令牌付费时，{ $model } 的价格不能低于网关对它的收费：每{ $unit ->
+        [image] 张图片
+        [second] 秒
+       *[tokens] 1K 令牌
+    }至少 { $amount }。用 /setup 绑定本社区自己的令牌后即可自由定价。
+prices-error-no-cost = 机器人不知道网关对 { $model } 的收费，因此这里由机器人自己的网关令牌付费时，只有机器人的所有者可以为它定价。用 /setup 绑定本社区自己的令牌后即可自行定价。

@@ -12,6 +12,7 @@ import { usageChart } from './use-cases/charts.js';
 import { languageName, shippedLocale } from './use-cases/language.js';
 import { supportedLocales, t } from './i18n/catalog.js';
 import { phrase, say, type Phrase } from './i18n/phrase.js';
+import { graphemePrefix } from './text-cut.js';
 
 /** A failure raised while parsing an admin command; caught once in {@link runAdmin}. */
 class AdminInputError extends Error {
@@ -45,7 +46,7 @@ function signedAmount(text: string): Micros {
 function period(text: string | undefined, fallback: Period): Period {
   const p = (text ?? '').trim().toLowerCase();
   if (p === '') return fallback;
-  if (!isPeriod(p)) throw new AdminInputError(adminProblem(phrase('input-period', { given: (text ?? '').trim().slice(0, 40) })));
+  if (!isPeriod(p)) throw new AdminInputError(adminProblem(phrase('input-period', { given: graphemePrefix((text ?? '').trim(), 40) })));
   return p;
 }
 
@@ -63,11 +64,11 @@ async function resolveTarget(d: CoreDeps, actor: Actor, ids: ActorIds, target: s
   const t = target.trim();
   if (t.startsWith('@')) {
     const u = await d.store.directory.findMemberByUsername(ids.scopeId, t);
-    if (!u) throw new AdminInputError(fail('unknown_user', { given: t.slice(0, 64) }));
+    if (!u) throw new AdminInputError(fail('unknown_user', { given: graphemePrefix(t, 64) }));
     return { userId: u.id, name: `@${u.username ?? t.slice(1)}` };
   }
   const m = /^(?:<@!?(\d{5,25})>|([a-z][a-z0-9_-]{1,31}):([A-Za-z0-9_-]{1,64})|([A-Za-z0-9_-]{1,64}))$/.exec(t);
-  if (!m) throw new AdminInputError(fail('unknown_user', { given: t.slice(0, 64) }));
+  if (!m) throw new AdminInputError(fail('unknown_user', { given: graphemePrefix(t, 64) }));
   const platform = m[2] ?? actor.scope.platform;
   const externalId = m[1] ?? m[3] ?? m[4]!;
   const u = await d.store.directory.ensureUser({ platform, externalId });
@@ -157,7 +158,7 @@ export async function runAdmin(d: CoreDeps, actor: Actor, cmd: AdminCommand): Pr
 }
 
 function adminFailure(e: AdminError, cmd: AdminCommand): Failure {
-  if (e.code === 'invalid_timezone') return fail('bad_timezone', { given: cmd.op === 'timezone' ? cmd.timeZone.slice(0, 64) : '' });
+  if (e.code === 'invalid_timezone') return fail('bad_timezone', { given: cmd.op === 'timezone' ? graphemePrefix(cmd.timeZone, 64) : '' });
   return adminProblem(e.problem);
 }
 

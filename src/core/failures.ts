@@ -70,7 +70,8 @@ export interface FailureDetails {
   /** The prompt contains something shaped like an access token; it is neither used nor stored. */
   prompt_has_secret: Empty;
   /** The gateway gave image results only as links to private, loopback or link-local addresses: not fetched. */
-  result_url_refused: Empty;
+  /** `unreachable`: the link's host does not resolve; otherwise (absent) it points at a private or local address. */
+  result_url_refused: { reason?: 'unreachable' };
   /** Both sides of a size must be whole numbers from 64 to `maxSide`; `given` is absent when the request named none. */
   bad_size: { given?: string; maxSide: number };
   bad_aspect: { given: string; allowed: string[] };

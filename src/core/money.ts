@@ -2,6 +2,7 @@
  * Money as an integer count of micro-dollars (1 USD = 1,000,000 micros).
  * Parsing and formatting use integer and string arithmetic only: no float ever touches a balance.
  */
+import { graphemePrefix } from './text-cut.js';
 
 /** An integer number of micro-dollars. Never fractional. */
 export type Micros = number;
@@ -37,7 +38,7 @@ export class MoneyError extends Error {
 
 /** The `bad_amount` failure details of a refused amount `given`: the English message and the reason. */
 export function badAmount(e: MoneyError, given: string): { message: string; reason: MoneyErrorReason; given: string } {
-  return { message: e.message, reason: e.reason, given: given.trim().slice(0, 40) };
+  return { message: e.message, reason: e.reason, given: graphemePrefix(given.trim(), 40) };
 }
 
 const AMOUNT = /^(\d*)(?:\.(\d*))?$/;

@@ -12,3 +12,19 @@ export const TOKEN_LIKE: RegExp = new RegExp(SECRET_SHAPES.map((r) => r.source).
 export function looksLikeSecret(text: string): boolean {
   return TOKEN_LIKE.test(text);
 }
+
+/**
+ * A run of 20+ letters and digits mixing both (e.g. `AbC9…`, a 32-hex key): no model id has one (their parts are
+ * short and joined by `-`, `.`, `/`, `:`), while most API keys are one.
+ */
+const HIGH_ENTROPY_RUN = /[A-Za-z0-9]{20,}/g;
+
+/**
+ * Whether `text` looks like a key rather than a name: one of {@link SECRET_SHAPES}, or a long mixed run of letters
+ * and digits (see {@link HIGH_ENTROPY_RUN}). Used on model ids, which are refused without being echoed or stored when
+ * it says yes. Trade-off: stricter than {@link looksLikeSecret} (prompts keep that one: prose has long words).
+ */
+export function looksLikeKey(text: string): boolean {
+  if (looksLikeSecret(text)) return true;
+  return [...text.matchAll(HIGH_ENTROPY_RUN)].some(([run]) => /[0-9]/.test(run) && /[A-Za-z]/.test(run));
+}

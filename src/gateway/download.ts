@@ -85,26 +85,3 @@ export async function readBytes(res: GatewayResponse, maxBytes: number): Promise
   if (expected !== undefined && size < expected) throw truncated(size, expected);
   return new Uint8Array(Buffer.concat(chunks));
 }
-
-/** True for loopback host names (`localhost`, `127.x`, `::1`). */
-export function isLoopbackHost(hostname: string): boolean {
-  const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return h === 'localhost' || h.endsWith('.localhost') || /^127\./.test(h) || h === '::1' || h === '0.0.0.0';
-}
-
-/**
- * Whether a poll body's URL may be used as a download fallback: never a loopback URL when the gateway itself
- * is not on loopback (it would point at the gateway's own `localhost`, i.e. at us). Non-http(s) URLs are refused.
- */
-export function fallbackAllowed(fallbackUrl: string, baseUrl: string): boolean {
-  let f: URL;
-  let b: URL;
-  try {
-    f = new URL(fallbackUrl);
-    b = new URL(baseUrl);
-  } catch {
-    return false;
-  }
-  if (f.protocol !== 'http:' && f.protocol !== 'https:') return false;
-  return !(isLoopbackHost(f.hostname) && !isLoopbackHost(b.hostname));
-}

@@ -4,19 +4,22 @@ import type {
   ImageResult, MediaGateway, PublishedPricing, VideoCreateRequest, VideoRemixRequest, VideoTask,
 } from '../core/ports/media-gateway.js';
 import type { Logger } from '../log.js';
-import { downloadAllowed } from './address-policy.js';
+import { UnresolvableHostError, vetDownload, type HostResolver } from './address-policy.js';
 import { readBytes, streamBody } from './download.js';
 import { classifyGatewayError, GatewayError, headerValue, type ClassifyContext } from './errors.js';
 import { TokenLimiter, type SharedLimits } from './limiter.js';
 import { buildEditForm, buildLegacyVideoJson, buildVideoForm, buildVideoJson, type EditImageField } from './multipart.js';
 import { normalizeVideoTask, parseChatCompletion, parseImages, parseMessagesResponse, parseModelList } from './normalize.js';
 import { billingError, parseDashboardBilling, parsePricing, parseQuotaPerUnit, parseTokenUsage } from './pricing.js';
+import type { HopVet } from './node-get.js';
 import { RouteMemory } from './route-memory.js';
 import { Deadline, GatewayTransport, readCapped, type GatewayResponse, type SendSpec } from './transport.js';
 
 
-/** Redirect statuses `fetchImage` follows itself (each hop checked against the address policy). */
+/** Redirect statuses: past the last hop a download may follow, they are answered as "redirected too often". */
 const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
+/** Redirects a download from a URL the gateway handed out may follow (each hop checked against the address policy). */
+const MAX_DOWNLOAD_REDIRECTS = 3;
 /** Settings of {@link HttpMediaGateway}. Only `baseUrl` is required. */
 export interface HttpMediaGatewayOptions {
   /** Gateway root without `/v1` (e.g. `https://gw.example.com`); a trailing slash or `/v1` is tolerated. */
@@ -46,8 +49,11 @@ export interface HttpMediaGatewayOptions {
   logger?: Logger;
   /** `User-Agent` header. Default `mediabot/0.1`. */
   userAgent?: string;
-  /** Host resolver for the download-URL address check (tests). Default: `dns.lookup` (all addresses). */
-  resolveHost?: (host: string) => Promise<string[]>;
+  /**
+   * Host resolver for the download-URL address check (tests). Default: `dns.lookup` (all addresses). The connection
+   * goes to the address it returned, never resolving the name again.
+   */
+  resolveHost?: HostResolver;
 }
 
 const JSON_CAP = 128 * 1024 * 1024;
@@ -55,7 +61,7 @@ const JSON_CAP = 128 * 1024 * 1024;
 /**
  * The undici-based {@link MediaGateway}. Every method throws {@link GatewayError}. One limiter per token (keyed by
  * its SHA-256; shared across processes over Redis with `sharedLimits`); retries follow `retry.ts`. Foreign URLs (image URLs, download fallbacks on
- * another origin) are fetched without credentials and may redirect (up to 3 hops).
+ * another origin) are fetched without credentials and may redirect (up to 3 hops, each under the address policy).
  */
 export class HttpMediaGateway implements MediaGateway {
   private readonly base: string;
@@ -69,7 +75,7 @@ export class HttpMediaGateway implements MediaGateway {
   private readonly timeoutMs: number;
   private readonly logger?: Logger;
   private readonly routes = new RouteMemory();
-  private readonly resolveHost?: (host: string) => Promise<string[]>;
+  private readonly resolveHost?: HostResolver;
 
   constructor(opts: HttpMediaGatewayOptions) {
     this.base = opts.baseUrl.replace(/\/+$/, '').replace(/\/v1$/, '');
@@ -118,32 +124,41 @@ export class HttpMediaGateway implements MediaGateway {
 
   /**
    * Fetches an image result given as a URL, under the download address policy (`address-policy.ts`): the gateway's
-   * own origin or public addresses only, checked before the first request and again before each of at most 3
-   * redirects (followed by hand for that reason). No token is sent. A refused address throws
-   * {@link GatewayError} `bad_request`/`unsafe_download_url` and no request is made to it.
+   * own origin or public addresses only, checked before the first request and before each of at most 3 redirects,
+   * each connection made to the address that was checked. No token is sent. A refused address throws
+   * {@link GatewayError} `bad_request`/`unsafe_download_url` and no request is made to it; a host that does not
+   * resolve is a `network` failure (`unresolvable_host`).
    */
   async fetchImage(url: string, maxBytes: number, opts?: CallOptions): Promise<Uint8Array> {
-    return this.run(opts, async (d) => {
-      let target = url;
-      for (let hop = 0; ; hop++) {
-        if (!(await downloadAllowed(target, this.base, this.resolveHost))) {
-          this.logger?.warn({ hop }, 'gateway image URL points at a private or local address; not fetched');
-          throw new GatewayError({ kind: 'bad_request', code: 'unsafe_download_url', message: 'the image URL points at a private or local address; not fetched' });
-        }
-        const spec: SendSpec = { method: 'GET', url: target, policy: 'idempotent', accept: 'image/*,*/*', passStatuses: REDIRECT_STATUSES };
-        const from = target;
-        const out = await this.transport.send(spec, d, async (res): Promise<{ bytes: Uint8Array } | { next: string | undefined }> => {
-          if (!REDIRECT_STATUSES.includes(res.statusCode)) return { bytes: await readBytes(res, maxBytes) };
-          res.body.resume();
-          const loc = res.headers.location;
-          const where = Array.isArray(loc) ? loc[0] : loc;
-          return { next: where ? new URL(where, from).toString() : undefined };
-        });
-        if ('bytes' in out) return out.bytes;
-        if (out.next === undefined || hop >= 3) throw new GatewayError({ kind: 'bad_request', code: 'image_redirects', message: 'the image URL redirected too often or nowhere; not fetched' });
-        target = out.next;
-      }
+    return this.run(opts, (d) => {
+      const spec: SendSpec = {
+        method: 'GET', url, policy: 'idempotent', accept: 'image/*,*/*', passStatuses: REDIRECT_STATUSES,
+        nodeClient: { maxRedirects: MAX_DOWNLOAD_REDIRECTS, vet: this.vetHop('image') },
+      };
+      return this.transport.send(spec, d, async (res) => {
+        if (!REDIRECT_STATUSES.includes(res.statusCode)) return readBytes(res, maxBytes);
+        res.body.resume();
+        throw new GatewayError({ kind: 'bad_request', code: 'image_redirects', message: 'the image URL redirected too often or nowhere; not fetched' });
+      });
     });
+  }
+
+  /** The address-policy check of one download hop (see `address-policy.ts`), logged and thrown as a `GatewayError`. */
+  private vetHop(what: 'image' | 'task'): HopVet {
+    return async (url) => {
+      let vet;
+      try {
+        vet = await vetDownload(url.toString(), this.base, this.resolveHost);
+      } catch (e) {
+        if (!(e instanceof UnresolvableHostError)) throw e;
+        throw new GatewayError({ kind: 'network', code: 'unresolvable_host', message: `the ${what} URL's host does not resolve; not fetched` });
+      }
+      if (!vet.allowed) {
+        this.logger?.warn(`gateway ${what} URL points at a private or local address; not fetched`);
+        throw new GatewayError({ kind: 'bad_request', code: 'unsafe_download_url', message: `the ${what} URL points at a private or local address; not fetched` });
+      }
+      return vet.lookup;
+    };
   }
 
   /**
@@ -214,8 +229,9 @@ export class HttpMediaGateway implements MediaGateway {
   /**
    * Streams the mp4 from `GET /v1/videos/{id}/content`. When that fails with a 400/404, a network error or "no such
    * route" (remembered: later downloads skip it), the task's own URL is used: `opts.fallbackUrl`, else the URL its
-   * last poll carried. That URL is fetched only when {@link downloadAllowed} says so (the gateway's origin, or
-   * public addresses), with the token only on the gateway's own origin.
+   * last poll carried. That URL and each of its redirects (at most 3) are fetched only when the address policy
+   * allows them (the gateway's origin, or public addresses; the connection goes to the checked address), with the
+   * token only on the gateway's own origin. The content route follows no redirect.
    */
   async downloadVideo(
     token: string,
@@ -233,13 +249,10 @@ export class HttpMediaGateway implements MediaGateway {
       };
       const ctx: ClassifyContext = { endpoint: 'content' };
       const fromUrl = async (target: string) => {
-        if (!(await downloadAllowed(target, this.base, this.resolveHost))) {
-          throw new GatewayError({ kind: 'bad_request', code: 'unsafe_download_url', message: 'the task URL points at a private or local address; not fetched' });
-        }
         const sameOrigin = new URL(target).origin === this.origin;
         this.logger?.debug({ taskId, sameOrigin }, 'gateway download: using the task URL');
         return this.transport.send(
-          { method: 'GET', url: target, policy: 'idempotent', ctx, accept: 'video/mp4,*/*', nodeClient: { maxRedirects: 3 }, ...(sameOrigin ? { token } : {}) },
+          { method: 'GET', url: target, policy: 'idempotent', ctx, accept: 'video/mp4,*/*', nodeClient: { maxRedirects: MAX_DOWNLOAD_REDIRECTS, vet: this.vetHop('task') }, ...(sameOrigin ? { token } : {}) },
           d,
           consume,
         );

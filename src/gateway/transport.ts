@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import type { Logger } from '../log.js';
 import { classifyGatewayError, GatewayError, headerValue, networkError, timeoutError, type ClassifyContext } from './errors.js';
 import type { TokenLimiter } from './limiter.js';
-import { nodeGet } from './node-get.js';
+import { nodeGet, type NodeGetOptions } from './node-get.js';
 import { backoffDelay, isRetryable, sleep, type RetryPolicy } from './retry.js';
 
 /** One call's overall deadline (covering every retry), merged with the caller's own signal. */
@@ -66,8 +66,8 @@ export interface SendSpec {
   accept?: string;
   /** Dispatcher override (e.g. one that follows redirects). */
   dispatcher?: Dispatcher;
-  /** GET through Node's own client (see `node-get.ts`), following this many redirects. For large downloads. */
-  nodeClient?: { maxRedirects: number };
+  /** GET through Node's own client (see `node-get.ts`): the redirects it follows and the check of every hop. */
+  nodeClient?: NodeGetOptions;
 }
 
 /** Transport settings; defaults are documented on `HttpMediaGatewayOptions`. */
@@ -134,7 +134,7 @@ export class GatewayTransport {
     let res: GatewayResponse;
     try {
       res = spec.nodeClient
-        ? await nodeGet(spec.url, this.headers(spec), deadline.signal, spec.nodeClient.maxRedirects)
+        ? await nodeGet(spec.url, this.headers(spec), deadline.signal, spec.nodeClient)
         : await request(spec.url, {
             method: spec.method,
             headers: this.headers(spec),

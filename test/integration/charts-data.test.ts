@@ -18,7 +18,7 @@ const localDay = (ms: number) => Number(new Intl.DateTimeFormat('en-US', { timeZ
 
 /**
  * A seeded ledger: ten members spending on several days of June 2024 in New York time (some entries late in the
- * evening, after midnight UTC), a refund on a later day, a personal-token charge and spend from an earlier month.
+ * evening, after midnight UTC), a refund made on a later day, a personal-token charge and spend from an earlier month.
  * Returns the expected net spend per member and per local day, kept by the test itself.
  */
 async function seed() {
@@ -52,11 +52,11 @@ async function seed() {
   // 23:30 on June 2 in New York is 03:30 on June 3 in UTC: it belongs to June 2.
   const late = Date.parse('2024-06-03T03:30:00Z');
   await spend(users[3]!, 123_456, late);
-  // A refund on a later day counts on the day it happened, as in the report.
+  // A refund made on a later day counts on the day of the charge it gives back (as in the report and the allowance).
   const refunded = await spend(users[5]!, 40_000, june1 + 4 * DAY + 2 * HOUR);
   clock.set(june1 + 6 * DAY + 11 * HOUR);
   await store.budgets.refund(refunded, 'test');
-  note(users[5]!, june1 + 6 * DAY + 11 * HOUR, -40_000);
+  note(users[5]!, june1 + 4 * DAY + 2 * HOUR, -40_000);
   // Paid by the member's own token: in the usage report, not in the community allowance.
   const personal = await spend(users[0]!, 55_000, june1 + 8 * DAY + 15 * HOUR, 'personal');
   // Spend of an earlier month: only in a `total` report.
@@ -112,7 +112,7 @@ describe('chart data matches the usage report', () => {
     const chart = usageChartData({ rows: [row], daily, days: dayLabels(starts, TZ), labels: usageChartLabels('en', 'month', TOTAL_CHART_DAYS) });
     expect(chart.series.map((s) => s.name)).toEqual([memberName(row)]);
     expect(chart.series[0]!.values.reduce((a, b) => a + b, 0)).toBe(row.spentMicros);
-    expect(chart.series[0]!.values[6]).toBe(48_000 - 40_000); // the day of the refund: that day's spend minus it
+    expect(chart.series[0]!.values[6]).toBe(48_000); // the day the refund was made keeps its own spend: the refund nets out on its charge's day
     chart.series[0]!.values.forEach((v, d) => expect(v).toBe(expected.get(users[5]!)!.get(d + 1) ?? 0));
   });
 

@@ -46,6 +46,19 @@ describe('image URLs from the gateway: own origin or public addresses only', () 
     });
   }
 
+  it('a result on a host that does not resolve is not called a private address: the link cannot be reached; the hold is released', async () => {
+    t.sim.addFault({ kind: 'image_url', url: 'http://results.nowhere.invalid/x.png', times: 1 });
+    const r = await t.core.imagine({ ...t.actor(), prompt: 'a harbour at dawn' });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.failure).toMatchObject({ code: 'result_url_refused', money: 'released', details: { reason: 'unreachable' } });
+    const words = t.core.explain(r.failure);
+    expect(words).toMatch(/a link to the image that this bot cannot reach \(its host name does not resolve\)/);
+    expect(words).not.toMatch(/private|local network/);
+    expect(words).toMatch(/Your hold was released: nothing was charged\./);
+    expect(await openHolds(t.store)).toBe(0);
+  });
+
   it('a result on the gateway own origin is fetched and charged as usual', async () => {
     const png = await encodePng(16, 16, { r: 9, g: 9, b: 9 });
     const same = await listener('127.0.0.1', (_p, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(png));

@@ -42,7 +42,7 @@ describe('real-catalogue gateway, no PRICES_FILE, no DEFAULT_*', () => {
 
   beforeAll(async () => {
     const started = Date.now();
-    t = await createTestStack({ sim: SIM_PRESETS.real, deliveries: [delivery], env: { DEFAULT_ALLOWANCE: '5' } });
+    t = await createTestStack({ sim: SIM_PRESETS.real, deliveries: [delivery], env: { DEFAULT_ALLOWANCE: '5', OWNER_IDS: 'console:boss' } });
     const r = await t.core.imagine({ ...t.actor(), prompt: 'a red fox' });
     firstImageMs = Date.now() - started;
     if (!r.ok) throw new Error(`first imagine failed: ${r.failure.code}`);
@@ -90,7 +90,7 @@ describe('real-catalogue gateway, no PRICES_FILE, no DEFAULT_*', () => {
     await ledgerIsTheBill(t);
   });
 
-  it('an unpriced model is refused free with the admin hint; an admin sets its price and the next job uses it', async () => {
+  it('an unpriced model is refused free with the admin hint; an owner sets its price (its cost is unknown: a community admin may not on the operator\'s token) and the next job uses it', async () => {
     const admin = t.actor({ kind: 'private', scope: 'dm-admin', user: 'boss' });
     const member = t.actor({ user: 'member' });
     const spent = t.sim.spentMicros(t.sim.tokens.media);
@@ -102,7 +102,9 @@ describe('real-catalogue gateway, no PRICES_FILE, no DEFAULT_*', () => {
     expect(!asMember.ok && describeFailure(asMember.failure).text).toContain('An admin can set one with /prices set');
     expect(t.sim.spentMicros(t.sim.tokens.media)).toBe(spent);
 
-    const set = await t.core.prices(member, { op: 'set', model: 'flux-kontext-pro', amount: '0.03' });
+    const notAdmin = await t.core.prices(member, { op: 'set', model: 'flux-kontext-pro', amount: '0.03' });
+    expect(!notAdmin.ok && describeFailure(notAdmin.failure).text).toContain('does not know what the gateway charges for flux-kontext-pro');
+    const set = await t.core.prices(t.actor({ user: 'boss' }), { op: 'set', model: 'flux-kontext-pro', amount: '0.03' });
     expect(set.ok && set.value.text).toContain('flux-kontext-pro now costs $0.03 per image here');
     const listed = await t.core.prices(member, { op: 'list' });
     expect(listed.ok && listed.value.text).toContain('flux-kontext-pro: $0.03 / image');

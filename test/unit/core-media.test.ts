@@ -29,11 +29,12 @@ function png(frames = 0): Buffer {
 function pngHeaderOnly(w: number, h: number): Buffer {
   return Buffer.concat([PNG_SIG, ihdr(w, h)]);
 }
-/** SOI, APP0 (JFIF), SOF0 for w x h, EOI. */
+/** SOI, APP0 (JFIF), SOF0 for w x h, a scan (SOS and a few bytes of entropy-coded data), EOI. */
 function jpeg(w: number, h: number): Buffer {
   const app0 = [0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00];
   const sof0 = [0xff, 0xc0, 0x00, 0x11, 0x08, h >> 8, h & 0xff, w >> 8, w & 0xff, 0x03, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1];
-  return Buffer.from([0xff, 0xd8, ...app0, ...sof0, 0xff, 0xd9]);
+  const sos = [0xff, 0xda, 0x00, 0x0c, 0x03, 1, 0x00, 2, 0x11, 3, 0x11, 0x00, 0x3f, 0x00, 0x12, 0x34, 0xff, 0x00, 0x56];
+  return Buffer.from([0xff, 0xd8, ...app0, ...sof0, ...sos, 0xff, 0xd9]);
 }
 /** A 1x1 GIF89a with `frames` frames (each: graphic control extension + image descriptor + data). */
 function gif(frames: number): Buffer {
@@ -106,8 +107,8 @@ describe('validateReferenceImages', () => {
   const limits = { maxImages: 3, maxBytes: 1000, minImages: 1 };
   const file = (name: string, bytes: Uint8Array): IncomingFile => ({ name, bytes, declaredType: 'image/png' });
 
-  it('accepts good images and names them by their real type', () => {
-    const r = validateReferenceImages([file('cat.png', png()), file('photo.png', jpeg(10, 10)), file('x y!.webp', webpLossless(8, 8))], limits);
+  it('accepts good images and names them by their real type', async () => {
+    const r = await validateReferenceImages([file('cat.png', png()), file('photo.png', jpeg(10, 10)), file('x y!.webp', webpLossless(8, 8))], limits);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.value.map((v) => [v.type, v.contentType, v.filename, v.name])).toEqual([
@@ -130,19 +131,20 @@ describe('validateReferenceImages', () => {
     ['apng', [file('a.png', png(2))], 'attachment_not_image', { name: 'a.png', detected: 'animated png' }],
     ['20000x20000 header', [file('bomb.png', pngHeaderOnly(20000, 20000))], 'attachment_too_many_pixels', { width: 20000, height: 20000, maxPixels: 40_000_000 }],
     ['second file bad', [file('ok.png', png()), file('empty.jpg', Buffer.alloc(0))], 'attachment_empty', { name: 'empty.jpg' }],
-  ])('%s', (_n, files, code, details) => {
-    const r = validateReferenceImages(files, limits);
+  ])('%s', async (_n, files, code, details) => {
+    const r = await validateReferenceImages(files, limits);
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.failure.code).toBe(code);
     expect(r.failure.details).toEqual(details);
   });
 
-  it('allows animation and pixel limits when configured', () => {
-    expect(validateReferenceImages([file('a.gif', gif(2))], { ...limits, allowAnimated: true }).ok).toBe(true);
-    expect(validateReferenceImages([file('bomb.png', pngHeaderOnly(20000, 20000))], { ...limits, maxPixels: 400_000_000 }).ok).toBe(true);
-    const r = validateReferenceImages([file('j.jpg', jpeg(300, 300))], { ...limits, maxPixels: 50_000 });
+  it('allows animation and pixel limits when configured', async () => {
+    expect((await validateReferenceImages([file('a.gif', gif(2))], { ...limits, allowAnimated: true })).ok).toBe(true);
+    // Within a raised pixel limit, a header without its pixel data is still no image.
+    expect(await validateReferenceImages([file('bomb.png', pngHeaderOnly(20000, 20000))], { ...limits, maxPixels: 400_000_000 })).toMatchObject({ ok: false, failure: { code: 'attachment_not_image', details: { detected: 'damaged' } } });
+    const r = await validateReferenceImages([file('j.jpg', jpeg(300, 300))], { ...limits, maxPixels: 50_000 });
     expect(!r.ok && r.failure.code).toBe('attachment_too_many_pixels');
-    expect(validateReferenceImages([], { maxImages: 3, maxBytes: 10 }).ok).toBe(true);
+    expect((await validateReferenceImages([], { maxImages: 3, maxBytes: 10 })).ok).toBe(true);
   });
 });

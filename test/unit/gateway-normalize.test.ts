@@ -3,7 +3,6 @@ import {
   extractTaskId, extractVideoUrl, normalizeProgress, normalizeStatusWord, normalizeVideoTask,
   parseChatCompletion, parseImages, parseMessagesResponse, parseModelList,
 } from '../../src/gateway/normalize.js';
-import { fallbackAllowed } from '../../src/gateway/download.js';
 
 describe('normalizeStatusWord', () => {
   const table: [string, string][] = [
@@ -108,12 +107,3 @@ describe('response parsers', () => {
   });
 });
 
-describe('fallbackAllowed', () => {
-  it('refuses a localhost URL when the gateway is remote, allows it when the gateway is loopback too', () => {
-    expect(fallbackAllowed('http://localhost:3000/v.mp4', 'https://gw.example.com')).toBe(false);
-    expect(fallbackAllowed('http://127.0.0.1:3000/v.mp4', 'https://gw.example.com')).toBe(false);
-    expect(fallbackAllowed('https://cdn.example.com/v.mp4', 'https://gw.example.com')).toBe(true);
-    expect(fallbackAllowed('http://127.0.0.1:5/v.mp4', 'http://127.0.0.1:4')).toBe(true);
-    expect(fallbackAllowed('file:///etc/passwd', 'https://gw.example.com')).toBe(false);
-  });
-});

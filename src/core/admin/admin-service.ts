@@ -7,6 +7,7 @@ import type { AuditActor, AuditEntry } from '../ports/audit-log.js';
 import type { Clock } from '../ports/clock.js';
 import type { TokenInfo, TokenOwner } from '../ports/token-vault.js';
 import type { DailySpendQuery, DailySpendRow, UsageRow } from '../ports/usage-store.js';
+import { graphemePrefix } from '../text-cut.js';
 
 /**
  * An admin request that cannot be applied. `problem` is what a member reads (in their language); `message` is its
@@ -40,7 +41,7 @@ export interface UsageReport {
 }
 
 function period(p: string): Period {
-  if (!isPeriod(p)) throw new AdminError('invalid_period', phrase('input-period', { given: p.slice(0, 40) }));
+  if (!isPeriod(p)) throw new AdminError('invalid_period', phrase('input-period', { given: graphemePrefix(p, 40) }));
   return p;
 }
 function amount(m: Micros | null, signed = false): Micros | null {
@@ -123,7 +124,7 @@ export class AdminService {
   /** Sets the IANA timezone budgets of this scope are computed in (e.g. "Europe/Berlin"). */
   async setTimezone(actor: AuditActor, scopeId: string, timezone: string) {
     const tz = timezone.trim();
-    if (!isValidTimeZone(tz)) throw new AdminError('invalid_timezone', phrase('input-timezone', { given: tz.slice(0, 64) }));
+    if (!isValidTimeZone(tz)) throw new AdminError('invalid_timezone', phrase('input-timezone', { given: graphemePrefix(tz, 64) }));
     return this.store.setTimezone(scopeId, tz, { actor, action: 'scope.timezone.set' });
   }
 

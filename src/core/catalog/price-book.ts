@@ -15,6 +15,20 @@ export interface AdminModelSetting {
   model: string;
   kind: ModelKind | null;
   price: { unit: PriceUnit; unitMicros: Micros } | null;
+  /** The price was last set by an owner (`OWNER_IDS`, the operator CLI or the console): it may be below cost. */
+  setByOwner?: boolean;
+}
+
+/**
+ * Whose money a job spends: `operator` (`GATEWAY_TOKEN`: a community admin's price may not go below the gateway's
+ * cost) or `own` (a token the community or the person linked: their admin prices apply as set).
+ */
+export type Payer = 'operator' | 'own';
+
+/** The lowest price per unit a community admin may charge when the operator's token pays. */
+export interface CostFloor {
+  unit: PriceUnit;
+  unitMicros: Micros;
 }
 
 /** What the bot knows about one model for one community: its kind and, when it has one, its price. */
@@ -32,7 +46,10 @@ export interface PriceBookOptions {
   operator: PriceTable;
   /** Prices documented by the gateway's own description (`documentedPriceTable()`); default none. */
   documented?: PriceTable;
-  /** `PRICE_MARKUP`: multiplies gateway-published and documented prices (rounded up); default 1. */
+  /**
+   * `PRICE_MARKUP`: multiplies gateway-published and documented prices; default 1. Read to millionths and applied in
+   * integers (rounded up to the next micro-dollar), so 1.1 × $0.05 is exactly $0.055.
+   */
   markup?: number;
   /** `TEXT_PRICE_PER_1K_TOKENS` when set: the price of any text model that has no other price (source `operator`). */
   textPer1kMicros?: Micros;
@@ -48,6 +65,8 @@ const MIB = 1024 * 1024;
  *   heuristic (`guessKindFromId`);
  * - price: the community admin's price, else the operator's `PRICES_FILE`, else the gateway's published price
  *   (× markup), else the documented price (× markup), else `TEXT_PRICE_PER_1K_TOKENS` for text models, else none.
+ *   When the operator's token pays, an admin price counts only if an owner set it or it is at least the model's
+ *   {@link PriceBook.costFloor} in the same unit (else the layers below it apply, as if it were not set).
  * A published per-call price is per image for image models and per second for video models; a published token
  * price applies to text models only (a media model priced by tokens stays unpriced: its cost per image is unknown).
  */
@@ -56,11 +75,11 @@ export class PriceBook {
   private settings = new Map<string, AdminModelSetting>();
   private publishedAt: number | null = null;
   private readonly documented: PriceTable;
-  private readonly markup: number;
+  private readonly markupPpm: bigint;
 
   constructor(private readonly opts: PriceBookOptions) {
     this.documented = opts.documented ?? {};
-    this.markup = opts.markup ?? 1;
+    this.markupPpm = BigInt(Math.round((opts.markup ?? 1) * 1_000_000));
   }
 
   /** Replaces the gateway's published prices (after a successful `GET /api/pricing`). */
@@ -89,8 +108,11 @@ export class PriceBook {
     return [...this.settings.values()].filter((s) => s.scopeRef === scopeRef);
   }
 
-  /** The model's kind and price for the community `scopeRef` (undefined: no community-specific settings). */
-  entry(model: string, scopeRef: string | undefined, listed?: GatewayModel): CatalogEntry {
+  /**
+   * The model's kind and price for the community `scopeRef` (undefined: no community-specific settings) when `payer`
+   * pays (default `operator`: the safe reading when the caller does not know).
+   */
+  entry(model: string, scopeRef: string | undefined, listed?: GatewayModel, payer: Payer = 'operator'): CatalogEntry {
     const own = scopeRef === undefined ? undefined : this.settings.get(`${scopeRef}|${model}`);
     const pub = this.published.get(model);
     const table = own0(this.opts.operator, model) ?? own0(this.documented, model);
@@ -103,12 +125,33 @@ export class PriceBook {
     else if (table) [kind, kindSource] = [table.kind, 'price_table'];
     else [kind, kindSource] = [guessKindFromId(model), 'id'];
     const e: CatalogEntry = { id: model, kind, kindSource };
-    const priced = this.price(model, kind, own, pub, table);
+    const admin = own?.price && (payer === 'own' || own.setByOwner || this.atLeastCost(model, kind, own.price)) ? own : undefined;
+    const priced = this.price(model, kind, admin, pub, table);
     if (priced) {
       e.price = priced.price;
       e.priceSource = priced.source;
     }
     return e;
+  }
+
+  /**
+   * What the gateway charges per unit for `model` of `kind`, the lowest price a community admin may set while the
+   * operator's token pays: its published price, else its documented price (both without markup), else the operator's
+   * `PRICES_FILE` price; for text the higher of the prompt and completion prices (an admin price covers both).
+   * Undefined when no layer knows the cost: then only an owner, or a community paying with its own token, may price it.
+   */
+  costFloor(model: string, kind: ModelKind): CostFloor | undefined {
+    const pub = this.published.get(model);
+    if (pub && (kind === 'image' || kind === 'video') && pub.perCallMicros) return { unit: kind === 'image' ? 'image' : 'second', unitMicros: pub.perCallMicros };
+    if (pub && kind === 'text' && pub.inputPer1kMicros) return { unit: '1k_tokens', unitMicros: Math.max(pub.inputPer1kMicros, pub.outputPer1kMicros ?? 0) };
+    const table = own0(this.documented, model) ?? own0(this.opts.operator, model);
+    if (table && table.kind === kind) return { unit: table.unit, unitMicros: Math.max(table.unitMicros, table.completionPer1kMicros ?? 0) };
+    return undefined;
+  }
+
+  private atLeastCost(model: string, kind: ModelKind, price: { unit: PriceUnit; unitMicros: Micros }): boolean {
+    const floor = this.costFloor(model, kind);
+    return floor !== undefined && floor.unit === price.unit && price.unitMicros >= floor.unitMicros;
   }
 
   private price(model: string, kind: ModelKind, own: AdminModelSetting | undefined, pub: PublishedModelPrice | undefined, table: ModelPrice | undefined): { price: ModelPrice; source: PriceSource } | undefined {
@@ -120,7 +163,7 @@ export class PriceBook {
     }
     const operator = own0(this.opts.operator, model);
     if (operator) return { price: operator, source: 'operator' };
-    const up = (m: Micros): Micros => Math.ceil(m * this.markup);
+    const up = (m: Micros): Micros => Number((BigInt(m) * this.markupPpm + 999_999n) / 1_000_000n);
     if (pub) {
       if ((kind === 'image' || kind === 'video') && pub.perCallMicros) {
         return { price: { kind, unit: kind === 'image' ? 'image' : 'second', unitMicros: up(pub.perCallMicros), onSale: true, ...limits(kind) }, source: 'gateway' };

@@ -2,6 +2,8 @@ import type { Actor, CoreApi } from '../api.js';
 import { err, fail, ok, type Failure, type Result } from '../failures.js';
 import { didYouMean, formText, parseArgWord, parseInteger } from './arg-forms.js';
 import { phrase } from '../i18n/phrase.js';
+import { looksLikeKey } from '../secrets.js';
+import { graphemePrefix } from '../text-cut.js';
 import { firstConflict, flagFailure } from './grammar.js';
 import type { ArgSpec, ArgValue, ArgValues, CommandDefinition, IncomingFile, SubcommandDefinition, SurfaceInfo } from './types.js';
 
@@ -46,7 +48,7 @@ export function validateArgs(
   const label = argLabel(surface, at);
   const out: Record<string, ArgValue> = {};
   for (const name of Object.keys(given)) {
-    if (given[name] !== undefined && !specs.some((s) => s.name === name)) return err(flagFailure(phrase('input-unknown-argument', { name: name.slice(0, 32) })));
+    if (given[name] !== undefined && !specs.some((s) => s.name === name)) return err(flagFailure(phrase('input-unknown-argument', { name: graphemePrefix(name, 32) })));
   }
   for (const spec of specs) {
     const raw = given[spec.name];
@@ -84,13 +86,15 @@ function checkValue(spec: ArgSpec, raw: ArgValue | undefined, label: Label): Res
     }
     return ok(s.trim());
   }
+  // A key pasted as a model id is refused and never quoted back (nor stored, nor sent anywhere).
+  if (spec.kind === 'model' && looksLikeKey(s)) return err(flagFailure(phrase('model-id-looks-like-key')));
   const v = parseArgWord(spec, s);
   if (v === undefined) {
     // A secret is never quoted back.
     const problem =
       spec.kind === 'secret'
         ? phrase('input-secret-bad-value', { flag: label(spec), form: formText(spec) })
-        : phrase('input-flag-bad-value', { flag: label(spec), value: s.trim().slice(0, 40), form: formText(spec) });
+        : phrase('input-flag-bad-value', { flag: label(spec), value: graphemePrefix(s.trim(), 40), form: formText(spec) });
     return err(flagFailure(didYouMean(spec, s, problem)));
   }
   return ok(v);

@@ -1,5 +1,6 @@
 import { fail, ok, err, type Result } from '../failures.js';
 import type { BinaryInput } from '../ports/media-gateway.js';
+import { imageIntact } from './intact.js';
 import { describeContent, sniffImage, type ImageType } from './sniff.js';
 
 /** A reference image as an adapter received it. `declaredType` (the platform's MIME claim) is never trusted. */
@@ -44,9 +45,11 @@ function gatewayFilename(name: string, type: ImageType, index: number): string {
 /**
  * Checks the reference images of one request. Order: count first (missing / too many), then per file in order:
  * empty → too large → not an image (by content: a PDF named `.png` is refused; animated GIF/APNG/WebP refused
- * unless `allowAnimated`; any GIF refused, image models do not take it) → too many pixels. Returns the first failure, or every image with its sniffed type.
+ * unless `allowAnimated`; any GIF refused, image models do not take it) → too many pixels → damaged (a truncated
+ * upload, a header without its pixel data: {@link imageIntact}; `attachment_not_image` with `detected: 'damaged'`,
+ * refused free before the gateway bills an edit). Returns the first failure, or every image with its sniffed type.
  */
-export function validateReferenceImages(files: readonly IncomingFile[], limits: ReferenceImageLimits): Result<ValidImage[]> {
+export async function validateReferenceImages(files: readonly IncomingFile[], limits: ReferenceImageLimits): Promise<Result<ValidImage[]>> {
   const minImages = limits.minImages ?? 0;
   const maxPixels = limits.maxPixels ?? DEFAULT_MAX_PIXELS;
   if (files.length < minImages) return err(fail('attachment_missing'));
@@ -72,6 +75,7 @@ export function validateReferenceImages(files: readonly IncomingFile[], limits: 
     if (s.width * s.height > maxPixels) {
       return err(fail('attachment_too_many_pixels', { width: s.width, height: s.height, maxPixels }));
     }
+    if (!(await imageIntact(f.bytes, s))) return err(fail('attachment_not_image', { name: f.name, detected: 'damaged' }));
     out.push({ name: f.name, data: f.bytes, filename: gatewayFilename(f.name, s.type, i), contentType: s.mime, type: s.type, width: s.width, height: s.height });
   }
   return ok(out);

@@ -4,6 +4,7 @@ import { DEFAULT_LOCALE, t, type MessageArgs } from '../i18n/catalog.js';
 import { say } from '../i18n/phrase.js';
 import { MIN_SIDE, sizeForAspect } from '../media/sizes.js';
 import { formatBytes, formatDuration, formatMoment, formatMoney, formatNumber, formatReset } from '../i18n/format.js';
+import { graphemePrefix } from '../text-cut.js';
 
 /**
  * How a surface tells its users to run a command (`/setup token` on Discord, `/setup` on Telegram, `setup token` in
@@ -46,7 +47,7 @@ const NO_MONEY_SENTENCE = new Set<FailureCode>([
 /** A model id or user text quoted safely: one line, at most 80 characters. */
 function q(s: string): string {
   const one = String(s).replace(/[\r\n\t]+/g, ' ').trim();
-  return `'${one.length > 80 ? `${one.slice(0, 77)}...` : one}'`;
+  return `'${one.length > 80 ? `${graphemePrefix(one, 77)}...` : one}'`;
 }
 
 /** A free-form reason kept only when it cannot leak anything (no JSON, no token-like text, short, one line). */
@@ -94,7 +95,7 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
   no_channel: (d, c) => ({ model: q(d.model), models: c.cmd('models') }),
   model_unknown: (d, c) => ({ model: q(d.model), suggestion: d.suggestion ?? 'none', models: c.cmd('models') }),
   model_not_on_sale: (d, c) => ({ model: q(d.model), models: c.cmd('models') }),
-  model_unpriced: (d, c) => ({ model: q(d.model), modelId: d.model.slice(0, 80), admin: yes(d.isAdminHint), pricesSet: c.cmd('prices', 'set'), models: c.cmd('models') }),
+  model_unpriced: (d, c) => ({ model: q(d.model), modelId: graphemePrefix(d.model, 80), admin: yes(d.isAdminHint), pricesSet: c.cmd('prices', 'set'), models: c.cmd('models') }),
   default_model_missing: (d) => ({ variable: d.variable, model: q(d.model), suggestions: d.suggestions.length ? d.suggestions.join(', ') : 'none' }),
   no_default_model: (d, c) => ({ kind: d.kind, admin: yes(d.isAdminHint), models: c.cmd('models'), pricesSet: c.cmd('prices', 'set') }),
   not_offered: (d) => ({ what: d.what }),
@@ -109,13 +110,13 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
   attachment_empty: (d) => ({ name: q(d.name) }),
   attachment_not_image: (d) => ({
     name: q(d.name),
-    detected: d.detected === 'gif' ? 'gif' : d.detected ? d.detected.slice(0, 40) : 'none',
+    detected: d.detected === 'gif' ? 'gif' : d.detected ? graphemePrefix(d.detected, 40) : 'none',
     vowel: yes(/^[aeiou]/i.test(d.detected ?? '')),
   }),
   attachment_too_many_pixels: (d, c) => ({ width: String(d.width), height: String(d.height), max: formatNumber(c.locale, d.maxPixels) }),
   attachment_download_failed: (d, c) => ({ reason: d.reason, limit: d.limitBytes ? formatBytes(c.locale, d.limitBytes) : 'none' }),
   prompt_empty: () => ({}),
-  result_url_refused: () => ({}),
+  result_url_refused: (d) => ({ reason: d.reason ?? 'private' }),
   prompt_has_secret: (_d, c) => ({ tokenLink: c.cmd('token', 'link') }),
   prompt_too_long: (d, c) => ({ got: formatNumber(c.locale, d.got), max: formatNumber(c.locale, d.max) }),
   bad_size: (d, c) => ({

@@ -17,7 +17,10 @@ export interface BudgetLedger {
   settle(holdId: string, actualMicros: Micros, usage: { units: number; unit: ChargeUnit }): Promise<SettleResult>;
   /** Frees an open hold (nothing charged). */
   release(holdId: string, reason: string): Promise<ReleaseResult>;
-  /** Gives back the whole charge of a settled hold, at most once. */
+  /**
+   * Gives back the whole charge of a settled hold, at most once. The refund counts in the budget periods of the charge
+   * (its journal entry carries the charge's time): a refund after the period turned never credits the new one.
+   */
   refund(holdId: string, reason: string): Promise<RefundResult>;
   /** The user's standing in the scope for scope/operator-token spending. */
   balance(scopeId: string, userId: string): Promise<Balance>;

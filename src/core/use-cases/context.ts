@@ -5,6 +5,8 @@ import type { Micros } from '../money.js';
 import { isGatewayFailure, type GatewayFailureInfo, type GatewayModel } from '../ports/media-gateway.js';
 import type { ReserveResult } from '../budget/types.js';
 import { remainingIn } from '../money/remaining.js';
+import type { BudgetLedger } from '../ports/budget-ledger.js';
+import type { Payer } from '../catalog/price-book.js';
 import type { CoreDeps } from './deps.js';
 import { effectiveLocale } from '../i18n/negotiate.js';
 import { StoreUnavailableError } from '../ports/store-unavailable.js';
@@ -58,6 +60,20 @@ export async function resolveToken(d: CoreDeps, a: Actor, ids: ActorIds): Promis
   if (r.source === 'none') return err(fail('no_token', { isAdminHint: isOwnerLike(d, a) }));
   d.secrets.add(r.token);
   return ok({ token: r.token, source: r.source, tokenId: r.tokenId });
+}
+
+/** Whose money a job on this token spends (see `Payer`). */
+export function payerOf(t: UsableToken): Payer {
+  return t.source === 'operator' ? 'operator' : 'own';
+}
+
+/**
+ * True for a bot owner in the strict sense: listed in `OWNER_IDS` (the operator CLI lists itself), or at the local
+ * console. Unlike {@link isOwnerLike}, a private chat does not count: anyone can open one.
+ */
+export function isOwner(d: CoreDeps, a: Actor): boolean {
+  if (a.scope.kind === 'console') return true;
+  return d.settings.ownerIds.some((id) => id === `${a.user.platform}:${a.user.externalId}` || id === a.user.externalId);
 }
 
 /** `<platform>:<external id>` of the actor's community (how admin settings and the token index name it). */

@@ -49,7 +49,7 @@ export interface CoreSettings {
  */
 export interface ModelSettingsPort {
   all(): Promise<(AdminModelSetting & { scopeId: string })[]>;
-  setPrice(actor: string, scopeId: string, model: string, price: { unit: PriceUnit; unitMicros: Micros } | null): Promise<unknown>;
+  setPrice(actor: string, scopeId: string, model: string, price: { unit: PriceUnit; unitMicros: Micros } | null, byOwner?: boolean): Promise<unknown>;
   setKind(actor: string, scopeId: string, model: string, kind: ModelKind | null): Promise<unknown>;
 }
 

@@ -4,6 +4,7 @@ import { isFailureRef } from '../ids.js';
 import { describeFailure } from '../messages.js';
 import { actorIds } from './context.js';
 import type { CoreDeps } from './deps.js';
+import { graphemePrefix } from '../text-cut.js';
 
 /** Keys whose values never reach the stored detail, whatever they hold (the logger's redact paths, by name). */
 const SECRET_KEY = /token|api.?key|authorization|secret|password|cookie|headers/i;
@@ -46,7 +47,7 @@ export async function recordShownRef(d: CoreDeps, failure: Failure, at: ShownAt)
  */
 export async function lookUpRef(d: CoreDeps, actor: Actor, text: string, admin: boolean): Promise<Result<FailureRefView>> {
   const ref = text.trim().toUpperCase();
-  const notFound = err<FailureRefView>(fail('job_not_found', { id: text.trim().slice(0, 40) }));
+  const notFound = err<FailureRefView>(fail('job_not_found', { id: graphemePrefix(text.trim(), 40) }));
   if (!isFailureRef(ref)) return notFound;
   const rec = await d.store.refs.get(ref);
   if (!rec) return notFound;

@@ -47,7 +47,7 @@ async function plan(d: CoreDeps, req: ImagineRequest | EditRequest, kind: 'imagi
   let refs: ValidImage[] = [];
   if (kind === 'edit') {
     const images = 'images' in req ? req.images : [];
-    const v = validateReferenceImages(images, { minImages: 1, maxImages: price.maxReferenceImages ?? 3, maxBytes: price.maxReferenceBytes ?? 8 * MIB });
+    const v = await validateReferenceImages(images, { minImages: 1, maxImages: price.maxReferenceImages ?? 3, maxBytes: price.maxReferenceBytes ?? 8 * MIB });
     if (!v.ok) return v;
     refs = v.value;
   }
@@ -89,11 +89,13 @@ async function callAndKeep(d: CoreDeps, p: ImagePlan, job: MoneyJob): Promise<Re
       ? await d.gateway.editImage(p.token.token, { ...base, images: p.refs.map((r) => ({ data: r.data, filename: r.filename, contentType: r.contentType })) })
       : await d.gateway.generateImage(p.token.token, base);
   const billed = Math.min(p.count, res.images.length);
-  const unsafe = { count: 0 };
+  const unsafe = { count: 0, unreachable: 0 };
   const files = await verifiedImages(d, jobId, res.images.slice(0, p.count), unsafe);
   if (files.length < billed) await d.money.loss(job, (billed - files.length) * p.price.unitMicros, true, 'invalid_result');
   if (files.length === 0) {
-    return err(unsafe.count > 0 ? fail('result_url_refused', {}, { money: 'released', log: { stage: 'image', note: 'image URL on a private or local address' } }) : noImage(res.images.length));
+    if (unsafe.count > 0) return err(fail('result_url_refused', {}, { money: 'released', log: { stage: 'image', note: 'image URL on a private or local address' } }));
+    if (unsafe.unreachable > 0) return err(fail('result_url_refused', { reason: 'unreachable' }, { money: 'released', log: { stage: 'image', note: 'image URL on a host that does not resolve' } }));
+    return err(noImage(res.images.length));
   }
   let first: string | null = null;
   for (const f of files) first ??= (await d.outputs.save(jobId, f.filename, f.bytes)).path;
@@ -135,7 +137,7 @@ function noImage(returned: number): Failure {
 }
 
 /** Decodes (or fetches) each result and keeps only real images; the rest are logged and not charged. */
-async function verifiedImages(d: CoreDeps, jobId: string, images: GatewayImage[], unsafe: { count: number }): Promise<ImageFile[]> {
+async function verifiedImages(d: CoreDeps, jobId: string, images: GatewayImage[], unsafe: { count: number; unreachable: number }): Promise<ImageFile[]> {
   const out: ImageFile[] = [];
   for (const [i, img] of images.entries()) {
     let bytes: Uint8Array | undefined;
@@ -144,6 +146,7 @@ async function verifiedImages(d: CoreDeps, jobId: string, images: GatewayImage[]
       else if (img.url) bytes = await d.gateway.fetchImage(img.url, d.settings.maxImageFetchBytes ?? 32 * MIB);
     } catch (e) {
       if (isGatewayFailure(e) && e.code === 'unsafe_download_url') unsafe.count += 1;
+      if (isGatewayFailure(e) && e.code === 'unresolvable_host') unsafe.unreachable += 1;
       d.logger.warn({ jobId, index: i, err: e }, 'could not fetch an image result');
     }
     const s = bytes ? sniffImage(bytes) : undefined;

@@ -6,6 +6,7 @@ import { actorIds, type ActorIds } from './context.js';
 import type { CoreDeps } from './deps.js';
 import { toJobView } from '../jobs/job-view.js';
 import { isReferenceFile, mimeOf } from '../jobs/kept-files.js';
+import { graphemePrefix } from '../text-cut.js';
 
 const ALL_STATUSES: readonly JobStatus[] = [...ACTIVE_STATUSES, ...FINAL_STATUSES];
 
@@ -40,14 +41,14 @@ async function viewOf(d: CoreDeps, actor: Actor, rec: JobRecord, ids: ActorIds):
 /** `job`: one job of this scope (or the actor's own) with its retained files, else `job_not_found`. */
 export async function getJob(d: CoreDeps, actor: Actor, id: string): Promise<Result<JobView>> {
   const found = await visibleJob(d, actor, id);
-  if (!found) return err(fail('job_not_found', { id: id.trim().slice(0, 40) }));
+  if (!found) return err(fail('job_not_found', { id: graphemePrefix(id.trim(), 40) }));
   return ok((await viewOf(d, actor, found.rec, found.ids)).view);
 }
 
 /** `jobRequest`: what an earlier job asked for (Reroll / Animate buttons), with an edit's kept reference images. */
 export async function jobRequest(d: CoreDeps, actor: Actor, id: string): Promise<Result<JobRequestView>> {
   const found = await visibleJob(d, actor, id);
-  if (!found) return err(fail('job_not_found', { id: id.trim().slice(0, 40) }));
+  if (!found) return err(fail('job_not_found', { id: graphemePrefix(id.trim(), 40) }));
   const { view: v, references } = await viewOf(d, actor, found.rec, found.ids);
   // All or nothing: an edit re-run with only some of its references would silently be a different edit.
   const complete = references.length > 0 && references.length >= (found.rec.params.references ?? 0);

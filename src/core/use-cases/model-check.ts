@@ -1,13 +1,16 @@
 import type { Actor } from '../api.js';
 import { chooseDefault, configuredDefault } from '../catalog/default-models.js';
 import { err, fail, ok, type Result } from '../failures.js';
+import { phrase, say } from '../i18n/phrase.js';
 import { suggestModel } from '../models/suggest.js';
+import { looksLikeKey } from '../secrets.js';
 import type { ModelKind, ModelPrice } from '../pricing.js';
-import { isOwnerLike, listedModels, scopeRef, type UsableToken } from './context.js';
+import { isOwnerLike, listedModels, payerOf, scopeRef, type UsableToken } from './context.js';
 import type { CoreDeps } from './deps.js';
 
 /**
- * Checks a model before any money moves. With the token's `GET /v1/models` list (when it can be had):
+ * Checks a model before any money moves. A key-shaped id is refused at once (`bad_flag`, never echoed, never sent
+ * to the gateway). With the token's `GET /v1/models` list (when it can be had):
  * - not listed: `no_channel` when the gateway is known to have the model (its pricing page or another token's
  *   list names it: it exists, but this token's group cannot reach it), else `model_unknown` with the closest
  *   listed id of that kind as a suggestion;
@@ -15,6 +18,10 @@ import type { CoreDeps } from './deps.js';
  *   → `model_not_on_sale`; another kind → `model_wrong_kind`; else its price.
  */
 export async function checkModel(d: CoreDeps, a: Actor, t: UsableToken, model: string, kind: ModelKind): Promise<Result<ModelPrice>> {
+  if (looksLikeKey(model)) {
+    const problem = phrase('model-id-looks-like-key');
+    return err(fail('bad_flag', { message: say('en', problem), problem }));
+  }
   const listed = await listedModels(d, t, model);
   if (!listed.ok) return listed;
   const list = listed.value;
@@ -23,11 +30,11 @@ export async function checkModel(d: CoreDeps, a: Actor, t: UsableToken, model: s
   if (list && !mine) {
     const known = d.catalog.book.entry(model, undefined).priceSource === 'gateway' || d.catalog.cachedLists().some((l) => l.some((m) => m.id === model));
     if (known) return err(fail('no_channel', { model }));
-    const candidates = list.filter((m) => d.catalog.book.entry(m.id, ref, m).kind === kind).map((m) => m.id);
+    const candidates = list.filter((m) => d.catalog.book.entry(m.id, ref, m, payerOf(t)).kind === kind).map((m) => m.id);
     const suggestion = suggestModel(model, candidates);
     return err(fail('model_unknown', suggestion ? { model, suggestion } : { model }));
   }
-  const e = d.catalog.book.entry(model, ref, mine);
+  const e = d.catalog.book.entry(model, ref, mine, payerOf(t));
   if (e.kind !== kind) return err(fail('model_wrong_kind', { model, expected: kind }));
   if (!e.price) return err(fail('model_unpriced', { model, isAdminHint: isOwnerLike(d, a) }));
   if (!e.price.onSale) return err(fail('model_not_on_sale', { model }));

@@ -1,31 +1,32 @@
 import type { Actor, ModelView } from '../api.js';
 import { chooseDefault, type DefaultChoice } from '../catalog/default-models.js';
+import type { Payer } from '../catalog/price-book.js';
 import { modelsText, modelViews } from '../catalog/model-views.js';
 import { err, ok, type Result } from '../failures.js';
 import type { GatewayModel } from '../ports/media-gateway.js';
 import type { ModelKind } from '../pricing.js';
-import { actorIds, gatewayFailure, isOwnerLike, resolveToken, scopeRef } from './context.js';
+import { actorIds, gatewayFailure, isOwnerLike, payerOf, resolveToken, scopeRef } from './context.js';
 import type { CoreDeps } from './deps.js';
 
 const KINDS: readonly ModelKind[] = ['image', 'video', 'text'];
 
 /** The default of each kind for a list (see `chooseDefault`). */
-function defaultsOf(d: CoreDeps, a: Actor, list: readonly GatewayModel[] | undefined): Record<ModelKind, DefaultChoice> {
+function defaultsOf(d: CoreDeps, a: Actor, list: readonly GatewayModel[] | undefined, payer: Payer): Record<ModelKind, DefaultChoice> {
   const ref = scopeRef(a);
-  const entryOf = (m: GatewayModel) => d.catalog.book.entry(m.id, ref, m);
+  const entryOf = (m: GatewayModel) => d.catalog.book.entry(m.id, ref, m, payer);
   const admin = isOwnerLike(d, a);
   return { image: chooseDefault('image', d.settings.defaults, list, entryOf, admin), video: chooseDefault('video', d.settings.defaults, list, entryOf, admin), text: chooseDefault('text', d.settings.defaults, list, entryOf, admin) };
 }
 
-function views(d: CoreDeps, a: Actor, list: readonly GatewayModel[], kind?: ModelKind): { views: ModelView[]; defaults: Record<ModelKind, DefaultChoice> } {
+function views(d: CoreDeps, a: Actor, list: readonly GatewayModel[], kind: ModelKind | undefined, payer: Payer): { views: ModelView[]; defaults: Record<ModelKind, DefaultChoice> } {
   const ref = scopeRef(a);
-  const defaults = defaultsOf(d, a, list);
+  const defaults = defaultsOf(d, a, list, payer);
   const chosen: Partial<Record<ModelKind, string>> = {};
   for (const k of KINDS) {
     const c = defaults[k];
     if (c.ok) chosen[k] = c.model;
   }
-  return { views: modelViews(list, (m) => d.catalog.book.entry(m.id, ref, m), chosen, kind, a.locale), defaults };
+  return { views: modelViews(list, (m) => d.catalog.book.entry(m.id, ref, m, payer), chosen, kind, a.locale), defaults };
 }
 
 /** `models`: the list `GET /v1/models` gives for the token the actor would use (cached), with prices and defaults. */
@@ -42,7 +43,7 @@ export async function modelsReport(d: CoreDeps, actor: Actor, kind?: ModelKind):
   const t = token.value;
   try {
     const list = await d.catalog.list(t.token);
-    const v = views(d, { ...actor, locale: ids.locale }, list, kind);
+    const v = views(d, { ...actor, locale: ids.locale }, list, kind, payerOf(t));
     return ok({ models: v.views, text: modelsText(v.views, v.defaults, ids.locale) });
   } catch (e) {
     return err(gatewayFailure(d, e, { model: '', tokenSource: t.source, stage: 'models' }));
@@ -60,5 +61,7 @@ export function cachedModels(d: CoreDeps, actor: Actor, kind?: ModelKind): Model
     models(d, actor).catch((e: unknown) => d.logger.debug({ err: e }, 'background model list load failed'));
     return [];
   }
-  return views(d, actor, list, kind).views;
+  const operatorKey = d.catalog.index.operatorKey;
+  const payer = operatorKey !== undefined && d.catalog.index.keyFor(actor) === operatorKey ? 'operator' : 'own';
+  return views(d, actor, list, kind, payer).views;
 }

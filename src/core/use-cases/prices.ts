@@ -3,10 +3,12 @@ import { entryPriceText } from '../catalog/model-views.js';
 import { priceText } from '../admin-text/texts.js';
 import { t } from '../i18n/catalog.js';
 import { formatMoney } from '../i18n/format.js';
-import { err, fail, ok, type Result } from '../failures.js';
+import { err, fail, ok, type Failure, type Result } from '../failures.js';
+import { phrase, say, type Phrase } from '../i18n/phrase.js';
 import { badAmount, MoneyError, parseUsd } from '../money.js';
 import type { ModelKind, PriceUnit } from '../pricing.js';
-import { actorIds, scopeRef } from './context.js';
+import { looksLikeKey } from '../secrets.js';
+import { actorIds, isOwner, scopeRef } from './context.js';
 import type { CoreDeps } from './deps.js';
 
 const UNIT_WORDS: Record<string, PriceUnit> = {
@@ -29,7 +31,10 @@ export async function reloadAdminSettings(d: Pick<CoreDeps, 'catalog' | 'modelSe
  * - `set <model> <usd> [image|second|1k]`: the unit defaults from the model's kind; audited;
  * - `clear <model>`: back to the operator's or the gateway's price; audited;
  * - `kind <model> image|video|text|auto`: corrects (or with `auto` forgets) the model's kind; audited.
- * Admin prices win over every other source for this community's jobs (see `PriceBook`).
+ * Admin prices win over every other source for this community's jobs (see `PriceBook`), except that while the
+ * operator's token pays here (no community token linked) a price below the gateway's cost is refused, and one for a
+ * model whose cost is unknown too, unless a bot owner sets it ({@link isOwner}). A key-shaped model id is refused
+ * without being stored or echoed.
  */
 export async function prices(d: CoreDeps, actor: Actor, cmd: PriceCommand): Promise<Result<{ text: string }>> {
   const ids = await actorIds(d, actor);
@@ -46,6 +51,7 @@ export async function prices(d: CoreDeps, actor: Actor, cmd: PriceCommand): Prom
     return ok({ text: t(l, 'prices-list', { lines: lines.join('\n') }) });
   }
   const model = cmd.model.trim();
+  if (looksLikeKey(model)) return err(refused(phrase('model-id-looks-like-key')));
   if (!MODEL_ID.test(model)) return err(fail('bad_amount', { message: t(l, 'prices-error-model-id') }));
   if (cmd.op === 'clear') {
     await d.modelSettings.setPrice(by, ids.scopeId, model, null);
@@ -74,8 +80,27 @@ export async function prices(d: CoreDeps, actor: Actor, cmd: PriceCommand): Prom
     if (!u) return err(fail('bad_amount', { message: t(l, 'prices-error-unit') }));
     unit = u;
   } else unit = UNIT_OF_KIND[d.catalog.book.entry(model, ref).kind];
-  await d.modelSettings.setPrice(by, ids.scopeId, model, { unit, unitMicros: micros });
+  const owner = isOwner(d, actor);
+  if (!owner && (await operatorPaysHere(d, ids.scopeId))) {
+    const floor = d.catalog.book.costFloor(model, d.catalog.book.entry(model, ref).kind);
+    if (!floor) return err(refused(phrase('prices-error-no-cost', { model })));
+    if (floor.unit !== unit || micros < floor.unitMicros) {
+      return err(refused(phrase('prices-error-below-cost', { model, amount: { usdMicros: floor.unitMicros }, unit: floor.unit === '1k_tokens' ? 'tokens' : floor.unit })));
+    }
+  }
+  await d.modelSettings.setPrice(by, ids.scopeId, model, { unit, unitMicros: micros }, owner);
   await reloadAdminSettings(d);
   const listed = d.catalog.peekFor(actor)?.some((m) => m.id === model);
   return ok({ text: t(l, 'prices-set', { model, amount: formatMoney(l, micros), unit: unit === '1k_tokens' ? 'tokens' : unit, listed: listed === false ? 'no' : 'yes' }) });
+}
+
+/** A refusal of `/prices` in the reader's words (too long for a plain `message`). */
+function refused(problem: Phrase): Failure {
+  return fail('bad_amount', { message: say('en', problem), problem });
+}
+
+/** Whether the operator's token pays for this community's jobs (no community token linked; personal tokens aside). */
+async function operatorPaysHere(d: CoreDeps, scopeId: string): Promise<boolean> {
+  const r = await d.store.tokens.resolveToken(scopeId, '\u0000none');
+  return r.source === 'operator';
 }

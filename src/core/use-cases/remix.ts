@@ -5,6 +5,7 @@ import { actorIds, resolveToken } from './context.js';
 import type { CoreDeps } from './deps.js';
 import { checkModel } from './model-check.js';
 import { submitVideoJob } from './video.js';
+import { graphemePrefix } from '../text-cut.js';
 
 /**
  * `startRemix`: a new video from an earlier, finished video job of this community (new-api
@@ -19,7 +20,7 @@ export async function startRemix(d: CoreDeps, req: RemixRequest, hooks?: JobHook
   const ids = await actorIds(d, req);
   const source = await d.jobs.get(req.jobId.trim());
   if (!source || source.scopeId !== ids.scopeId || source.kind !== 'video' || !source.remoteTaskId || !['delivered', 'delivering', 'undeliverable'].includes(source.status)) {
-    return err(fail('job_not_found', { id: req.jobId.slice(0, 40) }));
+    return err(fail('job_not_found', { id: graphemePrefix(req.jobId, 40) }));
   }
   const remix = d.gateway.remixVideo?.bind(d.gateway);
   if (!remix) return err(fail('not_offered', { what: 'remix' }));

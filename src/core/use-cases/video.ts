@@ -40,7 +40,7 @@ export async function startVideo(d: CoreDeps, req: VideoRequest, hooks?: JobHook
   if (!size.ok) return size;
   let ref: ValidImage | undefined;
   if (req.image) {
-    const v = validateReferenceImages([req.image], { maxImages: 1, maxBytes: VIDEO_REFERENCE_MAX_BYTES });
+    const v = await validateReferenceImages([req.image], { maxImages: 1, maxBytes: VIDEO_REFERENCE_MAX_BYTES });
     if (!v.ok) return v;
     ref = v.value[0];
   }

@@ -17,11 +17,7 @@ export const LIMITS = {
   inputLabel: 45,
 } as const;
 
-/** Cuts text to `max` characters with an ellipsis. */
-export function clip(text: string, max: number): string {
-  if (max <= 0) return '';
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
-}
+export { clip } from '../../core/text-cut.js';
 
 /**
  * An error as safe log fields: name, message, Discord code and status, never the request URL (interaction webhook

@@ -1,4 +1,7 @@
 import type { Reply } from '../../core/commands/types.js';
+import { clip, splitGraphemes } from '../../core/text-cut.js';
+
+export { clip };
 
 /** Telegram's limits on message text and media captions, in characters after entity parsing. */
 export const TEXT_MAX = 4096;
@@ -7,11 +10,6 @@ export const CAPTION_MAX = 1024;
 /** Escapes text for `parse_mode: 'HTML'` (the only three characters Telegram's HTML parser needs escaped). */
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-/** Cuts `text` to `max` characters with an ellipsis. */
-export function clip(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
 /** The paragraphs of a reply, plain: title, blocks, then the fields as `name: value` lines. */
@@ -29,8 +27,9 @@ export function plainText(reply: Reply): string {
 
 /**
  * A reply as HTML messages of at most `max` characters each (counted as Telegram does, after parsing): the title in
- * bold, then the paragraphs; a reply too long for one message is split at paragraph, then line, then character
- * boundaries (never inside an entity, since only the title is marked up). Empty replies give no message.
+ * bold, then the paragraphs; a reply too long for one message is split at paragraph, then line, then grapheme
+ * boundaries (never inside an entity, since only the title is marked up, nor inside a character). Empty replies give
+ * no message.
  */
 export function htmlChunks(reply: Reply, max = TEXT_MAX): string[] {
   const p = paragraphs(reply);
@@ -65,7 +64,7 @@ export function htmlClipped(reply: Reply, max = CAPTION_MAX): { html: string; cl
   return { html: [title, body].filter(Boolean).join('\n\n'), clipped: false };
 }
 
-/** Splits one paragraph into parts of at most `max` characters: at line breaks first, then hard. */
+/** Splits one paragraph into parts of at most `max` characters: at line breaks first, then between graphemes. */
 function splitPlain(text: string, max: number): string[] {
   if (text.length <= max) return [text];
   const out: string[] = [];
@@ -77,11 +76,9 @@ function splitPlain(text: string, max: number): string[] {
       continue;
     }
     if (cur !== '') out.push(cur);
-    cur = line;
-    while (cur.length > max) {
-      out.push(cur.slice(0, max));
-      cur = cur.slice(max);
-    }
+    const parts = splitGraphemes(line, max);
+    cur = parts.pop() ?? '';
+    out.push(...parts);
   }
   if (cur !== '') out.push(cur);
   return out;

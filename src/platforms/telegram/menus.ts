@@ -5,6 +5,7 @@ import type { Logger } from '../../log.js';
 import { isPersonalSecretCommand } from './secret-args.js';
 import { DEFAULT_LOCALE, supportedLocales } from '../../core/i18n/catalog.js';
 import { commandDescription } from '../../core/commands/words.js';
+import { graphemePrefix } from '../../core/text-cut.js';
 
 /** Telegram's limit on a menu entry's description. */
 const DESCRIPTION_MAX = 256;
@@ -48,7 +49,7 @@ export function commandMenus(commands: readonly CommandDefinition[]): CommandMen
   const languages = [undefined, ...supportedLocales().filter((l) => telegramLanguageCode(l) !== undefined)];
   return languages.flatMap((locale) =>
     audiences.map(([scope, defs]): CommandMenu => {
-      const entry = (c: CommandDefinition): BotCommand => ({ command: c.name, description: commandDescription(locale ?? DEFAULT_LOCALE, c).slice(0, DESCRIPTION_MAX) || c.name });
+      const entry = (c: CommandDefinition): BotCommand => ({ command: c.name, description: graphemePrefix(commandDescription(locale ?? DEFAULT_LOCALE, c), DESCRIPTION_MAX) || c.name });
       const code = locale && telegramLanguageCode(locale);
       return { scope, ...(code ? { languageCode: code } : {}), commands: defs.map(entry) };
     }),

@@ -10,6 +10,7 @@ import * as m0008 from '../../../migrations/0008-languages.js';
 import * as m0009 from '../../../migrations/0009-bot-processes.js';
 import * as m0010 from '../../../migrations/0010-database-identity.js';
 import * as m0011 from '../../../migrations/0011-reserve-in-application.js';
+import * as m0012 from '../../../migrations/0012-model-price-by-owner.js';
 import type { Database } from './schema.js';
 
 /**
@@ -28,6 +29,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0009-bot-processes': m0009,
   '0010-database-identity': m0010,
   '0011-reserve-in-application': m0011,
+  '0012-model-price-by-owner': m0012,
 };
 
 /** A migration failed; the database is left at the last successful one. */

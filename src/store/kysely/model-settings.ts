@@ -12,6 +12,8 @@ export interface ModelSettingsTable {
   kind: string | null;
   unit: string | null;
   unit_micros: number | null;
+  /** 1: the price was set by a bot owner (migration 0011). */
+  set_by_owner: number;
   updated_by: string;
   updated_at: number;
 }
@@ -26,6 +28,8 @@ export interface ModelSetting {
   model: string;
   kind: ModelKind | null;
   price: { unit: PriceUnit; unitMicros: number } | null;
+  /** The price was last set by a bot owner: it may be below the gateway's cost. */
+  setByOwner: boolean;
   updatedBy: string;
   updatedAt: number;
 }
@@ -54,7 +58,7 @@ export class ModelSettingsRepo {
     const rows = await this.db
       .selectFrom('model_settings')
       .innerJoin('scopes', 'scopes.id', 'model_settings.scope_id')
-      .select(['model_settings.scope_id', 'model_settings.model', 'model_settings.kind', 'model_settings.unit', 'model_settings.unit_micros', 'model_settings.updated_by', 'model_settings.updated_at', 'scopes.platform', 'scopes.external_id'])
+      .select(['model_settings.scope_id', 'model_settings.model', 'model_settings.kind', 'model_settings.unit', 'model_settings.unit_micros', 'model_settings.set_by_owner', 'model_settings.updated_by', 'model_settings.updated_at', 'scopes.platform', 'scopes.external_id'])
       .execute();
     return rows.map((r) => ({
       scopeId: r.scope_id,
@@ -62,14 +66,19 @@ export class ModelSettingsRepo {
       model: r.model,
       kind: r.kind && KINDS.has(r.kind) ? (r.kind as ModelKind) : null,
       price: r.unit && UNITS.has(r.unit) && r.unit_micros !== null ? { unit: r.unit as PriceUnit, unitMicros: Number(r.unit_micros) } : null,
+      setByOwner: Number(r.set_by_owner) === 1,
       updatedBy: r.updated_by,
       updatedAt: r.updated_at,
     }));
   }
 
-  /** Sets (or with `price` null clears) a community's price for `model`; audited. Returns the previous price. */
-  async setPrice(actor: string, scopeId: string, model: string, price: { unit: PriceUnit; unitMicros: number } | null): Promise<{ unit: string; unitMicros: number } | null> {
-    return this.change(actor, scopeId, model, price ? 'model.price.set' : 'model.price.clear', (row) => ({ ...row, unit: price?.unit ?? null, unit_micros: price?.unitMicros ?? null }), (r) =>
+  /**
+   * Sets (or with `price` null clears) a community's price for `model`; audited. `byOwner`: a bot owner set it (default
+   * false). Returns the previous price.
+   */
+  async setPrice(actor: string, scopeId: string, model: string, price: { unit: PriceUnit; unitMicros: number } | null, byOwner = false): Promise<{ unit: string; unitMicros: number } | null> {
+    const owner = price !== null && byOwner ? 1 : 0;
+    return this.change(actor, scopeId, model, price ? 'model.price.set' : 'model.price.clear', (row) => ({ ...row, unit: price?.unit ?? null, unit_micros: price?.unitMicros ?? null, set_by_owner: owner }), (r) =>
       r?.unit && r.unit_micros !== null ? { unit: r.unit, unitMicros: Number(r.unit_micros) } : null,
     );
   }
@@ -91,7 +100,11 @@ export class ModelSettingsRepo {
       const tx = txBase as unknown as Kysely<Db>;
       const now = this.clock.now();
       const before = await tx.selectFrom('model_settings').selectAll().where('scope_id', '=', scopeId).where('model', '=', model).executeTakeFirst();
-      const next = { ...edit({ scope_id: scopeId, model, kind: before?.kind ?? null, unit: before?.unit ?? null, unit_micros: before?.unit_micros ?? null }), updated_by: actor, updated_at: now };
+      const next = {
+        ...edit({ scope_id: scopeId, model, kind: before?.kind ?? null, unit: before?.unit ?? null, unit_micros: before?.unit_micros ?? null, set_by_owner: Number(before?.set_by_owner ?? 0) }),
+        updated_by: actor,
+        updated_at: now,
+      };
       if (next.kind === null && next.unit === null) await tx.deleteFrom('model_settings').where('scope_id', '=', scopeId).where('model', '=', model).execute();
       else await tx.insertInto('model_settings').values(next).onConflict((oc) => oc.columns(['scope_id', 'model']).doUpdateSet(next)).execute();
       const view = (r: ModelSettingsTable | undefined) => (r ? { model, kind: r.kind, unit: r.unit, unitMicros: r.unit_micros } : null);

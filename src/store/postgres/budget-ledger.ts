@@ -343,7 +343,8 @@ export class PostgresBudgetLedger implements BudgetLedger {
       const prior = await tx.selectFrom('ledger_entries').select('amount_micros').where('hold_id', '=', holdId).where('kind', '=', 'refund').executeTakeFirst();
       if (prior) return { ok: true, refundedMicros: prior.amount_micros, repeated: true };
       const amount = hold.charged_micros ?? 0;
-      await this.entry(tx, 'refund', amount, fromHold(hold), null, null, reason, this.clock.now());
+      // Dated with the charge it gives back, so it counts in that charge's period (never credits a later one).
+      await this.entry(tx, 'refund', amount, fromHold(hold), null, null, reason, hold.resolved_at ?? this.clock.now());
       return { ok: true, refundedMicros: amount, repeated: false };
     });
   }

@@ -172,7 +172,8 @@ export class SqliteBudgetLedger implements BudgetLedger {
       const prior = this.s.findRefund.get(holdId) as { amount_micros: number } | undefined;
       if (prior) return { ok: true, refundedMicros: prior.amount_micros, repeated: true };
       const amount = hold.charged_micros ?? 0;
-      this.entry('refund', amount, fromHold(hold), null, null, reason, this.clock.now());
+      // Dated with the charge it gives back, so it counts in that charge's period (never credits a later one).
+      this.entry('refund', amount, fromHold(hold), null, null, reason, hold.resolved_at ?? this.clock.now());
       return { ok: true, refundedMicros: amount, repeated: false };
     });
   }

@@ -18,6 +18,7 @@ import { supportedLocales } from '../../../core/i18n/catalog.js';
 import { argDescription, commandDescription } from '../../../core/commands/words.js';
 import type { ArgSpec, CommandDefinition, Place, Role } from '../../../core/commands/types.js';
 import { optionNamesOf, type CommandTarget } from './option-names.js';
+import { clip } from '../../../core/text-cut.js';
 
 /** Name of the message context menu command that edits a message's images (runs `edit` with them). */
 export const EDIT_WITH_AI = 'Edit with AI';
@@ -36,7 +37,6 @@ const DISCORD_STRING_MAX = 6000;
 const DESCRIPTION_MAX = 100;
 const CHOICES_MAX = 25;
 
-const clip = (s: string, max: number) => (s.length <= max ? s : `${s.slice(0, max - 1)}…`);
 
 /** Discord's locale codes for ours (Discord has `es-ES` and `es-419` where we ship one Spanish). */
 const DISCORD_LOCALES: Readonly<Record<string, readonly Locale[]>> = {
