@@ -26,7 +26,7 @@ const RULES: BoundaryRules = {
   core: 'core',
   // Messages (Fluent), validation (zod), image headers (image-size), and Node's file, path, URL and hash modules
   // (the catalogue reads locales/, ids and hashes). No HTTP, SQL, platform or process library.
-  coreAllowedPackages: ['@fluent/bundle', '@fluent/langneg', 'zod', 'image-size', 'node:crypto', 'node:fs', 'node:path', 'node:url'],
+  coreAllowedPackages: ['@fluent/bundle', '@fluent/langneg', 'zod', 'image-size', 'node:crypto', 'node:fs', 'node:path', 'node:url', 'node:zlib'],
   coreTypesFrom: ['log.ts'],
 };
 
