@@ -268,7 +268,7 @@ failure-not-admin = Only an admin of this community can do that.
 # $message: the money parser's explanation (money-error-* messages).
 failure-bad-amount = { $message }
     .title = Amount not understood
-failure-unknown-user = No user { $given } is known here. Mention them or use their id.
+failure-unknown-user = Nobody called { $given } has been seen here, so nothing was changed. { $how }
     .title = Unknown user
 failure-job-not-found = There is no job { $id } here. See { $jobs } for yours.
     .title = Job not found

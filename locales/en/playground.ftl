@@ -6,6 +6,7 @@ playground-gateway-simulator = the BUILT-IN gateway simulator at { $url } (fake 
 playground-gateway-real = the gateway at { $url } (GATEWAY_BASE_URL, operator token GATEWAY_TOKEN: real charges)
 playground-line-gateway = gateway:  { $gateway }
 playground-line-budget = budget:   { $allowance }
+playground-line-you = you:      { $name } (id { $id }), the admin here; in /budget and /usage write me for yourself
 playground-line-outputs = outputs:  { $dir } (OUTPUT_DIR)   database: { $database }
 playground-setup =
     To run the real bot, set DISCORD_TOKEN + DISCORD_APPLICATION_ID and/or TELEGRAM_BOT_TOKEN, BOT_ENCRYPTION_KEY

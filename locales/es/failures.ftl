@@ -267,7 +267,7 @@ failure-not-admin = Solo un admin de esta comunidad puede hacer eso.
 # $message: la explicación del lector de importes (mensajes money-error-*).
 failure-bad-amount = { $message }
     .title = Importe no reconocido
-failure-unknown-user = Aquí no se conoce a ningún usuario { $given }. Usa una mención o su id.
+failure-unknown-user = Aquí no se ha visto a nadie llamado { $given }, así que no se cambió nada. { $how }
     .title = Usuario desconocido
 failure-job-not-found = Aquí no hay ningún trabajo { $id }. Consulta { $jobs } para ver los tuyos.
     .title = Trabajo no encontrado

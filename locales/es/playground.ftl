@@ -6,6 +6,7 @@ playground-gateway-simulator = el simulador de pasarela INTEGRADO en { $url } (i
 playground-gateway-real = la pasarela en { $url } (GATEWAY_BASE_URL, token del operador GATEWAY_TOKEN: cargos reales)
 playground-line-gateway = pasarela:     { $gateway }
 playground-line-budget = presupuesto:  { $allowance }
+playground-line-you = tú:           { $name } (id { $id }), el admin aquí; en /budget y /usage escribe me para referirte a ti
 playground-line-outputs = resultados:   { $dir } (OUTPUT_DIR)   base de datos: { $database }
 playground-setup =
     Para usar el bot de verdad, define DISCORD_TOKEN + DISCORD_APPLICATION_ID y/o TELEGRAM_BOT_TOKEN, BOT_ENCRYPTION_KEY

@@ -267,7 +267,7 @@ failure-not-admin = この操作は、このコミュニティの管理者のみ
 # $message: 金額の解析結果の説明（money-error-* メッセージ）。
 failure-bad-amount = { $message }
     .title = 金額を読み取れません
-failure-unknown-user = { $given } というユーザーはここでは見つかりません。メンションするか、ID を指定してください。
+failure-unknown-user = ここでは { $given } という人を見かけていないため、何も変更していません。{ $how }
     .title = 不明なユーザーです
 failure-job-not-found = ここには { $id } というジョブはありません。ご自身のジョブは { $jobs } でご確認ください。
     .title = ジョブが見つかりません

@@ -6,6 +6,7 @@ playground-gateway-simulator = 内蔵のゲートウェイシミュレーター�
 playground-gateway-real = ゲートウェイ（{ $url }、GATEWAY_BASE_URL、運営者トークン GATEWAY_TOKEN：実際に課金されます）
 playground-line-gateway = ゲートウェイ:  { $gateway }
 playground-line-budget = 予算:          { $allowance }
+playground-line-you = あなた:        { $name }（ID { $id }）、ここの管理者です。/budget や /usage で自分を指すには me と書きます
 playground-line-outputs = 出力先:        { $dir }（OUTPUT_DIR）   データベース: { $database }
 playground-setup =
     本番のボットを動かすには、.env に DISCORD_TOKEN + DISCORD_APPLICATION_ID と TELEGRAM_BOT_TOKEN のどちらかまたは両方、BOT_ENCRYPTION_KEY

@@ -267,7 +267,7 @@ failure-not-admin = Só um admin desta comunidade pode fazer isso.
 # $message: the money parser's explanation (money-error-* messages).
 failure-bad-amount = { $message }
     .title = Valor não entendido
-failure-unknown-user = Não conheço nenhum usuário { $given } aqui. Mencione a pessoa ou use o id dela.
+failure-unknown-user = Ninguém chamado { $given } foi visto aqui, então nada foi alterado. { $how }
     .title = Usuário desconhecido
 failure-job-not-found = Não há nenhuma tarefa { $id } aqui. Veja as suas em { $jobs }.
     .title = Tarefa não encontrada

@@ -6,6 +6,7 @@ playground-gateway-simulator = o simulador de gateway EMBUTIDO em { $url } (imag
 playground-gateway-real = o gateway em { $url } (GATEWAY_BASE_URL, token do operador GATEWAY_TOKEN: cobranças reais)
 playground-line-gateway = gateway:    { $gateway }
 playground-line-budget = orçamento:  { $allowance }
+playground-line-you = você:       { $name } (id { $id }), o admin aqui; em /budget e /usage escreva me para falar de você
 playground-line-outputs = saídas:     { $dir } (OUTPUT_DIR)   banco de dados: { $database }
 playground-setup =
     Para rodar o bot de verdade, defina DISCORD_TOKEN + DISCORD_APPLICATION_ID e/ou TELEGRAM_BOT_TOKEN, BOT_ENCRYPTION_KEY

@@ -268,7 +268,7 @@ failure-not-admin = Это может сделать только админ э�
 # $message — объяснение разбора суммы (сообщения money-error-*).
 failure-bad-amount = { $message }
     .title = Сумма не распознана
-failure-unknown-user = Пользователь { $given } здесь неизвестен. Упомяните его или укажите его id.
+failure-unknown-user = Здесь не встречался никто с именем { $given }, поэтому ничего не изменено. { $how }
     .title = Неизвестный пользователь
 failure-job-not-found = Задания { $id } здесь нет. Ваши задания: { $jobs }.
     .title = Задание не найдено

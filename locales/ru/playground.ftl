@@ -6,6 +6,7 @@ playground-gateway-simulator = ВСТРОЕННЫЙ симулятор шлюз�
 playground-gateway-real = шлюз по адресу { $url } (GATEWAY_BASE_URL, токен оператора GATEWAY_TOKEN: списания настоящие)
 playground-line-gateway = шлюз:        { $gateway }
 playground-line-budget = бюджет:      { $allowance }
+playground-line-you = вы:          { $name } (id { $id }), здесь админ; в /budget и /usage пишите me, чтобы указать себя
 playground-line-outputs = результаты:  { $dir } (OUTPUT_DIR)   база данных: { $database }
 playground-setup =
     Чтобы запустить настоящего бота, задайте DISCORD_TOKEN + DISCORD_APPLICATION_ID и/или TELEGRAM_BOT_TOKEN, BOT_ENCRYPTION_KEY

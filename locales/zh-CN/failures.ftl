@@ -264,7 +264,7 @@ failure-not-admin = 只有本社区的管理员可以执行此操作。
 # $message: 金额解析的说明（money-error-* 消息）。
 failure-bad-amount = { $message }
     .title = 金额无法识别
-failure-unknown-user = 这里没有用户 { $given }。请提及对方或使用其 ID。
+failure-unknown-user = 这里没有见过名为 { $given } 的人，因此没有做任何更改。{ $how }
     .title = 未知用户
 failure-job-not-found = 这里没有任务 { $id }。你的任务见 { $jobs }。
     .title = 找不到任务

@@ -6,6 +6,7 @@ playground-gateway-simulator = 内置的网关模拟器，地址 { $url }（生�
 playground-gateway-real = 网关，地址 { $url }（GATEWAY_BASE_URL，运营者令牌 GATEWAY_TOKEN：会真实扣费）
 playground-line-gateway = 网关：    { $gateway }
 playground-line-budget = 额度：    { $allowance }
+playground-line-you = 你：      { $name }（ID { $id }），这里的管理员；在 /budget 和 /usage 中用 me 指代你自己
 playground-line-outputs = 输出：    { $dir }（OUTPUT_DIR）   数据库：{ $database }
 playground-setup =
     要运行真正的机器人，请在 .env 中设置 DISCORD_TOKEN + DISCORD_APPLICATION_ID 和/或 TELEGRAM_BOT_TOKEN、BOT_ENCRYPTION_KEY

@@ -349,8 +349,9 @@ export interface RemixRequest extends Actor {
 }
 
 /**
- * `target` in admin commands is a platform user id, `@username` (a member the bot has seen in this scope),
- * or `<platform>:<id>`. The adapter resolves mentions to ids where it can.
+ * `target` in admin commands is `me` (the actor), a platform user id, `@username` (a member the bot has seen in this
+ * scope), or `<platform>:<id>`. The adapter resolves mentions to ids where it can. A name that matches nobody the
+ * store knows is refused (`unknown_user`); only a numeric platform id may name someone not seen yet.
  */
 export interface AdminResult {
   /** Human summary for the chat. */

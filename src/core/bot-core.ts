@@ -169,7 +169,7 @@ export class BotCore implements CoreApi {
    */
   explain(failure: Failure, hint?: CommandHint, at?: ShownAt, locale?: string): string {
     const lang = locale ?? DEFAULT_LOCALE;
-    const m = describeFailure(failure, { now: this.d.clock.now(), locale: lang, ...(hint ? { hint } : {}) });
+    const m = describeFailure(failure, { now: this.d.clock.now(), locale: lang, ...(hint ? { hint } : {}), ...(at?.surface ? { surface: at.surface } : {}) });
     this.d.logger.warn({ ref: failure.ref, code: failure.code, money: failure.money, details: failure.details, ...(failure.log ? { failure: failure.log } : {}) }, 'failure shown to a user');
     if (at) {
       const w = recordShownRef(this.d, failure, at).finally(() => this.refWrites.delete(w));

@@ -344,6 +344,7 @@ describe('a member claimed as non-admin cannot run any admin (sub)command', () =
     expect(after.limitMicros).toBe(balanceBefore.limitMicros);
     expect(after.blocked).toBe(false);
 
+    await t.core.touch(request({ user: 'u2' }).actor); // a member the bot has seen: admins name only known people
     const admin = await say('/budget set u2 0.40 week', request({ user: 'adm', admin: true }));
     expect(admin.tone).toBe('info');
     expect(admin.blocks[0]).toContain('$0.40');

@@ -23,6 +23,8 @@ export interface DescribeOptions {
   timeZone?: string;
   hint?: CommandHint;
   locale?: string;
+  /** The surface id the reader is on (`SurfaceInfo.id`), for words that differ per surface (how to name a member). */
+  surface?: string;
 }
 
 /** What a user reads about a failure. Adapters add platform formatting; `refLine` explains the reference. */
@@ -33,7 +35,7 @@ export interface FailureMessage {
   ref: string;
 }
 
-type Ctx = { now: number; timeZone: string; cmd: CommandHint; locale: string };
+type Ctx = { now: number; timeZone: string; cmd: CommandHint; locale: string; surface: string };
 /** The arguments of the failure's message (`failure-<code>` in `locales/<code>/failures.ftl`); `messageId` names another message. */
 type Render<C extends FailureCode> = (d: FailureDetails[C], c: Ctx) => MessageArgs;
 
@@ -159,7 +161,7 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
         ? say(c.locale, d.problem)
         : (safeReason(d.message) ?? t(c.locale, 'money-error-hint')),
   }),
-  unknown_user: (d) => ({ given: q(d.given) }),
+  unknown_user: (d, c) => ({ given: q(d.given), how: t(c.locale, 'member-naming', { surface: c.surface }) }),
   job_not_found: (d, c) => ({ id: q(d.id), jobs: c.cmd('jobs') }),
   bad_timezone: (d) => ({ given: q(d.given) }),
   unknown_language: (d) => ({ given: q(d.given), available: d.available }),
@@ -191,7 +193,7 @@ export function failureMessageId(code: FailureCode): string {
  * `opts.timeZone` to UTC.
  */
 export function describeFailure(f: Failure, opts?: DescribeOptions): FailureMessage {
-  const c: Ctx = { now: opts?.now ?? Date.now(), timeZone: opts?.timeZone ?? 'UTC', cmd: opts?.hint ?? slashHint, locale: opts?.locale ?? DEFAULT_LOCALE };
+  const c: Ctx = { now: opts?.now ?? Date.now(), timeZone: opts?.timeZone ?? 'UTC', cmd: opts?.hint ?? slashHint, locale: opts?.locale ?? DEFAULT_LOCALE, surface: opts?.surface ?? 'other' };
   const render = RENDER[f.code] as Render<FailureCode>;
   const { messageId, ...args } = render(f.details as never, c);
   const msgId = typeof messageId === 'string' ? messageId : failureMessageId(f.code);

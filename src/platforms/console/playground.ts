@@ -116,6 +116,7 @@ export async function startPlayground(config: Config, io: PlaygroundIo): Promise
       bannerText({
         gateway: sim ? { kind: 'simulator', url: sim.baseUrl } : { kind: 'gateway', url: config.gateway.baseUrl ?? '' },
         balance: await app.core.balance(actor),
+        you: { name: actor.user.displayName ?? actor.user.externalId, id: actor.user.externalId },
         outputDir: settings.outputDir,
         databasePath: settings.databasePath,
         interactive,
