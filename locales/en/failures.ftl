@@ -8,6 +8,8 @@
 
 # Added after a failure's text: the support code of this failure, explained once.
 failure-ref = Reference { $ref }: if you ask an admin for help, give them this code.
+# The same line for an admin, who can read the detail. $job: how the /job command is written here.
+failure-ref-admin = Reference { $ref }: { $job } { $ref } shows what went wrong.
 
 # /job <ref>: what a failure reference stands for. The outcome is the failure's own text again.
 ref-title = Reference { $ref }

@@ -24,7 +24,15 @@ playground-no-token = { $command } is not available in the playground: it pays w
 playground-unexpected = { $command } failed unexpectedly: { $error }
 playground-no-file = No file at { $typed } ({ $path }).
 playground-no-image = { $command } takes no image; --image is for /edit and /video.
+# /help of a command that takes images: what --image PATH does. $max: how many files it takes.
+playground-help-image = { $max ->
+        [1] a local image file to send with the command
+       *[other] a local image file to send with the command; repeat it for up to { $max } files
+    }
 playground-help-quit = /quit   leave the playground (or Ctrl-C)
+# A job's progress while its command waits. $position: its place in the queue.
+playground-queued = queued (position { $position })…
+playground-working = working…
 playground-failed = That did not work.
 # A file of a reply saved to disk. $kind: image or video; $size: a formatted size.
 playground-file-saved = { $kind } { $mime }, { $size }: { $path }

@@ -21,7 +21,7 @@ field-status = Status
 field-created = Created
 field-tokens = Tokens
 field-held = Held until delivered
-field-ready-in = Ready in
+field-ready-in = Ready
 # Field values.
 value-no-limit = no limit
 value-seconds = { $n } s

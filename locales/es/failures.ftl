@@ -8,6 +8,8 @@
 
 # Se añade tras el texto de un fallo: el código de soporte de este fallo, explicado una vez.
 failure-ref = Referencia { $ref }: si le pides ayuda a un admin, dale este código.
+# The same line for an admin, who can read the detail. $job: how the /job command is written here.
+failure-ref-admin = Referencia { $ref }: { $job } { $ref } muestra qué salió mal.
 
 # /job <ref>: a qué corresponde una referencia de error. El resultado es de nuevo el propio texto del error.
 ref-title = Referencia { $ref }

@@ -21,7 +21,7 @@ field-status = Estado
 field-created = Creado
 field-tokens = Tokens
 field-held = Reservado hasta la entrega
-field-ready-in = Listo en
+field-ready-in = Listo
 # Valores de los campos.
 value-no-limit = sin límite
 value-seconds = { $n } s

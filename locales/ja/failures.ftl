@@ -8,6 +8,8 @@
 
 # 失敗の文の後に添える、この失敗のサポート用コード（一度だけ説明します）。
 failure-ref = 参照コード { $ref }: 管理者に問い合わせる際は、このコードをお伝えください。
+# The same line for an admin, who can read the detail. $job: how the /job command is written here.
+failure-ref-admin = 参照コード { $ref }: { $job } { $ref } で何が起きたかを確認できます。
 
 # /job <参照コード>: 失敗の参照コードが何を指すか。結果の部分は、その失敗の文そのものです。
 ref-title = 参照コード { $ref }

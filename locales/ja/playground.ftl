@@ -23,7 +23,15 @@ playground-no-token = { $command } はお試し環境では使えません。こ
 playground-unexpected = { $command } が予期せず失敗しました: { $error }
 playground-no-file = { $typed } にファイルがありません（{ $path }）。
 playground-no-image = { $command } は画像を受け付けません。--image は /edit と /video 用です。
+# /help of a command that takes images: what --image PATH does. $max: how many files it takes.
+playground-help-image = { $max ->
+        [1] コマンドと一緒に送るローカルの画像ファイル
+       *[other] コマンドと一緒に送るローカルの画像ファイル（最大 { $max } 個まで繰り返し指定できます）
+    }
 playground-help-quit = /quit   お試し環境を終了（または Ctrl-C）
+# A job's progress while its command waits. $position: its place in the queue.
+playground-queued = 順番待ち（{ $position } 番目）…
+playground-working = 処理中…
 playground-failed = うまくいきませんでした。
 playground-file-saved = { $kind } { $mime }、{ $size }: { $path }
 playground-next = 次の操作:

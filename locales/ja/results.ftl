@@ -21,7 +21,7 @@ field-status = 状態
 field-created = 作成日時
 field-tokens = トークン数
 field-held = 配信まで確保中
-field-ready-in = 完成まで
+field-ready-in = 完成予定
 # 項目の値。
 value-no-limit = 上限なし
 value-seconds = { $n }秒

@@ -8,6 +8,8 @@
 
 # Added after a failure's text: the support code of this failure, explained once.
 failure-ref = Referência { $ref }: se pedir ajuda a um admin, informe este código.
+# The same line for an admin, who can read the detail. $job: how the /job command is written here.
+failure-ref-admin = Referência { $ref }: { $job } { $ref } mostra o que deu errado.
 
 # /job <ref>: what a failure reference stands for. The outcome is the failure's own text again.
 ref-title = Referência { $ref }

@@ -21,7 +21,7 @@ field-status = Status
 field-created = Criada em
 field-tokens = Tokens
 field-held = Reservado até a entrega
-field-ready-in = Pronto em
+field-ready-in = Pronto
 # Field values.
 value-no-limit = sem limite
 value-seconds = { $n } s

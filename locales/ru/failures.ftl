@@ -8,6 +8,8 @@
 
 # Добавляется после текста ошибки: код поддержки этой ошибки, объяснённый один раз.
 failure-ref = Код { $ref }: если обратитесь за помощью к админу, назовите ему этот код.
+# The same line for an admin, who can read the detail. $job: how the /job command is written here.
+failure-ref-admin = Код { $ref }: { $job } { $ref } покажет, что пошло не так.
 
 # /job <код>: что означает код ошибки. Итог — снова собственный текст ошибки.
 ref-title = Код { $ref }

@@ -21,7 +21,7 @@ field-status = Статус
 field-created = Создано
 field-tokens = Токены
 field-held = Удержано до доставки
-field-ready-in = Будет готово через
+field-ready-in = Готово
 # Значения полей.
 value-no-limit = без лимита
 value-seconds = { $n } с

@@ -6,6 +6,8 @@
 
 # 附在失败说明之后：此次失败的支持代码，只解释一次。
 failure-ref = 参考代码 { $ref }：如需管理员帮助，请把这个代码告诉他们。
+# The same line for an admin, who can read the detail. $job: how the /job command is written here.
+failure-ref-admin = 参考代码 { $ref }：用 { $job } { $ref } 查看出了什么问题。
 
 # /job <参考代码>：参考代码对应的内容。结果部分就是该失败本身的说明。
 ref-title = 参考代码 { $ref }

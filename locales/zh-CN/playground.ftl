@@ -23,7 +23,15 @@ playground-no-token = { $command } 在试用环境中不可用：这里用内置
 playground-unexpected = { $command } 意外失败：{ $error }
 playground-no-file = { $typed } 处没有文件（{ $path }）。
 playground-no-image = { $command } 不接受图片；--image 用于 /edit 和 /video。
+# /help of a command that takes images: what --image PATH does. $max: how many files it takes.
+playground-help-image = { $max ->
+        [1] 随命令一起发送的本地图片文件
+       *[other] 随命令一起发送的本地图片文件；可重复使用，最多 { $max } 个文件
+    }
 playground-help-quit = /quit   退出试用环境（或按 Ctrl-C）
+# A job's progress while its command waits. $position: its place in the queue.
+playground-queued = 排队中（第 { $position } 位）…
+playground-working = 处理中…
 playground-failed = 操作没有成功。
 playground-file-saved = { $kind } { $mime }，{ $size }：{ $path }
 playground-next = 接下来：

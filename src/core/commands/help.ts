@@ -80,6 +80,7 @@ function commandHelp(def: CommandDefinition, surface: SurfaceInfo, role: Role, l
   if (usage.length) blocks.push([t(locale, 'help-usage'), ...usage].join('\n'));
   const hint = (a: ArgSpec) => (surface.optionHint ? surface.optionHint(a, { command: def }) : flagHint(a));
   const options = (def.args ?? []).flatMap((a) => {
+    if (a.kind === 'attachment' && surface.attachmentOption) return [surface.attachmentOption(a, locale)];
     const h = hint(a);
     return h === undefined ? [] : [`${h} — ${argDescription(locale, def, undefined, a)}`];
   });

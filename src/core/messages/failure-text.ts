@@ -202,9 +202,26 @@ export function describeFailure(f: Failure, opts?: DescribeOptions): FailureMess
   return { title: t(c.locale, `${msgId}.title`, args), text: money ? `${body} ${money}` : body, money: f.money, ref: f.ref };
 }
 
-/** The line that follows a failure's text: its reference, explained ("give this code to an admin"). */
-export function refLine(locale: string, ref: string): string {
-  return t(locale, 'failure-ref', { ref });
+/**
+ * Failures of what was typed, refused before anything ran: their words say all there is, so they carry no
+ * reference (an admin would learn nothing more from `/job <ref>`).
+ */
+const INPUT_CODES = new Set<FailureCode>([
+  'unknown_command', 'missing_argument', 'bad_flag', 'bad_amount', 'unknown_user', 'bad_timezone', 'unknown_language', 'bad_aspect', 'bad_size',
+  'bad_duration', 'bad_count', 'prompt_empty', 'prompt_too_long', 'not_here', 'not_admin', 'job_not_found',
+]);
+
+/** Whether a failure's text is followed by its reference (see {@link refLine}). */
+export function showsRef(code: FailureCode): boolean {
+  return !INPUT_CODES.has(code);
+}
+
+/**
+ * The line that follows a failure's text: its reference, explained. A member is told to give it to an admin; an
+ * admin (`admin`) is told which command shows what went wrong (`hint`, default `/job`).
+ */
+export function refLine(locale: string, ref: string, admin = false, hint: CommandHint = slashHint): string {
+  return admin ? t(locale, 'failure-ref-admin', { ref, job: hint('job') }) : t(locale, 'failure-ref', { ref });
 }
 
 /**

@@ -86,7 +86,7 @@ export async function startPlayground(config: Config, io: PlaygroundIo): Promise
           const s = new ConsoleSession({ dispatcher, core: app.core, actor, address, outputDir: settings.outputDir, print });
           session = s;
           registerDelivery(
-            new ConsoleDelivery(address.instance, settings.outputDir, print, (f, jobId, locale) => app.core.explain(f, undefined, { jobId, surface: 'console' }, locale), {
+            new ConsoleDelivery(address.instance, settings.outputDir, print, (f, jobId, locale) => app.core.explain(f, undefined, { jobId, surface: 'console', admin: true }, locale), {
               onFinished: (id) => s.finished(id),
               commands: dispatcher.commands,
               remixOffered: () => app.core.remixOffered(),
