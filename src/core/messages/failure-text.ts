@@ -3,7 +3,7 @@ import type { Failure, FailureCode, FailureDetails, MoneyMoved } from '../failur
 import { DEFAULT_LOCALE, t, type MessageArgs } from '../i18n/catalog.js';
 import { say } from '../i18n/phrase.js';
 import { MIN_SIDE, sizeForAspect } from '../media/sizes.js';
-import { formatBytes, formatDuration, formatMoment, formatMoney, formatNumber, formatReset } from '../i18n/format.js';
+import { formatBytes, formatDuration, formatMoment, formatMoney, formatMoneyPair, formatNumber, formatReset } from '../i18n/format.js';
 
 /**
  * How a surface tells its users to run a command (`/setup token` on Discord, `/setup` on Telegram, `setup token` in
@@ -73,9 +73,11 @@ function num(v: number | string): string {
 const yes = (b: boolean | undefined): string => (b ? 'yes' : 'no');
 
 function budget(d: FailureDetails['budget_exhausted'], c: Ctx, timeZone = d.timeZone ?? c.timeZone): MessageArgs {
+  // "costs $0.04 but you have $0.04 left" would be false: the pair shows the decimals that tell them apart.
+  const [cost, left] = formatMoneyPair(c.locale, d.costMicros, Math.max(0, d.remainingMicros));
   return {
-    cost: formatMoney(c.locale, d.costMicros),
-    left: formatMoney(c.locale, Math.max(0, d.remainingMicros)),
+    cost,
+    left,
     when: d.resetsAt === null ? 'never' : formatReset(c.locale, d.resetsAt, c.now, timeZone),
     balance: c.cmd('balance'),
   };
