@@ -99,6 +99,7 @@ failure-not-offered = This gateway does not offer { $what ->
         [remix] video remixes
         [image] image generation
         [text] text models
+        [models] a model list
        *[balance] a balance page for tokens
     }. Ask the bot operator if another gateway or token is available.
     .title = Not offered by this gateway
@@ -121,6 +122,14 @@ failure-forbidden-model = This token is not allowed to use { $model }. Pick anot
     .title = Model not allowed for this token
 failure-content-refused = The gateway's safety filter refused this request. Try rewording the prompt or using other images.
     .title = Request refused
+failure-gateway-refused = The gateway refused this request{ $status ->
+        [none] {""}
+       *[other] {" "}(HTTP { $status })
+    }{ $reason ->
+        [none] .
+       *[other] : { $reason }.
+    } Try other settings or another model.
+    .title = Refused by the gateway
 failure-attachment-missing = This needs at least one reference image. Attach one and try again.
     .title = Image needed
 failure-attachment-too-many = You attached { $got } images; at most { $max } can be used. Remove some and try again.

@@ -99,6 +99,7 @@ failure-not-offered = Esta pasarela no ofrece { $what ->
         [remix] remix de videos
         [image] generación de imágenes
         [text] modelos de texto
+        [models] una lista de modelos
        *[balance] una página de saldo para los tokens
     }. Pregunta al operador del bot si hay otra pasarela u otro token disponible.
     .title = Esta pasarela no lo ofrece
@@ -121,6 +122,14 @@ failure-forbidden-model = Este token no tiene permiso para usar { $model }. Elig
     .title = Modelo no permitido para este token
 failure-content-refused = El filtro de seguridad de la pasarela rechazó esta solicitud. Prueba a reformular el prompt o a usar otras imágenes.
     .title = Solicitud rechazada
+failure-gateway-refused = La pasarela rechazó esta solicitud{ $status ->
+        [none] {""}
+       *[other] {" "}(HTTP { $status })
+    }{ $reason ->
+        [none] .
+       *[other] : { $reason }.
+    } Prueba con otros ajustes u otro modelo.
+    .title = Rechazada por la pasarela
 failure-attachment-missing = Esto necesita al menos una imagen de referencia. Adjunta una y vuelve a intentarlo.
     .title = Falta una imagen
 failure-attachment-too-many = Adjuntaste { $got } imágenes; se pueden usar como máximo { $max }. Quita algunas y vuelve a intentarlo.

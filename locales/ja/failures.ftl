@@ -99,6 +99,7 @@ failure-not-offered = このゲートウェイは{ $what ->
         [remix] 動画のリミックス
         [image] 画像の生成
         [text] テキストモデル
+        [models] モデル一覧
        *[balance] トークンの残高表示
     }に対応していません。別のゲートウェイやトークンが使えるか、ボットの運営者にお尋ねください。
     .title = このゲートウェイでは提供されていません
@@ -121,6 +122,14 @@ failure-forbidden-model = このトークンでは { $model } を使えません
     .title = このトークンでは許可されていないモデルです
 failure-content-refused = ゲートウェイの安全フィルターにより、このリクエストは拒否されました。プロンプトの表現を変えるか、別の画像をお試しください。
     .title = リクエストが拒否されました
+failure-gateway-refused = ゲートウェイがこのリクエストを拒否しました{ $status ->
+        [none] {""}
+       *[other] （HTTP { $status }）
+    }{ $reason ->
+        [none] 。
+       *[other] : { $reason }。
+    } 設定やモデルを変えてお試しください。
+    .title = ゲートウェイが拒否しました
 failure-attachment-missing = 参照画像が1枚以上必要です。画像を添付して、もう一度お試しください。
     .title = 画像が必要です
 failure-attachment-too-many = 画像が { $got } 枚添付されていますが、使えるのは最大 { $max } 枚です。減らしてから、もう一度お試しください。

@@ -99,6 +99,7 @@ failure-not-offered = Este gateway não oferece { $what ->
         [remix] remix de vídeos
         [image] geração de imagens
         [text] modelos de texto
+        [models] uma lista de modelos
        *[balance] consulta de saldo dos tokens
     }. Pergunte ao operador do bot se há outro gateway ou token disponível.
     .title = Não oferecido por este gateway
@@ -121,6 +122,14 @@ failure-forbidden-model = Este token não tem permissão para usar { $model }. E
     .title = Modelo não permitido para este token
 failure-content-refused = O filtro de segurança do gateway recusou este pedido. Tente reformular o prompt ou usar outras imagens.
     .title = Pedido recusado
+failure-gateway-refused = O gateway recusou este pedido{ $status ->
+        [none] {""}
+       *[other] {" "}(HTTP { $status })
+    }{ $reason ->
+        [none] .
+       *[other] : { $reason }.
+    } Tente outras configurações ou outro modelo.
+    .title = Recusado pelo gateway
 failure-attachment-missing = Isto precisa de pelo menos uma imagem de referência. Anexe uma e tente de novo.
     .title = Imagem necessária
 failure-attachment-too-many = Você anexou { $got } imagens; dá para usar no máximo { $max }. Remova algumas e tente de novo.

@@ -97,6 +97,7 @@ failure-not-offered = 这个网关不提供{ $what ->
         [remix] 视频改编
         [image] 图片生成
         [text] 文本模型
+        [models] 模型列表
        *[balance] 令牌余额查询
     }。请询问机器人运营方是否有其他网关或令牌可用。
     .title = 此网关不提供该功能
@@ -119,6 +120,14 @@ failure-forbidden-model = 这个令牌不允许使用 { $model }。请从 { $mod
     .title = 此令牌不允许使用该模型
 failure-content-refused = 网关的安全过滤拒绝了这个请求。请换个说法描述，或换用其他图片。
     .title = 请求被拒绝
+failure-gateway-refused = 网关拒绝了这个请求{ $status ->
+        [none] {""}
+       *[other] （HTTP { $status }）
+    }{ $reason ->
+        [none] 。
+       *[other] ：{ $reason }。
+    } 请换用其他设置或其他模型。
+    .title = 被网关拒绝
 failure-attachment-missing = 这需要至少一张参考图片。请附上图片后重试。
     .title = 需要图片
 failure-attachment-too-many = 你附上了 { $got } 张图片，最多只能用 { $max } 张。请删掉一些后重试。

@@ -107,6 +107,7 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
   quota_exhausted: (d, c) => ({ source: d.source ?? 'scope', tokenUnlink: c.cmd('token', 'unlink') }),
   forbidden_model: (d, c) => ({ model: q(d.model), models: c.cmd('models') }),
   content_refused: () => ({}),
+  gateway_refused: (d) => ({ status: d.status !== undefined ? String(d.status) : 'none', reason: safeReason(d.reason)?.replace(/[.。!！]+$/, '') || 'none' }),
   attachment_missing: () => ({}),
   attachment_too_many: (d) => ({ got: d.got, max: d.max }),
   attachment_too_large: (d, c) => ({ name: q(d.name), got: formatBytes(c.locale, d.gotBytes), max: formatBytes(c.locale, d.maxBytes) }),
