@@ -30,6 +30,8 @@ const LINES = [
   '/imagine --ar 99 a fox',
   '/imagine a small fox',
   '/models',
+  '/language en',
+  '/video a wave --seconds 6',
 ];
 
 /** The answer printed after the prompt line `> <line>`, up to the next prompt. */
@@ -55,6 +57,10 @@ describe('playground: a first admin session', () => {
       OUTPUT_DIR: join(dir, 'out'),
       LOG_LEVEL: 'warn',
       PLAYGROUND_WAIT_MS: '20000',
+      SIM_VIDEO_QUEUED_MS: '50',
+      SIM_VIDEO_RUN_MS: '300',
+      POLL_INTERVAL_MS: '100',
+      POLL_MAX_INTERVAL_MS: '200',
     };
     await new Promise<void>((done, fail) => {
       const child = spawn(process.execPath, ['--import', TSX, MAIN], { cwd: dir, env, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -125,5 +131,12 @@ describe('playground: a first admin session', () => {
     expect(models.startsWith('Modelos\n')).toBe(true);
     expect(models.match(/alpha-image-2-hd/g)).toHaveLength(1);
     expect(models).toContain('Predeterminados:');
+  });
+
+  it('a 6 s video that came back shorter says the length of its file and what was asked', () => {
+    const ready = /^✓ video (j_\w+) ready \((.*)\): /m.exec(stdout);
+    expect(ready).not.toBeNull();
+    // The simulator's file plays for 4 s whatever was asked.
+    expect(ready![2]).toMatch(/^4 s \(6 s requested\), 320x180, \$/);
   });
 });
