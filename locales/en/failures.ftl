@@ -8,6 +8,8 @@
 
 # Added after a failure's text: the support code of this failure, explained once.
 failure-ref = Reference { $ref }: if you ask an admin for help, give them this code.
+# The same line for an admin, who can read the detail. $job: how the /job command is written here.
+failure-ref-admin = Reference { $ref }: { $job } { $ref } shows what went wrong.
 
 # /job <ref>: what a failure reference stands for. The outcome is the failure's own text again.
 ref-title = Reference { $ref }
@@ -97,6 +99,7 @@ failure-not-offered = This gateway does not offer { $what ->
         [remix] video remixes
         [image] image generation
         [text] text models
+        [models] a model list
        *[balance] a balance page for tokens
     }. Ask the bot operator if another gateway or token is available.
     .title = Not offered by this gateway
@@ -119,6 +122,14 @@ failure-forbidden-model = This token is not allowed to use { $model }. Pick anot
     .title = Model not allowed for this token
 failure-content-refused = The gateway's safety filter refused this request. Try rewording the prompt or using other images.
     .title = Request refused
+failure-gateway-refused = The gateway refused this request{ $status ->
+        [none] {""}
+       *[other] {" "}(HTTP { $status })
+    }{ $reason ->
+        [none] .
+       *[other] : { $reason }.
+    } Try other settings or another model.
+    .title = Refused by the gateway
 failure-attachment-missing = This needs at least one reference image. Attach one and try again.
     .title = Image needed
 failure-attachment-too-many = You attached { $got } images; at most { $max } can be used. Remove some and try again.
@@ -274,7 +285,7 @@ failure-not-admin = Only an admin of this community can do that.
 # $message: the money parser's explanation (money-error-* messages).
 failure-bad-amount = { $message }
     .title = Amount not understood
-failure-unknown-user = No user { $given } is known here. Mention them or use their id.
+failure-unknown-user = Nobody called { $given } has been seen here, so nothing was changed. { $how }
     .title = Unknown user
 failure-job-not-found = There is no job { $id } here. See { $jobs } for yours.
     .title = Job not found

@@ -15,8 +15,12 @@ price-in-out = { $input } in, { $output } out
 # A price and its source: "$0.04 / image (gateway's published price)".
 price-with-source = { $price } ({ $source })
 
+# The title of the /models answer.
+models-title = Models
 models-none = This token reaches no models.
 models-default-mark = [default]
+# The same mark after a model in a list of "id · price" lines.
+models-default-word = default
 models-defaults = Defaults:
 # $how: configured (set by the operator) or first (the first priced model of its kind in the gateway's list).
 models-default-chosen = { $kind }: { $model } ({ $how ->

@@ -6,6 +6,7 @@ playground-gateway-simulator = the BUILT-IN gateway simulator at { $url } (fake 
 playground-gateway-real = the gateway at { $url } (GATEWAY_BASE_URL, operator token GATEWAY_TOKEN: real charges)
 playground-line-gateway = gateway:  { $gateway }
 playground-line-budget = budget:   { $allowance }
+playground-line-you = you:      { $name } (id { $id }), the admin here; in /budget and /usage write me for yourself
 playground-line-outputs = outputs:  { $dir } (OUTPUT_DIR)   database: { $database }
 playground-setup =
     To run the real bot, set DISCORD_TOKEN + DISCORD_APPLICATION_ID and/or TELEGRAM_BOT_TOKEN, BOT_ENCRYPTION_KEY
@@ -23,7 +24,15 @@ playground-no-token = { $command } is not available in the playground: it pays w
 playground-unexpected = { $command } failed unexpectedly: { $error }
 playground-no-file = No file at { $typed } ({ $path }).
 playground-no-image = { $command } takes no image; --image is for /edit and /video.
+# /help of a command that takes images: what --image PATH does. $max: how many files it takes.
+playground-help-image = { $max ->
+        [1] a local image file to send with the command
+       *[other] a local image file to send with the command; repeat it for up to { $max } files
+    }
 playground-help-quit = /quit   leave the playground (or Ctrl-C)
+# A job's progress while its command waits. $position: its place in the queue.
+playground-queued = queued (position { $position })…
+playground-working = working…
 playground-failed = That did not work.
 # A file of a reply saved to disk. $kind: image or video; $size: a formatted size.
 playground-file-saved = { $kind } { $mime }, { $size }: { $path }

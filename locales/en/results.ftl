@@ -17,14 +17,18 @@ field-cost = Cost
 field-left = Left
 field-job = Job
 field-duration = Duration
+# /job of a finished video: the length asked for (the delivered file's own length is in its caption).
+field-duration-requested = Duration requested
 field-status = Status
 field-created = Created
 field-tokens = Tokens
 field-held = Held until delivered
-field-ready-in = Ready in
+field-ready-in = Ready
 # Field values.
 value-no-limit = no limit
 value-seconds = { $n } s
+# A delivered video whose file plays for another length than was asked. $n: seconds in the file; $requested: asked.
+value-seconds-delivered = { $n } s ({ $requested } s requested)
 
 result-image-title = Image ready
 # Some images were larger than this chat accepts. $count: how many; $limit a size; $job the command to fetch them later.

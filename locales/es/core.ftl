@@ -12,3 +12,15 @@ help-options = Opciones:
 help-examples = Ejemplos:
 help-only-owner = Solo el propietario del bot puede usar esto.
 help-only-admins = Solo los admins pueden usar esto.
+
+# How an admin names a member in /budget and the other admin commands, per surface ($surface: discord, telegram,
+# console, cli or other). "me" stays as typed.
+member-naming = { $surface ->
+        [discord] Elígelo en la opción de usuario del comando o indica su id numérico.
+        [telegram] Responde a uno de sus mensajes con el comando, o indica su @usuario (cuando ya haya escrito aquí) o su id numérico.
+        [console] En el playground solo hay una persona, tú: escribe me.
+        [cli] Indica su id en esa plataforma (un número en Discord y Telegram) o el @usuario de alguien que el bot haya visto allí.
+       *[other] Menciónalo, responde a uno de sus mensajes o indica su id.
+    }
+# /help of a command that names members. $how: member-naming; $name, $id: who the reader is on this surface.
+help-naming = { $how } «me» significa tú: { $name } (id { $id }).

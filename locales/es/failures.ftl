@@ -8,6 +8,8 @@
 
 # Se añade tras el texto de un fallo: el código de soporte de este fallo, explicado una vez.
 failure-ref = Referencia { $ref }: si le pides ayuda a un admin, dale este código.
+# The same line for an admin, who can read the detail. $job: how the /job command is written here.
+failure-ref-admin = Referencia { $ref }: { $job } { $ref } muestra qué salió mal.
 
 # /job <ref>: a qué corresponde una referencia de error. El resultado es de nuevo el propio texto del error.
 ref-title = Referencia { $ref }
@@ -97,6 +99,7 @@ failure-not-offered = Esta pasarela no ofrece { $what ->
         [remix] remix de videos
         [image] generación de imágenes
         [text] modelos de texto
+        [models] una lista de modelos
        *[balance] una página de saldo para los tokens
     }. Pregunta al operador del bot si hay otra pasarela u otro token disponible.
     .title = Esta pasarela no lo ofrece
@@ -119,6 +122,14 @@ failure-forbidden-model = Este token no tiene permiso para usar { $model }. Elig
     .title = Modelo no permitido para este token
 failure-content-refused = El filtro de seguridad de la pasarela rechazó esta solicitud. Prueba a reformular el prompt o a usar otras imágenes.
     .title = Solicitud rechazada
+failure-gateway-refused = La pasarela rechazó esta solicitud{ $status ->
+        [none] {""}
+       *[other] {" "}(HTTP { $status })
+    }{ $reason ->
+        [none] .
+       *[other] : { $reason }.
+    } Prueba con otros ajustes u otro modelo.
+    .title = Rechazada por la pasarela
 failure-attachment-missing = Esto necesita al menos una imagen de referencia. Adjunta una y vuelve a intentarlo.
     .title = Falta una imagen
 failure-attachment-too-many = Adjuntaste { $got } imágenes; se pueden usar como máximo { $max }. Quita algunas y vuelve a intentarlo.
@@ -273,7 +284,7 @@ failure-not-admin = Solo un admin de esta comunidad puede hacer eso.
 # $message: la explicación del lector de importes (mensajes money-error-*).
 failure-bad-amount = { $message }
     .title = Importe no reconocido
-failure-unknown-user = Aquí no se conoce a ningún usuario { $given }. Usa una mención o su id.
+failure-unknown-user = Aquí no se ha visto a nadie llamado { $given }, así que no se cambió nada. { $how }
     .title = Usuario desconocido
 failure-job-not-found = Aquí no hay ningún trabajo { $id }. Consulta { $jobs } para ver los tuyos.
     .title = Trabajo no encontrado

@@ -15,8 +15,12 @@ price-in-out = { $input } entrada, { $output } salida
 # Un precio y su origen: "$0.04 / imagen (precio publicado por la pasarela)".
 price-with-source = { $price } ({ $source })
 
+# The title of the /models answer.
+models-title = Modelos
 models-none = Este token no da acceso a ningún modelo.
 models-default-mark = [predeterminado]
+# The same mark after a model in a list of "id · price" lines.
+models-default-word = predeterminado
 models-defaults = Predeterminados:
 # $how: configured (lo fijó el operador) o first (el primer modelo con precio de su tipo en la lista de la pasarela).
 models-default-chosen = { $kind ->

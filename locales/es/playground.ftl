@@ -6,6 +6,7 @@ playground-gateway-simulator = el simulador de pasarela INTEGRADO en { $url } (i
 playground-gateway-real = la pasarela en { $url } (GATEWAY_BASE_URL, token del operador GATEWAY_TOKEN: cargos reales)
 playground-line-gateway = pasarela:     { $gateway }
 playground-line-budget = presupuesto:  { $allowance }
+playground-line-you = tú:           { $name } (id { $id }), el admin aquí; en /budget y /usage escribe me para referirte a ti
 playground-line-outputs = resultados:   { $dir } (OUTPUT_DIR)   base de datos: { $database }
 playground-setup =
     Para usar el bot de verdad, define DISCORD_TOKEN + DISCORD_APPLICATION_ID y/o TELEGRAM_BOT_TOKEN, BOT_ENCRYPTION_KEY
@@ -22,7 +23,15 @@ playground-no-token = { $command } no está disponible en el playground: aquí s
 playground-unexpected = { $command } falló de forma inesperada: { $error }
 playground-no-file = No hay ningún archivo en { $typed } ({ $path }).
 playground-no-image = { $command } no admite imágenes; --image es para /edit y /video.
+# /help of a command that takes images: what --image PATH does. $max: how many files it takes.
+playground-help-image = { $max ->
+        [1] un archivo de imagen local que se envía con el comando
+       *[other] un archivo de imagen local que se envía con el comando; repítelo para hasta { $max } archivos
+    }
 playground-help-quit = /quit   salir del playground (o Ctrl-C)
+# A job's progress while its command waits. $position: its place in the queue.
+playground-queued = en cola (posición { $position })…
+playground-working = trabajando…
 playground-failed = Eso no funcionó.
 playground-file-saved = { $kind } { $mime }, { $size }: { $path }
 playground-next = siguiente:

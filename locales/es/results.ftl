@@ -17,14 +17,18 @@ field-cost = Costo
 field-left = Disponible
 field-job = Trabajo
 field-duration = Duración
+# /job of a finished video: the length asked for (the delivered file's own length is in its caption).
+field-duration-requested = Duración pedida
 field-status = Estado
 field-created = Creado
 field-tokens = Tokens
 field-held = Reservado hasta la entrega
-field-ready-in = Listo en
+field-ready-in = Listo
 # Valores de los campos.
 value-no-limit = sin límite
 value-seconds = { $n } s
+# A delivered video whose file plays for another length than was asked. $n: seconds in the file; $requested: asked.
+value-seconds-delivered = { $n } s (se pidieron { $requested } s)
 
 result-image-title = Imagen lista
 # Algunas imágenes superan lo que acepta este chat. $count: cuántas; $limit un tamaño; $job el comando para obtenerlas luego.

@@ -8,6 +8,8 @@
 
 # 失敗の文の後に添える、この失敗のサポート用コード（一度だけ説明します）。
 failure-ref = 参照コード { $ref }: 管理者に問い合わせる際は、このコードをお伝えください。
+# The same line for an admin, who can read the detail. $job: how the /job command is written here.
+failure-ref-admin = 参照コード { $ref }: { $job } { $ref } で何が起きたかを確認できます。
 
 # /job <参照コード>: 失敗の参照コードが何を指すか。結果の部分は、その失敗の文そのものです。
 ref-title = 参照コード { $ref }
@@ -97,6 +99,7 @@ failure-not-offered = このゲートウェイは{ $what ->
         [remix] 動画のリミックス
         [image] 画像の生成
         [text] テキストモデル
+        [models] モデル一覧
        *[balance] トークンの残高表示
     }に対応していません。別のゲートウェイやトークンが使えるか、ボットの運営者にお尋ねください。
     .title = このゲートウェイでは提供されていません
@@ -119,6 +122,14 @@ failure-forbidden-model = このトークンでは { $model } を使えません
     .title = このトークンでは許可されていないモデルです
 failure-content-refused = ゲートウェイの安全フィルターにより、このリクエストは拒否されました。プロンプトの表現を変えるか、別の画像をお試しください。
     .title = リクエストが拒否されました
+failure-gateway-refused = ゲートウェイがこのリクエストを拒否しました{ $status ->
+        [none] {""}
+       *[other] （HTTP { $status }）
+    }{ $reason ->
+        [none] 。
+       *[other] : { $reason }。
+    } 設定やモデルを変えてお試しください。
+    .title = ゲートウェイが拒否しました
 failure-attachment-missing = 参照画像が1枚以上必要です。画像を添付して、もう一度お試しください。
     .title = 画像が必要です
 failure-attachment-too-many = 画像が { $got } 枚添付されていますが、使えるのは最大 { $max } 枚です。減らしてから、もう一度お試しください。
@@ -273,7 +284,7 @@ failure-not-admin = この操作は、このコミュニティの管理者のみ
 # $message: 金額の解析結果の説明（money-error-* メッセージ）。
 failure-bad-amount = { $message }
     .title = 金額を読み取れません
-failure-unknown-user = { $given } というユーザーはここでは見つかりません。メンションするか、ID を指定してください。
+failure-unknown-user = ここでは { $given } という人を見かけていないため、何も変更していません。{ $how }
     .title = 不明なユーザーです
 failure-job-not-found = ここには { $id } というジョブはありません。ご自身のジョブは { $jobs } でご確認ください。
     .title = ジョブが見つかりません

@@ -15,8 +15,12 @@ price-in-out = 入力 { $input }、出力 { $output }
 # 価格とその出どころ: 「$0.04 / 枚（ゲートウェイの公開価格）」。
 price-with-source = { $price }（{ $source }）
 
+# The title of the /models answer.
+models-title = モデル
 models-none = このトークンで使えるモデルはありません。
 models-default-mark = [既定]
+# The same mark after a model in a list of "id · price" lines.
+models-default-word = 既定
 models-defaults = 既定のモデル:
 # $how: configured（運営者が設定）または first（ゲートウェイの一覧で最初に価格のある、その種類のモデル）。
 models-default-chosen = { $kind }: { $model }（{ $how ->

@@ -6,6 +6,7 @@ playground-gateway-simulator = 内蔵のゲートウェイシミュレーター�
 playground-gateway-real = ゲートウェイ（{ $url }、GATEWAY_BASE_URL、運営者トークン GATEWAY_TOKEN：実際に課金されます）
 playground-line-gateway = ゲートウェイ:  { $gateway }
 playground-line-budget = 予算:          { $allowance }
+playground-line-you = あなた:        { $name }（ID { $id }）、ここの管理者です。/budget や /usage で自分を指すには me と書きます
 playground-line-outputs = 出力先:        { $dir }（OUTPUT_DIR）   データベース: { $database }
 playground-setup =
     本番のボットを動かすには、.env に DISCORD_TOKEN + DISCORD_APPLICATION_ID と TELEGRAM_BOT_TOKEN のどちらかまたは両方、BOT_ENCRYPTION_KEY
@@ -22,7 +23,15 @@ playground-no-token = { $command } はお試し環境では使えません。こ
 playground-unexpected = { $command } が予期せず失敗しました: { $error }
 playground-no-file = { $typed } にファイルがありません（{ $path }）。
 playground-no-image = { $command } は画像を受け付けません。--image は /edit と /video 用です。
+# /help of a command that takes images: what --image PATH does. $max: how many files it takes.
+playground-help-image = { $max ->
+        [1] コマンドと一緒に送るローカルの画像ファイル
+       *[other] コマンドと一緒に送るローカルの画像ファイル（最大 { $max } 個まで繰り返し指定できます）
+    }
 playground-help-quit = /quit   お試し環境を終了（または Ctrl-C）
+# A job's progress while its command waits. $position: its place in the queue.
+playground-queued = 順番待ち（{ $position } 番目）…
+playground-working = 処理中…
 playground-failed = うまくいきませんでした。
 playground-file-saved = { $kind } { $mime }、{ $size }: { $path }
 playground-next = 次の操作:

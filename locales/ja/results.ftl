@@ -17,14 +17,18 @@ field-cost = 料金
 field-left = 残り
 field-job = ジョブ
 field-duration = 長さ
+# /job of a finished video: the length asked for (the delivered file's own length is in its caption).
+field-duration-requested = 指定した長さ
 field-status = 状態
 field-created = 作成日時
 field-tokens = トークン数
 field-held = 配信まで確保中
-field-ready-in = 完成まで
+field-ready-in = 完成予定
 # 項目の値。
 value-no-limit = 上限なし
 value-seconds = { $n }秒
+# A delivered video whose file plays for another length than was asked. $n: seconds in the file; $requested: asked.
+value-seconds-delivered = { $n }秒（指定は { $requested }秒）
 
 result-image-title = 画像ができました
 # 一部の画像がこのチャットで送れるサイズを超えた場合。$count: 枚数、$limit: サイズ、$job: 後で取得するためのコマンド。

@@ -8,6 +8,8 @@
 
 # Added after a failure's text: the support code of this failure, explained once.
 failure-ref = Referência { $ref }: se pedir ajuda a um admin, informe este código.
+# The same line for an admin, who can read the detail. $job: how the /job command is written here.
+failure-ref-admin = Referência { $ref }: { $job } { $ref } mostra o que deu errado.
 
 # /job <ref>: what a failure reference stands for. The outcome is the failure's own text again.
 ref-title = Referência { $ref }
@@ -97,6 +99,7 @@ failure-not-offered = Este gateway não oferece { $what ->
         [remix] remix de vídeos
         [image] geração de imagens
         [text] modelos de texto
+        [models] uma lista de modelos
        *[balance] consulta de saldo dos tokens
     }. Pergunte ao operador do bot se há outro gateway ou token disponível.
     .title = Não oferecido por este gateway
@@ -119,6 +122,14 @@ failure-forbidden-model = Este token não tem permissão para usar { $model }. E
     .title = Modelo não permitido para este token
 failure-content-refused = O filtro de segurança do gateway recusou este pedido. Tente reformular o prompt ou usar outras imagens.
     .title = Pedido recusado
+failure-gateway-refused = O gateway recusou este pedido{ $status ->
+        [none] {""}
+       *[other] {" "}(HTTP { $status })
+    }{ $reason ->
+        [none] .
+       *[other] : { $reason }.
+    } Tente outras configurações ou outro modelo.
+    .title = Recusado pelo gateway
 failure-attachment-missing = Isto precisa de pelo menos uma imagem de referência. Anexe uma e tente de novo.
     .title = Imagem necessária
 failure-attachment-too-many = Você anexou { $got } imagens; dá para usar no máximo { $max }. Remova algumas e tente de novo.
@@ -273,7 +284,7 @@ failure-not-admin = Só um admin desta comunidade pode fazer isso.
 # $message: the money parser's explanation (money-error-* messages).
 failure-bad-amount = { $message }
     .title = Valor não entendido
-failure-unknown-user = Não conheço nenhum usuário { $given } aqui. Mencione a pessoa ou use o id dela.
+failure-unknown-user = Ninguém chamado { $given } foi visto aqui, então nada foi alterado. { $how }
     .title = Usuário desconhecido
 failure-job-not-found = Não há nenhuma tarefa { $id } aqui. Veja as suas em { $jobs }.
     .title = Tarefa não encontrada

@@ -15,8 +15,12 @@ price-in-out = { $input } entrada, { $output } saída
 # A price and its source: "$0.04 / imagem (preço publicado pelo gateway)".
 price-with-source = { $price } ({ $source })
 
+# The title of the /models answer.
+models-title = Modelos
 models-none = Este token não dá acesso a nenhum modelo.
 models-default-mark = [padrão]
+# The same mark after a model in a list of "id · price" lines.
+models-default-word = padrão
 models-defaults = Padrões:
 # $how: configured (set by the operator) or first (the first priced model of its kind in the gateway's list).
 models-default-chosen = { $kind }: { $model } ({ $how ->

@@ -6,6 +6,7 @@ playground-gateway-simulator = o simulador de gateway EMBUTIDO em { $url } (imag
 playground-gateway-real = o gateway em { $url } (GATEWAY_BASE_URL, token do operador GATEWAY_TOKEN: cobranças reais)
 playground-line-gateway = gateway:    { $gateway }
 playground-line-budget = orçamento:  { $allowance }
+playground-line-you = você:       { $name } (id { $id }), o admin aqui; em /budget e /usage escreva me para falar de você
 playground-line-outputs = saídas:     { $dir } (OUTPUT_DIR)   banco de dados: { $database }
 playground-setup =
     Para rodar o bot de verdade, defina DISCORD_TOKEN + DISCORD_APPLICATION_ID e/ou TELEGRAM_BOT_TOKEN, BOT_ENCRYPTION_KEY
@@ -22,7 +23,15 @@ playground-no-token = { $command } não está disponível no playground: aqui se
 playground-unexpected = { $command } falhou inesperadamente: { $error }
 playground-no-file = Não há arquivo em { $typed } ({ $path }).
 playground-no-image = { $command } não aceita imagem; --image é para /edit e /video.
+# /help of a command that takes images: what --image PATH does. $max: how many files it takes.
+playground-help-image = { $max ->
+        [1] um arquivo de imagem local enviado com o comando
+       *[other] um arquivo de imagem local enviado com o comando; repita para até { $max } arquivos
+    }
 playground-help-quit = /quit   sair do playground (ou Ctrl-C)
+# A job's progress while its command waits. $position: its place in the queue.
+playground-queued = na fila (posição { $position })…
+playground-working = trabalhando…
 playground-failed = Isso não funcionou.
 playground-file-saved = { $kind } { $mime }, { $size }: { $path }
 playground-next = próximos passos:

@@ -17,14 +17,18 @@ field-cost = Custo
 field-left = Restante
 field-job = Tarefa
 field-duration = Duração
+# /job of a finished video: the length asked for (the delivered file's own length is in its caption).
+field-duration-requested = Duração pedida
 field-status = Status
 field-created = Criada em
 field-tokens = Tokens
 field-held = Reservado até a entrega
-field-ready-in = Pronto em
+field-ready-in = Pronto
 # Field values.
 value-no-limit = sem limite
 value-seconds = { $n } s
+# A delivered video whose file plays for another length than was asked. $n: seconds in the file; $requested: asked.
+value-seconds-delivered = { $n } s ({ $requested } s pedidos)
 
 result-image-title = Imagem pronta
 # Some images were larger than this chat accepts. $count: how many; $limit a size; $job the command to fetch them later.

@@ -15,8 +15,12 @@ price-in-out = { $input } за ввод, { $output } за вывод
 # Цена и её источник: «$0.04 / изображение (опубликованная цена шлюза)».
 price-with-source = { $price } ({ $source })
 
+# The title of the /models answer.
+models-title = Модели
 models-none = Через этот токен нет доступных моделей.
 models-default-mark = [по умолчанию]
+# The same mark after a model in a list of "id · price" lines.
+models-default-word = по умолчанию
 models-defaults = По умолчанию:
 # $how: configured (задано оператором) или first (первая модель этого вида с ценой в списке шлюза).
 models-default-chosen = { $kind }: { $model } ({ $how ->

@@ -6,6 +6,7 @@ playground-gateway-simulator = ВСТРОЕННЫЙ симулятор шлюз�
 playground-gateway-real = шлюз по адресу { $url } (GATEWAY_BASE_URL, токен оператора GATEWAY_TOKEN: списания настоящие)
 playground-line-gateway = шлюз:        { $gateway }
 playground-line-budget = бюджет:      { $allowance }
+playground-line-you = вы:          { $name } (id { $id }), здесь админ; в /budget и /usage пишите me, чтобы указать себя
 playground-line-outputs = результаты:  { $dir } (OUTPUT_DIR)   база данных: { $database }
 playground-setup =
     Чтобы запустить настоящего бота, задайте DISCORD_TOKEN + DISCORD_APPLICATION_ID и/или TELEGRAM_BOT_TOKEN, BOT_ENCRYPTION_KEY
@@ -22,7 +23,15 @@ playground-no-token = { $command } недоступна в песочнице: �
 playground-unexpected = { $command } неожиданно завершилась ошибкой: { $error }
 playground-no-file = Нет файла по пути { $typed } ({ $path }).
 playground-no-image = { $command } не принимает картинки; --image — для /edit и /video.
+# /help of a command that takes images: what --image PATH does. $max: how many files it takes.
+playground-help-image = { $max ->
+        [1] локальный файл изображения, который отправляется с командой
+       *[other] локальный файл изображения, который отправляется с командой; повторите до { $max } раз
+    }
 playground-help-quit = /quit   выйти из песочницы (или Ctrl-C)
+# A job's progress while its command waits. $position: its place in the queue.
+playground-queued = в очереди (место { $position })…
+playground-working = выполняется…
 playground-failed = Не получилось.
 playground-file-saved = { $kind } { $mime }, { $size }: { $path }
 playground-next = дальше:

@@ -17,14 +17,18 @@ field-cost = Стоимость
 field-left = Осталось
 field-job = Задание
 field-duration = Длительность
+# /job of a finished video: the length asked for (the delivered file's own length is in its caption).
+field-duration-requested = Запрошенная длительность
 field-status = Статус
 field-created = Создано
 field-tokens = Токены
 field-held = Удержано до доставки
-field-ready-in = Будет готово через
+field-ready-in = Готово
 # Значения полей.
 value-no-limit = без лимита
 value-seconds = { $n } с
+# A delivered video whose file plays for another length than was asked. $n: seconds in the file; $requested: asked.
+value-seconds-delivered = { $n } с (запрошено { $requested } с)
 
 result-image-title = Изображение готово
 # Некоторые изображения больше, чем принимает этот чат. $count — сколько; $limit — размер; $job — команда, чтобы получить их позже.

@@ -6,6 +6,8 @@
 
 # 附在失败说明之后：此次失败的支持代码，只解释一次。
 failure-ref = 参考代码 { $ref }：如需管理员帮助，请把这个代码告诉他们。
+# The same line for an admin, who can read the detail. $job: how the /job command is written here.
+failure-ref-admin = 参考代码 { $ref }：用 { $job } { $ref } 查看出了什么问题。
 
 # /job <参考代码>：参考代码对应的内容。结果部分就是该失败本身的说明。
 ref-title = 参考代码 { $ref }
@@ -95,6 +97,7 @@ failure-not-offered = 这个网关不提供{ $what ->
         [remix] 视频改编
         [image] 图片生成
         [text] 文本模型
+        [models] 模型列表
        *[balance] 令牌余额查询
     }。请询问机器人运营方是否有其他网关或令牌可用。
     .title = 此网关不提供该功能
@@ -117,6 +120,14 @@ failure-forbidden-model = 这个令牌不允许使用 { $model }。请从 { $mod
     .title = 此令牌不允许使用该模型
 failure-content-refused = 网关的安全过滤拒绝了这个请求。请换个说法描述，或换用其他图片。
     .title = 请求被拒绝
+failure-gateway-refused = 网关拒绝了这个请求{ $status ->
+        [none] {""}
+       *[other] （HTTP { $status }）
+    }{ $reason ->
+        [none] 。
+       *[other] ：{ $reason }。
+    } 请换用其他设置或其他模型。
+    .title = 被网关拒绝
 failure-attachment-missing = 这需要至少一张参考图片。请附上图片后重试。
     .title = 需要图片
 failure-attachment-too-many = 你附上了 { $got } 张图片，最多只能用 { $max } 张。请删掉一些后重试。
@@ -270,7 +281,7 @@ failure-not-admin = 只有本社区的管理员可以执行此操作。
 # $message: 金额解析的说明（money-error-* 消息）。
 failure-bad-amount = { $message }
     .title = 金额无法识别
-failure-unknown-user = 这里没有用户 { $given }。请提及对方或使用其 ID。
+failure-unknown-user = 这里没有见过名为 { $given } 的人，因此没有做任何更改。{ $how }
     .title = 未知用户
 failure-job-not-found = 这里没有任务 { $id }。你的任务见 { $jobs }。
     .title = 找不到任务

@@ -14,8 +14,12 @@ price-in-out = 输入 { $input }，输出 { $output }
 # 价格及其来源：“$0.04 / 张（网关公布价格）”。
 price-with-source = { $price }（{ $source }）
 
+# The title of the /models answer.
+models-title = 模型
 models-none = 这个令牌无法调用任何模型。
 models-default-mark = [默认]
+# The same mark after a model in a list of "id · price" lines.
+models-default-word = 默认
 models-defaults = 默认模型：
 # $how: configured（运营方设置）或 first（网关列表中该类第一个有价格的模型）。
 models-default-chosen = { $kind ->

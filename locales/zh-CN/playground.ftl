@@ -6,6 +6,7 @@ playground-gateway-simulator = 内置的网关模拟器，地址 { $url }（生�
 playground-gateway-real = 网关，地址 { $url }（GATEWAY_BASE_URL，运营者令牌 GATEWAY_TOKEN：会真实扣费）
 playground-line-gateway = 网关：    { $gateway }
 playground-line-budget = 额度：    { $allowance }
+playground-line-you = 你：      { $name }（ID { $id }），这里的管理员；在 /budget 和 /usage 中用 me 指代你自己
 playground-line-outputs = 输出：    { $dir }（OUTPUT_DIR）   数据库：{ $database }
 playground-setup =
     要运行真正的机器人，请在 .env 中设置 DISCORD_TOKEN + DISCORD_APPLICATION_ID 和/或 TELEGRAM_BOT_TOKEN、BOT_ENCRYPTION_KEY
@@ -22,7 +23,15 @@ playground-no-token = { $command } 在试用环境中不可用：这里用内置
 playground-unexpected = { $command } 意外失败：{ $error }
 playground-no-file = { $typed } 处没有文件（{ $path }）。
 playground-no-image = { $command } 不接受图片；--image 用于 /edit 和 /video。
+# /help of a command that takes images: what --image PATH does. $max: how many files it takes.
+playground-help-image = { $max ->
+        [1] 随命令一起发送的本地图片文件
+       *[other] 随命令一起发送的本地图片文件；可重复使用，最多 { $max } 个文件
+    }
 playground-help-quit = /quit   退出试用环境（或按 Ctrl-C）
+# A job's progress while its command waits. $position: its place in the queue.
+playground-queued = 排队中（第 { $position } 位）…
+playground-working = 处理中…
 playground-failed = 操作没有成功。
 playground-file-saved = { $kind } { $mime }，{ $size }：{ $path }
 playground-next = 接下来：

@@ -17,6 +17,8 @@ field-cost = 费用
 field-left = 剩余
 field-job = 任务
 field-duration = 时长
+# /job of a finished video: the length asked for (the delivered file's own length is in its caption).
+field-duration-requested = 请求的时长
 field-status = 状态
 field-created = 创建时间
 field-tokens = Token
@@ -25,6 +27,8 @@ field-ready-in = 预计完成
 # 字段值。
 value-no-limit = 不设上限
 value-seconds = { $n } 秒
+# A delivered video whose file plays for another length than was asked. $n: seconds in the file; $requested: asked.
+value-seconds-delivered = { $n } 秒（请求的是 { $requested } 秒）
 
 result-image-title = 图片已完成
 # 部分图片超出本聊天允许的大小。$count: 数量；$limit: 大小上限；$job: 稍后获取它们的命令。

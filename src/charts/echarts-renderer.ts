@@ -63,7 +63,9 @@ export class EchartsChartRenderer implements ChartRenderer {
     const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: this.width, height: this.height, locale: 'EN' });
     let svg: string;
     try {
-      chart.setOption({ ...frame(spec, money), ...(spec.kind === 'stacked-days' ? stacked(spec) : cumulative(spec)) });
+      const base = frame(spec, money);
+      const own = spec.kind === 'stacked-days' ? stacked(spec) : cumulative(spec);
+      chart.setOption({ ...base, ...own, yAxis: { ...base.yAxis, ...('yAxis' in own ? own.yAxis : {}) } });
       svg = chart.renderToSVGString();
     } finally {
       chart.dispose();
@@ -110,9 +112,32 @@ function stacked(spec: StackedDaysChart) {
   };
 }
 
+/**
+ * The member chart: spend as a line, the allowance as a dashed horizontal rule across the whole plot (a mark line,
+ * so it is drawn however few points there are: a one-category axis has no segment to join), named in the legend by
+ * an empty series of the same style. The value axis reaches the allowance, so the rule is always inside the plot.
+ */
 function cumulative(spec: CumulativeChart) {
   const spent = { type: 'line' as const, name: spec.spentName, symbolSize: 6, lineStyle: { width: 3 }, areaStyle: { opacity: 0.15 }, data: spec.cumulative.map((v) => (v === null ? null : v / MICROS)) };
   if (!spec.allowance) return { series: [spent] };
-  const line = { type: 'line' as const, name: spec.allowance.name, symbol: 'none', itemStyle: { color: ALLOWANCE_COLOUR }, lineStyle: { type: 'dashed' as const, width: 2, color: ALLOWANCE_COLOUR }, data: spec.days.map(() => spec.allowance!.micros / MICROS) };
-  return { series: [spent, line] };
+  const at = spec.allowance.micros / MICROS;
+  const style = { type: 'dashed' as const, width: 2, color: ALLOWANCE_COLOUR };
+  const line = {
+    type: 'line' as const,
+    name: spec.allowance.name,
+    symbol: 'none',
+    itemStyle: { color: ALLOWANCE_COLOUR },
+    lineStyle: style,
+    data: [] as number[],
+    markLine: { silent: true, symbol: 'none', label: { show: false }, lineStyle: style, data: [{ yAxis: at }] },
+  };
+  const top = Math.max(0, ...spec.cumulative.map((v) => (v === null ? 0 : v / MICROS)));
+  return { series: [spent, line], yAxis: at > top ? { max: niceAbove(at) } : {} };
+}
+
+/** The smallest 1, 2, 2.5 or 5 times a power of ten that leaves some room above `x` (an axis end people read easily). */
+function niceAbove(x: number): number {
+  const target = x * 1.05;
+  const p = 10 ** Math.floor(Math.log10(target));
+  return [1, 2, 2.5, 5, 10].map((m) => m * p).find((v) => v >= target) ?? 10 * p;
 }

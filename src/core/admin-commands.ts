@@ -56,23 +56,47 @@ interface Target {
   name: string;
 }
 
+/** A platform's own number for a person (Discord and Telegram ids are numbers): the one bare form that may name someone never seen. */
+const PLATFORM_ID = /^\d{1,25}$/;
+
 /**
- * Resolves `target`: `@username` (a member seen in this scope), `<surface>:<id>`, a mention `<@id>`, or a bare id
- * on the actor's surface. Ids not seen yet are created, so a budget can be set before someone speaks.
+ * Resolves `target` to a member, never inventing one: `me` (the actor, when they act on their own platform),
+ * `@username` or a bare username of a member seen in this scope, a mention `<@id>`, `<surface>:<id>` or a bare id
+ * of a user the store knows (the platform vouched for them: they spoke, were picked in a user option or replied
+ * to). A numeric platform id not seen yet is created, so a budget can be set before someone speaks (not in the
+ * console, whose only person is its user). Anything else (`root`, `nobodyxyz`) is `unknown_user` and nothing is stored.
  */
 async function resolveTarget(d: CoreDeps, actor: Actor, ids: ActorIds, target: string): Promise<Target> {
   const t = target.trim();
+  const unknown = () => new AdminInputError(fail('unknown_user', { given: graphemePrefix(t, 64) }));
+  const named = (u: { id: string; displayName: string | null; username: string | null; externalId: string }): Target => ({
+    userId: u.id,
+    name: u.displayName ?? (u.username ? `@${u.username}` : u.externalId),
+  });
+  if (/^me$/i.test(t)) {
+    // The operator CLI's actor is no member of the scope it acts on: `me` names nobody there.
+    if (actor.user.platform !== actor.scope.platform) throw unknown();
+    const me = await d.store.directory.getUser(ids.userId);
+    if (!me) throw unknown();
+    return named(me);
+  }
   if (t.startsWith('@')) {
     const u = await d.store.directory.findMemberByUsername(ids.scopeId, t);
-    if (!u) throw new AdminInputError(fail('unknown_user', { given: graphemePrefix(t, 64) }));
+    if (!u) throw unknown();
     return { userId: u.id, name: `@${u.username ?? t.slice(1)}` };
   }
   const m = /^(?:<@!?(\d{5,25})>|([a-z][a-z0-9_-]{1,31}):([A-Za-z0-9_-]{1,64})|([A-Za-z0-9_-]{1,64}))$/.exec(t);
-  if (!m) throw new AdminInputError(fail('unknown_user', { given: graphemePrefix(t, 64) }));
+  if (!m) throw unknown();
   const platform = m[2] ?? actor.scope.platform;
   const externalId = m[1] ?? m[3] ?? m[4]!;
-  const u = await d.store.directory.ensureUser({ platform, externalId });
-  return { userId: u.id, name: u.displayName ?? (u.username ? `@${u.username}` : externalId) };
+  const known = await d.store.directory.findUser({ platform, externalId });
+  if (known) return named(known);
+  if (m[4] !== undefined) {
+    const byName = await d.store.directory.findMemberByUsername(ids.scopeId, m[4]);
+    if (byName) return { userId: byName.id, name: `@${byName.username ?? m[4]}` };
+  }
+  if (!PLATFORM_ID.test(externalId) || actor.scope.kind === 'console') throw unknown();
+  return named(await d.store.directory.ensureUser({ platform, externalId }));
 }
 
 async function defaults(d: CoreDeps, ids: ActorIds): Promise<Period> {

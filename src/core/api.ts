@@ -75,6 +75,11 @@ export interface ShownAt {
   actor?: Actor;
   jobId?: string;
   surface?: string;
+  /**
+   * The reader administers this community (known to the surface or the dispatcher): their reference line points to
+   * `/job <ref>` instead of telling them to ask an admin. Absent: not known, the member's line.
+   */
+  admin?: boolean;
 }
 
 /** A stored failure reference as `/job <ref>` shows it. `detail` (the scrubbed logged failure) only for admins. */
@@ -351,9 +356,21 @@ export interface RemixRequest extends Actor {
   delivery: DeliveryAddress;
 }
 
+/** `/models` as the core words it. */
+export interface ModelsReport {
+  models: ModelView[];
+  /** The whole answer as text: the list, the defaults, the price rule. */
+  text: string;
+  /** The paragraphs after the list (the defaults, the price rule), for surfaces that show the list their own way. */
+  notes: string[];
+  /** The language the words are in. */
+  locale: string;
+}
+
 /**
- * `target` in admin commands is a platform user id, `@username` (a member the bot has seen in this scope),
- * or `<platform>:<id>`. The adapter resolves mentions to ids where it can.
+ * `target` in admin commands is `me` (the actor), a platform user id, `@username` (a member the bot has seen in this
+ * scope), or `<platform>:<id>`. The adapter resolves mentions to ids where it can. A name that matches nobody the
+ * store knows is refused (`unknown_user`); only a numeric platform id may name someone not seen yet.
  */
 export interface AdminResult {
   /** Human summary for the chat. */
@@ -412,7 +429,7 @@ export interface CoreApi {
   linkToken(actor: Actor, token: string, personal: boolean): Promise<Result<{ text: string; last4: string }>>;
   unlinkToken(actor: Actor, personal: boolean): Promise<Result<{ text: string }>>;
   /** `/models` as the core words it: the models, each price with where it comes from, the defaults and the price rule. */
-  modelsReport(actor: Actor, kind?: ModelKind): Promise<Result<{ models: ModelView[]; text: string }>>;
+  modelsReport(actor: Actor, kind?: ModelKind): Promise<Result<ModelsReport>>;
   /** Admin prices and kinds of this community; the adapter has already checked that the actor is an admin. Audited. */
   prices(actor: Actor, cmd: PriceCommand): Promise<Result<{ text: string }>>;
   /** The gateway balance and expiry of the token that pays here (`/setup show`). */
@@ -442,7 +459,9 @@ export interface CoreApi {
   startRemix(req: RemixRequest, hooks?: JobHooks): Promise<Result<VideoStarted>>;
   /**
    * Renders a failure for users in `locale` (default English), followed by its reference explained once
-   * ("Reference K7Q2XM: … give them this code"); logs the detail under the ref. `hint` names commands the way the
+   * ("Reference K7Q2XM: … give them this code"; for an admin reader, `at.admin`: "… /job K7Q2XM shows what went
+   * wrong"); logs the detail under the ref. A mistake in what was typed (an unknown command, a malformed argument,
+   * an unknown member…) carries no reference: its words already say everything an admin could learn. `hint` names commands the way the
    * asking surface writes them (`SurfaceInfo.commandHint`); default `/command subcommand`. With `at` (who sees it, or
    * the job), the reference and its scrubbed detail are stored in the background for `/job <ref>` and `admin ref`.
    */

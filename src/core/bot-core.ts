@@ -1,11 +1,11 @@
 import { runAdmin } from './admin-commands.js';
 import type {
   AbandonOutcome, Actor, AdminCommand, AdminResult, AskRequest, AskResult, BalanceView, ChartFile, CoreApi, EditRequest, FailureRefView, GatewayBalanceView,
-  ImageJobResult, ImagineRequest, JobHooks, JobRequestView, JobView, ModelView, PriceCommand, RemixRequest, ShownAt, VideoRequest, VideoStarted,
+  ImageJobResult, ImagineRequest, JobHooks, JobRequestView, JobView, ModelView, ModelsReport, PriceCommand, RemixRequest, ShownAt, VideoRequest, VideoStarted,
 } from './api.js';
 import type { Failure, Result } from './failures.js';
 import { describeFailure, type CommandHint } from './messages.js';
-import { refLine } from './messages/failure-text.js';
+import { refLine, showsRef } from './messages/failure-text.js';
 import { DEFAULT_LOCALE } from './i18n/catalog.js';
 import { language } from './use-cases/language.js';
 import type { ModelKind } from './pricing.js';
@@ -77,7 +77,7 @@ export class BotCore implements CoreApi {
     return this.noted(req, ask(this.d, req, hooks));
   }
 
-  modelsReport(actor: Actor, kind?: ModelKind): Promise<Result<{ models: ModelView[]; text: string }>> {
+  modelsReport(actor: Actor, kind?: ModelKind): Promise<Result<ModelsReport>> {
     return modelsReport(this.d, actor, kind);
   }
 
@@ -167,13 +167,14 @@ export class BotCore implements CoreApi {
    */
   explain(failure: Failure, hint?: CommandHint, at?: ShownAt, locale?: string): string {
     const lang = locale ?? DEFAULT_LOCALE;
-    const m = describeFailure(failure, { now: this.d.clock.now(), locale: lang, ...(hint ? { hint } : {}) });
+    const m = describeFailure(failure, { now: this.d.clock.now(), locale: lang, ...(hint ? { hint } : {}), ...(at?.surface ? { surface: at.surface } : {}) });
     this.d.logger.warn({ ref: failure.ref, code: failure.code, money: failure.money, details: failure.details, ...(failure.log ? { failure: failure.log } : {}) }, 'failure shown to a user');
+    if (!showsRef(failure.code)) return this.d.secrets.scrub(m.text);
     if (at) {
       const w = recordShownRef(this.d, failure, at).finally(() => this.refWrites.delete(w));
       this.refWrites.add(w);
     }
-    return this.d.secrets.scrub(`${m.text}\n${refLine(lang, failure.ref)}`);
+    return this.d.secrets.scrub(`${m.text}\n${refLine(lang, failure.ref, at?.admin === true, hint)}`);
   }
 
   async locale(actor: Actor): Promise<string> {

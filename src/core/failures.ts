@@ -49,7 +49,7 @@ export interface FailureDetails {
   /** No model of this kind is both listed for the token and priced, so there is no default to use. */
   no_default_model: { kind: ModelKind; isAdminHint?: boolean };
   /** The gateway does not offer this at all (no route, HTTP 501 `api_not_implemented`). */
-  not_offered: { what: 'edit' | 'video' | 'remix' | 'image' | 'text' | 'balance' };
+  not_offered: { what: 'edit' | 'video' | 'remix' | 'image' | 'text' | 'balance' | 'models' };
   /** An API route answered with a redirect: `GATEWAY_BASE_URL` points at a web page, not the API root. */
   gateway_misconfigured: Empty;
   model_wrong_kind: { model: string; expected: ModelKind };
@@ -57,6 +57,11 @@ export interface FailureDetails {
   quota_exhausted: { source?: TokenSource };
   forbidden_model: { model: string };
   content_refused: Empty;
+  /**
+   * The gateway refused the request with a 4xx this bot does not know (not a size, an image file, a model, a quota
+   * or a policy answer): its fault or the request's, never ours. `status`: the HTTP status; `reason`: its message.
+   */
+  gateway_refused: { status?: number; reason?: string };
   attachment_missing: Empty;
   attachment_too_many: { max: number; got: number };
   attachment_too_large: { maxBytes: number; gotBytes: number; name: string };
@@ -261,7 +266,7 @@ const IMAGE_FILE_CODES = new Set(['invalid_image_file', 'invalid_image', 'invali
  * - rate_limited and upstream 503 → gateway_busy (with retryAfterMs); other upstream, network, malformed → gateway_down;
  * - timeout → gateway_timeout; content_policy → content_refused;
  * - bad_request: size codes → bad_size, image-file codes → attachment_not_image, a download past its limit
- *   → output_too_large, else internal;
+ *   → output_too_large, else gateway_refused (a 4xx is never worded as the bot's own fault);
  * - task_not_found while polling/downloading → task_failed_refunded (the task is gone, the hold is released);
  *   not_ready → internal (the poller should not have asked yet);
  * - not_supported → not_offered (what the stage asked for); redirect → gateway_misconfigured.
@@ -309,7 +314,7 @@ export function failureFromGateway(info: GatewayFailureInfo, ctx: GatewayFailure
 }
 
 const OFFERED: Record<GatewayStage, FailureDetails['not_offered']['what']> = {
-  image: 'image', edit: 'edit', video_create: 'video', video_remix: 'remix', video_poll: 'video', video_download: 'video', chat: 'text', models: 'text',
+  image: 'image', edit: 'edit', video_create: 'video', video_remix: 'remix', video_poll: 'video', video_download: 'video', chat: 'text', models: 'models',
 };
 
 function fromBadRequest(info: GatewayFailureInfo, ctx: GatewayFailureContext, opts: FailOptions): Failure {
@@ -324,5 +329,6 @@ function fromBadRequest(info: GatewayFailureInfo, ctx: GatewayFailureContext, op
   if (ctx.stage === 'video_download' && ctx.limitBytes !== undefined) {
     return fail('output_too_large', { bytes: null, limitBytes: ctx.limitBytes, retrievableUntil: null }, opts);
   }
-  return fail('internal', {}, opts);
+  const status = info.status !== undefined && info.status >= 400 && info.status < 500 ? { status: info.status } : {};
+  return fail('gateway_refused', { ...status, ...(info.message ? { reason: info.message.slice(0, 200) } : {}) }, opts);
 }

@@ -131,7 +131,7 @@ function kindFor(status: number, p: ParsedBody, msg: string, ctx: ClassifyContex
   if (status >= 200 && status < 300) return 'malformed';
   if (status >= 300 && status < 400) return 'redirect';
   if (status === 401) return 'auth';
-  if (status === 501 || p.code === 'api_not_implemented') return 'not_supported';
+  if (status === 501 || status === 405 || p.code === 'api_not_implemented') return 'not_supported';
   if (status === 404 && NO_ROUTE.test(msg)) return 'not_supported';
   if (ROUTING.test(msg)) return 'no_channel';
   if (p.code === 'model_not_found') return 'model_not_found';
@@ -143,6 +143,8 @@ function kindFor(status: number, p: ParsedBody, msg: string, ctx: ClassifyContex
     if (p.type === 'not_found_error' || /\bmodel\b/i.test(msg)) return 'model_not_found';
     if (ctx.endpoint === 'content') return /not[ _]?found|no such/i.test(msg) ? 'task_not_found' : 'not_ready';
     if (ctx.endpoint === 'task') return 'task_not_found';
+    // Not new-api's shape (`{"error":"Not Found"}`, a web server's page, an empty body): the route is missing.
+    if (!p.code && !p.type) return 'not_supported';
     return 'bad_request';
   }
   if (status === 403 || status === 402) {
@@ -162,8 +164,9 @@ function kindFor(status: number, p: ParsedBody, msg: string, ctx: ClassifyContex
  * `{type:"error",error:{…}}`, new-api's `{code,message,data}` envelope, empty bodies, HTML pages) to a
  * {@link GatewayError}. Pure except for the clock used by an HTTP-date `Retry-After` (see `ctx.now`).
  * Branches on status, `code` and message patterns, never on `type` alone. A 3xx is `redirect` (the base URL
- * points at a web front end); a 501, code `api_not_implemented`, or a 404 "Invalid URL (…)" is `not_supported`
- * (no such route here, which is not the same as "no such task"). 408 is treated as `upstream`
+ * points at a web front end); a 501, a 405, code `api_not_implemented`, a 404 "Invalid URL (…)", or a 404 of a
+ * create or list call that is not a gateway's error object (`{"error":"Not Found"}`, an HTML page, an empty body) is
+ * `not_supported` (no such route here, which is not the same as "no such task"). 408 is treated as `upstream`
  * (a transient server-side timeout, retried like a 5xx) rather than `bad_request`.
  */
 export function classifyGatewayError(status: number, headers: HeaderBag | undefined, bodyText: string, ctx: ClassifyContext = {}): GatewayError {

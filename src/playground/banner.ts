@@ -8,6 +8,8 @@ export interface BannerInfo {
   gateway: { kind: 'simulator'; url: string } | { kind: 'gateway'; url: string };
   /** The console user's allowance as the core reports it now (what is left, not what was configured). */
   balance: Pick<BalanceView, 'limitMicros' | 'remainingMicros' | 'period' | 'blocked'>;
+  /** Who types here: the console user's name and id, as `/budget` and `/usage` name them. */
+  you: { name: string; id: string };
   outputDir: string;
   databasePath: string;
   interactive: boolean;
@@ -31,6 +33,7 @@ export function bannerText(b: BannerInfo): string {
   const lines = [
     t(locale, 'playground-line-gateway', { gateway }),
     t(locale, 'playground-line-budget', { allowance: allowanceLine(locale, b.balance) }),
+    t(locale, 'playground-line-you', { name: b.you.name, id: b.you.id }),
     t(locale, 'playground-line-outputs', { dir: b.outputDir, database: b.databasePath }),
     ...t(locale, 'playground-setup').split('\n'),
     b.interactive ? t(locale, 'playground-interactive') : t(locale, 'playground-stdin'),

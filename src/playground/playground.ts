@@ -86,7 +86,7 @@ export async function startPlayground(config: Config, io: PlaygroundIo): Promise
           const s = new ConsoleSession({ dispatcher, core: app.core, actor, address, outputDir: settings.outputDir, print });
           session = s;
           registerDelivery(
-            new ConsoleDelivery(address.instance, settings.outputDir, print, (f, jobId, locale) => app.core.explain(f, undefined, { jobId, surface: 'console' }, locale), {
+            new ConsoleDelivery(address.instance, settings.outputDir, print, (f, jobId, locale) => app.core.explain(f, undefined, { jobId, surface: 'console', admin: true }, locale), {
               onFinished: (id) => s.finished(id),
               commands: dispatcher.commands,
               remixOffered: () => app.core.remixOffered(),
@@ -116,6 +116,7 @@ export async function startPlayground(config: Config, io: PlaygroundIo): Promise
       bannerText({
         gateway: sim ? { kind: 'simulator', url: sim.baseUrl } : { kind: 'gateway', url: config.gateway.baseUrl ?? '' },
         balance: await app.core.balance(actor),
+        you: { name: actor.user.displayName ?? actor.user.externalId, id: actor.user.externalId },
         outputDir: settings.outputDir,
         databasePath: settings.databasePath,
         interactive,

@@ -203,7 +203,7 @@ describe('playground: one command layer, local files, honest money', () => {
     const run = await start(cwd, [`/reroll ${job}`, `/animate ${job}`, '/token link sk-abc', '/setup token', ''].join('\n'));
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/> \/reroll j_\w+\n[\s\S]*?Image ready\na red fox/);
-    expect(run.stdout).toMatch(/✓ video j_\w+ ready \(\d+ s, .*\): .*\.mp4/);
+    expect(run.stdout).toMatch(/✓ video j_\w+ ready \(\d+ s( \(\d+ s requested\))?, .*\): .*\.mp4/);
     // Under the delivered video, the follow-ups the chat surfaces show as buttons, as commands to type.
     expect(run.stdout).toMatch(/✓ video (j_\w+) ready .*\n {2}next:\n {4}\/reroll \1 +Reroll\n/);
     expect(run.stdout).toContain('✗ /token is not available in the playground');
@@ -234,8 +234,8 @@ describe('playground: one command layer, local files, honest money', () => {
     const [ja, jb] = [jobOf(ra), jobOf(rb)];
     expect(ja && jb).toBeTruthy();
     expect(ra.stdout).toContain(`✓ video ${ja} ready (4 s`);
-    // Length and size come from the delivered file: the simulator's sample plays 4 s whatever was asked.
-    expect(rb.stdout).toContain(`✓ video ${jb} ready (4 s, 320x180`);
+    // Length and size come from the delivered file: the simulator's sample plays 4 s whatever was asked (and says so).
+    expect(rb.stdout).toContain(`✓ video ${jb} ready (4 s (5 s requested), 320x180`);
     expect(ra.stdout).not.toContain(jb!);
     expect(rb.stdout).not.toContain(ja!);
     expectMp4(join(a, 'out', `${ja}.mp4`));

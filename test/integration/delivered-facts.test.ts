@@ -46,7 +46,7 @@ describe('facts of delivered results', () => {
     expect(e.job.media).toEqual({ durationSeconds: 4, width: 320, height: 180 });
     expect(e.job.seconds).toBe(15);
     const fields = videoResultFields(e.job);
-    expect(fields.map((f) => `${f.name}=${f.value}`)).toEqual(['Model=gamma-video-1', 'Duration=4 s', 'Size=320x180', 'Cost=$0.75']);
+    expect(fields.map((f) => `${f.name}=${f.value}`)).toEqual(['Model=gamma-video-1', 'Duration=4 s (15 s requested)', 'Size=320x180', 'Cost=$0.75']);
   });
 
   it('probeVideo reads a real mp4 and refuses a truncated or garbage file instead of inventing numbers', async () => {

@@ -72,7 +72,7 @@ const TG: [string, TgInput, RegExp][] = [
   ['amount 0.0000001', { text: '/budget default 0.0000001', from: 'admin' }, /Amount|not understood|cent|precision|decimal/i],
   ['amount abc', { text: '/budget default abc', from: 'admin' }, /Amount|not understood/i],
   ['adjust by abc', { text: `/budget adjust 123456 abc`, from: 'admin' }, /Amount|not understood|Unknown user/i],
-  ['/budget set for an unknown @user', { text: '/budget set @nobody_here 1', from: 'admin' }, /No user '@nobody_here' is known here/],
+  ['/budget set for an unknown @user', { text: '/budget set @nobody_here 1', from: 'admin' }, /Nobody called '@nobody_here' has been seen here, so nothing was changed/],
   ['/budget default from a member', { text: '/budget default 5' }, /Only an admin/],
   ['/budget block from a member', { text: '/budget block @someone' }, /Only an admin/],
   ['/usage from a member', { text: '/usage' }, /Only an admin/],

@@ -91,6 +91,23 @@ describe('chart renderer (echarts SVG → resvg PNG)', () => {
     expect(seen.every((m) => Number.isInteger(m))).toBe(true);
   });
 
+  it('draws the allowance across the plot even when there is one point (a day allowance on its first hour)', async () => {
+    const one: ChartSpec = { kind: 'cumulative', title: 'Your spending today', days: ['00:00'], spentName: 'spent', cumulative: [10_000], allowance: { name: 'allowance', micros: 50_000 } };
+    const img = await renderer.render(one);
+    const rgba = pixels(img);
+    // The allowance colour (#d9534f) along one row above the legend: a rule, not just the legend's sample.
+    let best = 0;
+    for (let y = 0; y < img.height - 60; y++) {
+      let n = 0;
+      for (let x = 0; x < img.width; x++) {
+        const i = (y * img.width + x) * 4;
+        if (Math.abs(rgba[i]! - 0xd9) <= 24 && Math.abs(rgba[i + 1]! - 0x53) <= 24 && Math.abs(rgba[i + 2]! - 0x4f) <= 24) n++;
+      }
+      best = Math.max(best, n);
+    }
+    expect(best).toBeGreaterThan(300);
+  });
+
   it('axis money reads as cents, sub-cent only below a cent', () => {
     const f = defaultFormatMoney();
     expect([0, 790_000, 2_500_000, 400, 100_000_000_000].map(f)).toEqual(['$0.00', '$0.79', '$2.50', '$0.0004', '$100,000.00']);

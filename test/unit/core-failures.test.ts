@@ -72,7 +72,7 @@ describe('failureFromGateway', () => {
     ['content_policy', info('content_policy', { status: 400, code: 'moderation_blocked' }), {}, 'content_refused', {}],
     ['bad_request invalid_size', info('bad_request', { code: 'invalid_size' }), { size: '5000x5000', maxSide: 1536 }, 'bad_size', { given: '5000x5000', maxSide: 1536 }],
     ['bad_request invalid_image_file', info('bad_request', { code: 'invalid_image_file' }), { attachmentName: 'cat.png' }, 'attachment_not_image', { name: 'cat.png' }],
-    ['bad_request other', info('bad_request', { code: 'weird' }), {}, 'internal', {}],
+    ['bad_request other: the gateway refused, never our fault', info('bad_request', { code: 'weird', status: 400 }), {}, 'gateway_refused', { status: 400, reason: 'm' }],
     ['download past limit', info('bad_request'), { stage: 'video_download', limitBytes: 1000 }, 'output_too_large', { bytes: null, limitBytes: 1000, retrievableUntil: null }],
     ['task_not_found poll', info('task_not_found'), { stage: 'video_poll' }, 'task_failed_refunded', { reason: 'the gateway no longer knows this task' }],
     ['task_not_found elsewhere', info('task_not_found'), { stage: 'chat' }, 'internal', {}],

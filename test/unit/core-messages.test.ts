@@ -24,6 +24,7 @@ const SAMPLES: { [C in FailureCode]: FailureDetails[C] } = {
   quota_exhausted: {},
   forbidden_model: { model: 'alpha-image-2' },
   content_refused: {},
+  gateway_refused: { status: 403, reason: 'not for this token' },
   attachment_missing: {},
   attachment_too_many: { max: 3, got: 5 },
   attachment_too_large: { maxBytes: 8 * 1024 * 1024, gotBytes: 12 * 1024 * 1024, name: 'big.png' },

@@ -41,6 +41,7 @@ const WORST: { [C in FailureCode]: FailureDetails[C] } = {
   quota_exhausted: { source: 'personal' },
   forbidden_model: { model: LONG },
   content_refused: {},
+  gateway_refused: { status: 403, reason: 'not for this token' },
   attachment_missing: {},
   attachment_too_many: { max: 10, got: 1000 },
   attachment_too_large: { maxBytes: 25 * 1024 ** 3, gotBytes: 1024 ** 4, name: LONG },

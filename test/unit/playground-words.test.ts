@@ -10,11 +10,18 @@ import { printActions } from '../../src/platforms/console/render.js';
 describe('words kept as data speak the reader\'s language', () => {
   const balance = { limitMicros: 5_000_000, remainingMicros: 4_790_000, period: 'day' as const, blocked: false };
   const banner = (locale: string) =>
-    bannerText({ gateway: { kind: 'simulator', url: 'http://127.0.0.1:1' }, balance, outputDir: 'out', databasePath: 'data/x.db', interactive: true, locale });
+    bannerText({ gateway: { kind: 'simulator', url: 'http://127.0.0.1:1' }, balance, you: { name: 'ada', id: 'local' }, outputDir: 'out', databasePath: 'data/x.db', interactive: true, locale });
 
   it('the banner in English is the one the playground always printed', () => {
     expect(banner('en')).toContain('  budget:   $4.79 left of $5.00 per day for you (/budget default <amount> changes it)');
     expect(banner('en')).toContain('  (npm run keygen) and GATEWAY_BASE_URL in .env (see .env.example), then npm start again.');
+  });
+
+  it.each(supportedLocales())('%s: the banner says who "you" are (name and id) and that me names you', (locale) => {
+    const you = banner(locale).split('\n').find((l) => l.includes('ada'));
+    expect(you).toBeDefined();
+    expect(you).toContain('local');
+    expect(you).toMatch(/\bme\b/);
   });
 
   it.each(supportedLocales().filter((l) => l !== 'en'))('%s: banner, allowance and "next:" are translated, names kept', (locale) => {

@@ -35,14 +35,19 @@ export function modelViews(list: readonly GatewayModel[], entryOf: (m: GatewayMo
 }
 
 /**
- * The `/models` text in `locale`: one line per model (id, kind, price and where the price comes from), then the
- * default of each kind and how it was chosen, then the rule for prices.
+ * The `/models` text in `locale`: one line per model (id, kind, price and where the price comes from), then
+ * {@link modelsNotes}.
  */
 export function modelsText(views: readonly ModelView[], defaults: Record<ModelKind, DefaultChoice>, locale: string = DEFAULT_LOCALE): string {
   if (views.length === 0) return t(locale, 'models-none');
   const width = Math.max(...views.map((v) => v.id.length));
   const lines = views.map((v) => `${v.id.padEnd(width)}  ${v.kind.padEnd(5)}  ${v.priceText}${v.isDefault ? `  ${t(locale, 'models-default-mark')}` : ''}`);
-  lines.push('', t(locale, 'models-defaults'));
+  return [lines.join('\n'), ...modelsNotes(defaults, locale)].join('\n\n');
+}
+
+/** The paragraphs that follow the model list: the default of each kind and how it was chosen, then the rule for prices. */
+export function modelsNotes(defaults: Record<ModelKind, DefaultChoice>, locale: string = DEFAULT_LOCALE): string[] {
+  const lines = [t(locale, 'models-defaults')];
   for (const kind of ['image', 'video', 'text'] as const) {
     const c = defaults[kind];
     const variable = DEFAULT_VARIABLE[kind];
@@ -53,6 +58,5 @@ export function modelsText(views: readonly ModelView[], defaults: Record<ModelKi
         : t(locale, 'models-default-none', { kind });
     lines.push(`  ${line}`);
   }
-  lines.push('', t(locale, 'models-price-rule'));
-  return lines.join('\n');
+  return [lines.join('\n'), t(locale, 'models-price-rule')];
 }

@@ -24,7 +24,26 @@ export function chartDayStarts(window: PeriodWindow, tz: string, now: number): n
   return starts;
 }
 
-/** Short day labels ("Nov 3" in `en-US`) of `starts` in zone `tz`. */
+/** An hour in epoch ms. */
+const HOUR_MS = 3_600_000;
+
+/**
+ * The hour starts of a one-day `window` (the whole day, so the axis is the period; 23 or 25 of them on a DST change),
+ * for a chart whose only day would otherwise be a single point.
+ */
+export function chartHourStarts(window: { start: number; end: number }): number[] {
+  const starts: number[] = [];
+  for (let s = window.start; s < window.end; s += HOUR_MS) starts.push(s);
+  return starts;
+}
+
+/** Hour labels ("14:00" in most locales, "2 PM" where that is the custom) of `starts` in zone `tz`. */
+export function hourLabels(starts: readonly number[], tz: string, locale = 'en-US'): string[] {
+  const f = new Intl.DateTimeFormat(locale, { timeZone: tz, hour: 'numeric', minute: '2-digit' });
+  return starts.map((s) => f.format(s));
+}
+
+/** Short day labels ("Nov 3" in `en-US`, "3 nov" in `es`) of `starts` in zone `tz`. */
 export function dayLabels(starts: readonly number[], tz: string, locale = 'en-US'): string[] {
   const f = new Intl.DateTimeFormat(locale, { timeZone: tz, month: 'short', day: 'numeric' });
   return starts.map((s) => f.format(s));

@@ -7,6 +7,7 @@ import { unknownCommand } from './grammar.js';
 import { usageLines } from './help.js';
 import { findCommand } from './lookup.js';
 import { commandRegistry } from './registry.js';
+import { refLine, showsRef } from '../messages/failure-text.js';
 import { failureReply } from './reply-kit.js';
 import { isOwner, roleAllows } from './roles.js';
 import type { CommandContext, CommandDefinition, Invocation, Place, Reply, Role, SubcommandDefinition, SurfaceRequest } from './types.js';
@@ -144,8 +145,29 @@ export class CommandDispatcher {
     if (!valid.ok) return refuse(valid.failure);
     const run = sub ? sub.run.bind(sub) : def.run?.bind(def);
     if (!run) return refuse(fail('internal', {}, { log: { note: `command ${def.name} has no run` } }));
-    const reply = await run(contextOf(r, this.core, role), valid.value);
+    const reply = await this.adminRefLine(r, role, await run(contextOf(r, this.core, role), valid.value), askAdmin);
     return { ...(await this.withNotices(r, role, reply, askAdmin)), locale: r.actor.locale ?? DEFAULT_LOCALE };
+  }
+
+  /**
+   * A failure of a member command shown to someone who turns out to administer the community (asked only for a
+   * failure that carries a reference: rare, so one `getChatMember` at most on Telegram): its reference line points
+   * to `/job <ref>` instead of telling an admin to ask an admin.
+   */
+  private async adminRefLine(r: SurfaceRequest, role: Role, reply: Reply, askAdmin: () => Promise<boolean>): Promise<Reply> {
+    const f = reply.failure;
+    const first = reply.blocks[0];
+    if (reply.tone !== 'error' || !f || first === undefined || role !== 'member' || !showsRef(f.code) || r.actor.scope.kind === 'private') return reply;
+    const locale = r.actor.locale ?? DEFAULT_LOCALE;
+    const member = refLine(locale, f.ref);
+    if (!first.endsWith(member)) return reply;
+    try {
+      if (!(await askAdmin())) return reply;
+    } catch {
+      return reply;
+    }
+    const hint = (c: string, s?: string) => r.surface.commandHint(c, s);
+    return { ...reply, blocks: [first.slice(0, first.length - member.length) + refLine(locale, f.ref, true, hint), ...reply.blocks.slice(1)] };
   }
 
   /** Finds the command and subcommand, checks the place, and resolves the role; or the refusal. */

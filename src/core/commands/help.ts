@@ -13,7 +13,7 @@ import type { ArgSpec, CommandDefinition, Reply, Role, SubcommandDefinition, Sur
  * out), or one command's help text, usage, flags, subcommands and examples. Command names are written the way the
  * surface writes them (`SurfaceInfo.commandHint`). An unknown name answers with "did you mean …?".
  */
-export function helpReply(commands: readonly CommandDefinition[], surface: SurfaceInfo, role: Role, name?: string, locale: string = DEFAULT_LOCALE): Reply {
+export function helpReply(commands: readonly CommandDefinition[], surface: SurfaceInfo, role: Role, name?: string, locale: string = DEFAULT_LOCALE, reader?: Reader): Reply {
   const hint = (c: string, s?: string) => surface.commandHint(c, s);
   if (name?.trim()) {
     const def = findCommand(commands, name);
@@ -21,7 +21,7 @@ export function helpReply(commands: readonly CommandDefinition[], surface: Surfa
       const failure = unknownCommand(commands, name.trim().replace(/^\//, ''));
       return { visibility: 'private', tone: 'error', blocks: [describeFailure(failure, { now: Date.now(), hint, locale }).text], failure };
     }
-    return commandHelp(def, surface, role, locale);
+    return commandHelp(def, surface, role, locale, reader);
   }
   const listed = commands.filter((c) => !c.hidden && canRunSome(role, c));
   const lines = listed.map((c) => `${hint(c.name)} — ${commandDescription(locale, c)}`);
@@ -61,13 +61,26 @@ export function flagHint(a: ArgSpec): string | undefined {
   return `${a.flags.map((f) => `--${f}`).join(' / ')} ${placeholder(a)}`;
 }
 
-function commandHelp(def: CommandDefinition, surface: SurfaceInfo, role: Role, locale: string): Reply {
+/** Who reads `/help`, as an admin names them on this surface: a display name and the platform's id. */
+export interface Reader {
+  readonly name: string;
+  readonly id: string;
+}
+
+/** Whether the command (one of its subcommands this role may run) names a member. */
+function namesMembers(def: CommandDefinition, role: Role): boolean {
+  const specs = [...(def.args ?? []), ...(def.subcommands ?? []).filter((s) => roleAllows(role, s.role)).flatMap((s) => s.args ?? [])];
+  return specs.some((a) => a.kind === 'user');
+}
+
+function commandHelp(def: CommandDefinition, surface: SurfaceInfo, role: Role, locale: string, reader?: Reader): Reply {
   const blocks = [helpText(locale, def)];
   const subs = (def.subcommands ?? []).filter((s) => roleAllows(role, s.role));
   const usage = def.subcommands ? subs.flatMap((s) => usageLines(def, s, surface)) : usageLines(def, undefined, surface);
   if (usage.length) blocks.push([t(locale, 'help-usage'), ...usage].join('\n'));
   const hint = (a: ArgSpec) => (surface.optionHint ? surface.optionHint(a, { command: def }) : flagHint(a));
   const options = (def.args ?? []).flatMap((a) => {
+    if (a.kind === 'attachment' && surface.attachmentOption) return [surface.attachmentOption(a, locale)];
     const h = hint(a);
     return h === undefined ? [] : [`${h} — ${argDescription(locale, def, undefined, a)}`];
   });
@@ -75,6 +88,9 @@ function commandHelp(def: CommandDefinition, surface: SurfaceInfo, role: Role, l
   if (subs.length) blocks.push(subs.map((s) => `${surface.commandHint(def.name, s.name)} — ${commandDescription(locale, def, s)}`).join('\n'));
   // Examples are typed text (`/imagine a fox --ar 16:9`): on a surface of options they would mislead.
   if (def.examples?.length && !surface.optionHint) blocks.push([t(locale, 'help-examples'), ...def.examples.map((e) => surfaceUsage(e, def, surface))].join('\n'));
+  if (reader && canRunSome(role, def) && namesMembers(def, role)) {
+    blocks.push(t(locale, 'help-naming', { how: t(locale, 'member-naming', { surface: surface.id }), name: reader.name, id: reader.id }));
+  }
   if (!canRunSome(role, def)) blocks.push(t(locale, def.role === 'owner' ? 'help-only-owner' : 'help-only-admins'));
   return { visibility: 'private', tone: 'info', title: surface.commandHint(def.name), blocks };
 }
@@ -109,7 +125,8 @@ export function helpCommand(commands: () => readonly CommandDefinition[]): Comma
       const name = typeof args.command === 'string' ? args.command.trim().replace(/^\//, '') : undefined;
       if (name && !findCommand(all, name)) return failureReply(ctx, unknownCommand(all, name));
       const role: Role = ctx.role === 'member' && (await ctx.isAdmin()) ? 'admin' : ctx.role;
-      return helpReply(all, ctx.surface, role, name, ctx.actor.locale ?? DEFAULT_LOCALE);
+      const u = ctx.actor.user;
+      return helpReply(all, ctx.surface, role, name, ctx.actor.locale ?? DEFAULT_LOCALE, { name: u.displayName ?? (u.username ? `@${u.username}` : u.externalId), id: u.externalId });
     },
   };
 }

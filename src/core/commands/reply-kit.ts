@@ -4,7 +4,7 @@ import { ok, type Failure, type Result } from '../failures.js';
 import { DEFAULT_LOCALE, t } from '../i18n/catalog.js';
 import { formatBytes, formatMoney } from '../i18n/format.js';
 import type { Micros } from '../money.js';
-import type { ArgValues, CommandContext, IncomingFile, Reply, ReplyAction, ReplyField, ReplyFile } from './types.js';
+import type { ArgValues, CommandContext, IncomingFile, Reply, ReplyAction, ReplyField, ReplyFile, Role } from './types.js';
 
 /**
  * Small builders shared by the command pieces: failure and info replies, progress hooks, reading kept files and
@@ -15,8 +15,8 @@ import type { ArgValues, CommandContext, IncomingFile, Reply, ReplyAction, Reply
  * The reply for an expected failure: private, `tone: 'error'`, `blocks[0]` the core's words in the actor's locale and
  * this surface's command names; its reference is stored for the actor (and the job it ended) so `/job <ref>` finds it.
  */
-export function failureReply(ctx: Pick<CommandContext, 'core' | 'surface' | 'actor'>, failure: Failure, extra: readonly string[] = []): Reply {
-  const at = { actor: ctx.actor, surface: ctx.surface.id, ...(failure.jobId ? { jobId: failure.jobId } : {}) };
+export function failureReply(ctx: Pick<CommandContext, 'core' | 'surface' | 'actor'> & { readonly role?: Role }, failure: Failure, extra: readonly string[] = []): Reply {
+  const at = { actor: ctx.actor, surface: ctx.surface.id, ...(failure.jobId ? { jobId: failure.jobId } : {}), ...(ctx.role && ctx.role !== 'member' ? { admin: true } : {}) };
   return { visibility: 'private', tone: 'error', blocks: [ctx.core.explain(failure, (c, s) => ctx.surface.commandHint(c, s), at, ctx.actor.locale), ...extra], failure };
 }
 
@@ -152,16 +152,24 @@ export function deliveredResultFields(job: JobView, remainingMicros?: Micros | n
   return fields;
 }
 
+/** A file's length differs from the request when it is at least half a second off (container rounding is not). */
+const LENGTH_TOLERANCE_S = 0.5;
+
 /**
  * The facts of a delivered video in its job's locale: model, then length and size as the delivered file says
- * (`job.media`, probed; both left out when the file could not be read, never taken from the request), then cost.
- * Surfaces render them as embed fields or a caption.
+ * (`job.media`, probed; both left out when the file could not be read, never taken from the request; a length
+ * other than the one requested says so: "4 s (6 s requested)"), then cost. Surfaces render them as embed fields or
+ * a caption.
  */
 export function videoResultFields(job: JobView): ReplyField[] {
   const l = job.locale ?? DEFAULT_LOCALE;
   const fields: ReplyField[] = [{ name: t(l, 'field-model'), value: job.model }];
   const m = job.media;
-  if (m?.durationSeconds !== undefined) fields.push({ name: t(l, 'field-duration'), value: t(l, 'value-seconds', { n: Math.round(m.durationSeconds * 10) / 10 }) });
+  if (m?.durationSeconds !== undefined) {
+    const n = Math.round(m.durationSeconds * 10) / 10;
+    const off = job.seconds !== undefined && Math.abs(m.durationSeconds - job.seconds) >= LENGTH_TOLERANCE_S;
+    fields.push({ name: t(l, 'field-duration'), value: off ? t(l, 'value-seconds-delivered', { n, requested: job.seconds! }) : t(l, 'value-seconds', { n }) });
+  }
   if (m) fields.push({ name: t(l, 'field-size'), value: `${m.width}x${m.height}` });
   fields.push({ name: t(l, 'field-cost'), value: formatMoney(l, job.chargedMicros ?? job.estimateMicros) });
   return fields;

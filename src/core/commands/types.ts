@@ -154,6 +154,11 @@ export interface SurfaceInfo {
    * gets usage lines generated from the arguments (`/imagine prompt: [aspect:] …`) instead of the typed ones.
    */
   optionHint?(arg: ArgSpec, at: { readonly command: CommandDefinition; readonly sub?: SubcommandDefinition }): string | undefined;
+  /**
+   * `/help`'s line for an `attachment` argument where files are named in the typed line (the console's
+   * `--image PATH — …`), in `locale`. Absent: files come with the message (Discord, Telegram) and the usage line says so.
+   */
+  attachmentOption?(arg: ArgSpec, locale: string): string;
 }
 
 /**

@@ -35,6 +35,23 @@ export function formatMoney(locale: string, m: Micros): string {
   return usdFormat(locale, { min: 2, max: digits }).format(m / MICROS_PER_USD);
 }
 
+/**
+ * Two amounts read side by side ("costs $0.0400 but you have $0.0399 left"): each as {@link formatMoney}, unless
+ * rounding makes two different amounts look the same; then both get the same number of decimals, the fewest (up to
+ * the 6 of a micro) that tell them apart. Equal amounts stay as `formatMoney` writes them.
+ * @throws RangeError when either is not a safe integer.
+ */
+export function formatMoneyPair(locale: string, a: Micros, b: Micros): [string, string] {
+  const pair: [string, string] = [formatMoney(locale, a), formatMoney(locale, b)];
+  if (a === b || pair[0] !== pair[1]) return pair;
+  for (let digits = 3; digits <= 6; digits++) {
+    const f = usdFormat(locale, { min: digits, max: digits });
+    const wider: [string, string] = [f.format(a / MICROS_PER_USD), f.format(b / MICROS_PER_USD)];
+    if (wider[0] !== wider[1]) return wider;
+  }
+  return pair;
+}
+
 /** A whole number in the locale's style ("40,000,000", "40 000 000"). */
 export function formatNumber(locale: string, n: number): string {
   return Number.isFinite(n) ? new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(Math.round(n)) : '?';

@@ -3,7 +3,7 @@ import type { Failure, FailureCode, FailureDetails, MoneyMoved } from '../failur
 import { DEFAULT_LOCALE, t, type MessageArgs } from '../i18n/catalog.js';
 import { say } from '../i18n/phrase.js';
 import { MIN_SIDE, sizeForAspect } from '../media/sizes.js';
-import { formatBytes, formatDuration, formatMoment, formatMoney, formatNumber, formatReset } from '../i18n/format.js';
+import { formatBytes, formatDuration, formatMoment, formatMoney, formatMoneyPair, formatNumber, formatReset } from '../i18n/format.js';
 import { graphemePrefix } from '../text-cut.js';
 
 /**
@@ -24,6 +24,8 @@ export interface DescribeOptions {
   timeZone?: string;
   hint?: CommandHint;
   locale?: string;
+  /** The surface id the reader is on (`SurfaceInfo.id`), for words that differ per surface (how to name a member). */
+  surface?: string;
 }
 
 /** What a user reads about a failure. Adapters add platform formatting; `refLine` explains the reference. */
@@ -34,7 +36,7 @@ export interface FailureMessage {
   ref: string;
 }
 
-type Ctx = { now: number; timeZone: string; cmd: CommandHint; locale: string };
+type Ctx = { now: number; timeZone: string; cmd: CommandHint; locale: string; surface: string };
 /** The arguments of the failure's message (`failure-<code>` in `locales/<code>/failures.ftl`); `messageId` names another message. */
 type Render<C extends FailureCode> = (d: FailureDetails[C], c: Ctx) => MessageArgs;
 
@@ -72,9 +74,11 @@ function num(v: number | string): string {
 const yes = (b: boolean | undefined): string => (b ? 'yes' : 'no');
 
 function budget(d: FailureDetails['budget_exhausted'], c: Ctx, timeZone = d.timeZone ?? c.timeZone): MessageArgs {
+  // "costs $0.04 but you have $0.04 left" would be false: the pair shows the decimals that tell them apart.
+  const [cost, left] = formatMoneyPair(c.locale, d.costMicros, Math.max(0, d.remainingMicros));
   return {
-    cost: formatMoney(c.locale, d.costMicros),
-    left: formatMoney(c.locale, Math.max(0, d.remainingMicros)),
+    cost,
+    left,
     when: d.resetsAt === null ? 'never' : formatReset(c.locale, d.resetsAt, c.now, timeZone),
     balance: c.cmd('balance'),
   };
@@ -104,6 +108,7 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
   quota_exhausted: (d, c) => ({ source: d.source ?? 'scope', tokenUnlink: c.cmd('token', 'unlink') }),
   forbidden_model: (d, c) => ({ model: q(d.model), models: c.cmd('models') }),
   content_refused: () => ({}),
+  gateway_refused: (d) => ({ status: d.status !== undefined ? String(d.status) : 'none', reason: safeReason(d.reason)?.replace(/[.。!！]+$/, '') || 'none' }),
   attachment_missing: () => ({}),
   attachment_too_many: (d) => ({ got: d.got, max: d.max }),
   attachment_too_large: (d, c) => ({ name: q(d.name), got: formatBytes(c.locale, d.gotBytes), max: formatBytes(c.locale, d.maxBytes) }),
@@ -160,7 +165,7 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
         ? say(c.locale, d.problem)
         : (safeReason(d.message) ?? t(c.locale, 'money-error-hint')),
   }),
-  unknown_user: (d) => ({ given: q(d.given) }),
+  unknown_user: (d, c) => ({ given: q(d.given), how: t(c.locale, 'member-naming', { surface: c.surface }) }),
   job_not_found: (d, c) => ({ id: q(d.id), jobs: c.cmd('jobs') }),
   bad_timezone: (d) => ({ given: q(d.given) }),
   unknown_language: (d) => ({ given: q(d.given), available: d.available }),
@@ -192,7 +197,7 @@ export function failureMessageId(code: FailureCode): string {
  * `opts.timeZone` to UTC.
  */
 export function describeFailure(f: Failure, opts?: DescribeOptions): FailureMessage {
-  const c: Ctx = { now: opts?.now ?? Date.now(), timeZone: opts?.timeZone ?? 'UTC', cmd: opts?.hint ?? slashHint, locale: opts?.locale ?? DEFAULT_LOCALE };
+  const c: Ctx = { now: opts?.now ?? Date.now(), timeZone: opts?.timeZone ?? 'UTC', cmd: opts?.hint ?? slashHint, locale: opts?.locale ?? DEFAULT_LOCALE, surface: opts?.surface ?? 'other' };
   const render = RENDER[f.code] as Render<FailureCode>;
   const { messageId, ...args } = render(f.details as never, c);
   const msgId = typeof messageId === 'string' ? messageId : failureMessageId(f.code);
@@ -201,9 +206,26 @@ export function describeFailure(f: Failure, opts?: DescribeOptions): FailureMess
   return { title: t(c.locale, `${msgId}.title`, args), text: money ? `${body} ${money}` : body, money: f.money, ref: f.ref };
 }
 
-/** The line that follows a failure's text: its reference, explained ("give this code to an admin"). */
-export function refLine(locale: string, ref: string): string {
-  return t(locale, 'failure-ref', { ref });
+/**
+ * Failures of what was typed, refused before anything ran: their words say all there is, so they carry no
+ * reference (an admin would learn nothing more from `/job <ref>`).
+ */
+const INPUT_CODES = new Set<FailureCode>([
+  'unknown_command', 'missing_argument', 'bad_flag', 'bad_amount', 'unknown_user', 'bad_timezone', 'unknown_language', 'bad_aspect', 'bad_size',
+  'bad_duration', 'bad_count', 'prompt_empty', 'prompt_too_long', 'not_here', 'not_admin', 'job_not_found',
+]);
+
+/** Whether a failure's text is followed by its reference (see {@link refLine}). */
+export function showsRef(code: FailureCode): boolean {
+  return !INPUT_CODES.has(code);
+}
+
+/**
+ * The line that follows a failure's text: its reference, explained. A member is told to give it to an admin; an
+ * admin (`admin`) is told which command shows what went wrong (`hint`, default `/job`).
+ */
+export function refLine(locale: string, ref: string, admin = false, hint: CommandHint = slashHint): string {
+  return admin ? t(locale, 'failure-ref-admin', { ref, job: hint('job') }) : t(locale, 'failure-ref', { ref });
 }
 
 /**

@@ -5,7 +5,7 @@ import { balanceChartLabels } from '../messages/balance-text.js';
 import { periodWindow } from '../budget/periods.js';
 import { balanceChartData } from '../charts/balance-chart.js';
 import { formatMoney } from '../i18n/format.js';
-import { chartDayStarts, dayLabels, TOTAL_CHART_DAYS } from '../charts/days.js';
+import { chartDayStarts, chartHourStarts, dayLabels, hourLabels, TOTAL_CHART_DAYS } from '../charts/days.js';
 import { usageChartData } from '../charts/usage-chart.js';
 import type { ChartSpec } from '../ports/chart-renderer.js';
 import { balanceOf } from './account.js';
@@ -34,25 +34,27 @@ const today = (d: CoreDeps) => new Date(d.clock.now()).toISOString().slice(0, 10
 export async function usageChart(d: CoreDeps, ids: ActorIds, report: UsageReport, userId?: string): Promise<ChartFile | null> {
   const starts = chartDayStarts({ start: report.since, end: report.until }, ids.timeZone, d.clock.now());
   const daily = await d.store.admin.dailySpend(ids.scopeId, { since: report.since, until: report.until, dayStarts: starts, ...(userId ? { userId } : {}) });
-  const spec = usageChartData({ rows: report.rows, daily, days: dayLabels(starts, ids.timeZone), labels: usageChartLabels(ids.locale, report.period, TOTAL_CHART_DAYS) });
+  const spec = usageChartData({ rows: report.rows, daily, days: dayLabels(starts, ids.timeZone, ids.locale), labels: usageChartLabels(ids.locale, report.period, TOTAL_CHART_DAYS) });
   return draw(d, spec, `usage-${report.period}-${today(d)}.png`, ids.locale);
 }
 
 /**
- * `/balance` with a chart: the member's community-allowance spend per day of their allowance window (personal-token
- * spending left out, as the allowance does), cumulative, against the allowance plus this period's adjustments.
+ * `/balance` with a chart: the member's community-allowance spend per day of their allowance window (per hour for a
+ * day allowance, whose one day would be a single point; personal-token spending left out, as the allowance does),
+ * cumulative, against the allowance plus this period's adjustments. Dates and hours in the member's locale.
  */
 export async function balanceChart(d: CoreDeps, actor: Actor): Promise<{ balance: BalanceView; chart: ChartFile | null }> {
   const ids = await actorIds(d, actor);
   const balance = await balanceOf(d, ids);
   const now = d.clock.now();
   const w = periodWindow(balance.period, ids.timeZone, now);
-  const starts = chartDayStarts(w, ids.timeZone, now);
+  const hourly = balance.period === 'day' && w.end !== null;
+  const starts = hourly ? chartHourStarts({ start: w.start, end: w.end! }) : chartDayStarts(w, ids.timeZone, now);
   const daily = await d.store.admin.dailySpend(ids.scopeId, { since: w.start, until: null, dayStarts: starts, userId: ids.userId, communityOnly: true });
   const spec = balanceChartData({
     daily,
     dayStarts: starts,
-    days: dayLabels(starts, ids.timeZone),
+    days: hourly ? hourLabels(starts, ids.timeZone, ids.locale) : dayLabels(starts, ids.timeZone, ids.locale),
     now,
     allowanceMicros: balance.limitMicros === null ? null : balance.limitMicros + balance.adjustedMicros,
     labels: balanceChartLabels(ids.locale, balance.period, TOTAL_CHART_DAYS),

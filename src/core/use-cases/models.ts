@@ -1,7 +1,7 @@
-import type { Actor, ModelView } from '../api.js';
+import type { Actor, ModelView, ModelsReport } from '../api.js';
 import { chooseDefault, type DefaultChoice } from '../catalog/default-models.js';
 import type { Payer } from '../catalog/price-book.js';
-import { modelsText, modelViews } from '../catalog/model-views.js';
+import { modelsNotes, modelsText, modelViews } from '../catalog/model-views.js';
 import { err, ok, type Result } from '../failures.js';
 import type { GatewayModel } from '../ports/media-gateway.js';
 import type { ModelKind } from '../pricing.js';
@@ -35,8 +35,11 @@ export async function models(d: CoreDeps, actor: Actor, kind?: ModelKind): Promi
   return r.ok ? ok(r.value.models) : r;
 }
 
-/** `modelsReport`: {@link models} plus the core's `/models` text (prices with their source, defaults, the price rule). */
-export async function modelsReport(d: CoreDeps, actor: Actor, kind?: ModelKind): Promise<Result<{ models: ModelView[]; text: string }>> {
+/**
+ * `modelsReport`: {@link models} plus the core's `/models` text (prices with their source, defaults, the price rule)
+ * and, apart, the paragraphs after the list (`notes`) for surfaces that show the list their own way.
+ */
+export async function modelsReport(d: CoreDeps, actor: Actor, kind?: ModelKind): Promise<Result<ModelsReport>> {
   const ids = await actorIds(d, actor);
   const token = await resolveToken(d, actor, ids);
   if (!token.ok) return token;
@@ -44,7 +47,7 @@ export async function modelsReport(d: CoreDeps, actor: Actor, kind?: ModelKind):
   try {
     const list = await d.catalog.list(t.token);
     const v = views(d, { ...actor, locale: ids.locale }, list, kind, payerOf(t));
-    return ok({ models: v.views, text: modelsText(v.views, v.defaults, ids.locale) });
+    return ok({ models: v.views, text: modelsText(v.views, v.defaults, ids.locale), notes: modelsNotes(v.defaults, ids.locale), locale: ids.locale });
   } catch (e) {
     return err(gatewayFailure(d, e, { model: '', tokenSource: t.source, stage: 'models' }));
   }

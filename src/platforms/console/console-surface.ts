@@ -1,3 +1,4 @@
+import { t } from '../../core/i18n/catalog.js';
 import { localeFromEnv } from '../../core/i18n/negotiate.js';
 import { randomBytes } from 'node:crypto';
 import { userInfo } from 'node:os';
@@ -15,6 +16,7 @@ export const CONSOLE_SURFACE: SurfaceInfo = {
   id: CONSOLE,
   buttons: false,
   commandHint: (command, subcommand) => `/${command}${subcommand ? ` ${subcommand}` : ''}`,
+  attachmentOption: (arg, locale) => `--image PATH — ${t(locale, 'playground-help-image', { max: arg.maxCount ?? 1 })}`,
 };
 
 /**
@@ -60,7 +62,8 @@ export function consoleRequest(actor: Actor, address: ConsoleAddress, print: (li
 }
 
 function progressLine(p: Progress): string {
-  if (p.kind === 'queued') return `  queued (position ${p.position})…`;
-  if (p.kind === 'started') return '  working…';
+  const locale = p.locale ?? 'en';
+  if (p.kind === 'queued') return `  ${t(locale, 'playground-queued', { position: p.position })}`;
+  if (p.kind === 'started') return `  ${t(locale, 'playground-working')}`;
   return `  ${p.text}`;
 }

@@ -60,8 +60,9 @@ export class ConsoleSession {
     const text = line.trim();
     if (text === '') return;
     if (/^\/(quit|exit)$/i.test(text)) return 'quit';
-    const { print } = this.deps;
-    const locale = this.deps.actor.locale ?? 'en';
+    const { print, core, actor } = this.deps;
+    // The language in effect now (`/language` may have changed it), also for the lines that never reach the dispatcher.
+    const locale = await core.locale(actor).catch(() => actor.locale ?? 'en');
     if (!text.startsWith('/')) return print(t(locale, 'playground-slash'));
     if (TOKEN_COMMAND.test(text)) {
       return print(`✗ ${t(locale, 'playground-no-token', { command: text.split(/\s+/).slice(0, /^\/setup/i.test(text) ? 2 : 1).join(' ') })}`);
@@ -78,7 +79,7 @@ export class ConsoleSession {
     const images = takeImageFlags(text);
     if ('error' in images) return print(`✗ ${say(locale, images.error)}`);
     const parsed = parseCommandText(images.text, this.commands);
-    if (!parsed.ok) return print(`✗ ${core.explain(parsed.failure, CONSOLE_SURFACE.commandHint, { actor, surface: CONSOLE_SURFACE.id }, actor.locale)}`);
+    if (!parsed.ok) return print(`✗ ${core.explain(parsed.failure, CONSOLE_SURFACE.commandHint, { actor, surface: CONSOLE_SURFACE.id, admin: true }, locale)}`);
     const args: Record<string, ArgValue> = { ...parsed.args };
     if (images.paths.length > 0) {
       const missing = images.paths.findIndex((p) => !isFile(p));

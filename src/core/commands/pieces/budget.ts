@@ -86,7 +86,7 @@ export const budgetCommand: CommandDefinition = {
   description: en('cmd-budget'),
   help: en('cmd-budget.help'),
   usage: subcommands.map((s) => s.usage),
-  examples: ['/budget default 2 day', '/budget set @ana 5 week', '/budget adjust @ana -1.50 refund for a bad image', '/budget pool none', '/budget show'],
+  examples: ['/budget default 2 day', '/budget set @ana 5 week', '/budget adjust @ana +1.50 refund for a bad image', '/budget pool none', '/budget show'],
   role: 'admin',
   place: 'community',
   visibility: 'private',

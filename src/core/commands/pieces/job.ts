@@ -53,7 +53,8 @@ export function jobReply(j: JobView, uploadLimitBytes: number, remix: boolean, l
     { name: t(l, 'field-model'), value: j.model },
     { name: t(l, 'field-cost'), value: describeJobMoney(l, j.money) },
   ];
-  if (j.seconds) fields.push({ name: t(l, 'field-duration'), value: t(l, 'value-seconds', { n: j.seconds }) });
+  // Only the request's length is stored: once the video is made, the field says it is the length asked for.
+  if (j.seconds) fields.push({ name: t(l, j.kind === 'video' && !running ? 'field-duration-requested' : 'field-duration'), value: t(l, 'value-seconds', { n: j.seconds }) });
   if (j.size) fields.push({ name: t(l, 'field-size'), value: j.size });
   fields.push({ name: t(l, 'field-created'), value: formatMoment(l, j.createdAt, Date.now()) });
   const outputs = j.outputs ?? [];

@@ -1,4 +1,5 @@
 import type { ModelKind } from '../../pricing.js';
+import { t } from '../../i18n/catalog.js';
 import { en } from '../words.js';
 import type { CommandDefinition } from '../types.js';
 import { failureReply, str } from '../reply-kit.js';
@@ -24,21 +25,14 @@ export const modelsCommand: CommandDefinition = {
     const kind = str(args, 'kind') as ModelKind | undefined;
     const res = await ctx.core.modelsReport(ctx.actor, kind);
     if (!res.ok) return failureReply(ctx, res.failure);
-    const { models, text } = res.value;
-    if (models.length === 0) return { visibility: 'private', tone: 'info', title: 'Models', blocks: [text] };
+    const { models, text, notes, locale } = res.value;
+    const title = t(locale, 'models-title');
+    if (models.length === 0) return { visibility: 'private', tone: 'info', title, blocks: [text] };
+    const mark = t(locale, 'models-default-word');
     const fields = KINDS.flatMap((k) => {
       const ms = models.filter((m) => m.kind === k);
-      return ms.length ? [{ name: k, value: ms.map((m) => `${m.id} · ${m.priceText}${m.isDefault ? ' · default' : ''}`).join('\n') }] : [];
+      return ms.length ? [{ name: k, value: ms.map((m) => `${m.id} · ${m.priceText}${m.isDefault ? ` · ${mark}` : ''}`).join('\n') }] : [];
     });
-    return { visibility: 'private', tone: 'info', title: 'Models', blocks: afterList(text), fields };
+    return { visibility: 'private', tone: 'info', title, blocks: notes, fields };
   },
 };
-
-/**
- * The report's paragraphs after its model table (defaults, the price rule): the table itself is shown as fields.
- * The whole text when it has no `Defaults:` line (a shape this piece does not know: better twice than lost).
- */
-function afterList(text: string): string[] {
-  const at = text.search(/^Defaults:$/m);
-  return at < 0 ? [text] : text.slice(at).split(/\n{2,}/).map((b) => b.trim()).filter(Boolean);
-}
