@@ -40,11 +40,11 @@ export interface Evaluation {
  */
 export function evaluate(expr: CompiledExpr, env: EvalEnv): Evaluation {
   const run = new Run(env);
-  let value = run.number(run.eval(expr.base), 'the price');
+  let value = run.number(run.visit(expr.base), 'the price');
   const rules: RuleOutcome[] = [];
   for (const r of expr.rules) {
-    const matched = run.bool(run.eval(r.cond), 'when()');
-    const multiplier = run.number(run.eval(r.multiplier), 'a multiplier');
+    const matched = run.bool(run.visit(r.cond), 'when()');
+    const multiplier = run.number(run.visit(r.multiplier), 'a multiplier');
     if (matched) value = run.checked(value * multiplier);
     rules.push({ cond: r.source, multiplier, matched });
   }
@@ -77,7 +77,7 @@ class Run {
     return v;
   }
 
-  eval(n: Node): Value {
+  visit(n: Node): Value {
     if (++this.steps > LIMITS.maxSteps) throw new ExprRefusal('step_budget', `more than ${LIMITS.maxSteps} steps`);
     switch (n.type) {
       case 'num':
@@ -89,13 +89,13 @@ class Run {
       case 'var':
         return this.checked(this.env.token(n.name));
       case 'unary': {
-        const v = this.eval(n.arg);
+        const v = this.visit(n.arg);
         if (n.op === '!') return !this.bool(v, '!');
         const x = this.number(v, `unary ${n.op}`);
         return n.op === '-' ? -x : x;
       }
       case 'cond':
-        return this.bool(this.eval(n.test), 'a ternary test') ? this.eval(n.then) : this.eval(n.else);
+        return this.bool(this.visit(n.test), 'a ternary test') ? this.visit(n.then) : this.visit(n.else);
       case 'binary':
         return this.binary(n);
       case 'call':
@@ -104,10 +104,10 @@ class Run {
   }
 
   private binary(n: Extract<Node, { type: 'binary' }>): Value {
-    if (n.op === '&&') return this.bool(this.eval(n.left), '&&') ? this.bool(this.eval(n.right), '&&') : false;
-    if (n.op === '||') return this.bool(this.eval(n.left), '||') ? true : this.bool(this.eval(n.right), '||');
-    const l = this.eval(n.left);
-    const r = this.eval(n.right);
+    if (n.op === '&&') return this.bool(this.visit(n.left), '&&') ? this.bool(this.visit(n.right), '&&') : false;
+    if (n.op === '||') return this.bool(this.visit(n.left), '||') ? true : this.bool(this.visit(n.right), '||');
+    const l = this.visit(n.left);
+    const r = this.visit(n.right);
     switch (n.op) {
       case '==':
         return l === r;
@@ -151,12 +151,12 @@ class Run {
     const name = (): string => (n.args[0] as { value: string }).value;
     switch (n.name) {
       case 'tier': {
-        const v = this.number(this.eval(n.args[1]!), 'a tier price');
+        const v = this.number(this.visit(n.args[1]!), 'a tier price');
         this.tier = name();
         return v;
       }
       case 'fixed':
-        return this.checked(this.number(this.eval(n.args[0]!), 'fixed()') * 1e6);
+        return this.checked(this.number(this.visit(n.args[0]!), 'fixed()') * 1e6);
       case 'param':
         return this.env.param(name());
       case 'header':
@@ -170,22 +170,22 @@ class Run {
       case 'day':
         return this.env.time(n.name, name());
       case 'has': {
-        const s = this.eval(n.args[0]!);
-        const sub = this.str(this.eval(n.args[1]!), 'has() substring');
+        const s = this.visit(n.args[0]!);
+        const sub = this.str(this.visit(n.args[1]!), 'has() substring');
         if (s === null) return false;
         return this.str(s, 'has() text').includes(sub);
       }
       case 'max':
       case 'min': {
-        const xs = n.args.map((a) => this.number(this.eval(a), `${n.name}()`));
+        const xs = n.args.map((a) => this.number(this.visit(a), `${n.name}()`));
         return n.name === 'max' ? Math.max(...xs) : Math.min(...xs);
       }
       case 'abs':
-        return Math.abs(this.number(this.eval(n.args[0]!), 'abs()'));
+        return Math.abs(this.number(this.visit(n.args[0]!), 'abs()'));
       case 'ceil':
-        return Math.ceil(this.number(this.eval(n.args[0]!), 'ceil()'));
+        return Math.ceil(this.number(this.visit(n.args[0]!), 'ceil()'));
       case 'floor':
-        return Math.floor(this.number(this.eval(n.args[0]!), 'floor()'));
+        return Math.floor(this.number(this.visit(n.args[0]!), 'floor()'));
     }
   }
 }
