@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { quoteJob, type CompiledExpr, type JobPriceOptions, type PriceContext, type RefusalReason } from './billing-expr/index.js';
 import { MoneyError, parseUsd, type Micros } from './money.js';
 
 /**
@@ -25,6 +26,36 @@ export interface ModelPrice {
   maxSide?: number;
   /** Text models: price per 1,000 completion tokens when it differs from `unitMicros` (which then prices prompt tokens). */
   completionPer1kMicros?: Micros;
+  /**
+   * A price the gateway publishes as an expression: jobs are quoted from their options with it ({@link quoteJobPrice});
+   * `unitMicros` (and `completionPer1kMicros`) then hold the most one unit can cost, for listings and older paths.
+   */
+  expression?: ExpressionPrice;
+}
+
+/** A compiled gateway expression, how its result becomes money, and the markup on top (× , rounded up). */
+export interface ExpressionPrice {
+  expr: CompiledExpr;
+  ctx: PriceContext;
+  markup: number;
+}
+
+/** The price of one job: exact, or (`exact` false) the most its options can cost; or why there is none. */
+export type JobQuote = { ok: true; micros: Micros; exact: boolean; tier: string | null } | { ok: false; reason: RefusalReason; detail: string };
+
+/**
+ * The price of a job sent with `o` on a model priced `price`: with an expression, the gateway's own formula
+ * ({@link quoteJob}) × markup, rounded up; otherwise unit price × images (`n`, default 1) or × seconds. Text jobs
+ * with a unit price are priced by `ask`'s own rule, not here (`units` 0).
+ */
+export function quoteJobPrice(price: ModelPrice, o: JobPriceOptions): JobQuote {
+  if (price.expression) {
+    const q = quoteJob(price.expression.expr, o, price.expression.ctx);
+    if (!q.ok) return { ok: false, ...q.refusal };
+    return { ok: true, micros: Math.ceil(q.micros * price.expression.markup), exact: q.exact, tier: q.tier };
+  }
+  const units = price.unit === 'image' ? (o.n ?? 1) : price.unit === 'second' ? (o.seconds ?? 0) : 0;
+  return { ok: true, micros: units * price.unitMicros, exact: true, tier: null };
 }
 
 /** Model id → price. Ids are exact strings (case and separators matter). */

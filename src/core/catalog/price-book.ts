@@ -1,3 +1,4 @@
+import { compileBillingExpr, priceVariants, quoteJob, type CompiledExpr } from '../billing-expr/index.js';
 import type { Micros } from '../money.js';
 import type { GatewayModel, PublishedModelPrice } from '../ports/media-gateway.js';
 import type { ModelKind, ModelPrice, PriceTable, PriceUnit } from '../pricing.js';
@@ -53,6 +54,8 @@ const MIB = 1024 * 1024;
  */
 export class PriceBook {
   private published = new Map<string, PublishedModelPrice>();
+  /** Published expressions by source: compiled, or null when refused (the model then has no gateway price). */
+  private compiled = new Map<string, CompiledExpr | null>();
   private settings = new Map<string, AdminModelSetting>();
   private publishedAt: number | null = null;
   private readonly documented: PriceTable;
@@ -67,6 +70,18 @@ export class PriceBook {
   setPublished(list: readonly PublishedModelPrice[], at: number): void {
     this.published = new Map(list.map((p) => [p.model, p]));
     this.publishedAt = at;
+    const compiled = new Map<string, CompiledExpr | null>();
+    for (const p of list) {
+      const src = p.expression?.source;
+      if (src === undefined || compiled.has(src)) continue;
+      const prev = this.compiled.get(src);
+      if (prev !== undefined) compiled.set(src, prev);
+      else {
+        const c = compileBillingExpr(src);
+        compiled.set(src, c.ok ? c.expr : null);
+      }
+    }
+    this.compiled = compiled;
   }
 
   /** When the published prices were last read (epoch ms), or null when never. */
@@ -121,7 +136,10 @@ export class PriceBook {
     const operator = own0(this.opts.operator, model);
     if (operator) return { price: operator, source: 'operator' };
     const up = (m: Micros): Micros => Math.ceil(m * this.markup);
-    if (pub) {
+    if (pub?.expression) {
+      const price = this.expressionPrice(kind, pub.expression, limits(kind));
+      if (price) return { price, source: 'gateway' };
+    } else if (pub) {
       if ((kind === 'image' || kind === 'video') && pub.perCallMicros) {
         return { price: { kind, unit: kind === 'image' ? 'image' : 'second', unitMicros: up(pub.perCallMicros), onSale: true, ...limits(kind) }, source: 'gateway' };
       }
@@ -138,6 +156,36 @@ export class PriceBook {
       return { price: { kind: 'text', unit: '1k_tokens', unitMicros: this.opts.textPer1kMicros, onSale: true }, source: 'operator' };
     }
     return undefined;
+  }
+
+  /**
+   * A published expression as a price: the compiled expression with its conversion and the markup, and as
+   * `unitMicros` the most one unit can cost (an image as the bot sends it, a second at any resolution and audio, 1K
+   * prompt tokens at any context tier up to 1M, and 1K completion tokens likewise). Undefined when the expression
+   * was refused or cannot price even that.
+   */
+  private expressionPrice(kind: ModelKind, e: NonNullable<PublishedModelPrice['expression']>, limits: Partial<ModelPrice>): ModelPrice | undefined {
+    const expr = this.compiled.get(e.source);
+    if (!expr) return undefined;
+    const ctx = { quotaPerUnit: e.quotaPerUnit, groupRatio: e.groupRatio };
+    const up = (m: Micros): Micros => Math.ceil(m * this.markup);
+    const expression = { expr, ctx, markup: this.markup };
+    if (kind === 'text') {
+      const per1k = (prompt: number, completion: number): number | undefined => {
+        const q = quoteJob(expr, { kind, promptTokens: prompt, maxTokens: completion }, ctx);
+        return q.ok ? Math.ceil(q.micros / 1000) : undefined;
+      };
+      const input = per1k(1_000_000, 0);
+      const output = per1k(0, 1_000_000);
+      if (input === undefined || output === undefined) return undefined;
+      const price: ModelPrice = { kind, unit: '1k_tokens', unitMicros: up(input), onSale: true, expression };
+      if (output !== input) price.completionPer1kMicros = up(output);
+      return price;
+    }
+    const unit = kind === 'image' ? quoteJob(expr, { kind }, ctx) : undefined;
+    const most = kind === 'image' ? (unit?.ok ? unit.micros : undefined) : Math.max(0, ...priceVariants(expr, kind, ctx).map((v) => v.micros));
+    if (most === undefined || (kind === 'video' && most === 0)) return undefined;
+    return { kind, unit: kind === 'image' ? 'image' : 'second', unitMicros: up(most), onSale: true, ...limits, expression };
   }
 }
 

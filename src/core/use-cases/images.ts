@@ -6,6 +6,7 @@ import { resolveSize } from '../media/sizes.js';
 import { sniffImage } from '../media/sniff.js';
 import { validateReferenceImages, type ValidImage } from '../media/validate-images.js';
 import { isGatewayFailure, type GatewayImage } from '../ports/media-gateway.js';
+import { quoteJobPrice } from '../pricing.js';
 import { gatewayFailure, remainingFor, withFairUse } from './context.js';
 import { jobBasics, openJob, type JobBasics } from './job-start.js';
 import type { CoreDeps } from './deps.js';
@@ -18,6 +19,8 @@ interface ImagePlan extends JobBasics {
   kind: 'imagine' | 'edit';
   size: string;
   count: number;
+  /** What the job holds: the price of `count` images as sent. */
+  estimateMicros: number;
   refs: ValidImage[];
   aspect?: string;
   delivery: DeliveryAddress | null;
@@ -50,14 +53,16 @@ async function plan(d: CoreDeps, req: ImagineRequest | EditRequest, kind: 'imagi
     if (!v.ok) return v;
     refs = v.value;
   }
-  const p: ImagePlan = { ...basics.value, kind, size: size.value, count: count.value, refs, delivery: req.delivery ?? null };
+  const quote = quoteJobPrice(price, { kind: 'image', n: count.value, size: size.value });
+  if (!quote.ok) return err(fail('model_unpriced', { model: basics.value.model }, { log: { stage: 'image', note: `price expression refused: ${quote.reason}` } }));
+  const p: ImagePlan = { ...basics.value, kind, size: size.value, count: count.value, estimateMicros: quote.micros, refs, delivery: req.delivery ?? null };
   if (req.aspect && !req.size) p.aspect = req.aspect;
   return ok(p);
 }
 
 async function execute(d: CoreDeps, p: ImagePlan): Promise<Result<ImageJobResult>> {
   const jobId = newJobId();
-  const estimate = p.count * p.price.unitMicros;
+  const estimate = p.estimateMicros;
   const opened = await openJob(d, {
     jobId,
     kind: p.kind,
@@ -83,6 +88,12 @@ async function execute(d: CoreDeps, p: ImagePlan): Promise<Result<ImageJobResult
   return outcome;
 }
 
+/** The price of `n` of the plan's images (a share of the hold when the price cannot be quoted for `n`). */
+function imagesMicros(p: ImagePlan, n: number): number {
+  const q = quoteJobPrice(p.price, { kind: 'image', n, size: p.size });
+  return Math.min(p.estimateMicros, q.ok ? q.micros : Math.ceil((p.estimateMicros * n) / p.count));
+}
+
 async function callAndKeep(d: CoreDeps, p: ImagePlan, jobId: string, holdId: string): Promise<Result<ImageJobResult>> {
   const base = { model: p.model, prompt: p.prompt, size: p.size, ...(p.count > 1 ? { n: p.count } : {}) };
   const res =
@@ -92,13 +103,13 @@ async function callAndKeep(d: CoreDeps, p: ImagePlan, jobId: string, holdId: str
   const billed = Math.min(p.count, res.images.length);
   const unsafe = { count: 0 };
   const files = await verifiedImages(d, jobId, res.images.slice(0, p.count), unsafe);
-  if (files.length < billed) await recordLoss(d, p, jobId, (billed - files.length) * p.price.unitMicros, 'invalid_result');
+  if (files.length < billed) await recordLoss(d, p, jobId, imagesMicros(p, billed) - imagesMicros(p, files.length), 'invalid_result');
   if (files.length === 0) {
     return err(unsafe.count > 0 ? fail('result_url_refused', {}, { money: 'released', log: { stage: 'image', note: 'image URL on a private or local address' } }) : noImage(res.images.length));
   }
   for (const f of files) await d.outputs.save(jobId, f.filename, f.bytes);
   await keepReferences(d, jobId, p.refs);
-  const actual = files.length * p.price.unitMicros;
+  const actual = imagesMicros(p, files.length);
   const now = d.clock.now();
   const saved = (await d.outputs.list(jobId)).filter((f) => !isReferenceFile(f.filename));
   const kept = { chargedMicros: actual, progress: 100, outputPath: saved[0]?.path ?? null, outputExpiresAt: now + d.settings.outputRetentionMs };
