@@ -45,8 +45,8 @@ export type JobQuote = { ok: true; micros: Micros; exact: boolean; tier: string 
 
 /**
  * The price of a job sent with `o` on a model priced `price`: with an expression, the gateway's own formula
- * ({@link quoteJob}) × markup, rounded up; otherwise unit price × images (`n`, default 1) or × seconds. Text jobs
- * with a unit price are priced by `ask`'s own rule, not here (`units` 0).
+ * ({@link quoteJob}) × markup, rounded up; otherwise unit price × images (`n`, default 1), × seconds, or per 1,000
+ * prompt and completion tokens (`maxTokens` until the completion is known), one rounding up for the whole call.
  */
 export function quoteJobPrice(price: ModelPrice, o: JobPriceOptions): JobQuote {
   if (price.expression) {
@@ -54,7 +54,12 @@ export function quoteJobPrice(price: ModelPrice, o: JobPriceOptions): JobQuote {
     if (!q.ok) return { ok: false, ...q.refusal };
     return { ok: true, micros: Math.ceil(q.micros * price.expression.markup), exact: q.exact, tier: q.tier };
   }
-  const units = price.unit === 'image' ? (o.n ?? 1) : price.unit === 'second' ? (o.seconds ?? 0) : 0;
+  if (price.unit === '1k_tokens') {
+    const completion = o.completionTokens ?? o.maxTokens ?? 0;
+    const micros = Math.ceil(((o.promptTokens ?? 0) * price.unitMicros + completion * (price.completionPer1kMicros ?? price.unitMicros)) / 1000);
+    return { ok: true, micros, exact: o.completionTokens !== undefined, tier: null };
+  }
+  const units = price.unit === 'image' ? (o.n ?? 1) : (o.seconds ?? 0);
   return { ok: true, micros: units * price.unitMicros, exact: true, tier: null };
 }
 
