@@ -161,8 +161,8 @@ export class PriceBook {
   /**
    * A published expression as a price: the compiled expression with its conversion and the markup, and as
    * `unitMicros` the most one unit can cost (an image as the bot sends it, a second at any resolution and audio, 1K
-   * prompt tokens at any context tier up to 1M, and 1K completion tokens likewise). Undefined when the expression
-   * was refused or cannot price even that.
+   * prompt tokens at any context tier up to 1M; 1K completion tokens: the most of 1M of each less the prompt part,
+   * which is exact for tiers priced per token). Undefined when the expression was refused or cannot price even that.
    */
   private expressionPrice(kind: ModelKind, e: NonNullable<PublishedModelPrice['expression']>, limits: Partial<ModelPrice>): ModelPrice | undefined {
     const expr = this.compiled.get(e.source);
@@ -176,8 +176,9 @@ export class PriceBook {
         return q.ok ? Math.ceil(q.micros / 1000) : undefined;
       };
       const input = per1k(1_000_000, 0);
-      const output = per1k(0, 1_000_000);
-      if (input === undefined || output === undefined) return undefined;
+      const both = per1k(1_000_000, 1_000_000);
+      if (input === undefined || both === undefined) return undefined;
+      const output = Math.max(0, both - input);
       const price: ModelPrice = { kind, unit: '1k_tokens', unitMicros: up(input), onSale: true, expression };
       if (output !== input) price.completionPer1kMicros = up(output);
       return price;
