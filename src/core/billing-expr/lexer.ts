@@ -8,25 +8,33 @@ export type Token =
   | { kind: 'op'; value: string; pos: number }
   | { kind: 'end'; pos: number };
 
-const OPS = ['|||', '==', '!=', '<=', '>=', '&&', '||', '<', '>', '!', '+', '-', '*', '/', '%', '?', ':', '(', ')', ','] as const;
+const OPS3 = new Set(['|||']);
+const OPS2 = new Set(['==', '!=', '<=', '>=', '&&', '||']);
+const OPS1 = new Set(['<', '>', '!', '+', '-', '*', '/', '%', '?', ':', '(', ')', ',']);
 const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', '"': '"', "'": "'" };
 
 /**
- * Splits `src` into tokens: decimal numbers (`12`, `0.5`, `1e-3`, `1_000`), single- or double-quoted strings with
- * backslash escapes, identifiers, and the operators of the subset. Numbers must be finite and at most
+ * Reads the tokens of `src` one at a time, so a parser that refuses early (too deep, too many nodes) never reads
+ * the rest: decimal numbers (`12`, `0.5`, `1e-3`, `1_000`), single- or double-quoted strings with backslash
+ * escapes, identifiers, and the operators of the subset. Numbers must be finite and at most
  * {@link LIMITS.maxLiteral} in magnitude; strings at most {@link LIMITS.maxString} characters.
- * @throws ExprRefusal `syntax` or `number_range`.
+ * `next()` throws ExprRefusal `syntax` or `number_range`.
  */
-export function tokenize(src: string): Token[] {
-  const out: Token[] = [];
-  let i = 0;
-  while (i < src.length) {
-    const ch = src[i]!;
-    if (ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r') {
-      i++;
-      continue;
-    }
+export class Lexer {
+  private i = 0;
+
+  constructor(private readonly src: string) {}
+
+  next(): Token {
+    const src = this.src;
+    let i = this.i;
+    while (i < src.length && (src[i] === ' ' || src[i] === '\t' || src[i] === '\n' || src[i] === '\r')) i++;
     const start = i;
+    if (i >= src.length) {
+      this.i = i;
+      return { kind: 'end', pos: src.length };
+    }
+    const ch = src[i]!;
     if (isDigit(ch) || (ch === '.' && isDigit(src[i + 1] ?? ''))) {
       const m = /^(?:\d[\d_]*)?(?:\.\d[\d_]*)?(?:[eE][+-]?\d+)?/.exec(src.slice(i, i + 64));
       const text = m?.[0] ?? '';
@@ -35,8 +43,8 @@ export function tokenize(src: string): Token[] {
       if (!Number.isFinite(value) || Math.abs(value) > LIMITS.maxLiteral) throw new ExprRefusal('number_range', `number ${text.slice(0, 32)} at ${start}`);
       i += text.length;
       if (isIdentChar(src[i] ?? '')) throw new ExprRefusal('syntax', `bad number at ${start}`);
-      out.push({ kind: 'num', value, pos: start });
-      continue;
+      this.i = i;
+      return { kind: 'num', value, pos: start };
     }
     if (ch === '"' || ch === "'") {
       let value = '';
@@ -56,22 +64,19 @@ export function tokenize(src: string): Token[] {
         }
         if (value.length > LIMITS.maxString) throw new ExprRefusal('syntax', `string longer than ${LIMITS.maxString} at ${start}`);
       }
-      i++;
-      out.push({ kind: 'str', value, pos: start });
-      continue;
+      this.i = i + 1;
+      return { kind: 'str', value, pos: start };
     }
     if (isIdentStart(ch)) {
       while (i < src.length && isIdentChar(src[i]!)) i++;
-      out.push({ kind: 'ident', value: src.slice(start, i), pos: start });
-      continue;
+      this.i = i;
+      return { kind: 'ident', value: src.slice(start, i), pos: start };
     }
-    const op = OPS.find((o) => src.startsWith(o, i));
+    const op = OPS3.has(src.slice(i, i + 3)) ? src.slice(i, i + 3) : OPS2.has(src.slice(i, i + 2)) ? src.slice(i, i + 2) : OPS1.has(ch) ? ch : undefined;
     if (!op) throw new ExprRefusal('syntax', `unexpected character ${JSON.stringify(ch)} at ${start}`);
-    i += op.length;
-    out.push({ kind: 'op', value: op, pos: start });
+    this.i = i + op.length;
+    return { kind: 'op', value: op, pos: start };
   }
-  out.push({ kind: 'end', pos: src.length });
-  return out;
 }
 
 function isDigit(c: string): boolean {

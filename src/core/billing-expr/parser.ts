@@ -1,5 +1,5 @@
 import { ExprRefusal, FUNCTIONS, LIMITS, TOKEN_VARS, type BinaryOp, type CompiledExpr, type FunctionName, type Node, type RequestRule, type TokenVar } from './ast.js';
-import { tokenize, type Token } from './lexer.js';
+import { Lexer, type Token } from './lexer.js';
 
 const PRECEDENCE: Readonly<Record<string, number>> = { '||': 1, or: 1, '&&': 2, and: 2, '==': 3, '!=': 3, '<': 4, '<=': 4, '>': 4, '>=': 4, '+': 5, '-': 5, '*': 6, '/': 6, '%': 6 };
 const KEYWORD_OPS: Readonly<Record<string, BinaryOp>> = { or: '||', and: '&&' };
@@ -8,7 +8,7 @@ const LITERAL_FIRST: ReadonlySet<FunctionName> = new Set(['tier', 'param', 'head
 
 /**
  * Compiles a billing expression: checks the length first ({@link LIMITS.maxLength}), strips the optional `v1:`
- * prefix (any other version is `unsupported`), tokenizes, and parses with recursive descent into a tree bounded
+ * prefix (any other version is `unsupported`), and parses with recursive descent, token by token, into a tree bounded
  * in depth and nodes. Identifiers other than the token variables, `true`/`false`/`nil` and the known functions are
  * `unsupported`, as are functions whose name argument (`param`, `u`, `tier`, …) is not a string literal.
  * @throws ExprRefusal (use {@link compileBillingExpr} in ./index for the value form).
@@ -18,7 +18,7 @@ export function parseBillingExpr(source: string): CompiledExpr {
   const version = /^\s*(v\d+)\s*:/.exec(source);
   if (version && version[1] !== 'v1') throw new ExprRefusal('unsupported', `expression version ${version[1]}`);
   const body = version ? source.slice(version[0].length) : source;
-  const p = new Parser(body, tokenize(body));
+  const p = new Parser(body, new Lexer(body));
   const base = p.ternary(0);
   const rules: RequestRule[] = [];
   while (p.eatOp('|||')) rules.push(p.rule());
@@ -27,30 +27,32 @@ export function parseBillingExpr(source: string): CompiledExpr {
 }
 
 class Parser {
-  private i = 0;
   nodes = 0;
   usesUsage = false;
   usesFixed = false;
+  private current: Token;
 
   constructor(
     private readonly src: string,
-    private readonly toks: readonly Token[],
-  ) {}
+    private readonly lexer: Lexer,
+  ) {
+    this.current = lexer.next();
+  }
 
   private peek(): Token {
-    return this.toks[this.i]!;
+    return this.current;
   }
 
   private next(): Token {
-    const t = this.toks[this.i]!;
-    if (t.kind !== 'end') this.i++;
+    const t = this.current;
+    if (t.kind !== 'end') this.current = this.lexer.next();
     return t;
   }
 
   eatOp(op: string): boolean {
     const t = this.peek();
     if (t.kind === 'op' && t.value === op) {
-      this.i++;
+      this.next();
       return true;
     }
     return false;
@@ -115,7 +117,7 @@ class Parser {
       const op = this.binaryOp();
       const prec = op === undefined ? -1 : PRECEDENCE[op]!;
       if (op === undefined || prec <= minPrec) return left;
-      this.i++;
+      this.next();
       const right = this.binary(prec, depth + 1);
       left = this.node({ type: 'binary', op, left, right });
     }
@@ -125,11 +127,11 @@ class Parser {
     this.guard(depth);
     const t = this.peek();
     if (t.kind === 'op' && (t.value === '!' || t.value === '-' || t.value === '+')) {
-      this.i++;
+      this.next();
       return this.node({ type: 'unary', op: t.value, arg: this.unary(depth + 1) });
     }
     if (t.kind === 'ident' && t.value === 'not') {
-      this.i++;
+      this.next();
       return this.node({ type: 'unary', op: '!', arg: this.unary(depth + 1) });
     }
     return this.primary(depth + 1);
@@ -137,7 +139,8 @@ class Parser {
 
   private primary(depth: number): Node {
     this.guard(depth);
-    const t = this.next();
+    const t = this.peek();
+    if (!(t.kind === 'op' && t.value !== '(') && t.kind !== 'end') this.next();
     switch (t.kind) {
       case 'num':
         return this.node({ type: 'num', value: t.value });
@@ -149,7 +152,6 @@ class Parser {
           this.expectOp(')');
           return inner;
         }
-        this.i--;
         return this.fail(`unexpected "${t.value}"`);
       case 'ident':
         return this.identifier(t.value, depth);
@@ -168,7 +170,7 @@ class Parser {
     }
     if (!Object.hasOwn(FUNCTIONS, name)) throw new ExprRefusal('unsupported', `function ${name.slice(0, 40)}`);
     const fn = name as FunctionName;
-    this.i++;
+    this.next();
     const args: Node[] = [];
     if (!this.eatOp(')')) {
       do args.push(this.ternary(depth + 1));

@@ -97,21 +97,24 @@ export function quoteExpr(expr: CompiledExpr, input: QuoteInput, ctx: PriceConte
 function run(expr: CompiledExpr, input: QuoteInput, ctx: PriceContext, task: boolean): Quote {
   const { sites, numbers } = collectSites(expr);
   const known = knownValues(input, sites);
-  const unknown = [...sites.values()].filter((s) => !known.has(s.key));
-  const choices = unknown.map((s) => candidates(s, input, numbers));
-  const total = choices.reduce((n, c) => n * c.length, 1);
+  const unknown = [...sites.values()].filter((s) => !known.has(s.key) && !s.key.startsWith('tok:'));
+  const dims: { key: string; values: Value[] }[] = unknown.map((s) => ({ key: s.key, values: candidates(s) }));
+  const tokens = tokenDims(sites, input, numbers);
+  dims.push(...tokens);
+  const total = dims.reduce((n, d) => n * d.values.length, 1);
   if (total > MAX_COMBINATIONS) throw new ExprRefusal('too_complex', `${total} combinations of unknown inputs`);
   let best: QuoteOk | undefined;
   let firstError: ExprRefusal | undefined;
   const picked = new Map(known);
   const visit = (i: number): void => {
-    if (i < unknown.length) {
-      for (const v of choices[i]!) {
-        picked.set(unknown[i]!.key, v);
+    if (i < dims.length) {
+      for (const v of dims[i]!.values) {
+        picked.set(dims[i]!.key, v);
         visit(i + 1);
       }
       return;
     }
+    if (tokens.length && !deriveTokens(sites, picked)) return;
     let ev;
     try {
       ev = evaluate(expr, envFor(input, picked));
@@ -130,40 +133,69 @@ function run(expr: CompiledExpr, input: QuoteInput, ctx: PriceContext, task: boo
   return best;
 }
 
-/** Values of the sites the input fixes: given usage facts, exact tokens, the time when `now` is given. */
+/** Values of the sites the input fixes: given usage facts, and the time when `now` is given. */
 function knownValues(input: QuoteInput, sites: Map<string, Site>): Map<string, Value> {
   const out = new Map<string, Value>();
-  const usedSubs = (subs: readonly TokenVar[]) => subs.filter((s) => sites.has(`tok:${s}`));
   for (const s of sites.values()) {
     const [kind, a, b] = s.key.split(':') as [string, string, string | undefined];
     if (kind === 'u' && input.usage && Object.hasOwn(input.usage, a)) out.set(s.key, input.usage[a]!);
     if (kind === 'time' && input.now !== undefined) out.set(s.key, timeIn(a as TimeFn, b ?? 'UTC', input.now));
   }
-  const t = input.tokens;
-  if (!t) return out;
-  const sub = (v: TokenVar): number | undefined => t.sub?.[v];
-  const exactSide = (total: TokenCount, subs: readonly TokenVar[], main: TokenVar): void => {
-    if (typeof total !== 'number') return;
-    const used = usedSubs(subs);
-    if (used.some((v) => sub(v) === undefined)) return;
-    for (const v of used) out.set(`tok:${v}`, sub(v)!);
-    out.set(`tok:${main}`, Math.max(0, total - used.reduce((n, v) => n + sub(v)!, 0)));
-  };
-  exactSide(t.prompt, INPUT_SUBS, 'p');
-  exactSide(t.completion, OUTPUT_SUBS, 'c');
-  if (typeof t.prompt === 'number') out.set('tok:len', t.prompt);
   return out;
 }
 
-/** The values worth trying for an unknown input. */
-function candidates(s: Site, input: QuoteInput, numbers: Set<number>): Value[] {
+/**
+ * The token dimensions to enumerate: the prompt total `P` (read as `len`, and as `p` less the input sub-categories
+ * the expression names), the completion total `C` (`c` less the output ones), and each named sub-category. Exact
+ * counts give one value; a ceiling gives its ends and every breakpoint the expression compares them with.
+ */
+function tokenDims(sites: Map<string, Site>, input: QuoteInput, numbers: Set<number>): { key: string; values: number[] }[] {
+  const used = (v: string): boolean => sites.has(`tok:${v}`);
+  const any = [...sites.keys()].some((k) => k.startsWith('tok:'));
+  if (!any) return [];
+  const t = input.tokens;
+  if (!t) throw new ExprRefusal('unbounded', 'token counts are unknown and have no ceiling');
+  const lits = (...vars: string[]): number[] => vars.flatMap((v) => nums(sites.get(`tok:${v}`)?.literals ?? new Set()));
+  const dim = (key: string, count: TokenCount, own: number[]): { key: string; values: number[] } =>
+    typeof count === 'number' ? { key, values: [count] } : { key, values: points(0, Math.max(0, count.max), [...own, ...numbers]) };
+  const out = [dim('P', t.prompt, lits('p', 'len')), dim('C', t.completion, lits('c'))];
+  for (const [subs, side] of [[INPUT_SUBS, t.prompt], [OUTPUT_SUBS, t.completion]] as const) {
+    for (const v of subs) {
+      if (!used(v)) continue;
+      const given = t.sub?.[v];
+      out.push(given !== undefined ? { key: `S:${v}`, values: [given] } : dim(`S:${v}`, typeof side === 'number' ? { max: side } : side, lits(v)));
+    }
+  }
+  return out;
+}
+
+/** Sets the token sites from the picked dimensions; false when the sub-categories exceed their side's total. */
+function deriveTokens(sites: Map<string, Site>, picked: Map<string, Value>): boolean {
+  const n = (k: string): number => (picked.get(k) as number | undefined) ?? 0;
+  const subs = (list: readonly TokenVar[]): number => list.filter((v) => sites.has(`tok:${v}`)).reduce((a, v) => a + n(`S:${v}`), 0);
+  const p = n('P') - subs(INPUT_SUBS);
+  const c = n('C') - subs(OUTPUT_SUBS);
+  if (p < 0 || c < 0) return false;
+  picked.set('tok:p', p);
+  picked.set('tok:len', n('P'));
+  picked.set('tok:c', c);
+  for (const v of [...INPUT_SUBS, ...OUTPUT_SUBS]) if (sites.has(`tok:${v}`)) picked.set(`tok:${v}`, n(`S:${v}`));
+  return true;
+}
+
+/** A range's ends and each breakpoint inside it with its neighbours (whole numbers). */
+function points(lo: number, hi: number, breaks: Iterable<number>): number[] {
+  const out = new Set<number>([lo, hi]);
+  for (const b of breaks) for (const x of [b - 1, b, b + 1]) if (x >= lo && x <= hi) out.add(Math.round(x));
+  return [...out];
+}
+
+/** The values worth trying for an unknown usage fact or time function. */
+function candidates(s: Site): Value[] {
   const [kind, a] = s.key.split(':') as [string, string];
-  const range = kind === 'time' ? TIME_RANGE[a as TimeFn] : kind === 'tok' ? tokenRange(a as TokenVar, input) : undefined;
-  if (range) {
-    const [lo, hi] = range;
-    const pts = new Set<number>([lo, hi]);
-    for (const n of kind === 'tok' ? [...numbers, ...nums(s.literals)] : nums(s.literals)) for (const x of [n - 1, n, n + 1]) if (x >= lo && x <= hi) pts.add(Math.round(x));
-    return [...pts];
+  if (kind === 'time') {
+    const [lo, hi] = TIME_RANGE[a as TimeFn];
+    return points(lo, hi, nums(s.literals));
   }
   if (s.arithmetic) throw new ExprRefusal('unbounded', `${s.key} is unknown and has no ceiling`);
   const out = new Set<Value>([OTHER]);
@@ -176,15 +208,6 @@ function candidates(s: Site, input: QuoteInput, numbers: Set<number>): Value[] {
 
 function nums(vs: Set<Value>): number[] {
   return [...vs].filter((v): v is number => typeof v === 'number');
-}
-
-/** A token input's range: its side's ceiling (`len`: the prompt), sub-categories up to their side. */
-function tokenRange(v: TokenVar, input: QuoteInput): readonly [number, number] | undefined {
-  const t = input.tokens;
-  if (!t) return undefined;
-  const ceiling = (c: TokenCount): number => (typeof c === 'number' ? c : c.max);
-  const side = (OUTPUT_SUBS as readonly string[]).includes(v) || v === 'c' ? t.completion : t.prompt;
-  return [0, Math.max(0, ceiling(side))];
 }
 
 function envFor(input: QuoteInput, picked: ReadonlyMap<string, Value>): EvalEnv {

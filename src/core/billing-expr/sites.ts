@@ -31,10 +31,21 @@ function literalOf(n: Node): Value | undefined {
 
 /**
  * Every input the expression reads (usage facts, token variables, time functions), with the literals each is
- * compared with, and every number literal of the expression (the breakpoints of its pieces). Iterative, so a
- * tree at the depth limit costs no stack.
+ * compared with, and the number literals compared with something that is not one input read directly
+ * (`p + c > 1000` → 1000: a breakpoint of every token input). Iterative, so a tree at the depth limit costs no stack.
  */
 export function collectSites(expr: CompiledExpr): { sites: Map<string, Site>; numbers: Set<number> } {
+  const hit = cache.get(expr);
+  if (hit) return hit;
+  const found = walk(expr);
+  cache.set(expr, found);
+  return found;
+}
+
+/** Sites per compiled expression (compiled once per published price, quoted per job): read-only once built. */
+const cache = new WeakMap<CompiledExpr, { sites: Map<string, Site>; numbers: Set<number> }>();
+
+function walk(expr: CompiledExpr): { sites: Map<string, Site>; numbers: Set<number> } {
   const sites = new Map<string, Site>();
   const numbers = new Set<number>();
   const site = (k: string): Site => {
@@ -51,9 +62,6 @@ export function collectSites(expr: CompiledExpr): { sites: Map<string, Site>; nu
       continue;
     }
     switch (n.type) {
-      case 'num':
-        numbers.add(n.value);
-        break;
       case 'unary':
         stack.push(n.arg);
         break;
@@ -69,7 +77,10 @@ export function collectSites(expr: CompiledExpr): { sites: Map<string, Site>; nu
         } else if (COMPARE.has(n.op) && rk && ll !== undefined) {
           site(rk).literals.add(ll);
           stack.push(n.left);
-        } else stack.push(n.left, n.right);
+        } else {
+          if (COMPARE.has(n.op)) for (const l of [ll, rl]) if (typeof l === 'number') numbers.add(l);
+          stack.push(n.left, n.right);
+        }
         break;
       }
       case 'call': {
