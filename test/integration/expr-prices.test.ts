@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveryAddress } from '../../src/core/api.js';
+import { entryPriceText } from '../../src/core/catalog/model-views.js';
 import { quoteJobPrice, type ModelPrice } from '../../src/core/pricing.js';
 import { createTestStack, type TestStack } from '../support/harness.js';
 import { ledgerNetCharged, ledgerOfJob, openHolds } from '../support/ledger.js';
@@ -116,6 +117,18 @@ describe('prices published as expressions', () => {
     const ledger = await ledgerOfJob(t.store, r.value.jobId);
     expect(ledger[0]!.kind).toBe('hold');
     expect(ledger[0]!.amount).toBeGreaterThanOrEqual(bill);
+  });
+
+  it('/models and /prices list the price per resolution × audio and per quality', () => {
+    const words = (m: string, l = 'en') => entryPriceText(t.app.catalog.book.entry(m, undefined), l);
+    expect(words('veo-3.1')).toBe(
+      '1080p, without audio: $0.40 / second · 1080p, with audio: $0.60 / second · other resolutions, without audio: $0.20 / second · other resolutions, with audio: $0.30 / second (gateway\'s published price)',
+    );
+    // (Listings show amounts to the cent, as every price text does.)
+    expect(words('gpt-image-2')).toBe("default quality: $0.01 / image · quality high: $0.17 / image · quality medium: $0.04 / image (gateway's published price)");
+    // `mode` is not sent: std or pro, listed at the most.
+    expect(words('kling-v2.1')).toBe("at most $0.10 / second (gateway's published price)");
+    expect(words('veo-3.1', 'ja')).toContain('1080p, 音声あり: $0.60 / 秒');
   });
 
   it('every charge matches the gateway and no hold is left open', async () => {
