@@ -260,6 +260,9 @@ describe('billing expressions: hostile input', () => {
     // Self-similar nesting of tiers stays within the bounds or is refused; never runs away.
     const nested = 'tier("a", '.repeat(200) + '1' + ')'.repeat(200);
     expect(compileBillingExpr(nested)).toMatchObject({ ok: false, refusal: { reason: 'too_deep' } });
+    // Identifiers that name members of Object.prototype are not operators, and headers are own keys only.
+    for (const src of ['1 constructor 2', '1 toString 2', '1 hasOwnProperty 2']) expect(compileBillingExpr(src), src).toMatchObject({ ok: false, refusal: { reason: 'syntax' } });
+    expect(quote('header("__proto__") == nil ? 1 : 2', { body: {}, headers: {} }, ctx, true)).toMatchObject({ ok: true, quota: 500_000 });
     expect(readJsonPath({ a: 1 }, '__proto__')).toBeNull();
     expect(readJsonPath({ a: 1 }, 'constructor')).toBeNull();
   });

@@ -105,8 +105,9 @@ class Parser {
 
   private binaryOp(): BinaryOp | undefined {
     const t = this.peek();
-    if (t.kind === 'op' && t.value in PRECEDENCE) return t.value as BinaryOp;
-    if (t.kind === 'ident' && t.value in KEYWORD_OPS) return KEYWORD_OPS[t.value];
+    // Own keys only: an identifier such as `constructor` must not find a prototype's member.
+    if (t.kind === 'op' && Object.hasOwn(PRECEDENCE, t.value)) return t.value as BinaryOp;
+    if (t.kind === 'ident' && Object.hasOwn(KEYWORD_OPS, t.value)) return KEYWORD_OPS[t.value];
     return undefined;
   }
 

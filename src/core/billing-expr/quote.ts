@@ -222,7 +222,11 @@ function envFor(input: QuoteInput, picked: ReadonlyMap<string, Value>): EvalEnv 
       return v;
     },
     param: (path) => readJsonPath(input.body, path),
-    header: (name) => input.headers?.[name.toLowerCase()] ?? null,
+    header: (name) => {
+      const h = input.headers;
+      const key = name.toLowerCase();
+      return h && Object.hasOwn(h, key) ? (h[key] ?? null) : null;
+    },
     usage: (key) => get(`u:${key}`),
     time: (fn, tz) => {
       const v = get(`time:${fn}:${tz}`);
