@@ -7,6 +7,7 @@
 import { cpus } from 'node:os';
 import { createContext, type Benchmark } from './lib/context.js';
 import { renderTable, verdict, type Row } from './lib/table.js';
+import { billingExprBench } from './billing-expr.bench.js';
 import { chartBench } from './chart.bench.js';
 import { ledgerBench } from './ledger.bench.js';
 import { ledgerPgBench } from './ledger-pg.bench.js';
@@ -18,7 +19,7 @@ import { startupBench } from './startup.bench.js';
 import { throughputBench } from './throughput.bench.js';
 
 /** Every benchmark, in the order `npm run bench` runs them. */
-export const BENCHMARKS: readonly Benchmark[] = [overheadBench, throughputBench, ledgerBench, ledgerPgBench, pollerBench, pollerPgBench, memoryBench, startupBench, chartBench];
+export const BENCHMARKS: readonly Benchmark[] = [overheadBench, throughputBench, ledgerBench, ledgerPgBench, pollerBench, pollerPgBench, memoryBench, startupBench, chartBench, billingExprBench];
 
 function parseArgs(argv: readonly string[]): { names: string[]; runs: number } {
   const names: string[] = [];

@@ -14,6 +14,20 @@ price-not-on-sale = not on sale
 price-in-out = { $input } in, { $output } out
 # A price and its source: "$0.04 / image (gateway's published price)".
 price-with-source = { $price } ({ $source })
+# A price the gateway publishes as an expression, one row per option: "1080p, with audio: $0.60 / second".
+# $options: the option words; $price: a price-per-unit text.
+price-option-row = { $options }: { $price }
+# $quality: the image quality as the gateway names it (verbatim: low, medium, high…).
+price-option-quality = quality { $quality }
+price-option-default = default quality
+price-option-other-resolution = other resolutions
+# $audio: yes or no.
+price-option-audio = { $audio ->
+        [yes] with audio
+       *[no] without audio
+    }
+# A price that depends on something known only after the job ran (the held amount is this maximum). $price: a price text.
+price-at-most = at most { $price }
 
 # The title of the /models answer.
 models-title = Models

@@ -14,6 +14,20 @@ price-not-on-sale = no está a la venta
 price-in-out = { $input } entrada, { $output } salida
 # Un precio y su origen: "$0.04 / imagen (precio publicado por la pasarela)".
 price-with-source = { $price } ({ $source })
+# Un precio que la pasarela publica como expresión, una fila por opción: "1080p, con audio: $0.60 / segundo".
+# $options: las palabras de la opción; $price: un texto de precio por unidad.
+price-option-row = { $options }: { $price }
+# $quality: la calidad de imagen tal como la nombra la pasarela (literal: low, medium, high…).
+price-option-quality = calidad { $quality }
+price-option-default = calidad por defecto
+price-option-other-resolution = otras resoluciones
+# $audio: yes o no.
+price-option-audio = { $audio ->
+        [yes] con audio
+       *[no] sin audio
+    }
+# Un precio que depende de algo que solo se sabe tras el trabajo (lo retenido es este máximo). $price: un texto de precio.
+price-at-most = como máximo { $price }
 
 # The title of the /models answer.
 models-title = Modelos

@@ -14,6 +14,20 @@ price-not-on-sale = 提供停止中
 price-in-out = 入力 { $input }、出力 { $output }
 # 価格とその出どころ: 「$0.04 / 枚（ゲートウェイの公開価格）」。
 price-with-source = { $price }（{ $source }）
+# ゲートウェイが式で公開する価格。オプションごとに1行: 「1080p、音声あり: $0.60 / 秒」。
+# $options: オプションの言葉、$price: price-per-unit の文。
+price-option-row = { $options }: { $price }
+# $quality: ゲートウェイが使う画質の名前（そのまま: low、medium、high…）。
+price-option-quality = 画質 { $quality }
+price-option-default = 既定の画質
+price-option-other-resolution = その他の解像度
+# $audio: yes または no。
+price-option-audio = { $audio ->
+        [yes] 音声あり
+       *[no] 音声なし
+    }
+# ジョブが終わるまで分からない要素で決まる価格（確保する額はこの上限）。$price: 価格の文。
+price-at-most = 最大 { $price }
 
 # The title of the /models answer.
 models-title = モデル

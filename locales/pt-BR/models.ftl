@@ -14,6 +14,20 @@ price-not-on-sale = indisponível
 price-in-out = { $input } entrada, { $output } saída
 # A price and its source: "$0.04 / imagem (preço publicado pelo gateway)".
 price-with-source = { $price } ({ $source })
+# Um preço que o gateway publica como expressão, uma linha por opção: "1080p, com áudio: $0.60 / segundo".
+# $options: as palavras da opção; $price: um texto de preço por unidade.
+price-option-row = { $options }: { $price }
+# $quality: a qualidade de imagem como o gateway a chama (literal: low, medium, high…).
+price-option-quality = qualidade { $quality }
+price-option-default = qualidade padrão
+price-option-other-resolution = outras resoluções
+# $audio: yes ou no.
+price-option-audio = { $audio ->
+        [yes] com áudio
+       *[no] sem áudio
+    }
+# Um preço que depende de algo só conhecido depois do trabalho (o valor reservado é este máximo). $price: um texto de preço.
+price-at-most = no máximo { $price }
 
 # The title of the /models answer.
 models-title = Modelos

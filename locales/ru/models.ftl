@@ -14,6 +14,20 @@ price-not-on-sale = не продаётся
 price-in-out = { $input } за ввод, { $output } за вывод
 # Цена и её источник: «$0.04 / изображение (опубликованная цена шлюза)».
 price-with-source = { $price } ({ $source })
+# Цена, которую шлюз публикует выражением, по строке на вариант: «1080p, со звуком: $0.60 / секунда».
+# $options — слова варианта; $price — текст цены за единицу.
+price-option-row = { $options }: { $price }
+# $quality — качество изображения, как его называет шлюз (дословно: low, medium, high…).
+price-option-quality = качество { $quality }
+price-option-default = качество по умолчанию
+price-option-other-resolution = другие разрешения
+# $audio: yes или no.
+price-option-audio = { $audio ->
+        [yes] со звуком
+       *[no] без звука
+    }
+# Цена, зависящая от того, что станет известно только после задания (резервируется этот максимум). $price — текст цены.
+price-at-most = не больше { $price }
 
 # The title of the /models answer.
 models-title = Модели

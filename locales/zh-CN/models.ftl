@@ -13,6 +13,20 @@ price-not-on-sale = 未开放
 price-in-out = 输入 { $input }，输出 { $output }
 # 价格及其来源：“$0.04 / 张（网关公布价格）”。
 price-with-source = { $price }（{ $source }）
+# 网关以表达式公布的价格，每个选项一行：“1080p，有声音：$0.60 / 秒”。
+# $options: 选项文字；$price: price-per-unit 文字。
+price-option-row = { $options }：{ $price }
+# $quality: 网关使用的图片质量名称（原样：low、medium、high…）。
+price-option-quality = 质量 { $quality }
+price-option-default = 默认质量
+price-option-other-resolution = 其他分辨率
+# $audio: yes 或 no。
+price-option-audio = { $audio ->
+        [yes] 有声音
+       *[no] 无声音
+    }
+# 取决于任务完成后才知道的因素的价格（预留金额即此最高价）。$price: 价格文字。
+price-at-most = 最多 { $price }
 
 # The title of the /models answer.
 models-title = 模型

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { quoteJob, type CompiledExpr, type JobPriceOptions, type PriceContext, type RefusalReason } from './billing-expr/index.js';
 import { MoneyError, parseUsd, type Micros } from './money.js';
 
 /**
@@ -25,6 +26,46 @@ export interface ModelPrice {
   maxSide?: number;
   /** Text models: price per 1,000 completion tokens when it differs from `unitMicros` (which then prices prompt tokens). */
   completionPer1kMicros?: Micros;
+  /**
+   * A price the gateway publishes as an expression: jobs are quoted from their options with it ({@link quoteJobPrice});
+   * `unitMicros` (and `completionPer1kMicros`) then hold the most one unit can cost, for listings and older paths.
+   */
+  expression?: ExpressionPrice;
+}
+
+/** A compiled gateway expression, how its result becomes money, and the markup on top in millionths (rounded up). */
+export interface ExpressionPrice {
+  expr: CompiledExpr;
+  ctx: PriceContext;
+  markupPpm: bigint;
+}
+
+/** `micros` × a markup given in millionths (1.1 = 1_100_000n), in integers, rounded up to the next micro-dollar. */
+export function applyMarkup(micros: Micros, markupPpm: bigint): Micros {
+  return Number((BigInt(Math.ceil(micros)) * markupPpm + 999_999n) / 1_000_000n);
+}
+
+/** The price of one job: exact, or (`exact` false) the most its options can cost; or why there is none. */
+export type JobQuote = { ok: true; micros: Micros; exact: boolean; tier: string | null } | { ok: false; reason: RefusalReason; detail: string };
+
+/**
+ * The price of a job sent with `o` on a model priced `price`: with an expression, the gateway's own formula
+ * ({@link quoteJob}) × markup, rounded up; otherwise unit price × images (`n`, default 1), × seconds, or per 1,000
+ * prompt and completion tokens (`maxTokens` until the completion is known), one rounding up for the whole call.
+ */
+export function quoteJobPrice(price: ModelPrice, o: JobPriceOptions): JobQuote {
+  if (price.expression) {
+    const q = quoteJob(price.expression.expr, o, price.expression.ctx);
+    if (!q.ok) return { ok: false, ...q.refusal };
+    return { ok: true, micros: applyMarkup(q.micros, price.expression.markupPpm), exact: q.exact, tier: q.tier };
+  }
+  if (price.unit === '1k_tokens') {
+    const completion = o.completionTokens ?? o.maxTokens ?? 0;
+    const micros = Math.ceil(((o.promptTokens ?? 0) * price.unitMicros + completion * (price.completionPer1kMicros ?? price.unitMicros)) / 1000);
+    return { ok: true, micros, exact: o.completionTokens !== undefined, tier: null };
+  }
+  const units = price.unit === 'image' ? (o.n ?? 1) : (o.seconds ?? 0);
+  return { ok: true, micros: units * price.unitMicros, exact: true, tier: null };
 }
 
 /** Model id → price. Ids are exact strings (case and separators matter). */
@@ -33,7 +74,7 @@ export type PriceTable = Readonly<Record<string, ModelPrice>>;
 const MIB = 1024 * 1024;
 
 /**
- * The only prices the product itself knows: the two models the gateway's own description documents
+ * The only prices the product itself knows: two model ids of the built-in simulator with a documented price
  * (`alpha-image-2` at $0.01 per image, on sale; `beta-edit-max` at $0.025, not on sale). Every other price comes
  * from an admin, the operator's `PRICES_FILE` or the gateway's published pricing (see `core/catalog/`).
  */

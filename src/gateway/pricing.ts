@@ -37,8 +37,10 @@ export function groupRatioFor(enableGroups: unknown, ratios: Rec | undefined): n
  *   which the gateway multiplies by the seconds asked for);
  * - `quota_type` 0 (by tokens): `model_ratio` × group ratio × 1,000 quota units per 1K prompt tokens, converted with
  *   `quotaPerUnit` (ratio 1 = $0.002 per 1K at 500,000 units per USD); completion tokens × `completion_ratio`.
- * Entries without a name, or with neither a positive price nor a positive ratio, are skipped. Amounts are rounded
- * to the nearest micro-dollar, at least 1 when positive.
+ * - `billing_mode` `"tiered_expr"`: the `billing_expr` as published, with the group ratio and `quotaPerUnit` it is
+ *   converted with; the legacy fields are ignored (the gateway fills them with defaults for such models).
+ * Entries without a name are skipped; entries without a usable price keep only their name and endpoint types.
+ * Amounts are rounded to the nearest micro-dollar, at least 1 when positive.
  */
 export function parsePricing(body: unknown, quotaPerUnit: number): PublishedModelPrice[] | undefined {
   const b = rec(body);
@@ -53,7 +55,9 @@ export function parsePricing(body: unknown, quotaPerUnit: number): PublishedMode
     const g = groupRatioFor(e.enable_groups, ratios);
     const entry: PublishedModelPrice = { model };
     if (Array.isArray(e.supported_endpoint_types)) entry.endpointTypes = e.supported_endpoint_types.filter((t): t is string => typeof t === 'string');
-    if (num(e.quota_type) === 1) {
+    if (e.billing_mode === 'tiered_expr') {
+      if (typeof e.billing_expr === 'string' && e.billing_expr.trim() !== '') entry.expression = { source: e.billing_expr, groupRatio: g, quotaPerUnit };
+    } else if (num(e.quota_type) === 1) {
       const per = micros((num(e.model_price) ?? 0) * g);
       if (per > 0) entry.perCallMicros = per;
     } else {

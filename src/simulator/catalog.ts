@@ -1,15 +1,17 @@
 /**
- * The simulated gateway's model catalogues and prices (integer micro-dollars). Two catalogues:
+ * The simulated gateway's model catalogues and prices (integer micro-dollars). Three catalogues:
  * - `neutral` (the default, and the playground's): the seed's neutral ids, 9 image, 5 video and 2 text models;
  * - `real`: provider ids as real deployments list them (`gpt-image-1`, `dall-e-3`, `flux-kontext-pro`, `sora-2`,
  *   `veo-3`, `gpt-4o-mini`), one of them (`flux-kontext-pro`) listed but without a published price.
+ * - `expr`: late-2026 provider ids priced by new-api expressions (`billing_mode: "tiered_expr"`): `gpt-image-2` per
+ *   quality, `veo-3.1` per second × resolution × audio, `kling-v2.1` per second × mode, `gpt-5.2` by token tiers.
  * These prices exist only in the simulator: the bot learns them from its `GET /api/pricing` like from any gateway.
  */
 import type { ModelPrice, PriceTable } from '../core/pricing.js';
 
 export type SimModelKind = 'image' | 'video' | 'text';
 /** Which catalogue a simulator serves. */
-export type SimCatalogueName = 'neutral' | 'real';
+export type SimCatalogueName = 'neutral' | 'real' | 'expr';
 
 /** One model of the catalog. */
 export interface SimModel {
@@ -30,6 +32,8 @@ export interface SimModel {
   /** Edits: fewest and most source images accepted. */
   minEditImages?: number;
   maxEditImages?: number;
+  /** new-api `billing_expr`: published with `billing_mode: "tiered_expr"` and billed by it (`priceMicros` unused). */
+  billingExpr?: string;
 }
 
 const img = (id: string, ownedBy: string, priceMicros: number, maxSide: number, onSale = true, edit = { min: 1, max: 3 }): SimModel => ({
@@ -75,13 +79,30 @@ export const REAL_CATALOG: readonly SimModel[] = [
   txt('gpt-4o-mini', 'openai', 0.075, 4),
 ];
 
+/** The expression-priced catalogue (see the module description); the expressions are in new-api's published forms. */
+export const EXPR_CATALOG: readonly SimModel[] = [
+  {
+    ...img('gpt-image-2', 'openai', 0, 1536),
+    billingExpr: 'v1:param("quality") == "high" ? tier("high", fixed(0.167)) : param("quality") == "medium" ? tier("medium", fixed(0.042)) : tier("low", fixed(0.011))',
+  },
+  {
+    ...vid('veo-3.1', 'google', 0),
+    billingExpr: '(u("resolution") == "1080p" ? tier("1080p", u("seconds") * 0.4) : tier("720p", u("seconds") * 0.2)) * (param("generate_audio") == true ? 1.5 : 1)',
+  },
+  { ...vid('kling-v2.1', 'kuaishou', 0), billingExpr: 'u("mode") == "pro" ? tier("pro", u("seconds") * 0.098) : tier("std", u("seconds") * 0.056)' },
+  { ...txt('gpt-5.2', 'openai'), billingExpr: 'len <= 200000 ? tier("short", p * 1.25 + c * 10) : tier("long", p * 2.5 + c * 15)|||when(param("service_tier") == "priority") * 2' },
+];
+
 /** The models of a catalogue. */
 export function catalogue(name: SimCatalogueName = 'neutral'): readonly SimModel[] {
-  return name === 'real' ? REAL_CATALOG : CATALOG;
+  return name === 'real' ? REAL_CATALOG : name === 'expr' ? EXPR_CATALOG : CATALOG;
 }
 
 /** Quota units per USD the simulator publishes (new-api's default). */
 export const SIM_QUOTA_PER_UNIT = 500_000;
+
+/** The group ratio of both simulator groups (`default`, `media`). */
+export const SIM_GROUP_RATIO = 1;
 
 /** Largest edit source image: 8 MiB. */
 export const MAX_EDIT_IMAGE_BYTES = 8 * 1024 * 1024;

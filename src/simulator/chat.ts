@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { textChargeMicros } from './catalog.js';
+import { exprChargeMicros } from './expr-billing.js';
 import type { ReqCtx } from './context.js';
 import { badRequest, quotaExceeded } from './errors.js';
 import { json, type Reply } from './reply.js';
@@ -74,7 +75,7 @@ function complete(ctx: ReqCtx): Completion | Reply {
   }
   const promptTokens = count(chatText(body));
   const completionTokens = count(text);
-  const cost = textChargeMicros(ctx.model!, promptTokens, completionTokens);
+  const cost = exprChargeMicros(ctx.err, ctx.model!, { kind: 'text', body, promptTokens, completionTokens }) ?? textChargeMicros(ctx.model!, promptTokens, completionTokens);
   if (!ctx.state.tokens.charge(ctx.token, cost)) return quotaExceeded(ctx.err);
   return { text, promptTokens, completionTokens, truncated, usage: ctx.fault !== 'no_usage', zeroUsage: ctx.fault === 'zero_usage' };
 }

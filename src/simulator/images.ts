@@ -1,4 +1,5 @@
 import { MAX_EDIT_IMAGE_BYTES, type SimModel } from './catalog.js';
+import { exprChargeMicros } from './expr-billing.js';
 import type { ReqCtx } from './context.js';
 import { badRequest, quotaExceeded, type ErrorCtx } from './errors.js';
 import { fieldText, type FormPart } from './multipart.js';
@@ -32,8 +33,8 @@ function requirePrompt(err: ErrorCtx, prompt: unknown): string {
   return prompt;
 }
 
-async function produce(ctx: ReqCtx, model: SimModel, prompt: string, width: number, height: number, n: number): Promise<Reply> {
-  const price = model.priceMicros * n;
+async function produce(ctx: ReqCtx, model: SimModel, prompt: string, width: number, height: number, n: number, body: Record<string, unknown>): Promise<Reply> {
+  const price = exprChargeMicros(ctx.err, model, { kind: 'image', body, n }) ?? model.priceMicros * n;
   if (!ctx.state.tokens.canAfford(ctx.token, price)) return quotaExceeded(ctx.err);
   await sleep(ctx.state.settings.imageDelayMs);
   const data: { b64_json: string }[] = [];
@@ -61,7 +62,7 @@ export async function handleGeneration(ctx: ReqCtx): Promise<Reply> {
   const prompt = requirePrompt(ctx.err, body.prompt);
   const size = parseImageSize(ctx.err, body.size, model) ?? { width: DEFAULT_SIDE, height: DEFAULT_SIDE };
   const n = parseCount(ctx.err, body.n);
-  return produce(ctx, model, prompt, size.width, size.height, n);
+  return produce(ctx, model, prompt, size.width, size.height, n, body);
 }
 
 /** The image parts of an edit: repeated `image`, or `image[]`; when both appear only `image` is used (as new-api). */
@@ -105,5 +106,6 @@ export async function handleEdit(ctx: ReqCtx): Promise<Reply> {
   const size = parseImageSize(ctx.err, fieldText(parts, 'size'), model) ??
     (first && first.width > 0 && first.height > 0 ? fitTier(first.width, first.height, model.maxSide ?? DEFAULT_SIDE) : { width: DEFAULT_SIDE, height: DEFAULT_SIDE });
   const n = parseCount(ctx.err, fieldText(parts, 'n'));
-  return produce(ctx, model, prompt, size.width, size.height, n);
+  const fields = Object.fromEntries(parts.filter((p) => p.filename === undefined).map((p) => [p.name, fieldText(parts, p.name)]));
+  return produce(ctx, model, prompt, size.width, size.height, n, fields);
 }

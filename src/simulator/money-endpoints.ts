@@ -1,4 +1,4 @@
-import { catalogue, endpointTypes, SIM_QUOTA_PER_UNIT } from './catalog.js';
+import { catalogue, endpointTypes, SIM_GROUP_RATIO, SIM_QUOTA_PER_UNIT } from './catalog.js';
 import type { ReqCtx, SimState } from './context.js';
 import { json, type Reply } from './reply.js';
 
@@ -6,14 +6,16 @@ import { json, type Reply } from './reply.js';
  * The gateway's money pages:
  * - `GET /api/pricing` (new-api only, no token): `{success, data:[{model_name, quota_type, model_price, model_ratio,
  *   completion_ratio, enable_groups, supported_endpoint_types}], group_ratio, usable_group}`. Media models are per
- *   call (`quota_type` 1; videos per second), text models by ratio. Models not on sale or not published are absent.
+ *   call (`quota_type` 1; videos per second), text models by ratio; a model with an expression adds
+ *   `billing_mode: "tiered_expr"` and `billing_expr`, its legacy fields the defaults new-api shows (`quota_type` 0,
+ *   `model_ratio` 37.5). Models not on sale or not published are absent.
  * - `GET /api/status` (new-api and one-api, no token): `{success, data:{quota_per_unit, display_in_currency}}`.
  * - `GET /api/usage/token/` (new-api, token): the token's quota in quota units.
  * - `GET /v1/dashboard/billing/subscription` and `/usage` (both, token): OpenAI-style figures in USD / US cents;
  *   an unknown token gets HTTP 200 with an `{error}` body, as the real ones answer.
  */
 
-const GROUP_RATIO = { default: 1, media: 1 };
+const GROUP_RATIO = { default: SIM_GROUP_RATIO, media: SIM_GROUP_RATIO };
 
 /** `GET /api/pricing`. */
 export function handlePricing(state: SimState): Reply {
@@ -22,6 +24,7 @@ export function handlePricing(state: SimState): Reply {
     .map((m) => {
       const groups = m.kind === 'text' ? ['default', 'media'] : ['media'];
       const common = { model_name: m.id, enable_groups: groups, supported_endpoint_types: endpointTypes(m.kind), owner_by: m.ownedBy };
+      if (m.billingExpr) return { ...common, quota_type: 0, model_ratio: 37.5, completion_ratio: 1, model_price: 0, billing_mode: 'tiered_expr', billing_expr: m.billingExpr };
       return m.kind === 'text'
         ? { ...common, quota_type: 0, model_ratio: m.ratio ?? 1, completion_ratio: m.completionRatio ?? 1, model_price: 0 }
         : { ...common, quota_type: 1, model_ratio: 0, completion_ratio: 1, model_price: m.priceMicros / 1_000_000 };

@@ -1,7 +1,7 @@
 import type { SimulatorOptions } from './types.js';
 
 /** Named simulator set-ups, for `npm run simulator` (`SIM_FLAVOR`) and tests. */
-export type SimPresetName = 'seed' | 'new-api' | 'one-api' | 'real' | 'legacy-video';
+export type SimPresetName = 'seed' | 'new-api' | 'one-api' | 'real' | 'legacy-video' | 'expr-prices';
 
 /**
  * - `new-api` (default): new-api dialect, the neutral catalogue, both video route families, pricing and balance pages;
@@ -9,7 +9,8 @@ export type SimPresetName = 'seed' | 'new-api' | 'one-api' | 'real' | 'legacy-vi
  * - `one-api`: one-api dialect: no video routes, edits answer 501, no `/api/pricing`, dashboard billing only;
  * - `real`: new-api dialect with provider ids (`gpt-image-1`, `dall-e-3`, `flux-kontext-pro`, `sora-2`, `veo-3`,
  *   `gpt-4o-mini`) and their published prices (`flux-kontext-pro` unpublished);
- * - `legacy-video`: new-api dialect whose only video routes are `/v1/video/generations` (downloads via `result_url`).
+ * - `legacy-video`: new-api dialect whose only video routes are `/v1/video/generations` (downloads via `result_url`);
+ * - `expr-prices`: new-api dialect with the `expr` catalogue: prices published and billed as expressions.
  */
 export const SIM_PRESETS: Readonly<Record<SimPresetName, SimulatorOptions>> = {
   'new-api': { flavor: 'new-api' },
@@ -17,6 +18,7 @@ export const SIM_PRESETS: Readonly<Record<SimPresetName, SimulatorOptions>> = {
   'one-api': { flavor: 'one-api', videoRoutes: 'none' },
   real: { flavor: 'new-api', catalogue: 'real' },
   'legacy-video': { flavor: 'new-api', videoRoutes: 'legacy' },
+  'expr-prices': { flavor: 'new-api', catalogue: 'expr' },
 };
 
 /** The preset named `name`, or undefined. */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { findModel } from './catalog.js';
 import type { ReqCtx } from './context.js';
 import { badRequest, quotaExceeded, taskNotExist } from './errors.js';
+import { exprChargeMicros } from './expr-billing.js';
 import { faultMarkers } from './faults.js';
 import { fieldText } from './multipart.js';
 import { sniffImage } from './png.js';
@@ -31,7 +32,8 @@ export function videoFields(ctx: Pick<ReqCtx, 'body'>): { prompt: unknown; secon
  * `POST /v1/videos` (JSON or multipart), or with `legacy` the `POST /v1/video/generations` route (JSON; `duration` as
  * a number and/or `seconds` as a string; a reference image as a `data:` URL in `image`; answers in the
  * `{code, message, data}` envelope). `seconds` must be "4".."15" (new-api refuses a JSON number, as its Go struct
- * does; the seed flavor accepts both). Charges unit price × seconds at create, after a balance check.
+ * does; the seed flavor accepts both). Charges unit price × seconds (or the model's expression) at create, after a
+ * balance check.
  */
 export function handleVideoCreate(ctx: ReqCtx, legacy = false): Reply {
   const model = ctx.model!;
@@ -52,7 +54,8 @@ export function handleVideoCreate(ctx: ReqCtx, legacy = false): Reply {
     size = (f.size as string).trim();
   }
   if (f.inputRefData && !sniffImage(f.inputRefData)) return badRequest(ctx.err, 'invalid_image_file', 'input_reference is not a PNG, JPEG or WEBP file');
-  const price = model.priceMicros * seconds;
+  const sent = ctx.body.parts ? Object.fromEntries(ctx.body.parts.filter((p) => p.filename === undefined).map((p) => [p.name, fieldText(ctx.body.parts!, p.name)])) : (ctx.body.json ?? {});
+  const price = exprChargeMicros(ctx.err, model, { kind: 'video', body: { ...sent, seconds: String(seconds), size } }) ?? model.priceMicros * seconds;
   if (!ctx.state.tokens.charge(ctx.token, price)) return quotaExceeded(ctx.err);
   const newApi = ctx.state.flavor === 'new-api';
   const id = newApi ? `task_${randomBytes(12).toString('hex')}` : `video_${randomBytes(12).toString('hex')}`;
@@ -122,7 +125,7 @@ export function handleVideoRemix(ctx: ReqCtx): Reply {
   const seconds = /^\d{1,3}$/.test(secText) ? Number(secText) : NaN;
   if (!(seconds >= MIN_SECONDS && seconds <= MAX_SECONDS)) return badRequest(ctx.err, 'invalid_seconds', `seconds must be from ${MIN_SECONDS} to ${MAX_SECONDS}; got '${secText}'`);
   const model = findModel(source.model, ctx.state.catalogue);
-  const price = (model?.priceMicros ?? 0) * seconds;
+  const price = (model && exprChargeMicros(ctx.err, model, { kind: 'video', body: { ...body, seconds: String(seconds), size: source.size } })) ?? (model?.priceMicros ?? 0) * seconds;
   if (!ctx.state.tokens.charge(ctx.token, price)) return quotaExceeded(ctx.err);
   const id = `task_${randomBytes(12).toString('hex')}`;
   const task: SimTask = {

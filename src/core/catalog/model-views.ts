@@ -1,8 +1,9 @@
 import type { ModelView } from '../api.js';
 import { priceText } from '../admin-text/texts.js';
+import { priceVariants, type PriceVariant } from '../billing-expr/index.js';
 import { DEFAULT_LOCALE, t } from '../i18n/catalog.js';
 import type { GatewayModel } from '../ports/media-gateway.js';
-import type { ModelKind } from '../pricing.js';
+import { applyMarkup, type ExpressionPrice, type ModelKind, type ModelPrice } from '../pricing.js';
 import { DEFAULT_VARIABLE, type DefaultChoice } from './default-models.js';
 import type { CatalogEntry } from './price-book.js';
 
@@ -13,11 +14,38 @@ import type { CatalogEntry } from './price-book.js';
 export function entryPriceText(e: CatalogEntry, locale: string = DEFAULT_LOCALE): string {
   if (!e.price || !e.priceSource) return t(locale, 'price-none-yet');
   if (!e.price.onSale) return t(locale, 'price-not-on-sale');
+  const listed = e.price.expression ? expressionPriceText(e.price, e.price.expression, locale) : undefined;
   const base =
-    e.price.completionPer1kMicros !== undefined
+    listed ??
+    (e.price.completionPer1kMicros !== undefined
       ? t(locale, 'price-in-out', { input: priceText(locale, e.price.unitMicros, e.price.unit), output: priceText(locale, e.price.completionPer1kMicros, e.price.unit) })
-      : priceText(locale, e.price.unitMicros, e.price.unit);
+      : priceText(locale, e.price.unitMicros, e.price.unit));
   return t(locale, 'price-with-source', { price: base, source: t(locale, 'price-source', { source: e.priceSource }) });
+}
+
+/**
+ * A price published as an expression, in words: one row per option that changes it (image quality; video resolution
+ * × audio), "at most" where an input the bot cannot know decides it; undefined when a single exact price (or none)
+ * says it all.
+ */
+function expressionPriceText(price: ModelPrice, x: ExpressionPrice, locale: string): string | undefined {
+  const rows = priceVariants(x.expr, price.kind, x.ctx);
+  const only = rows.length === 1 ? rows[0]! : undefined;
+  if (only) return only.exact ? undefined : t(locale, 'price-at-most', { price: priceText(locale, applyMarkup(only.micros, x.markupPpm), price.unit) });
+  if (rows.length === 0) return undefined;
+  const label = (v: PriceVariant): string => {
+    const parts: string[] = [];
+    if (price.kind === 'image') parts.push(v.quality !== undefined ? t(locale, 'price-option-quality', { quality: v.quality }) : t(locale, 'price-option-default'));
+    if (price.kind === 'video') parts.push(v.resolution !== undefined ? v.resolution : t(locale, 'price-option-other-resolution'));
+    if (v.audio !== undefined) parts.push(t(locale, 'price-option-audio', { audio: v.audio ? 'yes' : 'no' }));
+    return parts.join(', ');
+  };
+  return rows
+    .map((v) => {
+      const each = priceText(locale, applyMarkup(v.micros, x.markupPpm), price.unit);
+      return t(locale, 'price-option-row', { options: label(v), price: v.exact ? each : t(locale, 'price-at-most', { price: each }) });
+    })
+    .join(' · ');
 }
 
 /** Views of a token's list joined with its entries, in the gateway's order; `kind` filters. */

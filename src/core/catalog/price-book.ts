@@ -1,6 +1,7 @@
+import { compileBillingExpr, priceVariants, quoteJob, type CompiledExpr } from '../billing-expr/index.js';
 import type { Micros } from '../money.js';
 import type { GatewayModel, PublishedModelPrice } from '../ports/media-gateway.js';
-import type { ModelKind, ModelPrice, PriceTable, PriceUnit } from '../pricing.js';
+import { applyMarkup, type ModelKind, type ModelPrice, type PriceTable, type PriceUnit } from '../pricing.js';
 import { guessKindFromId, kindFromEndpointTypes } from './model-kinds.js';
 
 /** Where a model's price comes from, best first. */
@@ -44,7 +45,7 @@ export interface CatalogEntry {
 export interface PriceBookOptions {
   /** The operator's `PRICES_FILE` table (empty when none). */
   operator: PriceTable;
-  /** Prices documented by the gateway's own description (`documentedPriceTable()`); default none. */
+  /** Prices built into the bot for the simulator's two documented models (`documentedPriceTable()`); default none. */
   documented?: PriceTable;
   /**
    * `PRICE_MARKUP`: multiplies gateway-published and documented prices; default 1. Read to millionths and applied in
@@ -72,6 +73,8 @@ const MIB = 1024 * 1024;
  */
 export class PriceBook {
   private published = new Map<string, PublishedModelPrice>();
+  /** Published expressions by source: compiled, or null when refused (the model then has no gateway price). */
+  private compiled = new Map<string, CompiledExpr | null>();
   private settings = new Map<string, AdminModelSetting>();
   private publishedAt: number | null = null;
   private readonly documented: PriceTable;
@@ -86,6 +89,18 @@ export class PriceBook {
   setPublished(list: readonly PublishedModelPrice[], at: number): void {
     this.published = new Map(list.map((p) => [p.model, p]));
     this.publishedAt = at;
+    const compiled = new Map<string, CompiledExpr | null>();
+    for (const p of list) {
+      const src = p.expression?.source;
+      if (src === undefined || compiled.has(src)) continue;
+      const prev = this.compiled.get(src);
+      if (prev !== undefined) compiled.set(src, prev);
+      else {
+        const c = compileBillingExpr(src);
+        compiled.set(src, c.ok ? c.expr : null);
+      }
+    }
+    this.compiled = compiled;
   }
 
   /** When the published prices were last read (epoch ms), or null when never. */
@@ -163,8 +178,11 @@ export class PriceBook {
     }
     const operator = own0(this.opts.operator, model);
     if (operator) return { price: operator, source: 'operator' };
-    const up = (m: Micros): Micros => Number((BigInt(m) * this.markupPpm + 999_999n) / 1_000_000n);
-    if (pub) {
+    const up = (m: Micros): Micros => applyMarkup(m, this.markupPpm);
+    if (pub?.expression) {
+      const price = this.expressionPrice(kind, pub.expression, limits(kind));
+      if (price) return { price, source: 'gateway' };
+    } else if (pub) {
       if ((kind === 'image' || kind === 'video') && pub.perCallMicros) {
         return { price: { kind, unit: kind === 'image' ? 'image' : 'second', unitMicros: up(pub.perCallMicros), onSale: true, ...limits(kind) }, source: 'gateway' };
       }
@@ -181,6 +199,37 @@ export class PriceBook {
       return { price: { kind: 'text', unit: '1k_tokens', unitMicros: this.opts.textPer1kMicros, onSale: true }, source: 'operator' };
     }
     return undefined;
+  }
+
+  /**
+   * A published expression as a price: the compiled expression with its conversion and the markup, and as
+   * `unitMicros` the most one unit can cost (an image as the bot sends it, a second at any resolution and audio, 1K
+   * prompt tokens at any context tier up to 1M; 1K completion tokens: the most of 1M of each less the prompt part,
+   * which is exact for tiers priced per token). Undefined when the expression was refused or cannot price even that.
+   */
+  private expressionPrice(kind: ModelKind, e: NonNullable<PublishedModelPrice['expression']>, limits: Partial<ModelPrice>): ModelPrice | undefined {
+    const expr = this.compiled.get(e.source);
+    if (!expr) return undefined;
+    const ctx = { quotaPerUnit: e.quotaPerUnit, groupRatio: e.groupRatio };
+    const up = (m: Micros): Micros => applyMarkup(m, this.markupPpm);
+    const expression = { expr, ctx, markupPpm: this.markupPpm };
+    if (kind === 'text') {
+      const per1k = (prompt: number, completion: number): number | undefined => {
+        const q = quoteJob(expr, { kind, promptTokens: prompt, maxTokens: completion }, ctx);
+        return q.ok ? Math.ceil(q.micros / 1000) : undefined;
+      };
+      const input = per1k(1_000_000, 0);
+      const both = per1k(1_000_000, 1_000_000);
+      if (input === undefined || both === undefined) return undefined;
+      const output = Math.max(0, both - input);
+      const price: ModelPrice = { kind, unit: '1k_tokens', unitMicros: up(input), onSale: true, expression };
+      if (output !== input) price.completionPer1kMicros = up(output);
+      return price;
+    }
+    const unit = kind === 'image' ? quoteJob(expr, { kind }, ctx) : undefined;
+    const most = kind === 'image' ? (unit?.ok ? unit.micros : undefined) : Math.max(0, ...priceVariants(expr, kind, ctx).map((v) => v.micros));
+    if (most === undefined || (kind === 'video' && most === 0)) return undefined;
+    return { kind, unit: kind === 'image' ? 'image' : 'second', unitMicros: up(most), onSale: true, ...limits, expression };
   }
 }
 

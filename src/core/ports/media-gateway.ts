@@ -161,6 +161,11 @@ export interface PublishedModelPrice {
   /** Text models: micro-dollars per 1,000 prompt tokens, and per 1,000 completion tokens. */
   inputPer1kMicros?: number;
   outputPer1kMicros?: number;
+  /**
+   * A price published as an expression (`billing_mode: "tiered_expr"`, `billing_expr`): the legacy fields above are
+   * then absent (the gateway fills them with defaults that do not apply). The core compiles and quotes it.
+   */
+  expression?: { source: string; groupRatio: number; quotaPerUnit: number };
 }
 
 /** The gateway's published pricing. `quotaPerUnit` is the quota units per USD it uses (default 500,000). */

@@ -1,7 +1,8 @@
 import type { AskRequest, AskResult, JobHooks } from '../api.js';
-import { ok, type Result } from '../failures.js';
+import { err, fail, ok, type Result } from '../failures.js';
 import { newJobId } from '../ids.js';
 import type { Micros } from '../money.js';
+import { quoteJobPrice } from '../pricing.js';
 import { gatewayFailure, withFairUse } from './context.js';
 import { failOpenJob, jobBasics, moveOn, openJob } from './job-start.js';
 import type { CoreDeps } from './deps.js';
@@ -42,8 +43,9 @@ export function askHoldMicros(prompt: string, per1kMicros: Micros, maxOutput: nu
 }
 
 /**
- * `ask`: a text model through `chat` with `max_tokens`. Holds {@link askHoldMicros}; settles from the usage the gateway
- * returned ({@link chatCostMicros}), or, when the answer carries no usage, from the bot's own conservative count
+ * `ask`: a text model through `chat` with `max_tokens`. Holds {@link askHoldMicros} (a model the gateway prices by
+ * expression: the most its expression reaches for that prompt bound and `max_tokens`); settles from the usage the
+ * gateway returned ({@link chatCostMicros}, or the expression on those counts), or, when the answer carries no usage, from the bot's own conservative count
  * ({@link tokenBound} of the prompt and of the answer, the answer's count capped at `max_tokens`, documented in
  * docs/ARCHITECTURE.md) — never $0. A charge is
  * clamped to the hold; what the gateway billed beyond it is recorded as a gateway loss. Releases on any failure.
@@ -55,7 +57,9 @@ export async function ask(d: CoreDeps, req: AskRequest, hooks?: JobHooks): Promi
   const { prompt, model, token: t, price } = basics.value;
   const maxTokens = d.settings.askMaxTokens ?? 1024;
   const outputPer1k = price.completionPer1kMicros ?? price.unitMicros;
-  const estimate = askHoldMicros(prompt, price.unitMicros, maxTokens, outputPer1k);
+  const held = price.expression ? quoteJobPrice(price, { kind: 'text', promptTokens: tokenBound(prompt), maxTokens }) : undefined;
+  if (held && !held.ok) return err(fail('model_unpriced', { model }, { log: { stage: 'chat', note: `price expression refused: ${held.reason}` } }));
+  const estimate = held ? Math.max(1, held.micros) : askHoldMicros(prompt, price.unitMicros, maxTokens, outputPer1k);
   const delivery = req.delivery ?? null;
   return withFairUse(d, req, hooks, async () => {
     const jobId = newJobId();
@@ -77,7 +81,9 @@ export async function ask(d: CoreDeps, req: AskRequest, hooks?: JobHooks): Promi
     // that cannot exist.
     const completionTokens = reported ? res.usage.completionTokens : Math.min(tokenBound(res.text) - TEMPLATE_TOKENS, maxTokens);
     const total = reported ? res.usage.totalTokens : promptTokens + completionTokens;
-    const cost = Math.max(reported ? 0 : 1, chatCostMicros(promptTokens, completionTokens, price.unitMicros, outputPer1k));
+    const byExpr = price.expression ? quoteJobPrice(price, { kind: 'text', promptTokens, completionTokens, maxTokens }) : undefined;
+    const exact = byExpr ? (byExpr.ok ? byExpr.micros : estimate) : chatCostMicros(promptTokens, completionTokens, price.unitMicros, outputPer1k);
+    const cost = Math.max(reported ? 0 : 1, exact);
     const charge = Math.min(cost, estimate);
     if (!reported) d.logger.warn({ jobId, model, promptTokens, completionTokens }, 'the gateway answered without usage; charged from the bot\'s own count');
     await d.money.loss(job, cost - estimate, reported, 'over_hold');

@@ -6,6 +6,7 @@ import { resolveSize } from '../media/sizes.js';
 import { sniffImage } from '../media/sniff.js';
 import { validateReferenceImages, type ValidImage } from '../media/validate-images.js';
 import { isGatewayFailure, type GatewayImage } from '../ports/media-gateway.js';
+import { quoteJobPrice } from '../pricing.js';
 import { gatewayFailure, remainingFor, withFairUse } from './context.js';
 import { failOpenJob, jobBasics, moveOn, openJob, type JobBasics } from './job-start.js';
 import type { CoreDeps } from './deps.js';
@@ -19,6 +20,8 @@ interface ImagePlan extends JobBasics {
   kind: 'imagine' | 'edit';
   size: string;
   count: number;
+  /** What the job holds: the price of `count` images as sent. */
+  estimateMicros: number;
   refs: ValidImage[];
   aspect?: string;
   delivery: DeliveryAddress | null;
@@ -51,14 +54,16 @@ async function plan(d: CoreDeps, req: ImagineRequest | EditRequest, kind: 'imagi
     if (!v.ok) return v;
     refs = v.value;
   }
-  const p: ImagePlan = { ...basics.value, kind, size: size.value, count: count.value, refs, delivery: req.delivery ?? null };
+  const quote = quoteJobPrice(price, { kind: 'image', n: count.value, size: size.value });
+  if (!quote.ok) return err(fail('model_unpriced', { model: basics.value.model }, { log: { stage: 'image', note: `price expression refused: ${quote.reason}` } }));
+  const p: ImagePlan = { ...basics.value, kind, size: size.value, count: count.value, estimateMicros: quote.micros, refs, delivery: req.delivery ?? null };
   if (req.aspect && !req.size) p.aspect = req.aspect;
   return ok(p);
 }
 
 async function execute(d: CoreDeps, p: ImagePlan): Promise<Result<ImageJobResult>> {
   const jobId = newJobId();
-  const estimate = p.count * p.price.unitMicros;
+  const estimate = p.estimateMicros;
   const opened = await openJob(d, {
     jobId,
     kind: p.kind,
@@ -81,6 +86,12 @@ async function execute(d: CoreDeps, p: ImagePlan): Promise<Result<ImageJobResult
   return outcome;
 }
 
+/** The price of `n` of the plan's images (a share of the hold when the price cannot be quoted for `n`). */
+function imagesMicros(p: ImagePlan, n: number): number {
+  const q = quoteJobPrice(p.price, { kind: 'image', n, size: p.size });
+  return Math.min(p.estimateMicros, q.ok ? q.micros : Math.ceil((p.estimateMicros * n) / p.count));
+}
+
 async function callAndKeep(d: CoreDeps, p: ImagePlan, job: MoneyJob): Promise<Result<ImageJobResult>> {
   const jobId = job.id;
   const base = { model: p.model, prompt: p.prompt, size: p.size, ...(p.count > 1 ? { n: p.count } : {}) };
@@ -91,7 +102,7 @@ async function callAndKeep(d: CoreDeps, p: ImagePlan, job: MoneyJob): Promise<Re
   const billed = Math.min(p.count, res.images.length);
   const unsafe = { count: 0, unreachable: 0 };
   const files = await verifiedImages(d, jobId, res.images.slice(0, p.count), unsafe);
-  if (files.length < billed) await d.money.loss(job, (billed - files.length) * p.price.unitMicros, true, 'invalid_result');
+  if (files.length < billed) await d.money.loss(job, imagesMicros(p, billed) - imagesMicros(p, files.length), true, 'invalid_result');
   if (files.length === 0) {
     if (unsafe.count > 0) return err(fail('result_url_refused', {}, { money: 'released', log: { stage: 'image', note: 'image URL on a private or local address' } }));
     if (unsafe.unreachable > 0) return err(fail('result_url_refused', { reason: 'unreachable' }, { money: 'released', log: { stage: 'image', note: 'image URL on a host that does not resolve' } }));
@@ -100,7 +111,7 @@ async function callAndKeep(d: CoreDeps, p: ImagePlan, job: MoneyJob): Promise<Re
   let first: string | null = null;
   for (const f of files) first ??= (await d.outputs.save(jobId, f.filename, f.bytes)).path;
   await keepReferences(d, jobId, p.refs);
-  const actual = files.length * p.price.unitMicros;
+  const actual = imagesMicros(p, files.length);
   const now = d.clock.now();
   const kept = { chargedMicros: actual, progress: 100, outputPath: first, outputExpiresAt: now + d.settings.outputRetentionMs };
   // The state first, then the money: a crash in between leaves a `delivering` job whose delivery step settles

@@ -1,8 +1,9 @@
 import type { Actor, DeliveryAddress, JobHooks, VideoRequest, VideoStarted } from '../api.js';
 import type { JobParams } from '../ports/job-store.js';
 import type { VideoTask } from '../ports/media-gateway.js';
-import { ok, type Result } from '../failures.js';
+import { err, fail, ok, withMoney, type Result } from '../failures.js';
 import { newJobId } from '../ids.js';
+import { quoteJobPrice } from '../pricing.js';
 import { validateDuration } from '../media/inputs.js';
 import { resolveSize, videoSize } from '../media/sizes.js';
 import { validateReferenceImages, type ValidImage } from '../media/validate-images.js';
@@ -17,7 +18,7 @@ export const MAX_VIDEO_SIDE = 4096;
 
 /**
  * `startVideo`: validate (prompt, token, model of kind video, 4–15 s, size, at most one reference image), then
- * hold unit price × seconds, create the gateway task and hand the job to the poller (`submitted`, first poll after
+ * hold the price of the seconds and size asked for (unit price × seconds, or the gateway's expression), create the gateway task and hand the job to the poller (`submitted`, first poll after
  * the configured interval, deadline from config). Returns at once. A failed create releases the hold; the gateway
  * takes no money for a create it refused.
  *
@@ -75,12 +76,14 @@ export interface VideoSubmission {
 }
 
 /**
- * The money and state part shared by new videos and remixes: under a fair-use lease, create the job, hold unit price
- * × seconds, create the gateway task, and hand the job to the poller (`submitted`). A failed create releases the hold.
+ * The money and state part shared by new videos and remixes: under a fair-use lease, create the job, hold the price
+ * of the seconds and size ({@link quoteJobPrice}), create the gateway task, and hand the job to the poller (`submitted`). A failed create releases the hold.
  */
 export async function submitVideoJob(d: CoreDeps, req: Actor & { delivery: DeliveryAddress }, hooks: JobHooks | undefined, v: VideoSubmission): Promise<Result<VideoStarted>> {
   const { model, ids, token: t, price } = v.basics;
-  const estimate = price.unitMicros * v.seconds;
+  const quote = quoteJobPrice(price, { kind: 'video', seconds: v.seconds, size: v.size });
+  if (!quote.ok) return err(fail('model_unpriced', { model }, { log: { stage: v.stage, note: `price expression refused: ${quote.reason}` } }));
+  const estimate = quote.micros;
   return withFairUse(d, req, hooks, async () => {
     const jobId = newJobId();
     const opened = await openJob(d, { jobId, kind: 'video', basics: v.basics, params: { seconds: v.seconds, size: v.size, ...v.params }, estimateMicros: estimate, delivery: req.delivery });
