@@ -30,7 +30,7 @@ describe('/api/pricing entries billed by expression', () => {
     expect(e).toMatchObject({ kind: 'video', priceSource: 'gateway', price: { unit: 'second' } });
     // 5 s at 1080p: $2.00 × 1.25 (group) = $2.50, × 1.1 markup = $2.75.
     expect(quoteJobPrice(e.price!, { kind: 'video', seconds: 5, size: '1920x1080' })).toEqual({ ok: true, micros: 2_750_000, exact: true, tier: '1080p' });
-    expect(quoteJobPrice(e.price!, { kind: 'video', seconds: 5, size: '1280x720', audio: true })).toMatchObject({ micros: Math.ceil(1_875_000 * 1.1) });
+    expect(quoteJobPrice(e.price!, { kind: 'video', seconds: 5, size: '1280x720', audio: true })).toMatchObject({ micros: 2_062_500 }); // 1.1 × $1.875 in integers (a float product would read $2.062501)
   });
 
   it('a refused expression leaves the model without a gateway price (never the legacy fields, never a guess)', () => {
