@@ -121,6 +121,15 @@ describe.each(engines)('job store ($name)', (engine) => {
     }
   });
 
+  it('leases a new job for a duration on the database\'s clock; an owner without a duration is already expired', async () => {
+    const leased = await jobs.create(video({ status: 'reserved', leaseOwner: 'owner-a', leaseMs: 60_000 }));
+    const noTerm = await jobs.create(video({ status: 'reserved', leaseOwner: 'owner-b' }));
+    expect(leased.leaseExpiresAt! - noTerm.leaseExpiresAt!).toBeGreaterThanOrEqual(59_000);
+    expect((await jobs.staleReserved(0, 10)).map((j) => j.id)).toEqual([noTerm.id]);
+    t.clock.advance(60_000); // moves the database's clock in lease statements too (the test store's offset)
+    expect((await jobs.staleReserved(0, 10)).map((j) => j.id).sort()).toEqual([leased.id, noTerm.id].sort());
+  });
+
   it('claims the oldest due jobs first', async () => {
     const late = await jobs.create(video({ nextPollAt: t.clock.now() - 10 }));
     const early = await jobs.create(video({ nextPollAt: t.clock.now() - 1000 }));

@@ -61,7 +61,7 @@ export type NewJob = Pick<
   'id' | 'kind' | 'status' | 'scopeId' | 'userId' | 'model' | 'prompt' | 'params' | 'tokenSource' | 'tokenId' | 'estimateMicros' | 'delivery'
 > &
   Partial<Pick<JobRecord, 'holdId' | 'deadlineAt' | 'nextPollAt' | 'pollIntervalMs' | 'leaseOwner' | 'locale'>> & {
-    /** With `leaseOwner`: the lease runs this long from the database's clock (never an absolute time). */
+    /** With `leaseOwner`: the lease runs this long from the database's clock (never an absolute time). Default 0. */
     leaseMs?: number;
   };
 

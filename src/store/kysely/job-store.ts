@@ -46,7 +46,8 @@ export class KyselyJobStore implements JobStore {
 
   /**
    * Inserts a job. A video job created in an active status without `nextPollAt` is due at once (so the poller
-   * finds it); other jobs get no poll time. The `(status, next_poll_at)` index serves the poller.
+   * finds it); other jobs get no poll time. A `leaseOwner` without `leaseMs` gets a lease already expired (never
+   * one that cannot run out). The `(status, next_poll_at)` index serves the poller.
    */
   async create(job: NewJob): Promise<JobRecord> {
     const now = this.clock.now();
@@ -71,7 +72,7 @@ export class KyselyJobStore implements JobStore {
         next_poll_at: job.nextPollAt ?? (due ? now : null),
         poll_interval_ms: job.pollIntervalMs ?? null,
         lease_owner: job.leaseOwner ?? null,
-        lease_expires_at: job.leaseOwner && job.leaseMs !== undefined ? this.leaseUntil(job.leaseMs) : null,
+        lease_expires_at: job.leaseOwner ? this.leaseUntil(job.leaseMs ?? 0) : null,
         finished_at: FINAL_STATUSES.includes(job.status) ? now : null,
         locale: job.locale ?? null,
         created_at: now,
