@@ -42,6 +42,8 @@ export interface BuildAppOptions {
   secrets: SecretSet;
   /** Default: the system clock. */
   clock?: Clock;
+  /** Tests only: see `OpenStoreOptions.leaseClockOffsetMs` (a fake clock that also moves lease expiry). */
+  leaseClockOffsetMs?: () => number;
   /** Deliveries known at build time; more can be added with `registerDelivery`. */
   deliveries?: Delivery[];
   /** Where kept outputs go. Default `config.outputDir`, else `./data/outputs`. */
@@ -163,6 +165,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
     defaultPeriod: config.defaultAllowance.period,
     ...(config.personCap ? { personCap: { limitMicros: parseUsd(config.personCap.amount), period: config.personCap.period } } : {}),
     clock,
+    ...(opts.leaseClockOffsetMs ? { leaseClockOffsetMs: opts.leaseClockOffsetMs } : {}),
   };
   let opened: Store;
   try {

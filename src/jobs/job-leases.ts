@@ -17,7 +17,8 @@ interface Held {
  * row's creation until the result is posted or handed over), the runner the jobs it claims. A renewal that finds the
  * lease lost aborts the job's signal and stops renewing; the conditional updates refuse whatever the work then tries.
  * Renewal has no deadline while the owner works, so a live process's slow gateway call is never swept; only
- * {@link limit} (waiting for a surface's report) sets one.
+ * {@link limit} (waiting for a surface's report) sets one. Expiry is the database's clock plus `leaseMs` (the store
+ * computes it); the process clock only times {@link limit}.
  */
 export class JobLeases implements JobLeasePort {
   private readonly held = new Map<string, Held>();
@@ -33,8 +34,8 @@ export class JobLeases implements JobLeasePort {
     readonly leaseMs = 60_000,
   ) {}
 
-  initial(): { leaseOwner: string; leaseExpiresAt: number } {
-    return { leaseOwner: this.owner, leaseExpiresAt: this.clock.now() + this.leaseMs };
+  initial(): { leaseOwner: string; leaseMs: number } {
+    return { leaseOwner: this.owner, leaseMs: this.leaseMs };
   }
 
   keep(jobId: string): AbortSignal {
@@ -77,7 +78,7 @@ export class JobLeases implements JobLeasePort {
     const h = this.held.get(jobId);
     if (!h) return;
     if (h.stopAt !== undefined && this.clock.now() > h.stopAt) return this.stop(jobId);
-    this.jobs.renewLease(jobId, this.owner, this.clock.now() + this.leaseMs).then(
+    this.jobs.renewLease(jobId, this.owner, this.leaseMs).then(
       (kept) => {
         if (kept || this.held.get(jobId) !== h) return;
         h.controller.abort(new Error('lease lost'));

@@ -15,7 +15,7 @@ import type { RunnerContext } from './runner-context.js';
  *   no idempotency key exists).
  */
 export async function sweepStaleReserved(ctx: RunnerContext, now: number): Promise<number> {
-  const stale = await ctx.deps.jobs.staleReserved(now - ctx.config.staleReservedMs, 50, now);
+  const stale = await ctx.deps.jobs.staleReserved(now - ctx.config.staleReservedMs, 50);
   let ended = 0;
   for (const job of stale) {
     if (await resumeKept(ctx, job, now)) {

@@ -19,7 +19,13 @@ export interface OpenStoreOptions {
   defaultAllowanceMicros: Micros | null;
   /** Period of that default, e.g. 'day'. */
   defaultPeriod: Period;
+  /** Every date the store writes, except lease expiry (the database's clock: see `JobStore.claimDue`). */
   clock: Clock;
+  /**
+   * Tests only: added to the database's clock in lease statements, so a fake `clock` moved by hand moves lease
+   * expiry with it (e.g. `() => clock.now() - start`). Default: none.
+   */
+  leaseClockOffsetMs?: () => number;
 }
 
 /** The budget defaults of {@link OpenStoreOptions} (the ledger's, and the composition root's `AdminService`'s). */

@@ -99,19 +99,35 @@ describe.each(engines)('job store ($name)', (engine) => {
     expect(ids.size).toBe(5);
     expect(await jobs.claimDue('owner-c', t.clock.now(), 30_000, 10)).toHaveLength(0);
 
-    expect(await jobs.renewLease(a[0]!.id, 'owner-b', t.clock.now() + 90_000)).toBe(false);
-    expect(await jobs.renewLease(a[0]!.id, 'owner-a', t.clock.now() + 90_000)).toBe(true);
+    expect(await jobs.renewLease(a[0]!.id, 'owner-b', 90_000)).toBe(false);
+    expect(await jobs.renewLease(a[0]!.id, 'owner-a', 90_000)).toBe(true);
     await jobs.releaseLease(b[0]!.id, 'owner-a'); // not the owner: no effect
     expect((await jobs.get(b[0]!.id))?.leaseOwner).toBe('owner-b');
     await jobs.releaseLease(b[0]!.id, 'owner-b');
     expect((await jobs.get(b[0]!.id))?.leaseOwner).toBeNull();
 
     t.clock.advance(30_000);
+    const before = Date.now() + 30_000;
     const c = await jobs.claimDue('owner-c', t.clock.now(), 30_000, 10);
+    const after = Date.now() + 30_000;
     // The four expired or released leases, plus the job that became due; not a[0] (renewed) nor the delivered job.
     const expected = [...ids].filter((id) => id !== a[0]!.id).concat(later.id).sort();
     expect(c.map((j) => j.id).sort()).toEqual(expected);
-    expect(c.every((j) => j.leaseOwner === 'owner-c' && j.leaseExpiresAt === t.clock.now() + 30_000)).toBe(true);
+    // Expiry is the database's clock (here the machine's, moved with the manual clock) plus the lease.
+    for (const j of c) {
+      expect(j.leaseOwner).toBe('owner-c');
+      expect(j.leaseExpiresAt).toBeGreaterThanOrEqual(before + 30_000 - 5);
+      expect(j.leaseExpiresAt).toBeLessThanOrEqual(after + 30_000 + 5);
+    }
+  });
+
+  it('leases a new job for a duration on the database\'s clock; an owner without a duration is already expired', async () => {
+    const leased = await jobs.create(video({ status: 'reserved', leaseOwner: 'owner-a', leaseMs: 60_000 }));
+    const noTerm = await jobs.create(video({ status: 'reserved', leaseOwner: 'owner-b' }));
+    expect(leased.leaseExpiresAt! - noTerm.leaseExpiresAt!).toBeGreaterThanOrEqual(59_000);
+    expect((await jobs.staleReserved(0, 10)).map((j) => j.id)).toEqual([noTerm.id]);
+    t.clock.advance(60_000); // moves the database's clock in lease statements too (the test store's offset)
+    expect((await jobs.staleReserved(0, 10)).map((j) => j.id).sort()).toEqual([leased.id, noTerm.id].sort());
   });
 
   it('claims the oldest due jobs first', async () => {

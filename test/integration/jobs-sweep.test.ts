@@ -79,7 +79,8 @@ describe.each(engines)('job sweeps ($name)', (engine) => {
       });
       await t.app.runner.tick(); // the first tick purges and sweeps: nothing yet
       await leaveReservedJob(t, 'j_dead00001', 'video');
-      await t.app.jobs.update('j_dead00001', ['reserved'], { leaseOwner: 'host:4242:dead', leaseExpiresAt: clock.now() + 3_000 });
+      await t.app.jobs.update('j_dead00001', ['reserved'], { leaseOwner: 'host:4242:dead' });
+      expect(await t.app.jobs.renewLease('j_dead00001', 'host:4242:dead', 3_000)).toBe(true); // its last renewal
 
       clock.advance(2_500);
       await t.app.runner.tick();

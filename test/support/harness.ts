@@ -21,7 +21,7 @@ import { Writable } from 'node:stream';
 import { buildApp, type App, type BuildAppOptions } from '../../src/app/build-app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Actor, Delivery } from '../../src/core/api.js';
-import type { Clock } from '../../src/core/ports/clock.js';
+import { ManualClock, type Clock } from '../../src/core/ports/clock.js';
 import type { PriceTable } from '../../src/core/pricing.js';
 import { createLogger, SecretSet, type Logger } from '../../src/log.js';
 import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../src/simulator/index.js';
@@ -48,6 +48,7 @@ export interface TestStackOptions {
   config?: (c: Config) => void;
   priceTable?: PriceTable;
   deliveries?: Delivery[];
+  /** A `ManualClock` also moves the database's clock in lease statements as it is advanced (leases expire with it). */
   clock?: Clock;
   /** Video poll interval in ms. Default 50. */
   pollIntervalMs?: number;
@@ -127,6 +128,7 @@ export async function createTestStack(opts: TestStackOptions = {}): Promise<Test
       ...opts.app,
       gatewayOptions: { maxRetries: 2, retryBaseMs: 10, ...opts.app?.gatewayOptions },
       ...(opts.clock ? { clock: opts.clock } : {}),
+      ...(opts.clock instanceof ManualClock ? { leaseClockOffsetMs: manualOffset(opts.clock) } : {}),
       ...(opts.deliveries ? { deliveries: opts.deliveries } : {}),
       ...(opts.priceTable ? { priceTable: opts.priceTable } : {}),
       ...(opts.startPoller === false ? { startPoller: false } : {}),
@@ -166,4 +168,10 @@ export async function createTestStack(opts: TestStackOptions = {}): Promise<Test
       return closed;
     },
   };
+}
+
+/** How far `clock` moved since now: added to the database's clock in lease statements. */
+function manualOffset(clock: ManualClock): () => number {
+  const start = clock.now();
+  return () => clock.now() - start;
 }

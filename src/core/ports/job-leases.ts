@@ -9,8 +9,8 @@ export interface JobLeasePort {
   readonly owner: string;
   /** Lease length in ms (renewed every third of it). */
   readonly leaseMs: number;
-  /** The lease fields of a new job row, leased to this process. */
-  initial(): { leaseOwner: string; leaseExpiresAt: number };
+  /** The lease fields of a new job row, leased to this process for `leaseMs` from the database's clock. */
+  initial(): { leaseOwner: string; leaseMs: number };
   /**
    * Starts renewing the lease of `jobId` (idempotent) until {@link stop}. The signal aborts when a renewal finds the
    * lease lost (another process took the job over) or on {@link abort}.

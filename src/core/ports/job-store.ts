@@ -60,12 +60,18 @@ export type NewJob = Pick<
   JobRecord,
   'id' | 'kind' | 'status' | 'scopeId' | 'userId' | 'model' | 'prompt' | 'params' | 'tokenSource' | 'tokenId' | 'estimateMicros' | 'delivery'
 > &
-  Partial<Pick<JobRecord, 'holdId' | 'deadlineAt' | 'nextPollAt' | 'pollIntervalMs' | 'leaseOwner' | 'leaseExpiresAt' | 'locale'>>;
+  Partial<Pick<JobRecord, 'holdId' | 'deadlineAt' | 'nextPollAt' | 'pollIntervalMs' | 'leaseOwner' | 'locale'>> & {
+    /** With `leaseOwner`: the lease runs this long from the database's clock (never an absolute time). Default 0. */
+    leaseMs?: number;
+  };
 
-/** Fields a transition may change along with the status. */
+/**
+ * Fields a transition may change along with the status. A lease's expiry can only be dropped (`null`): it is set
+ * on the database's clock by `create`, `claimDue` and `renewLease` alone.
+ */
 export type JobPatch = Partial<
-  Omit<JobRecord, 'id' | 'kind' | 'scopeId' | 'userId' | 'createdAt' | 'status'>
->;
+  Omit<JobRecord, 'id' | 'kind' | 'scopeId' | 'userId' | 'createdAt' | 'status' | 'leaseExpiresAt'>
+> & { leaseExpiresAt?: null };
 
 /** Statuses the job runner claims (a `reserved` job belongs to its command until its lease runs out: the sweep's). */
 export const ACTIVE_VIDEO_STATUSES: readonly JobStatus[] = ['submitted', 'running', 'downloading', 'delivering'];
@@ -86,12 +92,14 @@ export interface JobStore {
   /** Changes fields without changing the status, under the same conditions. Returns whether it applied. */
   update(id: string, expected: readonly JobStatus[], patch: JobPatch, leaseOwner?: string): Promise<boolean>;
   /**
-   * Leases up to `limit` due jobs (active status, `next_poll_at <= now`, lease empty or expired) to `owner` until
-   * `now + leaseMs`, atomically. Cost grows with the number of due jobs (index on status, next_poll_at).
+   * Leases up to `limit` due jobs (active status, `next_poll_at <= now`, lease empty or expired) to `owner` for
+   * `leaseMs`, atomically. Lease expiry is written and compared on the DATABASE's clock, so processes whose clocks
+   * disagree never take each other's live jobs; `now` (the process's clock) only decides which jobs are due. Cost
+   * grows with the number of due jobs (index on status, next_poll_at).
    */
   claimDue(owner: string, now: number, leaseMs: number, limit: number): Promise<JobRecord[]>;
-  /** Extends a lease held by `owner`. False when the lease was lost. */
-  renewLease(id: string, owner: string, until: number): Promise<boolean>;
+  /** Extends a lease held by `owner` to `leaseMs` from the database's clock. False when the lease was lost. */
+  renewLease(id: string, owner: string, leaseMs: number): Promise<boolean>;
   /** Drops a lease held by `owner` (the job stays due at its `next_poll_at`). */
   releaseLease(id: string, owner: string): Promise<void>;
   /**
@@ -105,11 +113,11 @@ export interface JobStore {
   countActive(): Promise<number>;
   /**
    * Jobs still `reserved` (hold placed, gateway call not finished) left behind by a process that died mid-call:
-   * leased ones whose lease expired before `now` (the live process renews it while it works, however slow the
-   * gateway), and unleased ones (rows from before leases) created before `createdBefore`. Served by the
+   * leased ones whose lease expired on the database's clock (the live process renews it while it works, however
+   * slow the gateway), and unleased ones (rows from before leases) created before `createdBefore`. Served by the
    * (status, next_poll_at) index's status prefix.
    */
-  staleReserved(createdBefore: number, limit: number, now?: number): Promise<JobRecord[]>;
+  staleReserved(createdBefore: number, limit: number): Promise<JobRecord[]>;
   /** Jobs whose retained output expired before `now` (to delete their files). */
   expiredOutputs(now: number, limit: number): Promise<JobRecord[]>;
   /**

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { JobStatus } from '../../core/api.js';
 import type { Clock } from '../../core/ports/clock.js';
 import { ACTIVE_VIDEO_STATUSES, FINAL_STATUSES, type JobPatch, type JobRecord, type JobStore, type NewJob } from '../../core/ports/job-store.js';
@@ -12,18 +12,42 @@ import { paramsOf, patchColumns, toRecord } from './job-rows.js';
  * - every change is ONE conditional `UPDATE … WHERE id = ? AND status IN (…) [AND lease_owner = ?]`, so a
  *   repeated or concurrent change applies at most once (SQLite runs each statement atomically, across processes);
  * - a transition to a final status stamps `finished_at` (unless the patch sets it) and drops the lease;
- * - `updated_at` is stamped on every change from the injected clock.
+ * - `updated_at` is stamped on every change from the injected clock;
+ * - lease expiry (`lease_expires_at`) is written and compared ONLY on the database's clock, inside the statement
+ *   ({@link dbNowMs}): the process passes a lease duration, never an absolute time, so processes whose clocks
+ *   disagree by more than a lease never take each other's live jobs.
  */
 export class KyselyJobStore implements JobStore {
+  /**
+   * @param leaseClockOffsetMs tests only: added to the database's clock in lease statements, so a fake process
+   *   clock moved by hand moves lease expiry with it. Default: none (the database's clock as it is).
+   */
   constructor(
     /** Protected: the Postgres engine's subclass reuses it for its two engine-specific statements. */
     protected readonly db: Kysely<Database>,
     protected readonly clock: Clock,
+    private readonly leaseClockOffsetMs?: () => number,
   ) {}
+
+  /** The database's current time in epoch ms (SQLite: `unixepoch('subsec')`), plus the test offset. */
+  protected dbNowMs(): RawBuilder<number> {
+    return sql<number>`cast(unixepoch('subsec') * 1000 + ${this.leaseOffset()} as integer)`;
+  }
+
+  /** The lease-expiry instant `leaseMs` after {@link dbNowMs}. */
+  protected leaseUntil(leaseMs: number): RawBuilder<number> {
+    return sql<number>`(${this.dbNowMs()} + ${Math.trunc(leaseMs)})`;
+  }
+
+  /** The test offset of the lease clock, an integer (0 in production). */
+  protected leaseOffset(): number {
+    return Math.trunc(this.leaseClockOffsetMs?.() ?? 0);
+  }
 
   /**
    * Inserts a job. A video job created in an active status without `nextPollAt` is due at once (so the poller
-   * finds it); other jobs get no poll time. The `(status, next_poll_at)` index serves the poller.
+   * finds it); other jobs get no poll time. A `leaseOwner` without `leaseMs` gets a lease already expired (never
+   * one that cannot run out). The `(status, next_poll_at)` index serves the poller.
    */
   async create(job: NewJob): Promise<JobRecord> {
     const now = this.clock.now();
@@ -48,7 +72,7 @@ export class KyselyJobStore implements JobStore {
         next_poll_at: job.nextPollAt ?? (due ? now : null),
         poll_interval_ms: job.pollIntervalMs ?? null,
         lease_owner: job.leaseOwner ?? null,
-        lease_expires_at: job.leaseExpiresAt ?? null,
+        lease_expires_at: job.leaseOwner ? this.leaseUntil(job.leaseMs ?? 0) : null,
         finished_at: FINAL_STATUSES.includes(job.status) ? now : null,
         locale: job.locale ?? null,
         created_at: now,
@@ -97,14 +121,14 @@ export class KyselyJobStore implements JobStore {
   claimDueQuery(owner: string, now: number, leaseMs: number, limit: number) {
     return this.db
       .updateTable('jobs')
-      .set({ lease_owner: owner, lease_expires_at: now + leaseMs, updated_at: now })
+      .set({ lease_owner: owner, lease_expires_at: this.leaseUntil(leaseMs), updated_at: now })
       .where('id', 'in', (eb) =>
         eb
           .selectFrom('jobs')
           .select('id')
           .where('status', 'in', [...ACTIVE_VIDEO_STATUSES])
           .where('next_poll_at', '<=', now)
-          .where((w) => w.or([w('lease_owner', 'is', null), w('lease_expires_at', '<=', now)]))
+          .where((w) => w.or([w('lease_owner', 'is', null), w('lease_expires_at', '<=', this.dbNowMs())]))
           .orderBy('next_poll_at')
           .limit(limit),
       )
@@ -122,10 +146,11 @@ export class KyselyJobStore implements JobStore {
     return rows.map(toRecord).sort((a, b) => (a.nextPollAt ?? 0) - (b.nextPollAt ?? 0));
   }
 
-  async renewLease(id: string, owner: string, until: number): Promise<boolean> {
+  /** See {@link JobStore.renewLease}: the new expiry is `leaseMs` after the database's clock. */
+  async renewLease(id: string, owner: string, leaseMs: number): Promise<boolean> {
     const r = await this.db
       .updateTable('jobs')
-      .set({ lease_expires_at: until, updated_at: this.clock.now() })
+      .set({ lease_expires_at: this.leaseUntil(leaseMs), updated_at: this.clock.now() })
       .where('id', '=', id)
       .where('lease_owner', '=', owner)
       .executeTakeFirst();
@@ -187,8 +212,8 @@ export class KyselyJobStore implements JobStore {
     return Number(r.n);
   }
 
-  /** See {@link JobStore.staleReserved}; `now` defaults to the clock. */
-  async staleReserved(createdBefore: number, limit: number, now: number = this.clock.now()): Promise<JobRecord[]> {
+  /** See {@link JobStore.staleReserved}; leases are compared with the database's clock. */
+  async staleReserved(createdBefore: number, limit: number): Promise<JobRecord[]> {
     const rows = await this.db
       .selectFrom('jobs')
       .selectAll()
@@ -196,7 +221,7 @@ export class KyselyJobStore implements JobStore {
       .where((w) =>
         w.or([
           w.and([w('lease_owner', 'is', null), w('created_at', '<', createdBefore)]),
-          w.and([w('lease_owner', 'is not', null), w('lease_expires_at', '<=', now)]),
+          w.and([w('lease_owner', 'is not', null), w('lease_expires_at', '<=', this.dbNowMs())]),
         ]),
       )
       .orderBy('created_at')

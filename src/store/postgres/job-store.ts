@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { ACTIVE_VIDEO_STATUSES } from '../../core/ports/job-store.js';
 import { KyselyJobStore } from '../kysely/job-store.js';
 
@@ -12,18 +12,23 @@ import { KyselyJobStore } from '../kysely/job-store.js';
  *   whether text is valid JSON inside a statement, and a malformed stored address must never make it fail.
  */
 export class PostgresJobStore extends KyselyJobStore {
+  /** The server's wall clock at the moment the statement runs (`clock_timestamp()`, not the transaction's start). */
+  protected override dbNowMs(): RawBuilder<number> {
+    return sql<number>`(floor(extract(epoch from clock_timestamp()) * 1000)::bigint + ${this.leaseOffset()}::bigint)`;
+  }
+
   /** See {@link KyselyJobStore.claimDueQuery}; the inner select takes `FOR UPDATE SKIP LOCKED`. */
   override claimDueQuery(owner: string, now: number, leaseMs: number, limit: number) {
     return this.db
       .updateTable('jobs')
-      .set({ lease_owner: owner, lease_expires_at: now + leaseMs, updated_at: now })
+      .set({ lease_owner: owner, lease_expires_at: this.leaseUntil(leaseMs), updated_at: now })
       .where('id', 'in', (eb) =>
         eb
           .selectFrom('jobs')
           .select('id')
           .where('status', 'in', [...ACTIVE_VIDEO_STATUSES])
           .where('next_poll_at', '<=', now)
-          .where((w) => w.or([w('lease_owner', 'is', null), w('lease_expires_at', '<=', now)]))
+          .where((w) => w.or([w('lease_owner', 'is', null), w('lease_expires_at', '<=', this.dbNowMs())]))
           .orderBy('next_poll_at')
           .limit(limit)
           .forUpdate()

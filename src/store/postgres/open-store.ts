@@ -76,7 +76,7 @@ export async function openPostgresStore(o: OpenPostgresStoreOptions): Promise<Po
     tokens,
     adminStore: new KyselyAdminStore(db, o.clock, tokens, pgWriteTransaction),
     directory: new KyselyDirectory(db, o.clock, pgWriteTransaction),
-    jobs: new PostgresJobStore(db, o.clock),
+    jobs: new PostgresJobStore(db, o.clock, o.leaseClockOffsetMs),
     jobAdmin: new KyselyJobAdmin(db, pgWriteTransaction),
     modelSettings: new ModelSettingsRepo(db, o.clock, pgWriteTransaction),
     linkedTokenOwners: () => listLinkedTokenOwners(db),

@@ -65,7 +65,7 @@ export async function openStore(o: OpenStoreOptions): Promise<SqliteStore> {
     adminStore: new KyselyAdminStore(db, o.clock, tokens, writeTransaction),
     directory: new KyselyDirectory(db, o.clock, writeTransaction),
     refs: new KyselyFailureRefs(db),
-    jobs: new SqliteJobStore(db, o.clock),
+    jobs: new SqliteJobStore(db, o.clock, o.leaseClockOffsetMs),
     jobAdmin: new KyselyJobAdmin(db, writeTransaction),
     modelSettings: new ModelSettingsRepo(db, o.clock, writeTransaction),
     linkedTokenOwners: () => listLinkedTokenOwners(db),
