@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestStack, type TestStack } from '../support/harness.js';
-import { ledgerNetCharged, openHolds } from '../support/ledger.js';
+import { gatewayLosses, ledgerNetCharged, openHolds } from '../support/ledger.js';
 import { testEngines } from '../support/engines.js';
 
 /**
@@ -96,5 +96,24 @@ describe.each(engines)('a hold that throws while a job opens ($name)', (engine) 
     expect(await openHolds(t.store)).toBe(0);
     expect(await ledgerNetCharged(t.store)).toBe(0);
     expect(renewals.mock.calls.length - before).toBe(0);
+  });
+
+  it('a hold placed whose id cannot be recorded is released at once; the sweep ends the job, no loss recorded', async () => {
+    t = await createTestStack({ engine, startPoller: false, config: (c) => (c.poller.leaseMs = LEASE_MS) });
+    const renewals = vi.spyOn(t.app.jobs, 'renewLease');
+    await refuseWrites(t, 'jobs', 'UPDATE');
+
+    await expect(t.core.imagine({ ...t.actor(), prompt: 'a red fox' })).rejects.toThrow(/injected/);
+    expect(await openHolds(t.store)).toBe(0);
+    const before = renewals.mock.calls.length;
+    await sleep(LEASE_MS * 1.5);
+    expect(renewals.mock.calls.length - before).toBe(0);
+
+    await allowWrites(t);
+    await t.app.runner.tick();
+    expect((await onlyJob(t)).status).toBe('released');
+    expect(await ledgerNetCharged(t.store)).toBe(0);
+    expect(await gatewayLosses(t.store)).toBe(0);
+    expect(t.sim.requests().filter((q) => q.endpoint === 'image')).toHaveLength(0);
   });
 });
