@@ -54,9 +54,11 @@ export interface Directory {
   /**
    * The community known as `from` is now known by another id of the same surface (a Telegram group upgraded to a
    * supergroup): its row keeps its id, so budgets, blocks, tokens, jobs and usage stay with it. A row already
-   * made for the new id (a member seen there first) is merged in when it holds nothing but members and audit lines;
-   * when it holds more (jobs, money, a token or settings) nothing moves (`conflict`). `already`: `from` is unknown
-   * and the new id is known (moved before); `none`: neither is known.
+   * made for the new id (a member seen there first, or a command another process ran there before this move) is
+   * merged in when it holds nothing but members, audit lines, jobs and their money (holds, ledger entries, gateway
+   * losses, failure references: the same community's, counted in its budgets from then on); when it holds a token or
+   * settings of its own (budgets, blocks, prices) nothing moves (`conflict`). `already`: `from` is unknown and the new
+   * id is known (moved before); `none`: neither is known.
    */
   moveScope(from: ExternalRef, toExternalId: string): Promise<'moved' | 'already' | 'none' | 'conflict'>;
 }

@@ -1,9 +1,11 @@
 import type { Actor, DeliveryAddress, JobKind } from '../api.js';
 import { err, ok, withMoney, type Failure, type Result } from '../failures.js';
 import { validatePrompt } from '../media/inputs.js';
+import type { ReserveResult } from '../budget/types.js';
 import type { Micros } from '../money.js';
 import type { JobMoney, MoneyJob } from '../money/job-money.js';
 import type { JobLeasePort } from '../ports/job-leases.js';
+import { StoreUnavailableError } from '../ports/store-unavailable.js';
 import type { JobParams } from '../ports/job-store.js';
 import type { ModelKind, ModelPrice } from '../pricing.js';
 import { chooseDefault } from '../catalog/default-models.js';
@@ -44,7 +46,8 @@ export async function jobBasics(d: CoreDeps, req: Actor & { prompt: string; mode
 /**
  * Records a new job as `reserved`, leased to this process (renewed by `d.leases` until the job is handed on: see
  * {@link JobLeasePort}), and places its hold; returns the job's money facts for {@link JobMoney}. On a budget refusal the job is marked failed and the refusal returned
- * (nothing held). The job row comes first so that a crash after the hold leaves a row the poller's sweep finds (by
+ * (nothing held). When placing or recording the hold throws, renewal stops and the error is rethrown (see
+ * {@link abandonUnopened}). The job row comes first so that a crash after the hold leaves a row the poller's sweep finds (by
  * job id, once its lease ran out) and releases.
  */
 export async function openJob(
@@ -59,15 +62,37 @@ export async function openJob(
   });
   d.leases.keep(j.jobId);
   const money = { id: j.jobId, scopeId: ids.scopeId, userId: ids.userId, tokenSource: token.source, estimateMicros: j.estimateMicros };
-  const hold = await d.money.reserve(money);
+  let hold: ReserveResult;
+  try {
+    hold = await d.money.reserve(money);
+    if (hold.ok) await d.jobs.update(j.jobId, ['reserved'], { holdId: hold.holdId });
+  } catch (e) {
+    await abandonUnopened(d, money, e);
+    throw e;
+  }
   if (!hold.ok) {
     const f = refusal(hold, ids.timeZone);
     d.leases.stop(j.jobId);
     await d.jobs.transition(j.jobId, ['reserved'], 'failed', { errorCode: f.code, finishedAt: d.clock.now() });
     return err(f);
   }
-  await d.jobs.update(j.jobId, ['reserved'], { holdId: hold.holdId });
   return ok({ ...money, holdId: hold.holdId });
+}
+
+/**
+ * Placing or recording the hold threw (the store failed): renewal stops first, so the lease runs out even when the
+ * store stays down and the poller's sweep then ends the job by its id; while the store answers, any hold the reserve
+ * may have written is released here and the job ends `failed` (the gateway was never called: no loss to record).
+ */
+async function abandonUnopened(d: CoreDeps, job: Omit<MoneyJob, 'holdId'>, cause: unknown): Promise<void> {
+  d.leases.stop(job.id);
+  const errorCode = cause instanceof StoreUnavailableError ? 'store_unavailable' : 'internal';
+  try {
+    await d.money.release({ ...job, holdId: null }, errorCode);
+    await d.jobs.transition(job.id, ['reserved'], 'failed', { errorCode, finishedAt: d.clock.now() });
+  } catch (e) {
+    d.logger.warn({ jobId: job.id, err: e }, 'job: not ended after its hold failed; the sweep ends it once its lease runs out');
+  }
 }
 
 /**

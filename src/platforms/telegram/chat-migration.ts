@@ -6,7 +6,9 @@ import type { Logger } from '../../log.js';
  * A basic group upgraded to a supergroup gets a new chat id. Telegram says so twice: `migrate_to_chat_id` in the
  * old group and `migrate_from_chat_id` in the new one. Either one (whichever comes first; the second finds the move
  * done) moves the community to its new id in the core, so it keeps its budgets, blocks, token, jobs and usage.
- * Installed before anything that records members, so the new id is not first created as an empty community.
+ * Installed before anything that records members, so the new id is not first created as an empty community here;
+ * another process behind the same webhook may already have run a command there, and that job joins the community
+ * (see `Directory.moveScope`).
  * These service messages need nothing else.
  */
 export function chatMigration(core: Pick<CoreApi, 'scopeMoved'>, logger: Logger): MiddlewareFn<Context> {

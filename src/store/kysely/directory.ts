@@ -105,11 +105,18 @@ export class KyselyDirectory implements Directory {
       if (target) {
         const t = target.id;
         const used = async (q: Promise<{ n: number | string | bigint } | undefined>) => Number((await q)?.n ?? 0) > 0;
-        const count = <T extends 'jobs' | 'ledger_entries' | 'holds' | 'budgets' | 'budget_users' | 'model_settings'>(table: T) =>
-          tx.selectFrom(table as 'jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('scope_id', '=', t).executeTakeFirst();
-        for (const table of ['jobs', 'ledger_entries', 'holds', 'budgets', 'budget_users', 'model_settings'] as const) if (await used(count(table))) return 'conflict';
+        const count = <T extends 'budgets' | 'budget_users' | 'model_settings'>(table: T) =>
+          tx.selectFrom(table as 'budgets').select((eb) => eb.fn.countAll<number>().as('n')).where('scope_id', '=', t).executeTakeFirst();
+        for (const table of ['budgets', 'budget_users', 'model_settings'] as const) if (await used(count(table))) return 'conflict';
         const token = await tx.selectFrom('tokens').select('id').where('kind', '=', 'scope').where('owner_id', '=', t).executeTakeFirst();
         if (token) return 'conflict';
+        // Jobs and money of the new id alone (another process ran a command in the new chat before the upgrade
+        // message was handled) are the same community's: they join it. Both budgets' running totals are dropped;
+        // the next reserve rebuilds them from the ledger (as for any missing totals row).
+        for (const table of ['jobs', 'holds', 'ledger_entries', 'gateway_losses', 'failure_refs'] as const) {
+          await tx.updateTable(table as 'jobs').set({ scope_id: old.id }).where('scope_id', '=', t).execute();
+        }
+        await sql`delete from budget_totals where kind in ('user', 'pool') and scope_id in (${old.id}, ${t})`.execute(tx);
         await tx
           .insertInto('scope_members')
           .columns(['scope_id', 'user_id', 'last_seen_at'])
