@@ -1,6 +1,6 @@
 /**
  * `npm start`: validates the configuration, then composes (`src/app/compose.ts`, the one composition root) either the
- * configured chat platforms (those of `src/platforms/registry.ts` whose settings are present, with the video poller)
+ * configured chat platforms (those of `src/platforms/registry.ts` whose settings are present, with the job runner)
  * or, with no platform configured, the terminal playground (`src/playground/`) — never in the container image
  * (`MEDIABOT_CONTAINER=1`): there it exits naming what is missing.
  * A configuration problem prints one line on stderr and exits 1; nothing else is started.

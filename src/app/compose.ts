@@ -17,7 +17,7 @@ export interface SurfaceContext {
   dispatcher: CommandDispatcher;
   logger: Logger;
   secrets: SecretSet;
-  /** Hands the surface's {@link Delivery} to the video poller (before the poller starts). */
+  /** Hands the surface's {@link Delivery} to the job runner (before the poller starts). */
   registerDelivery(d: Delivery): void;
 }
 
@@ -33,7 +33,7 @@ export interface StartedSurface {
    */
   stopIntake?(): void;
   /**
-   * When a graceful stop calls `stop()`: `'with-poller'` while the video poller winds down (a surface whose stop ends
+   * When a graceful stop calls `stop()`: `'with-poller'` while the job runner winds down (a surface whose stop ends
    * its intake and waits for its commands, and whose delivery keeps working afterwards), or `'after-poller'`
    * (default: the poller may still deliver through it until it has stopped or handed its work back).
    */
@@ -78,7 +78,7 @@ export interface Composition {
 export interface ComposeOptions extends Omit<BuildAppOptions, 'startPoller'> {
   /** Default none (the operator CLI). See {@link chatSurfaces} for the configured chat platforms. */
   surfaces?: readonly SurfaceStarter[];
-  /** Start the video poller once every surface is up. Default: true, except for `ROLE=gateway-bot`. */
+  /** Start the job runner once every surface is up. Default: true, except for `ROLE=gateway-bot`. */
   startPoller?: boolean;
   /** Serve `/healthz`, `/readyz` and `/metrics` on this address (started before the surfaces). Default: no listener. */
   health?: { port: number; host: string };
@@ -101,7 +101,7 @@ async function within(p: Promise<unknown>, ms: number): Promise<boolean> {
 /**
  * The one composition root: runs the surfaces' preflights, builds the app ({@link buildApp}: store, gateway, poller,
  * core, metrics, readiness), the command dispatcher over its core (owners from `OWNER_IDS`), the health listener when
- * asked, then starts the given surfaces in order with explicit dependencies, and only then the video poller (so every
+ * asked, then starts the given surfaces in order with explicit dependencies, and only then the job runner (so every
  * surface's delivery is registered before a job is worked). `main.ts`, the playground and the operator CLI all come
  * through here. A surface failing to start stops those already started and the app, then rethrows.
  */

@@ -518,7 +518,7 @@ export interface DeliverableResult {
 }
 
 /**
- * The port through which the video poller reaches the chat a job came from: one per surface, routed by
+ * The port through which the job runner reaches the chat a job came from: one per surface, routed by
  * {@link DeliveryAddress.surface}. Each method receives an address that surface made (or an older row of it: read
  * fields defensively).
  */

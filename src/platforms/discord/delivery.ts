@@ -82,7 +82,7 @@ export interface DiscordDeliveryOptions {
 }
 
 /**
- * The video poller's way into Discord, for addresses this surface made ({@link DiscordAddress}, or the older stored
+ * The job runner's way into Discord, for addresses this surface made ({@link DiscordAddress}, or the older stored
  * shape). Every method routes the same way: the interaction's original response while its token is valid (15 min),
  * else a channel message mentioning the requester, else (Missing Access, Unknown Channel, 403) a DM; only when the DM
  * fails too is it {@link DeliveryError} `gone`. 429 and 5xx (after discord.js's own retries) are `transient`; a file

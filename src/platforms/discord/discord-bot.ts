@@ -57,7 +57,7 @@ export interface StartDiscordOptions {
    */
   dispatcher?: CommandDispatcher;
   logger: Logger;
-  /** Called once with the Discord {@link Delivery} (for the video poller), before login. */
+  /** Called once with the Discord {@link Delivery} (for the job runner), before login. */
   registerDelivery?: (delivery: Delivery) => void;
   /** Interaction-supplied tokens are added here so logs scrub them. The bot token is added too. */
   secrets?: SecretSet;

@@ -53,7 +53,7 @@ interface Running {
 }
 
 /**
- * The Telegram {@link Delivery} the video poller calls. `progress` edits the job's status message (throttled per
+ * The Telegram {@link Delivery} the job runner calls. `progress` edits the job's status message (throttled per
  * chat, keeping its Refresh button) and keeps an `upload_video` action on; `deliverVideo` posts the mp4 with
  * `sendVideo` (with the buttons of a finished video, `resultKeyboard`) as a reply to the user's message (or without reply when it is gone)
  * and removes the status message; `notifyFailure` posts the core's words. Errors become {@link DeliveryError}: 403/kicked/blocked → `gone`, over the limit → `too_large`,

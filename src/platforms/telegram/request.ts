@@ -25,7 +25,7 @@ export interface TelegramRequestInit {
 /**
  * Telegram's answer to "who, where, admin?" for one command, plus its one status message: `progress` shows the queue
  * position or "Working on it…" (with `upload_photo`/`typing` while it runs); `deliveryAddress` posts
- * "Starting the video…" and returns the {@link TelegramAddress} the video poller delivers to.
+ * "Starting the video…" and returns the {@link TelegramAddress} the job runner delivers to.
  */
 export class TelegramRequest implements SurfaceRequest {
   readonly surface: SurfaceInfo = TELEGRAM_SURFACE;

@@ -52,7 +52,7 @@ export interface StartTelegramOptions {
    */
   dispatcher?: CommandRunner;
   logger: Logger;
-  /** Hands the Telegram {@link Delivery} to the video poller. */
+  /** Hands the Telegram {@link Delivery} to the job runner. */
   registerDelivery: (delivery: Delivery) => void;
   /** The bot token and every pasted gateway token are added here, so logs never show them. */
   secrets: SecretSet;
