@@ -45,8 +45,9 @@ export async function streamBody(res: GatewayResponse, destination: string | Nod
   }
   const counter = new ByteCounter(maxBytes);
   const partPath = typeof destination === 'string' ? `${destination}.part` : undefined;
+  const file = partPath ? createWriteStream(partPath) : undefined;
   try {
-    const sink = partPath ? createWriteStream(partPath) : (destination as NodeJS.WritableStream);
+    const sink = file ?? (destination as NodeJS.WritableStream);
     try {
       await pipeline(res.body, counter, sink);
     } catch (e) {
@@ -57,7 +58,12 @@ export async function streamBody(res: GatewayResponse, destination: string | Nod
     if (expected !== undefined && counter.bytes !== expected) throw truncated(counter.bytes, expected);
     if (partPath && typeof destination === 'string') await rename(partPath, destination);
   } catch (e) {
-    if (partPath) await rm(partPath, { force: true }).catch(() => undefined);
+    if (file && partPath) {
+      // A failed pipeline destroys the file stream without waiting for it: its open may still be queued, and a file
+      // opened after the removal would outlive it (a `.part` left in the job's folder).
+      if (!file.closed) await new Promise<void>((done) => file.once('close', () => done()));
+      await rm(partPath, { force: true }).catch(() => undefined);
+    }
     throw e;
   }
   const contentType = headerValue(res.headers, 'content-type');
