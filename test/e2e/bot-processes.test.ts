@@ -14,12 +14,15 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Chat } from 'grammy/types';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
 import { generateEncryptionKey } from '../../src/store/crypto.js';
 import { startFakeTelegram, type FakeTelegram } from '../fakes/telegram/index.js';
 import { spawnMain, type MainProcess } from '../support/main-process.js';
 import { dropPrefix, redisForTests, TEST_REDIS_URL, uniquePrefix } from '../support/redis.js';
+
+// Spawns child processes (tsx start-ups take seconds each on a loaded machine): a wider bound than the default 30 s.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const redisUp = await redisForTests('bot processes sharing a database through Redis');
 const KEY = generateEncryptionKey();

@@ -7,13 +7,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
 import { generateEncryptionKey } from '../../src/store/crypto.js';
 import { startFakeTelegram, type FakeTelegram } from '../fakes/telegram/index.js';
 import { DbProbe, until } from '../reliability/support/db-probe.js';
 import { startHoldProxy, type HoldProxy } from '../reliability/support/hold-proxy.js';
 import { spawnMain } from '../support/main-process.js';
+
+// Spawns child processes (tsx start-ups take seconds each on a loaded machine): a wider bound than the default 30 s.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const GRACE_MS = 1_500;
 let sim: SimulatorHandle;

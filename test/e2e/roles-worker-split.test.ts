@@ -12,7 +12,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
 import { generateEncryptionKey } from '../../src/store/crypto.js';
 import { startFakeDiscord, type FakeDiscord, type MessageSnapshot } from '../fakes/discord/index.js';
@@ -20,6 +20,9 @@ import { startFakeTelegram, type FakeTelegram } from '../fakes/telegram/index.js
 import { DbProbe, until } from '../reliability/support/db-probe.js';
 import { spawnMain, type MainProcess } from '../support/main-process.js';
 import { dropPrefix, redisForTests, TEST_REDIS_URL, uniquePrefix } from '../support/redis.js';
+
+// Spawns child processes (tsx start-ups take seconds each on a loaded machine): a wider bound than the default 30 s.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 // Two bot processes on one database must share Redis (a second one without it is refused at start).
 const redisUp = await redisForTests('ROLE=gateway-bot and ROLE=worker');

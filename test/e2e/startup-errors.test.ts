@@ -7,11 +7,14 @@ import { existsSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateEncryptionKey } from '../../src/store/crypto.js';
 import { startFakeDiscord, type FakeDiscord } from '../fakes/discord/index.js';
 import { startFakeTelegram, type FakeTelegram } from '../fakes/telegram/index.js';
 import { spawnMain } from '../support/main-process.js';
+
+// Spawns child processes (tsx start-ups take seconds each on a loaded machine): a wider bound than the default 30 s.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const KEY = generateEncryptionKey();
 const TG_TOKEN = '123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';

@@ -1,8 +1,11 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestStack, TEST_ENCRYPTION_KEY, type TestStack } from '../support/harness.js';
 import { runAdminCli, type CliRun } from '../support/run-admin-cli.js';
+
+// Spawns child processes (tsx start-ups take seconds each on a loaded machine): a wider bound than the default 30 s.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let stack: TestStack;
 

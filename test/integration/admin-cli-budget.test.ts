@@ -1,13 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runAdmin } from '../../src/admin/run.js';
 import { runAdminCli, type CliRun } from '../support/run-admin-cli.js';
 import { loadConfig } from '../../src/config.js';
 import { systemClock } from '../../src/core/ports/clock.js';
 import { generateEncryptionKey } from '../../src/store/crypto.js';
 import { openStore, type SqliteStore } from '../../src/store/sqlite/open-store.js';
+
+// Spawns child processes (tsx start-ups take seconds each on a loaded machine): a wider bound than the default 30 s.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 
 let dir: string;

@@ -1,11 +1,14 @@
 import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DeliveryError, type Delivery, type DeliveryAddress, type JobView } from '../../src/core/api.js';
 import type { Failure } from '../../src/core/failures.js';
 import { describeFailure } from '../../src/core/messages/failure-text.js';
 import { createTestStack, TEST_ENCRYPTION_KEY, type TestStack } from '../support/harness.js';
 import { gatewayLosses, ledgerNetCharged, openHolds } from '../support/ledger.js';
 import { runAdminCli, type CliRun } from '../support/run-admin-cli.js';
+
+// Spawns child processes (tsx start-ups take seconds each on a loaded machine): a wider bound than the default 30 s.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 /** A console delivery whose first upload fails as `gone` (channel deleted), then records what it posts. */
 class FlakyDelivery implements Delivery {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { sql } from 'kysely';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, expect, it, vi } from 'vitest';
 import type { DeliveryAddress } from '../../src/core/api.js';
 import { systemClock } from '../../src/core/ports/clock.js';
 import { openStore, type Store } from '../../src/store/open-store.js';
@@ -9,6 +9,9 @@ import { createTestStack, TEST_ENCRYPTION_KEY, type TestStack } from '../support
 import { ledgerNetCharged, openHolds } from '../support/ledger.js';
 import { RecordingDelivery } from '../support/recording-delivery.js';
 import { runAdminCli, type CliRun } from '../support/run-admin-cli.js';
+
+// Spawns child processes (tsx start-ups take seconds each on a loaded machine): a wider bound than the default 30 s.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 /**
  * `npm run admin -- migrate-sqlite-to-postgres <file>`: a real bot's SQLite file (made by the app: jobs, charges,
