@@ -1,11 +1,14 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { systemClock } from '../../src/core/ports/clock.js';
 import { openStore } from '../../src/store/open-store.js';
 import { makeTempStore, type TempStore } from '../fixtures/store/temp-store.js';
 import { storeOptions, testEngines, type StoreLocation } from '../support/engines.js';
+
+// Spawns child processes (tsx start-ups take seconds each on a loaded machine): a wider bound than the default 30 s.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let t: TempStore | undefined;
 afterEach(async () => t?.cleanup());

@@ -1,11 +1,14 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JobStatus } from '../../src/core/api.js';
 import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
 import { testEngines, type StoreLocation } from '../support/engines.js';
 import { buildRig, ledgerSpent, openHolds, spawnPoller, startVideoJob, type PollerProcess, type Rig } from '../support/poller-child.js';
+
+// Spawns child processes (tsx start-ups take seconds each on a loaded machine): a wider bound than the default 30 s.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 /**
  * Crash safety with real processes: a poller child is SIGKILLed mid-job, a new one takes the job over after the

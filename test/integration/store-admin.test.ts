@@ -3,11 +3,14 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdminError } from '../../src/core/admin/admin-service.js';
 import { renderUsageCsv } from '../../src/core/admin/usage-csv.js';
 import { makeTempStore, type TempStore } from '../fixtures/store/temp-store.js';
 import { testEngines } from '../support/engines.js';
+
+// Spawns child processes (tsx start-ups take seconds each on a loaded machine): a wider bound than the default 30 s.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let t: TempStore;
 afterEach(async () => t?.cleanup());

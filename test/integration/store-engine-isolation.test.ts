@@ -1,7 +1,10 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { sqliteEngine, testEngines, type StoreLocation, type TestEngine } from '../support/engines.js';
+
+// Spawns child processes (tsx start-ups take seconds each on a loaded machine): a wider bound than the default 30 s.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 /**
  * A PostgreSQL deployment loads no SQLite module: opening the store with a `DATABASE_URL` in a fresh process resolves

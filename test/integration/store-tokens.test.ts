@@ -2,12 +2,15 @@ import { execFile } from 'node:child_process';
 import { readFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../src/core/ports/clock.js';
 import { EncryptionKeyError, maskToken, parseEncryptionKey, TokenDecryptError } from '../../src/store/crypto.js';
 import { sql } from 'kysely';
 import { makeTempStore, openServedStore, TEST_KEY, type TempStore } from '../fixtures/store/temp-store.js';
 import { storeOptions, testEngines, type StoreLocation } from '../support/engines.js';
+
+// Spawns child processes (tsx start-ups take seconds each on a loaded machine): a wider bound than the default 30 s.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let t: TempStore;
 afterEach(async () => t?.cleanup());

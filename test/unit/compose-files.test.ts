@@ -11,7 +11,10 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+
+// Spawns child processes (tsx start-ups take seconds each on a loaded machine): a wider bound than the default 30 s.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
