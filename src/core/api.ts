@@ -182,6 +182,11 @@ export interface AskResult {
   text: string;
   costMicros: Micros;
   totalTokens: number;
+  /**
+   * True when the gateway's answer carried no usage: `totalTokens` and the cost are the bot's own count (bytes of the
+   * prompt and the answer, see `tokenBound`), and the reply says it is an estimate.
+   */
+  usageEstimated?: boolean;
 }
 
 /**

@@ -19,6 +19,7 @@ import type { CoreDeps } from './use-cases/deps.js';
 import { runImageJob } from './use-cases/images.js';
 import { getJob, handOver, jobRequest, listJobs, recordDelivery } from './use-cases/job-queries.js';
 import { JobMoney } from './money/job-money.js';
+import { noteGatewayHint } from './use-cases/gateway-hints.js';
 import { adminAlerts, gatewayBalance, hasAdminAlerts, moveAdminAlerts, queueAdminAlert, quotaAlertText } from './use-cases/gateway-balance.js';
 import { cachedModels, models, modelsReport } from './use-cases/models.js';
 import { prices } from './use-cases/prices.js';
@@ -78,7 +79,7 @@ export class BotCore implements CoreApi {
   }
 
   modelsReport(actor: Actor, kind?: ModelKind): Promise<Result<ModelsReport>> {
-    return modelsReport(this.d, actor, kind);
+    return this.noted(actor, modelsReport(this.d, actor, kind));
   }
 
   prices(actor: Actor, cmd: PriceCommand): Promise<Result<{ text: string }>> {
@@ -97,9 +98,13 @@ export class BotCore implements CoreApi {
     return hasAdminAlerts(this.d, scopeRef(actor));
   }
 
-  /** Queues the admin notice a job's failure calls for (gateway credit exhausted on a community or operator token). */
+  /**
+   * Queues the admin notice a job's failure calls for: gateway credit exhausted on a community or operator token, or
+   * a gateway set-up problem only the operator can fix (once per period, see `noteGatewayHint`).
+   */
   private async noted<T>(actor: Actor, p: Promise<Result<T>>): Promise<Result<T>> {
     const r = await p;
+    if (!r.ok) await noteGatewayHint(this.d, actor, r.failure);
     if (!r.ok && r.failure.code === 'quota_exhausted' && r.failure.details.source && r.failure.details.source !== 'personal') {
       await queueAdminAlert(this.d, scopeRef(actor), quotaAlertText(r.failure.details.source, actor.locale)).catch((e: unknown) => this.d.logger.warn({ err: e }, 'admin notice not queued'));
     }

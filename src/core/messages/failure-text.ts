@@ -108,6 +108,7 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
   quota_exhausted: (d, c) => ({ source: d.source ?? 'scope', tokenUnlink: c.cmd('token', 'unlink') }),
   forbidden_model: (d, c) => ({ model: q(d.model), models: c.cmd('models') }),
   content_refused: () => ({}),
+  gateway_needs_header: (d) => ({ header: /^[A-Za-z0-9 /-]{1,120}$/.test(d.header) ? d.header : 'provider' }),
   gateway_refused: (d) => ({ status: d.status !== undefined ? String(d.status) : 'none', reason: safeReason(d.reason)?.replace(/[.。!！]+$/, '') || 'none' }),
   attachment_missing: () => ({}),
   attachment_too_many: (d) => ({ got: d.got, max: d.max }),
