@@ -244,8 +244,10 @@ describe('dialects', () => {
       if (n.ok) throw new Error('expected a refusal');
       const text = describeFailure(n.failure).text;
       expect(text).toContain("'alpha-image-2'");
+      expect(text).toContain("'alpha-image-2' is not available to this token's group");
       expect(text).toContain('the group this token belongs to cannot reach it');
-      expect(text).not.toMatch(/media|default group/);
+      expect(text).toContain("an admin can ask the gateway's owner to add the model to the token's group");
+      expect(text).not.toMatch(/media|default group|no model called/);
       await ledgerIsTheBill(t);
     } finally {
       await t.close();
