@@ -92,11 +92,14 @@ failure-no-default-model = This token reaches no priced { $kind ->
        *[no] an admin can set a price for one.
     }
     .title = No model to use
-# $what: what the gateway does not offer.
+# $what: what the gateway does not offer. $model: for a remix, the model of the video (quoted), or "none".
 failure-not-offered = This gateway does not offer { $what ->
         [edit] image editing
         [video] video generation
-        [remix] video remixes
+        [remix] { $model ->
+            [none] video remixes
+           *[other] remixes of videos made with { $model }
+        }
         [image] image generation
         [text] text models
         [models] a model list

@@ -96,7 +96,10 @@ failure-no-default-model = Este token no da acceso a ningún modelo de { $kind -
 failure-not-offered = Esta pasarela no ofrece { $what ->
         [edit] edición de imágenes
         [video] generación de video
-        [remix] remix de videos
+        [remix] { $model ->
+            [none] remix de videos
+           *[other] remix de videos hechos con { $model }
+        }
         [image] generación de imágenes
         [text] modelos de texto
         [models] una lista de modelos

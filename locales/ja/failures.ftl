@@ -96,7 +96,10 @@ failure-no-default-model = このトークンで使える、価格のある{ $ki
 failure-not-offered = このゲートウェイは{ $what ->
         [edit] 画像の編集
         [video] 動画の生成
-        [remix] 動画のリミックス
+        [remix] { $model ->
+            [none] 動画のリミックス
+           *[other] { $model } で作った動画のリミックス
+        }
         [image] 画像の生成
         [text] テキストモデル
         [models] モデル一覧

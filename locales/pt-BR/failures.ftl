@@ -96,7 +96,10 @@ failure-no-default-model = Este token não alcança nenhum modelo de { $kind ->
 failure-not-offered = Este gateway não oferece { $what ->
         [edit] edição de imagens
         [video] geração de vídeos
-        [remix] remix de vídeos
+        [remix] { $model ->
+            [none] remix de vídeos
+           *[other] remix de vídeos feitos com { $model }
+        }
         [image] geração de imagens
         [text] modelos de texto
         [models] uma lista de modelos

@@ -94,7 +94,10 @@ failure-no-default-model = 这个令牌无法调用任何有价格的{ $kind ->
 failure-not-offered = 这个网关不提供{ $what ->
         [edit] 图片编辑
         [video] 视频生成
-        [remix] 视频改编
+        [remix] { $model ->
+            [none] 视频改编
+           *[other] 用 { $model } 生成的视频的改编
+        }
         [image] 图片生成
         [text] 文本模型
         [models] 模型列表

@@ -24,6 +24,7 @@ import { adminAlerts, gatewayBalance, hasAdminAlerts, moveAdminAlerts, queueAdmi
 import { cachedModels, models, modelsReport } from './use-cases/models.js';
 import { prices } from './use-cases/prices.js';
 import { startRemix } from './use-cases/remix.js';
+import { remixCapable } from './catalog/remix-models.js';
 import { abandonVideos } from './use-cases/abandon-videos.js';
 import { startVideo } from './use-cases/video.js';
 
@@ -62,7 +63,8 @@ export class BotCore implements CoreApi {
 
   async startRemix(req: RemixRequest, hooks?: JobHooks): Promise<Result<VideoStarted>> {
     const r = await this.noted(req, startRemix(this.d, req, hooks));
-    if (!r.ok && r.failure.code === 'not_offered' && r.failure.details.what === 'remix') this.remixMissing = true;
+    // Only the gateway's own "no such route" turns Remix off for every model (a model that offers none is refused before).
+    if (!r.ok && r.failure.code === 'not_offered' && r.failure.details.what === 'remix' && r.failure.log?.gateway) this.remixMissing = true;
     return r;
   }
 
@@ -70,8 +72,10 @@ export class BotCore implements CoreApi {
     return abandonVideos(this.d, ids, note);
   }
 
-  remixOffered(): boolean {
-    return typeof this.d.gateway.remixVideo === 'function' && !this.remixMissing;
+  remixOffered(model?: string): boolean {
+    if (typeof this.d.gateway.remixVideo !== 'function' || this.remixMissing) return false;
+    const listed = this.d.settings.remixModels ?? [];
+    return model === undefined ? listed.length > 0 : remixCapable(model, listed);
   }
 
   ask(req: AskRequest, hooks?: JobHooks): Promise<Result<AskResult>> {

@@ -49,7 +49,7 @@ export interface FailureDetails {
   /** No model of this kind is both listed for the token and priced, so there is no default to use. */
   no_default_model: { kind: ModelKind; isAdminHint?: boolean };
   /** The gateway does not offer this at all (no route, HTTP 501 `api_not_implemented`). */
-  not_offered: { what: 'edit' | 'video' | 'remix' | 'image' | 'text' | 'balance' | 'models' };
+  not_offered: { what: 'edit' | 'video' | 'remix' | 'image' | 'text' | 'balance' | 'models'; model?: string };
   /** An API route answered with a redirect: `GATEWAY_BASE_URL` points at a web page, not the API root. */
   gateway_misconfigured: Empty;
   model_wrong_kind: { model: string; expected: ModelKind };

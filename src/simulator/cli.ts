@@ -22,7 +22,7 @@ function portFromEnv(v: string | undefined): number {
 async function main(): Promise<void> {
   const flavor = flavorFromEnv(process.env.SIM_FLAVOR);
   const sim = await startSimulator({ port: portFromEnv(process.env.SIM_PORT), ...SIM_PRESETS[flavor] });
-  const example = flavor === 'real' ? 'gpt-image-1' : flavor === 'expr-prices' ? 'gpt-image-2' : 'alpha-image-2';
+  const example = flavor === 'real' || flavor === 'expr-prices' ? 'gpt-image-2' : 'alpha-image-2';
   const out = process.stdout;
   out.write(`Gateway simulator (${flavor}) listening on ${sim.baseUrl}\n`);
   out.write(`  media token: ${sim.tokens.media}\n`);

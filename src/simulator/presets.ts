@@ -7,8 +7,8 @@ export type SimPresetName = 'seed' | 'new-api' | 'one-api' | 'real' | 'legacy-vi
  * - `new-api` (default): new-api dialect, the neutral catalogue, both video route families, pricing and balance pages;
  * - `seed`: the seed's documented shapes only (no pricing or balance pages);
  * - `one-api`: one-api dialect: no video routes, edits answer 501, no `/api/pricing`, dashboard billing only;
- * - `real`: new-api dialect with provider ids (`gpt-image-1`, `dall-e-3`, `flux-kontext-pro`, `sora-2`, `veo-3`,
- *   `gpt-4o-mini`) and their published prices (`flux-kontext-pro` unpublished);
+ * - `real`: new-api dialect with late-2026 provider ids (`gpt-image-2`, `seedream-4.0`, `flux-kontext-pro`, `veo-3.1`,
+ *   `kling-v2-1`, `seedance-1-0-pro`, `gpt-4o-mini`) and their published prices (`flux-kontext-pro` unpublished);
  * - `legacy-video`: new-api dialect whose only video routes are `/v1/video/generations` (downloads via `result_url`);
  * - `expr-prices`: new-api dialect with the `expr` catalogue: prices published and billed as expressions.
  */

@@ -102,7 +102,7 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
   model_unpriced: (d, c) => ({ model: q(d.model), modelId: graphemePrefix(d.model, 80), admin: yes(d.isAdminHint), pricesSet: c.cmd('prices', 'set'), models: c.cmd('models') }),
   default_model_missing: (d) => ({ variable: d.variable, model: q(d.model), suggestions: d.suggestions.length ? d.suggestions.join(', ') : 'none' }),
   no_default_model: (d, c) => ({ kind: d.kind, admin: yes(d.isAdminHint), models: c.cmd('models'), pricesSet: c.cmd('prices', 'set') }),
-  not_offered: (d) => ({ what: d.what }),
+  not_offered: (d) => ({ what: d.what, model: d.model !== undefined ? q(d.model) : 'none' }),
   gateway_misconfigured: () => ({}),
   model_wrong_kind: (d, c) => ({ model: q(d.model), expected: d.expected, models: c.cmd('models') }),
   quota_exhausted: (d, c) => ({ source: d.source ?? 'scope', tokenUnlink: c.cmd('token', 'unlink') }),

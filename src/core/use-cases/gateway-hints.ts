@@ -24,7 +24,8 @@ const ROUTE: Record<string, string> = {
 
 /** The notice `failure` calls for (a route the gateway lacks, a header it wants), keyed for the once-per-period claim. */
 function hintOf(f: Failure): { key: string; id: string; args: Record<string, string> } | undefined {
-  if (f.code === 'not_offered' && f.details.what !== 'balance') {
+  // Only what the gateway itself answered (a model this bot does not remix is no set-up problem).
+  if (f.code === 'not_offered' && f.details.what !== 'balance' && f.log?.gateway) {
     const what = f.details.what;
     return { key: `route:${what}`, id: 'alert-gateway-route', args: { what, route: ROUTE[what] ?? '/v1' } };
   }
