@@ -275,7 +275,8 @@ const IMAGE_FILE_CODES = new Set(['invalid_image_file', 'invalid_image', 'invali
  *   → output_too_large, a message saying a header or provider is missing → gateway_needs_header (naming it), else
  *   gateway_refused (a 4xx is never worded as the bot's own fault);
  * - task_not_found while polling/downloading → task_failed_refunded (the task is gone, the hold is released);
- *   not_ready → internal (the poller should not have asked yet);
+ *   not_ready on a video download or poll → internal (the poller should not have asked yet); either elsewhere (a
+ *   server saying its model is "not ready", a task error on another call) → gateway_refused like any other 4xx;
  * - not_supported → not_offered (what the stage asked for); redirect → gateway_misconfigured.
  */
 export function failureFromGateway(info: GatewayFailureInfo, ctx: GatewayFailureContext): Failure {
@@ -310,9 +311,10 @@ export function failureFromGateway(info: GatewayFailureInfo, ctx: GatewayFailure
       if (ctx.stage === 'video_poll' || ctx.stage === 'video_download') {
         return fail('task_failed_refunded', { reason: 'the gateway no longer knows this task' }, { ...opts, money: ctx.money ?? 'released' });
       }
-      return fail('internal', {}, opts);
+      return fromBadRequest(info, ctx, opts);
     case 'not_ready':
-      return fail('internal', {}, opts);
+      // Asking for a video's file too early is the bot's own slip; any other "not ready" 4xx is the gateway's answer.
+      return ctx.stage === 'video_download' || ctx.stage === 'video_poll' ? fail('internal', {}, opts) : fromBadRequest(info, ctx, opts);
     case 'not_supported':
       return fail('not_offered', { what: OFFERED[ctx.stage] }, opts);
     case 'redirect':

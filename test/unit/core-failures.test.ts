@@ -75,7 +75,8 @@ describe('failureFromGateway', () => {
     ['bad_request other: the gateway refused, never our fault', info('bad_request', { code: 'weird', status: 400 }), {}, 'gateway_refused', { status: 400, reason: 'm' }],
     ['download past limit', info('bad_request'), { stage: 'video_download', limitBytes: 1000 }, 'output_too_large', { bytes: null, limitBytes: 1000, retrievableUntil: null }],
     ['task_not_found poll', info('task_not_found'), { stage: 'video_poll' }, 'task_failed_refunded', { reason: 'the gateway no longer knows this task' }],
-    ['task_not_found elsewhere', info('task_not_found'), { stage: 'chat' }, 'internal', {}],
+    ['task_not_found elsewhere: the gateway refused, never our fault', info('task_not_found', { status: 400 }), { stage: 'chat' }, 'gateway_refused', { status: 400, reason: 'm' }],
+    ['not_ready on an image call (a model still loading): the gateway refused', info('not_ready', { status: 400, message: 'Model is not ready yet' }), { stage: 'image' }, 'gateway_refused', { status: 400, reason: 'Model is not ready yet' }],
     ['not_ready', info('not_ready'), { stage: 'video_download' }, 'internal', {}],
   ];
 
