@@ -1,6 +1,6 @@
 /**
  * Issue 22 item 7: OpenAI-compatible servers that are not new-api, met as a new user would, on the console and on the
- * Telegram surface (the real grammY adapter against the fake Bot API). Small fakes on 127.0.0.1
+ * Telegram and Discord surfaces (the real adapters against the fake Bot API and the fake Discord API). Small fakes on 127.0.0.1
  * (test/fakes/gateways): a mock-LLM server (models without prices, chat without usage, HTML 404 on images and
  * videos), a router that wants a provider header (400 on every call, 500 on /v1/models), and a web server's HTML 404
  * page. Each answer names what the gateway lacks or wants, charges nothing, is never worded as the bot's own fault,
@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PORTKEY_HEADER, startHtml404, startMockLlmLike, startPortkeyLike, type FakeGateway } from '../fakes/gateways/index.js';
 import { consoleDriver } from '../support/scenario-console.js';
+import { discordDriver } from '../support/scenario-discord.js';
 import { telegramDriver } from '../support/scenario-telegram.js';
 import type { ScenarioDriver } from '../support/scenario.js';
 import type { TestStackOptions } from '../support/harness.js';
@@ -41,6 +42,7 @@ function stackOn(fake: () => FakeGateway): TestStackOptions {
 const SURFACES = [
   { name: 'console', start: (o: TestStackOptions) => consoleDriver(o) },
   { name: 'telegram', start: (o: TestStackOptions) => telegramDriver(o) },
+  { name: 'discord', start: (o: TestStackOptions) => discordDriver(o) },
 ] as const;
 
 async function ledgerUnchanged(d: ScenarioDriver): Promise<void> {
