@@ -130,7 +130,7 @@ alert-low-balance = El saldo { $source ->
         [none] lo que permiten los presupuestos de aquí
        *[other] los { $allowed } que aún permiten los presupuestos de aquí
     } en este periodo. Recárgalo en la pasarela o baja los presupuestos.
-# $what: lo que le falta a la pasarela; $route: la ruta de la API que respondió "no encontrado". GATEWAY_BASE_URL: se deja tal cual.
+# $what: lo que le falta a la pasarela; $route: la ruta de la API que, según su respuesta, no existe. GATEWAY_BASE_URL: se deja tal cual.
 alert-gateway-route = Esta pasarela no tiene ruta para { $what ->
         [edit] editar imágenes
         [video] generar vídeos
@@ -138,7 +138,7 @@ alert-gateway-route = Esta pasarela no tiene ruta para { $what ->
         [image] generar imágenes
         [text] modelos de texto
        *[models] la lista de modelos
-    } ({ $route } respondió "no encontrado"), así que a los miembros se les dice que no está disponible y no se cobra nada. Si debería estarlo, el operador del bot debe comprobar que GATEWAY_BASE_URL sea la raíz de la API de la pasarela (la dirección que sirve /v1/models) y buscar { $route } en la documentación de la pasarela.
+    } (su respuesta a { $route } dice que esa ruta no existe), así que a los miembros se les dice que no está disponible y no se cobra nada. Si debería estarlo, el operador del bot debe comprobar que GATEWAY_BASE_URL sea la raíz de la API de la pasarela (la dirección que sirve /v1/models) y buscar { $route } en la documentación de la pasarela.
 # $header: como en failure-gateway-needs-header.
 alert-gateway-header = La pasarela rechaza las solicitudes sin { $header ->
         [provider] un proveedor indicado

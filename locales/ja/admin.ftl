@@ -114,7 +114,7 @@ alert-low-balance = { $source ->
         [none] この期間の予算で使える額
        *[other] この期間にまだ予算で使える額（{ $allowed }）
     }を下回っています。ゲートウェイでチャージするか、予算を下げてください。
-# $what: ゲートウェイにないもの。$route: 「見つからない」と答えた API パス。GATEWAY_BASE_URL はそのまま使います。
+# $what: ゲートウェイにないもの。$route: ルートがないと応答された API パス。GATEWAY_BASE_URL はそのまま使います。
 alert-gateway-route = このゲートウェイには{ $what ->
         [edit] 画像の編集
         [video] 動画の生成
@@ -122,7 +122,7 @@ alert-gateway-route = このゲートウェイには{ $what ->
         [image] 画像の生成
         [text] テキストモデル
        *[models] モデル一覧
-    }のルートがありません（{ $route } が「見つからない」と答えました）。そのためメンバーには対応していないと伝え、料金はかかりません。対応しているはずなら、ボットの運営者は GATEWAY_BASE_URL がゲートウェイの API ルート（/v1/models を提供するアドレス）であるかを確認し、ゲートウェイのドキュメントで { $route } を調べてください。
+    }のルートがありません（{ $route } への応答は、そのルートがないというものでした）。そのためメンバーには対応していないと伝え、料金はかかりません。対応しているはずなら、ボットの運営者は GATEWAY_BASE_URL がゲートウェイの API ルート（/v1/models を提供するアドレス）であるかを確認し、ゲートウェイのドキュメントで { $route } を調べてください。
 # $header: failure-gateway-needs-header と同じです。
 alert-gateway-header = ゲートウェイは{ $header ->
         [provider] プロバイダーの指定

@@ -73,7 +73,7 @@ describe.each(SURFACES)('a mock-LLM server on $name', (surface) => {
     expect(image.text).toContain('This gateway does not offer image generation.');
     expect(image.text).toMatch(NOTHING_CHARGED);
     expect(image.text).not.toMatch(OUR_FAULT);
-    expect(image.text).toContain('This gateway has no route for image generation (/v1/images/generations answered "not found")');
+    expect(image.text).toContain('This gateway has no route for image generation (its answer to /v1/images/generations says there is no such route)');
     expect(image.text).toMatch(ADMIN_FIX);
 
     const again = await d.command('admin', '/imagine a fox --model gpt-image-2');
