@@ -149,9 +149,21 @@ const trailing = {
         'Operator-wide cap per person (one account on one platform) across every community, for jobs paid by GATEWAY_TOKEN: USD with an optional /day, /week, /month or /total (default day; periods in UTC). Checked with the community budgets when a job holds money. Unset (default): no such cap.',
     },
   ),
-  DEFAULT_IMAGE_MODEL: doc(optionalString, { group: J, example: 'gpt-image-1', description: 'Model used by /imagine and /edit when the user names none. Unset: the first priced model of that kind (image) the token lists. A value the gateway does not list is reported at start-up with the closest listed ids.' }),
-  DEFAULT_VIDEO_MODEL: doc(optionalString, { group: J, example: 'sora-2', description: 'Model used by /video when the user names none. Unset: the first priced model of that kind (video) the token lists. A value the gateway does not list is reported at start-up with the closest listed ids.' }),
+  DEFAULT_IMAGE_MODEL: doc(optionalString, { group: J, example: 'gpt-image-2', description: 'Model used by /imagine and /edit when the user names none. Unset: the first priced model of that kind (image) the token lists. A value the gateway does not list is reported at start-up with the closest listed ids.' }),
+  DEFAULT_VIDEO_MODEL: doc(optionalString, { group: J, example: 'veo-3.1', description: 'Model used by /video when the user names none. Unset: the first priced model of that kind (video) the token lists. A value the gateway does not list is reported at start-up with the closest listed ids.' }),
   DEFAULT_TEXT_MODEL: doc(optionalString, { group: J, example: 'gpt-4o-mini', description: 'Model used by /ask when the user names none. Unset: the first priced model of that kind (text) the token lists. A value the gateway does not list is reported at start-up with the closest listed ids.' }),
+  VIDEO_REMIX_MODELS: doc(
+    z
+      .string()
+      .optional()
+      .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
+    {
+      group: J,
+      example: 'my-remix-video-model,wan-2.5*',
+      description:
+        "Video models that offer Remix (POST /v1/videos/{id}/remix: a new video from a delivered one, with a new prompt), comma-separated; a trailing * matches a prefix. Default: none, so the Remix button and /remix are not offered: remix was Sora's (removed on 2026-09-24) and no model behind today's gateways is known to offer it. The built-in simulator's video models offer it when the simulator is used.",
+    },
+  ),
   DEFAULT_VIDEO_SECONDS: doc(int(5, 4, 15, 'default video length in seconds'), { group: J, description: 'Default video length in seconds, 4 to 15 (default 5).' }),
   MODELS_CACHE_TTL_MS: doc(int(300_000, 0, 86_400_000, 'how long the model list is cached, in milliseconds'), { group: J, description: 'How long the gateway\'s model list is cached, in ms (default 300000).' }),
   POLL_INTERVAL_MS: doc(int(5_000, 100, 600_000, 'first video poll interval in milliseconds'), { group: J, description: 'First interval between two polls of a video task, in ms (default 5000); it backs off x1.5 per poll.' }),
@@ -230,6 +242,8 @@ export interface SharedConfig {
   log: { level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'; format: 'json' | 'pretty' | 'auto' };
   /** `DEFAULT_*_MODEL`; undefined = the first priced model of that kind the paying token lists. */
   defaults: { imageModel: string | undefined; videoModel: string | undefined; textModel: string | undefined; videoSeconds: number };
+  /** `VIDEO_REMIX_MODELS`: video models that offer Remix (exact ids, or prefixes ending in `*`); default none. */
+  remixModels: string[];
   modelsCacheTtlMs: number;
   /** `PRICE_MARKUP`: factor on gateway-published prices (default 1). */
   priceMarkup: number;
@@ -327,6 +341,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       textModel: e.DEFAULT_TEXT_MODEL,
       videoSeconds: e.DEFAULT_VIDEO_SECONDS,
     },
+    remixModels: e.VIDEO_REMIX_MODELS,
     modelsCacheTtlMs: e.MODELS_CACHE_TTL_MS,
     priceMarkup: e.PRICE_MARKUP,
     pricingRefreshMs: e.PRICING_REFRESH_MS,

@@ -90,9 +90,9 @@ async function runBots(config: Config): Promise<void> {
   let sim: SimulatorHandle | undefined;
   let cfg = config;
   if (!config.gateway.baseUrl) {
-    const { startSimulator } = await import('./simulator/index.js');
+    const { startSimulator, SIM_REMIX_MODELS } = await import('./simulator/index.js');
     sim = await startSimulator();
-    cfg = { ...config, gateway: { ...config.gateway, token: config.gateway.token ?? sim.tokens.media } };
+    cfg = { ...config, gateway: { ...config.gateway, token: config.gateway.token ?? sim.tokens.media }, remixModels: config.remixModels.length ? config.remixModels : [...SIM_REMIX_MODELS] };
     logger.warn({ simulator: sim.baseUrl }, 'USE_SIMULATOR=1 and GATEWAY_BASE_URL is not set: using the built-in gateway simulator (fake media, no real charges)');
   }
   const graceMs = cfg.shutdownGraceMs;

@@ -127,3 +127,17 @@ alert-low-balance = The balance of { $source ->
         [none] the budgets here allow
        *[other] the { $allowed } the budgets here still allow
     } this period. Top it up on the gateway, or lower the budgets.
+# $what: what the gateway lacks; $route: the API path it answered has no route. GATEWAY_BASE_URL: keep verbatim.
+alert-gateway-route = This gateway has no route for { $what ->
+        [edit] image editing
+        [video] video generation
+        [remix] video remixes
+        [image] image generation
+        [text] text models
+       *[models] the model list
+    } (its answer to { $route } says there is no such route), so members are told it is not offered and nothing is charged. If it should be offered, the bot operator should check that GATEWAY_BASE_URL is the gateway's API root (the address that serves /v1/models) and look up { $route } in the gateway's documentation.
+# $header: as in failure-gateway-needs-header.
+alert-gateway-header = The gateway refuses requests without { $header ->
+        [provider] a provider named in them
+       *[other] the header { $header }
+    }, which this bot does not send, so every job here is refused (nothing is charged). The bot operator has to set the gateway up to route plain OpenAI-compatible requests (see its documentation on default providers or configs), or point GATEWAY_BASE_URL at an address that does.

@@ -60,7 +60,7 @@ failure-token-rejected = { $source ->
        *[operator] The gateway refused the bot's own token. The bot operator has to replace it; you can link your own with { $tokenLink }.
     }
     .title = Gateway token refused
-failure-no-channel = The gateway has the model { $model }, but the group this token belongs to cannot reach it. Pick another model from { $models }, or use a token whose group includes it.
+failure-no-channel = { $model } is not available to this token's group: the gateway has the model, but the group this token belongs to cannot reach it. Pick another model from { $models }; an admin can ask the gateway's owner to add the model to the token's group, or link a token whose group includes it.
     .title = Model not available to this token
 # $suggestion: the closest model id, or "none".
 failure-model-unknown = { $suggestion ->
@@ -92,11 +92,14 @@ failure-no-default-model = This token reaches no priced { $kind ->
        *[no] an admin can set a price for one.
     }
     .title = No model to use
-# $what: what the gateway does not offer.
+# $what: what the gateway does not offer. $model: for a remix, the model of the video (quoted), or "none".
 failure-not-offered = This gateway does not offer { $what ->
         [edit] image editing
         [video] video generation
-        [remix] video remixes
+        [remix] { $model ->
+            [none] video remixes
+           *[other] remixes of videos made with { $model }
+        }
         [image] image generation
         [text] text models
         [models] a model list
@@ -122,6 +125,12 @@ failure-forbidden-model = This token is not allowed to use { $model }. Pick anot
     .title = Model not allowed for this token
 failure-content-refused = The gateway's safety filter refused this request. Try rewording the prompt or using other images.
     .title = Request refused
+# $header: the header name(s) the gateway asked for (x-…), or "provider" when it named none. GATEWAY_BASE_URL: keep verbatim.
+failure-gateway-needs-header = The gateway refused this request because it expects { $header ->
+        [provider] a provider to be named
+       *[other] the header { $header }
+    }, which a plain OpenAI-compatible client does not send. The bot operator has to set the gateway up to route requests without it (see the gateway's documentation), or point GATEWAY_BASE_URL at an address that does.
+    .title = The gateway needs its own setup
 failure-gateway-refused = The gateway refused this request{ $status ->
         [none] {""}
        *[other] {" "}(HTTP { $status })

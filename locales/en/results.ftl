@@ -22,6 +22,8 @@ field-duration-requested = Duration requested
 field-status = Status
 field-created = Created
 field-tokens = Tokens
+# $cost: money. Shown when the gateway's answer carried no token count.
+field-cost-estimated = { $cost } (estimated: the gateway reported no token count, so the bot counted the text)
 field-held = Held until delivered
 field-ready-in = Ready
 # Field values.

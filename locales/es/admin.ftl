@@ -130,3 +130,17 @@ alert-low-balance = El saldo { $source ->
         [none] lo que permiten los presupuestos de aquí
        *[other] los { $allowed } que aún permiten los presupuestos de aquí
     } en este periodo. Recárgalo en la pasarela o baja los presupuestos.
+# $what: lo que le falta a la pasarela; $route: la ruta de la API que, según su respuesta, no existe. GATEWAY_BASE_URL: se deja tal cual.
+alert-gateway-route = Esta pasarela no tiene ruta para { $what ->
+        [edit] editar imágenes
+        [video] generar vídeos
+        [remix] remezclar vídeos
+        [image] generar imágenes
+        [text] modelos de texto
+       *[models] la lista de modelos
+    } (su respuesta a { $route } dice que esa ruta no existe), así que a los miembros se les dice que no está disponible y no se cobra nada. Si debería estarlo, el operador del bot debe comprobar que GATEWAY_BASE_URL sea la raíz de la API de la pasarela (la dirección que sirve /v1/models) y buscar { $route } en la documentación de la pasarela.
+# $header: como en failure-gateway-needs-header.
+alert-gateway-header = La pasarela rechaza las solicitudes sin { $header ->
+        [provider] un proveedor indicado
+       *[other] la cabecera { $header }
+    }, que este bot no envía, así que todos los trabajos aquí se rechazan (no se cobra nada). El operador del bot debe configurar la pasarela para que enrute solicitudes normales compatibles con OpenAI (consulta su documentación sobre proveedores o configuraciones por defecto) o apuntar GATEWAY_BASE_URL a una dirección que lo haga.

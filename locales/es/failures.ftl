@@ -60,7 +60,7 @@ failure-token-rejected = { $source ->
        *[operator] La pasarela rechazó el token propio del bot. El operador del bot tiene que reemplazarlo; puedes vincular el tuyo con { $tokenLink }.
     }
     .title = Token de la pasarela rechazado
-failure-no-channel = La pasarela tiene el modelo { $model }, pero el grupo al que pertenece este token no tiene acceso a él. Elige otro modelo de { $models } o usa un token cuyo grupo lo incluya.
+failure-no-channel = { $model } no está disponible para el grupo de este token: la pasarela tiene el modelo, pero el grupo al que pertenece este token no tiene acceso a él. Elige otro modelo de { $models }; un admin puede pedir al dueño de la pasarela que añada el modelo al grupo del token, o vincular un token cuyo grupo lo incluya.
     .title = Modelo no disponible para este token
 # $suggestion: el id de modelo más parecido, o "none".
 failure-model-unknown = { $suggestion ->
@@ -96,7 +96,10 @@ failure-no-default-model = Este token no da acceso a ningún modelo de { $kind -
 failure-not-offered = Esta pasarela no ofrece { $what ->
         [edit] edición de imágenes
         [video] generación de video
-        [remix] remix de videos
+        [remix] { $model ->
+            [none] remix de videos
+           *[other] remix de videos hechos con { $model }
+        }
         [image] generación de imágenes
         [text] modelos de texto
         [models] una lista de modelos
@@ -122,6 +125,12 @@ failure-forbidden-model = Este token no tiene permiso para usar { $model }. Elig
     .title = Modelo no permitido para este token
 failure-content-refused = El filtro de seguridad de la pasarela rechazó esta solicitud. Prueba a reformular el prompt o a usar otras imágenes.
     .title = Solicitud rechazada
+# $header: el nombre de la cabecera que pidió la pasarela (x-…), o "provider" si no nombró ninguna. GATEWAY_BASE_URL: se deja tal cual.
+failure-gateway-needs-header = La pasarela rechazó esta solicitud porque espera { $header ->
+        [provider] que se indique un proveedor
+       *[other] la cabecera { $header }
+    }, que un cliente normal compatible con OpenAI no envía. El operador del bot debe configurar la pasarela para que enrute las solicitudes sin ella (consulta la documentación de la pasarela) o apuntar GATEWAY_BASE_URL a una dirección que lo haga.
+    .title = La pasarela necesita su propia configuración
 failure-gateway-refused = La pasarela rechazó esta solicitud{ $status ->
         [none] {""}
        *[other] {" "}(HTTP { $status })

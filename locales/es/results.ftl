@@ -22,6 +22,8 @@ field-duration-requested = Duración pedida
 field-status = Estado
 field-created = Creado
 field-tokens = Tokens
+# $cost: dinero. Se muestra cuando la respuesta de la pasarela no trajo recuento de tokens.
+field-cost-estimated = { $cost } (estimado: la pasarela no informó del número de tokens, así que el bot contó el texto)
 field-held = Reservado hasta la entrega
 field-ready-in = Listo
 # Valores de los campos.

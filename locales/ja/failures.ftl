@@ -60,7 +60,7 @@ failure-token-rejected = { $source ->
        *[operator] ゲートウェイがボット自身のトークンを拒否しました。ボットの運営者による交換が必要です。{ $tokenLink } で自分のトークンを連携することもできます。
     }
     .title = ゲートウェイトークンが拒否されました
-failure-no-channel = ゲートウェイにはモデル { $model } がありますが、このトークンが属するグループからは使えません。{ $models } から別のモデルを選ぶか、このモデルを含むグループのトークンをお使いください。
+failure-no-channel = { $model } はこのトークンのグループでは使えません。ゲートウェイにはこのモデルがありますが、このトークンが属するグループからは使えません。{ $models } から別のモデルを選んでください。管理者は、ゲートウェイの管理者にこのモデルをトークンのグループへ追加するよう頼むか、このモデルを含むグループのトークンをリンクできます。
     .title = このトークンでは使えないモデルです
 # $suggestion: 最も近いモデル ID、または "none"。
 failure-model-unknown = { $suggestion ->
@@ -96,7 +96,10 @@ failure-no-default-model = このトークンで使える、価格のある{ $ki
 failure-not-offered = このゲートウェイは{ $what ->
         [edit] 画像の編集
         [video] 動画の生成
-        [remix] 動画のリミックス
+        [remix] { $model ->
+            [none] 動画のリミックス
+           *[other] { $model } で作った動画のリミックス
+        }
         [image] 画像の生成
         [text] テキストモデル
         [models] モデル一覧
@@ -122,6 +125,12 @@ failure-forbidden-model = このトークンでは { $model } を使えません
     .title = このトークンでは許可されていないモデルです
 failure-content-refused = ゲートウェイの安全フィルターにより、このリクエストは拒否されました。プロンプトの表現を変えるか、別の画像をお試しください。
     .title = リクエストが拒否されました
+# $header: ゲートウェイが求めたヘッダー名（x-…）、名前がない場合は "provider"。GATEWAY_BASE_URL はそのまま使います。
+failure-gateway-needs-header = ゲートウェイがこのリクエストを拒否しました。{ $header ->
+        [provider] プロバイダーの指定
+       *[other] ヘッダー { $header }
+    }を求めていますが、一般的な OpenAI 互換クライアントはこれを送りません。ボットの運営者が、これなしでリクエストを振り分けるようゲートウェイを設定する（ゲートウェイのドキュメントを参照）か、そうするアドレスを GATEWAY_BASE_URL に設定する必要があります。
+    .title = ゲートウェイに専用の設定が必要です
 failure-gateway-refused = ゲートウェイがこのリクエストを拒否しました{ $status ->
         [none] {""}
        *[other] （HTTP { $status }）

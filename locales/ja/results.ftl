@@ -22,6 +22,8 @@ field-duration-requested = 指定した長さ
 field-status = 状態
 field-created = 作成日時
 field-tokens = トークン数
+# $cost: 金額。ゲートウェイの返答にトークン数がなかったときに表示します。
+field-cost-estimated = { $cost }（推定：ゲートウェイがトークン数を返さなかったため、ボットが文字数から数えました）
 field-held = 配信まで確保中
 field-ready-in = 完成予定
 # 項目の値。

@@ -130,3 +130,17 @@ alert-low-balance = O saldo { $source ->
         [none] os orçamentos daqui permitem
        *[other] os { $allowed } que os orçamentos daqui ainda permitem
     } neste período. Recarregue no gateway ou reduza os orçamentos.
+# $what: o que falta ao gateway; $route: o caminho da API que, pela resposta, não existe. GATEWAY_BASE_URL: manter como está.
+alert-gateway-route = Este gateway não tem rota para { $what ->
+        [edit] edição de imagens
+        [video] geração de vídeos
+        [remix] remixes de vídeo
+        [image] geração de imagens
+        [text] modelos de texto
+       *[models] a lista de modelos
+    } (a resposta a { $route } diz que essa rota não existe), então os membros são avisados de que isso não é oferecido e nada é cobrado. Se deveria ser oferecido, o operador do bot deve verificar se GATEWAY_BASE_URL é a raiz da API do gateway (o endereço que serve /v1/models) e procurar { $route } na documentação do gateway.
+# $header: como em failure-gateway-needs-header.
+alert-gateway-header = O gateway recusa pedidos sem { $header ->
+        [provider] um provedor indicado
+       *[other] o cabeçalho { $header }
+    }, que este bot não envia, então todos os trabalhos aqui são recusados (nada é cobrado). O operador do bot precisa configurar o gateway para encaminhar pedidos comuns compatíveis com OpenAI (veja a documentação sobre provedores ou configurações padrão) ou apontar GATEWAY_BASE_URL para um endereço que faça isso.

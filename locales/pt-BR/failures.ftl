@@ -60,7 +60,7 @@ failure-token-rejected = { $source ->
        *[operator] O gateway recusou o token do próprio bot. O operador do bot precisa trocá-lo; você pode vincular o seu com { $tokenLink }.
     }
     .title = Token do gateway recusado
-failure-no-channel = O gateway tem o modelo { $model }, mas o grupo deste token não tem acesso a ele. Escolha outro modelo em { $models } ou use um token de um grupo que o inclua.
+failure-no-channel = { $model } não está disponível para o grupo deste token: o gateway tem o modelo, mas o grupo deste token não tem acesso a ele. Escolha outro modelo em { $models }; um admin pode pedir ao dono do gateway que adicione o modelo ao grupo do token, ou vincular um token de um grupo que o inclua.
     .title = Modelo indisponível para este token
 # $suggestion: the closest model id, or "none".
 failure-model-unknown = { $suggestion ->
@@ -96,7 +96,10 @@ failure-no-default-model = Este token não alcança nenhum modelo de { $kind ->
 failure-not-offered = Este gateway não oferece { $what ->
         [edit] edição de imagens
         [video] geração de vídeos
-        [remix] remix de vídeos
+        [remix] { $model ->
+            [none] remix de vídeos
+           *[other] remix de vídeos feitos com { $model }
+        }
         [image] geração de imagens
         [text] modelos de texto
         [models] uma lista de modelos
@@ -122,6 +125,12 @@ failure-forbidden-model = Este token não tem permissão para usar { $model }. E
     .title = Modelo não permitido para este token
 failure-content-refused = O filtro de segurança do gateway recusou este pedido. Tente reformular o prompt ou usar outras imagens.
     .title = Pedido recusado
+# $header: o nome do cabeçalho que o gateway pediu (x-…), ou "provider" quando não citou nenhum. GATEWAY_BASE_URL: manter como está.
+failure-gateway-needs-header = O gateway recusou este pedido porque espera { $header ->
+        [provider] que um provedor seja indicado
+       *[other] o cabeçalho { $header }
+    }, que um cliente comum compatível com OpenAI não envia. O operador do bot precisa configurar o gateway para encaminhar pedidos sem isso (veja a documentação do gateway) ou apontar GATEWAY_BASE_URL para um endereço que faça isso.
+    .title = O gateway precisa de configuração própria
 failure-gateway-refused = O gateway recusou este pedido{ $status ->
         [none] {""}
        *[other] {" "}(HTTP { $status })

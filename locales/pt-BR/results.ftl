@@ -22,6 +22,8 @@ field-duration-requested = Duração pedida
 field-status = Status
 field-created = Criada em
 field-tokens = Tokens
+# $cost: dinheiro. Mostrado quando a resposta do gateway não trouxe contagem de tokens.
+field-cost-estimated = { $cost } (estimado: o gateway não informou a contagem de tokens, então o bot contou o texto)
 field-held = Reservado até a entrega
 field-ready-in = Pronto
 # Field values.

@@ -22,6 +22,8 @@ field-duration-requested = Запрошенная длительность
 field-status = Статус
 field-created = Создано
 field-tokens = Токены
+# $cost: сумма. Показывается, когда ответ шлюза пришёл без числа токенов.
+field-cost-estimated = { $cost } (оценка: шлюз не сообщил число токенов, поэтому бот посчитал по тексту)
 field-held = Удержано до доставки
 field-ready-in = Готово
 # Значения полей.

@@ -122,3 +122,17 @@ alert-low-balance = { $source ->
         [none] 这里的预算
        *[other] 这里的预算本周期仍允许的 { $allowed }
     }。请在网关上充值，或调低预算。
+# $what：网关缺少的功能；$route：网关回答不存在的 API 路径。GATEWAY_BASE_URL 保持原样。
+alert-gateway-route = 这个网关没有{ $what ->
+        [edit] 图片编辑
+        [video] 视频生成
+        [remix] 视频混剪
+        [image] 图片生成
+        [text] 文本模型
+       *[models] 模型列表
+    }的路由（它对 { $route } 的回答是没有这个路由），因此成员会被告知不提供此功能，且不收取任何费用。如果本应提供，机器人运营方应检查 GATEWAY_BASE_URL 是否为网关的 API 根地址（提供 /v1/models 的地址），并在网关的文档中查找 { $route }。
+# $header：同 failure-gateway-needs-header。
+alert-gateway-header = 网关拒绝没有{ $header ->
+        [provider] 指定提供方
+       *[other] 请求头 { $header }
+    }的请求，而本机器人不会发送它，因此这里的所有任务都会被拒绝（不收取任何费用）。机器人运营方需要把网关设置为转发普通的 OpenAI 兼容请求（见其关于默认提供方或配置的文档），或把 GATEWAY_BASE_URL 指向能这样做的地址。

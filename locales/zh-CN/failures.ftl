@@ -58,7 +58,7 @@ failure-token-rejected = { $source ->
        *[operator] 网关拒绝了机器人自己的令牌，需要机器人运营方更换；你也可以用 { $tokenLink } 绑定自己的令牌。
     }
     .title = 网关令牌被拒绝
-failure-no-channel = 网关有 { $model } 这个模型，但这个令牌所属的分组无法使用它。请从 { $models } 中选择其他模型，或使用所属分组包含该模型的令牌。
+failure-no-channel = { $model } 对这个令牌所属的分组不可用：网关有这个模型，但这个令牌所属的分组无法使用它。请从 { $models } 中选择其他模型；管理员可以请网关的所有者把该模型加入令牌的分组，或关联一个所属分组包含该模型的令牌。
     .title = 此令牌无法使用该模型
 # $suggestion: 最接近的模型 ID，或 "none"。
 failure-model-unknown = { $suggestion ->
@@ -94,7 +94,10 @@ failure-no-default-model = 这个令牌无法调用任何有价格的{ $kind ->
 failure-not-offered = 这个网关不提供{ $what ->
         [edit] 图片编辑
         [video] 视频生成
-        [remix] 视频改编
+        [remix] { $model ->
+            [none] 视频改编
+           *[other] 用 { $model } 生成的视频的改编
+        }
         [image] 图片生成
         [text] 文本模型
         [models] 模型列表
@@ -120,6 +123,12 @@ failure-forbidden-model = 这个令牌不允许使用 { $model }。请从 { $mod
     .title = 此令牌不允许使用该模型
 failure-content-refused = 网关的安全过滤拒绝了这个请求。请换个说法描述，或换用其他图片。
     .title = 请求被拒绝
+# $header：网关要求的请求头名称（x-…），未指明时为 "provider"。GATEWAY_BASE_URL 保持原样。
+failure-gateway-needs-header = 网关拒绝了这个请求，因为它需要{ $header ->
+        [provider] 指定提供方
+       *[other] 请求头 { $header }
+    }，而普通的 OpenAI 兼容客户端不会发送它。机器人运营方需要把网关设置为不依赖它也能转发请求（见网关的文档），或把 GATEWAY_BASE_URL 指向能这样做的地址。
+    .title = 网关需要单独设置
 failure-gateway-refused = 网关拒绝了这个请求{ $status ->
         [none] {""}
        *[other] （HTTP { $status }）

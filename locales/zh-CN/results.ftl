@@ -22,6 +22,8 @@ field-duration-requested = 请求的时长
 field-status = 状态
 field-created = 创建时间
 field-tokens = Token
+# $cost：金额。网关的回答没有令牌数时显示。
+field-cost-estimated = { $cost }（估算：网关没有报告令牌数，因此由机器人按文本计算）
 field-held = 冻结至交付
 field-ready-in = 预计完成
 # 字段值。

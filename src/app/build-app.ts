@@ -262,6 +262,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
       deadlineMs: config.poller.deadlineMs,
       outputRetentionMs: retentionMs,
       ownerIds: config.ownerIds,
+      remixModels: config.remixModels,
     },
   };
   const core = new BotCore(coreDeps);

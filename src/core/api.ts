@@ -182,6 +182,11 @@ export interface AskResult {
   text: string;
   costMicros: Micros;
   totalTokens: number;
+  /**
+   * True when the gateway's answer carried no usage: `totalTokens` and the cost are the bot's own count (bytes of the
+   * prompt and the answer, see `tokenBound`), and the reply says it is an estimate.
+   */
+  usageEstimated?: boolean;
 }
 
 /**
@@ -446,10 +451,12 @@ export interface CoreApi {
    */
   hasAdminAlerts(actor: Actor): Promise<boolean>;
   /**
-   * Whether a Remix is worth offering: the gateway client has a remix call and the gateway has not answered that it
-   * has no remix route (remembered for the life of the process once a remix came back `not_offered`).
+   * Whether a Remix is worth offering for a video made with `model` (absent: for any model): the model offers it
+   * (`VIDEO_REMIX_MODELS`, default none: remix was Sora's), the gateway client has a remix call, and the gateway has
+   * not answered that it has no remix route (remembered for the life of the process once a remix came back
+   * `not_offered`).
    */
-  remixOffered(): boolean;
+  remixOffered(model?: string): boolean;
   /**
    * Ends video jobs whose gateway task can never finish (the playground's built-in simulator dies with it): jobs
    * still at the gateway are marked released and their holds released (nothing charged); others are left alone.

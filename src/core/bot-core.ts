@@ -19,10 +19,12 @@ import type { CoreDeps } from './use-cases/deps.js';
 import { runImageJob } from './use-cases/images.js';
 import { getJob, handOver, jobRequest, listJobs, recordDelivery } from './use-cases/job-queries.js';
 import { JobMoney } from './money/job-money.js';
+import { noteGatewayHint } from './use-cases/gateway-hints.js';
 import { adminAlerts, gatewayBalance, hasAdminAlerts, moveAdminAlerts, queueAdminAlert, quotaAlertText } from './use-cases/gateway-balance.js';
 import { cachedModels, models, modelsReport } from './use-cases/models.js';
 import { prices } from './use-cases/prices.js';
 import { startRemix } from './use-cases/remix.js';
+import { remixCapable } from './catalog/remix-models.js';
 import { abandonVideos } from './use-cases/abandon-videos.js';
 import { startVideo } from './use-cases/video.js';
 
@@ -61,7 +63,8 @@ export class BotCore implements CoreApi {
 
   async startRemix(req: RemixRequest, hooks?: JobHooks): Promise<Result<VideoStarted>> {
     const r = await this.noted(req, startRemix(this.d, req, hooks));
-    if (!r.ok && r.failure.code === 'not_offered' && r.failure.details.what === 'remix') this.remixMissing = true;
+    // Only the gateway's own "no such route" turns Remix off for every model (a model that offers none is refused before).
+    if (!r.ok && r.failure.code === 'not_offered' && r.failure.details.what === 'remix' && r.failure.log?.gateway) this.remixMissing = true;
     return r;
   }
 
@@ -69,8 +72,10 @@ export class BotCore implements CoreApi {
     return abandonVideos(this.d, ids, note);
   }
 
-  remixOffered(): boolean {
-    return typeof this.d.gateway.remixVideo === 'function' && !this.remixMissing;
+  remixOffered(model?: string): boolean {
+    if (typeof this.d.gateway.remixVideo !== 'function' || this.remixMissing) return false;
+    const listed = this.d.settings.remixModels ?? [];
+    return model === undefined ? listed.length > 0 : remixCapable(model, listed);
   }
 
   ask(req: AskRequest, hooks?: JobHooks): Promise<Result<AskResult>> {
@@ -78,7 +83,7 @@ export class BotCore implements CoreApi {
   }
 
   modelsReport(actor: Actor, kind?: ModelKind): Promise<Result<ModelsReport>> {
-    return modelsReport(this.d, actor, kind);
+    return this.noted(actor, modelsReport(this.d, actor, kind));
   }
 
   prices(actor: Actor, cmd: PriceCommand): Promise<Result<{ text: string }>> {
@@ -97,9 +102,13 @@ export class BotCore implements CoreApi {
     return hasAdminAlerts(this.d, scopeRef(actor));
   }
 
-  /** Queues the admin notice a job's failure calls for (gateway credit exhausted on a community or operator token). */
+  /**
+   * Queues the admin notice a job's failure calls for: gateway credit exhausted on a community or operator token, or
+   * a gateway set-up problem only the operator can fix (once per period, see `noteGatewayHint`).
+   */
   private async noted<T>(actor: Actor, p: Promise<Result<T>>): Promise<Result<T>> {
     const r = await p;
+    if (!r.ok) await noteGatewayHint(this.d, actor, r.failure);
     if (!r.ok && r.failure.code === 'quota_exhausted' && r.failure.details.source && r.failure.details.source !== 'personal') {
       await queueAdminAlert(this.d, scopeRef(actor), quotaAlertText(r.failure.details.source, actor.locale)).catch((e: unknown) => this.d.logger.warn({ err: e }, 'admin notice not queued'));
     }

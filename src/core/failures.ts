@@ -49,7 +49,7 @@ export interface FailureDetails {
   /** No model of this kind is both listed for the token and priced, so there is no default to use. */
   no_default_model: { kind: ModelKind; isAdminHint?: boolean };
   /** The gateway does not offer this at all (no route, HTTP 501 `api_not_implemented`). */
-  not_offered: { what: 'edit' | 'video' | 'remix' | 'image' | 'text' | 'balance' | 'models' };
+  not_offered: { what: 'edit' | 'video' | 'remix' | 'image' | 'text' | 'balance' | 'models'; model?: string };
   /** An API route answered with a redirect: `GATEWAY_BASE_URL` points at a web page, not the API root. */
   gateway_misconfigured: Empty;
   model_wrong_kind: { model: string; expected: ModelKind };
@@ -62,6 +62,12 @@ export interface FailureDetails {
    * or a policy answer): its fault or the request's, never ours. `status`: the HTTP status; `reason`: its message.
    */
   gateway_refused: { status?: number; reason?: string };
+  /**
+   * The gateway refused the request because it wants a header (or a provider named in one) that an OpenAI-style
+   * client does not send: an AI router that needs its own setup. `header`: the header name(s) it named
+   * (`x-portkey-provider`), or `provider` when it named none.
+   */
+  gateway_needs_header: { header: string };
   attachment_missing: Empty;
   attachment_too_many: { max: number; got: number };
   attachment_too_large: { maxBytes: number; gotBytes: number; name: string };
@@ -266,9 +272,11 @@ const IMAGE_FILE_CODES = new Set(['invalid_image_file', 'invalid_image', 'invali
  * - rate_limited and upstream 503 → gateway_busy (with retryAfterMs); other upstream, network, malformed → gateway_down;
  * - timeout → gateway_timeout; content_policy → content_refused;
  * - bad_request: size codes → bad_size, image-file codes → attachment_not_image, a download past its limit
- *   → output_too_large, else gateway_refused (a 4xx is never worded as the bot's own fault);
+ *   → output_too_large, a message saying a header or provider is missing → gateway_needs_header (naming it), else
+ *   gateway_refused (a 4xx is never worded as the bot's own fault);
  * - task_not_found while polling/downloading → task_failed_refunded (the task is gone, the hold is released);
- *   not_ready → internal (the poller should not have asked yet);
+ *   not_ready on a video download or poll → internal (the poller should not have asked yet); either elsewhere (a
+ *   server saying its model is "not ready", a task error on another call) → gateway_refused like any other 4xx;
  * - not_supported → not_offered (what the stage asked for); redirect → gateway_misconfigured.
  */
 export function failureFromGateway(info: GatewayFailureInfo, ctx: GatewayFailureContext): Failure {
@@ -303,9 +311,10 @@ export function failureFromGateway(info: GatewayFailureInfo, ctx: GatewayFailure
       if (ctx.stage === 'video_poll' || ctx.stage === 'video_download') {
         return fail('task_failed_refunded', { reason: 'the gateway no longer knows this task' }, { ...opts, money: ctx.money ?? 'released' });
       }
-      return fail('internal', {}, opts);
+      return fromBadRequest(info, ctx, opts);
     case 'not_ready':
-      return fail('internal', {}, opts);
+      // Asking for a video's file too early is the bot's own slip; any other "not ready" 4xx is the gateway's answer.
+      return ctx.stage === 'video_download' || ctx.stage === 'video_poll' ? fail('internal', {}, opts) : fromBadRequest(info, ctx, opts);
     case 'not_supported':
       return fail('not_offered', { what: OFFERED[ctx.stage] }, opts);
     case 'redirect':
@@ -329,6 +338,29 @@ function fromBadRequest(info: GatewayFailureInfo, ctx: GatewayFailureContext, op
   if (ctx.stage === 'video_download' && ctx.limitBytes !== undefined) {
     return fail('output_too_large', { bytes: null, limitBytes: ctx.limitBytes, retrievableUntil: null }, opts);
   }
+  const header = missingHeader(info.message);
+  if (header) return fail('gateway_needs_header', { header }, opts);
   const status = info.status !== undefined && info.status >= 400 && info.status < 500 ? { status: info.status } : {};
   return fail('gateway_refused', { ...status, ...(info.message ? { reason: info.message.slice(0, 200) } : {}) }, opts);
+}
+
+const MISSING = /\b(required|missing|must be (provided|set|specified|sent)|not (provided|set|specified|found in)|is needed|needs? to be (provided|set))\b/i;
+const HEADER_NAME = /\bx-[a-z0-9][a-z0-9-]{0,58}\b/gi;
+const QUOTED_HEADER = /["'`]([A-Za-z][A-Za-z0-9-]{1,58})["'`]\s+header\b|\bheader\s+["'`]?([A-Za-z][A-Za-z0-9-]{1,58})["'`]?\s+(is|was)\b/i;
+
+/**
+ * The header a 4xx message says is missing ("Either x-portkey-config or x-portkey-provider header is required" →
+ * `x-portkey-config / x-portkey-provider`; "provider is required" → `provider`), or undefined when the message does
+ * not say a header or provider is missing. Only header-shaped names are returned (letters, digits, dashes).
+ */
+export function missingHeader(message: string | undefined): string | undefined {
+  if (!message || !MISSING.test(message)) return undefined;
+  const saysHeader = /\bheaders?\b/i.test(message);
+  const named = [...new Set((message.match(HEADER_NAME) ?? []).map((h) => h.toLowerCase()))].slice(0, 3);
+  if (named.length && (saysHeader || /provider/i.test(message))) return named.join(' / ');
+  const quoted = saysHeader ? QUOTED_HEADER.exec(message) : null;
+  const name = quoted?.[1] ?? quoted?.[2];
+  if (name) return name.toLowerCase();
+  if (/\bprovider\b/i.test(message)) return 'provider';
+  return undefined;
 }

@@ -348,8 +348,9 @@ export class HttpMediaGateway implements MediaGateway {
   }
 
   private json(spec: SendSpec, opts: CallOptions | undefined): Promise<{ body: unknown; requestId?: string }> {
+    const sent = opts?.retries !== undefined ? { ...spec, maxRetries: Math.max(0, opts.retries) } : spec;
     return this.run(opts, (d) =>
-      this.transport.send(spec, d, async (res) => {
+      this.transport.send(sent, d, async (res) => {
         const body = parseJson((await readCapped(res.body, JSON_CAP)).text, res.statusCode);
         const requestId = headerValue(res.headers, 'x-oneapi-request-id');
         return requestId ? { body, requestId } : { body };

@@ -59,6 +59,8 @@ export interface SendSpec {
   json?: unknown;
   form?: FormData;
   policy: RetryPolicy;
+  /** Re-sends allowed for this call; default the transport's `maxRetries`. */
+  maxRetries?: number;
   ctx?: ClassifyContext;
   /** Non-2xx statuses handed to `consume` instead of being classified and thrown. */
   passStatuses?: number[];
@@ -106,7 +108,8 @@ export class GatewayTransport {
   constructor(private readonly opts: TransportOptions) {}
 
   async send<T>(spec: SendSpec, deadline: Deadline, consume: (res: GatewayResponse) => Promise<T>): Promise<T> {
-    const { maxRetries, retryBaseMs } = this.opts;
+    const { retryBaseMs } = this.opts;
+    const maxRetries = spec.maxRetries ?? this.opts.maxRetries;
     for (let attempt = 0; ; attempt++) {
       try {
         return await this.opts.limiter.run(spec.token, deadline.signal, () => this.attempt(spec, deadline, attempt, consume));

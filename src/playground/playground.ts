@@ -4,7 +4,7 @@ import { ConfigError, type Config } from '../config.js';
 import type { Actor } from '../core/api.js';
 import { parseUsd } from '../core/money.js';
 import { createLogger, SecretSet } from '../log.js';
-import { startSimulator, type SimulatorHandle } from '../simulator/index.js';
+import { SIM_REMIX_MODELS, startSimulator, type SimulatorHandle } from '../simulator/index.js';
 import { bannerText } from './banner.js';
 import { ConsoleDelivery } from '../platforms/console/console-delivery.js';
 import { consoleActor, consoleInstance, CONSOLE, type ConsoleAddress } from '../platforms/console/console-surface.js';
@@ -67,7 +67,16 @@ export async function startPlayground(config: Config, io: PlaygroundIo): Promise
   }
   const sim = embedded ? await startSimulator({ video: { queuedMs: settings.simVideoQueuedMs, runMs: settings.simVideoRunMs, progressSteps: 5 }, imageDelayMs: settings.simImageDelayMs }) : undefined;
   // The playground keeps to its own SQLite file even when DATABASE_URL names a bot's PostgreSQL database.
-  const cfg: Config = { ...config, databasePath: settings.databasePath, databaseUrl: undefined, encryptionKey: key, poller: settings.poller, gateway: { ...config.gateway, token: sim ? sim.tokens.media : config.gateway.token } };
+  const cfg: Config = {
+    ...config,
+    databasePath: settings.databasePath,
+    databaseUrl: undefined,
+    encryptionKey: key,
+    poller: settings.poller,
+    gateway: { ...config.gateway, token: sim ? sim.tokens.media : config.gateway.token },
+    // The built-in simulator remixes its own video models; a real gateway's come from VIDEO_REMIX_MODELS.
+    remixModels: sim && !config.remixModels.length ? [...SIM_REMIX_MODELS] : config.remixModels,
+  };
   const logger = createLogger({ level: settings.logLevel, format: 'json', secrets, destination: io.logOutput });
   const actor = consoleActor();
   const address: ConsoleAddress = { surface: CONSOLE, instance: consoleInstance() };
@@ -89,7 +98,7 @@ export async function startPlayground(config: Config, io: PlaygroundIo): Promise
             new ConsoleDelivery(address.instance, settings.outputDir, print, (f, jobId, locale) => app.core.explain(f, undefined, { jobId, surface: 'console', admin: true }, locale), {
               onFinished: (id) => s.finished(id),
               commands: dispatcher.commands,
-              remixOffered: () => app.core.remixOffered(),
+              remixOffered: (model) => app.core.remixOffered(model),
             }),
           );
           return { name: CONSOLE, stop: async () => undefined };

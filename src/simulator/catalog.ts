@@ -1,8 +1,9 @@
 /**
  * The simulated gateway's model catalogues and prices (integer micro-dollars). Three catalogues:
  * - `neutral` (the default, and the playground's): the seed's neutral ids, 9 image, 5 video and 2 text models;
- * - `real`: provider ids as real deployments list them (`gpt-image-1`, `dall-e-3`, `flux-kontext-pro`, `sora-2`,
- *   `veo-3`, `gpt-4o-mini`), one of them (`flux-kontext-pro`) listed but without a published price.
+ * - `real`: provider ids as deployments list them in late 2026 (`gpt-image-2`, `seedream-4.0`, `flux-kontext-pro`,
+ *   `veo-3.1`, `kling-v2-1`, `seedance-1-0-pro`, `gpt-4o-mini`), one of them (`flux-kontext-pro`) listed but without a
+ *   published price. OpenAI's `sora-2*` (removed 2026-09-24) and `dall-e-2/3` (retired 2026-05-12) are gone from it.
  * - `expr`: late-2026 provider ids priced by new-api expressions (`billing_mode: "tiered_expr"`): `gpt-image-2` per
  *   quality, `veo-3.1` per second × resolution × audio, `kling-v2.1` per second × mode, `gpt-5.2` by token tiers.
  * These prices exist only in the simulator: the bot learns them from its `GET /api/pricing` like from any gateway.
@@ -69,13 +70,20 @@ export const CATALOG: readonly SimModel[] = [
   txt('text-chat-pro'),
 ];
 
-/** The real-ids catalogue, in listing order (what the issue's new user saw listed). */
+/**
+ * The video models whose remix the simulator serves (`POST /v1/videos/{id}/remix`): the neutral catalogue's. The
+ * bot offers Remix only for the models its operator lists (`VIDEO_REMIX_MODELS`); with the built-in simulator these.
+ */
+export const SIM_REMIX_MODELS: readonly string[] = CATALOG.filter((m) => m.kind === 'video').map((m) => m.id);
+
+/** The real-ids catalogue (late 2026), in listing order: what a new user sees a current deployment list. */
 export const REAL_CATALOG: readonly SimModel[] = [
-  img('gpt-image-1', 'openai', 40_000, 1536),
-  img('dall-e-3', 'openai', 80_000, 1792, true, { min: 1, max: 1 }),
+  img('gpt-image-2', 'openai', 40_000, 1536),
+  img('seedream-4.0', 'bytedance', 30_000, 2048, true, { min: 1, max: 1 }),
   { ...img('flux-kontext-pro', 'black-forest-labs', 30_000, 1536), published: false },
-  vid('sora-2', 'openai', 100_000),
-  vid('veo-3', 'google', 400_000),
+  vid('veo-3.1', 'google', 400_000),
+  vid('kling-v2-1', 'kuaishou', 56_000),
+  vid('seedance-1-0-pro', 'bytedance', 30_000),
   txt('gpt-4o-mini', 'openai', 0.075, 4),
 ];
 

@@ -1,6 +1,6 @@
 /**
  * `npm run simulator`: starts the gateway simulator on 127.0.0.1 (env SIM_PORT, default 0 = a free port;
- * SIM_FLAVOR one of the presets 'new-api' (default), 'seed', 'one-api', 'real', 'legacy-video', 'expr-prices') and runs until
+ * SIM_FLAVOR one of the presets 'new-api' (default), 'seed', 'one-api', 'real', 'legacy-video', 'expr-prices', 'new-api-2026') and runs until
  * Ctrl-C. Prints the base URL, the media token (a throw-away simulator token, never a real one) and a curl example.
  */
 import { startSimulator } from './index.js';
@@ -22,7 +22,7 @@ function portFromEnv(v: string | undefined): number {
 async function main(): Promise<void> {
   const flavor = flavorFromEnv(process.env.SIM_FLAVOR);
   const sim = await startSimulator({ port: portFromEnv(process.env.SIM_PORT), ...SIM_PRESETS[flavor] });
-  const example = flavor === 'real' ? 'gpt-image-1' : flavor === 'expr-prices' ? 'gpt-image-2' : 'alpha-image-2';
+  const example = flavor === 'real' || flavor === 'expr-prices' || flavor === 'new-api-2026' ? 'gpt-image-2' : 'alpha-image-2';
   const out = process.stdout;
   out.write(`Gateway simulator (${flavor}) listening on ${sim.baseUrl}\n`);
   out.write(`  media token: ${sim.tokens.media}\n`);

@@ -1,16 +1,31 @@
 import type { SimulatorOptions } from './types.js';
 
 /** Named simulator set-ups, for `npm run simulator` (`SIM_FLAVOR`) and tests. */
-export type SimPresetName = 'seed' | 'new-api' | 'one-api' | 'real' | 'legacy-video' | 'expr-prices';
+export type SimPresetName = 'seed' | 'new-api' | 'one-api' | 'real' | 'legacy-video' | 'expr-prices' | 'new-api-2026';
+
+/**
+ * The `new-api-2026` preset, one line per behaviour of a late-2026 new-api deployment (see docs/gateway.md, "Gateway
+ * dialects"). A behaviour the simulator learns (the per-token concurrency gate, violation fees, slow and streaming
+ * images, billed seconds that differ from the pre-charge, the token log) adds its line here; later lines win.
+ */
+export const NEW_API_2026: readonly SimulatorOptions[] = [
+  // The new-api dialect: `{error:{message,type,code}}` errors, "(request id: …)" suffixes, both video route families.
+  { flavor: 'new-api', videoRoutes: 'both' },
+  // Provider ids priced by expressions (`billing_mode: "tiered_expr"`), the `expr-prices` catalogue.
+  { catalogue: 'expr' },
+];
 
 /**
  * - `new-api` (default): new-api dialect, the neutral catalogue, both video route families, pricing and balance pages;
  * - `seed`: the seed's documented shapes only (no pricing or balance pages);
  * - `one-api`: one-api dialect: no video routes, edits answer 501, no `/api/pricing`, dashboard billing only;
- * - `real`: new-api dialect with provider ids (`gpt-image-1`, `dall-e-3`, `flux-kontext-pro`, `sora-2`, `veo-3`,
- *   `gpt-4o-mini`) and their published prices (`flux-kontext-pro` unpublished);
+ * - `real`: new-api dialect with late-2026 provider ids (`gpt-image-2`, `seedream-4.0`, `flux-kontext-pro`, `veo-3.1`,
+ *   `kling-v2-1`, `seedance-1-0-pro`, `gpt-4o-mini`) and their published prices (`flux-kontext-pro` unpublished);
  * - `legacy-video`: new-api dialect whose only video routes are `/v1/video/generations` (downloads via `result_url`);
- * - `expr-prices`: new-api dialect with the `expr` catalogue: prices published and billed as expressions.
+ * - `expr-prices`: new-api dialect with the `expr` catalogue: prices published and billed as expressions;
+ * - `new-api-2026`: a late-2026 new-api deployment, built from {@link NEW_API_2026} (expression prices and 2026
+ *   provider ids today; the gateway behaviours of that year as the simulator learns them). No video model of it
+ *   offers remix (remix was Sora's).
  */
 export const SIM_PRESETS: Readonly<Record<SimPresetName, SimulatorOptions>> = {
   'new-api': { flavor: 'new-api' },
@@ -19,6 +34,7 @@ export const SIM_PRESETS: Readonly<Record<SimPresetName, SimulatorOptions>> = {
   real: { flavor: 'new-api', catalogue: 'real' },
   'legacy-video': { flavor: 'new-api', videoRoutes: 'legacy' },
   'expr-prices': { flavor: 'new-api', catalogue: 'expr' },
+  'new-api-2026': Object.assign({}, ...NEW_API_2026) as SimulatorOptions,
 };
 
 /** The preset named `name`, or undefined. */

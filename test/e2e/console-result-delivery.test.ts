@@ -35,7 +35,7 @@ describe('Console: a result posted late carries the same facts and follow-ups as
     stack.app.registerDelivery(
       new ConsoleDelivery(address.instance, join(stack.dir, 'delivered'), print, (f) => stack.core.explain(f), {
         commands: dispatcher.commands,
-        remixOffered: () => stack.core.remixOffered(),
+        remixOffered: (model) => stack.core.remixOffered(model),
       }),
     );
   });

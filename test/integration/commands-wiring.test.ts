@@ -261,3 +261,62 @@ describe('a gateway without remix (video routes of the legacy family only)', () 
     expect(t.sim.requests().slice(since).filter((x) => x.endpoint !== 'models')).toEqual([]);
   });
 });
+
+describe('Remix only where the video model offers it (VIDEO_REMIX_MODELS)', () => {
+  let t: TestStack;
+  let d: CommandDispatcher;
+  const delivery = new RecordingDelivery('console');
+
+  beforeAll(async () => {
+    t = await createTestStack({ deliveries: [delivery], env: { VIDEO_REMIX_MODELS: 'gamma-video-1-*,kappa-video-lite', DEFAULT_ALLOWANCE: '5' } });
+    d = new CommandDispatcher({ core: t.core, ownerIds: [] });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function delivered(model: string): Promise<string> {
+    const req = requestOf(t);
+    const started = await d.run({ command: 'video', args: { prompt: 'a paper boat', seconds: 4, model }, request: req });
+    const jobId = started.jobId ?? '';
+    await delivery.waitFor((e) => e.type === 'video' && e.jobId === jobId);
+    await waitForStatus(t, req.actor, jobId, 'delivered');
+    return jobId;
+  }
+
+  it('offers Remix under a listed model\'s video only; a remix of another model\'s video is refused free, naming it', async () => {
+    expect(t.core.remixOffered('kappa-video-lite')).toBe(true);
+    expect(t.core.remixOffered('gamma-video-1-pro')).toBe(true);
+    expect(t.core.remixOffered('gamma-video-1')).toBe(false);
+    const offered = await delivered('kappa-video-lite');
+    const plain = await delivered('gamma-video-1');
+    const jobOf = async (id: string) => (await d.run({ command: 'job', args: { job: id }, request: requestOf(t) })).actions?.map((a) => a.command);
+    expect(await jobOf(offered)).toEqual(['reroll', 'remix']);
+    expect(await jobOf(plain)).toEqual(['reroll']);
+
+    const charged = await ledgerNetCharged(t.store as never);
+    const since = t.sim.requests().length;
+    const r = await d.run({ command: 'remix', args: { job: plain, prompt: 'the boat sinks' }, request: requestOf(t) });
+    expect(r.failure).toMatchObject({ code: 'not_offered', details: { what: 'remix', model: 'gamma-video-1' } });
+    expect(r.blocks[0]).toMatch(/^This gateway does not offer remixes of videos made with 'gamma-video-1'\./);
+    expect(t.sim.requests().slice(since).filter((x) => x.endpoint === 'video_remix')).toEqual([]);
+    expect(await ledgerNetCharged(t.store as never)).toBe(charged);
+    expect(await openHolds(t.store as never)).toBe(0);
+    // A model that offers none does not turn Remix off for the models that do.
+    expect(t.core.remixOffered('kappa-video-lite')).toBe(true);
+    const ok = await d.run({ command: 'remix', args: { job: offered, prompt: 'the boat flies' }, request: requestOf(t) });
+    expect(ok.title).toBe('Remix started');
+  });
+
+  it('with none listed (the default for a real gateway) Remix is offered nowhere', async () => {
+    const none = await createTestStack({ startPoller: false, env: { VIDEO_REMIX_MODELS: '' } });
+    try {
+      expect(none.config.remixModels).toEqual([]);
+      expect(none.core.remixOffered()).toBe(false);
+      expect(none.core.remixOffered('gamma-video-1')).toBe(false);
+    } finally {
+      await none.close();
+    }
+  });
+});

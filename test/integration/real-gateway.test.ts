@@ -61,13 +61,14 @@ describe('real-catalogue gateway, no PRICES_FILE, no DEFAULT_*', () => {
     const r = await t.core.modelsReport(t.actor());
     if (!r.ok) throw new Error(r.failure.code);
     const byId = Object.fromEntries(r.value.models.map((m) => [m.id, m]));
-    expect(Object.keys(byId)).toEqual(['gpt-image-1', 'dall-e-3', 'flux-kontext-pro', 'sora-2', 'veo-3', 'gpt-4o-mini']);
-    expect(byId['gpt-image-1']).toMatchObject({ kind: 'image', unitMicros: 40_000, onSale: true, priceSource: 'gateway', isDefault: true, kindSource: 'gateway' });
-    expect(byId['sora-2']).toMatchObject({ kind: 'video', unitMicros: 100_000, priceSource: 'gateway', isDefault: true });
+    expect(Object.keys(byId)).toEqual(['gpt-image-2', 'seedream-4.0', 'flux-kontext-pro', 'veo-3.1', 'kling-v2-1', 'seedance-1-0-pro', 'gpt-4o-mini']);
+    expect(byId['gpt-image-2']).toMatchObject({ kind: 'image', unitMicros: 40_000, onSale: true, priceSource: 'gateway', isDefault: true, kindSource: 'gateway' });
+    expect(byId['veo-3.1']).toMatchObject({ kind: 'video', unitMicros: 400_000, priceSource: 'gateway', isDefault: true });
     expect(byId['gpt-4o-mini']).toMatchObject({ kind: 'text', unitMicros: 150, priceSource: 'gateway', isDefault: true });
     expect(byId['gpt-4o-mini']!.priceText).toBe("$0.00015 / 1K tokens in, $0.0006 / 1K tokens out (gateway's published price)");
     expect(byId['flux-kontext-pro']).toMatchObject({ kind: 'image', onSale: false, priceSource: null, priceText: 'no price yet (an admin can set one)' });
-    expect(r.value.text).toContain('image: gpt-image-1 (first priced image model');
+    expect(r.value.text).toContain('image: gpt-image-2 (first priced image model');
+    expect(r.value.text).not.toMatch(/sora|dall-e/);
     expect(r.value.text).toContain("gateway's published price");
     expect(r.value.text).not.toMatch(/alpha-|media group/);
   });
@@ -76,17 +77,17 @@ describe('real-catalogue gateway, no PRICES_FILE, no DEFAULT_*', () => {
     const before = t.sim.spentMicros(t.sim.tokens.media);
     const edit = await t.core.edit({ ...t.actor(), prompt: 'make it blue', images: [png] });
     if (!edit.ok) throw new Error(edit.failure.code);
-    expect(edit.value).toMatchObject({ model: 'gpt-image-1', costMicros: 40_000 });
+    expect(edit.value).toMatchObject({ model: 'gpt-image-2', costMicros: 40_000 });
     const v = await t.core.startVideo({ ...t.actor(), prompt: 'a wave', seconds: 4, delivery: target });
     if (!v.ok) throw new Error(v.failure.code);
-    expect(v.value).toMatchObject({ model: 'sora-2', estimateMicros: 400_000 });
+    expect(v.value).toMatchObject({ model: 'veo-3.1', estimateMicros: 1_600_000 });
     await delivery.waitFor((e) => e.type === 'video' && e.jobId === v.value.jobId);
     expect(await until(t, v.value.jobId, ['delivered'])).toBe('delivered');
     const ask = await t.core.ask({ ...t.actor(), prompt: 'Say hello in three words please' });
     if (!ask.ok) throw new Error(ask.failure.code);
     expect(ask.value.model).toBe('gpt-4o-mini');
     expect(ask.value.costMicros).toBeGreaterThan(0);
-    expect(t.sim.spentMicros(t.sim.tokens.media) - before).toBe(40_000 + 400_000 + ask.value.costMicros);
+    expect(t.sim.spentMicros(t.sim.tokens.media) - before).toBe(40_000 + 1_600_000 + ask.value.costMicros);
     await ledgerIsTheBill(t);
   });
 
@@ -128,38 +129,44 @@ describe('real-catalogue gateway, no PRICES_FILE, no DEFAULT_*', () => {
     const m = await t.core.models(a);
     expect(m.ok && m.value.find((x) => x.id === 'gpt-4o-mini')).toMatchObject({ kind: 'image', kindSource: 'admin' });
     expect((await t.core.prices(a, { op: 'kind', model: 'gpt-4o-mini', kind: 'auto' })).ok).toBe(true);
-    const bad = await t.core.prices(a, { op: 'set', model: 'sora-2', amount: '0.1', unit: 'litre' });
+    const bad = await t.core.prices(a, { op: 'set', model: 'veo-3.1', amount: '0.1', unit: 'litre' });
     expect(!bad.ok && bad.failure.code).toBe('bad_amount');
   });
 
   it('autocomplete answers with the catalogue on a member\'s very first interaction', () => {
     const stranger = t.actor({ scope: 'never-seen', user: 'first-timer' });
     const views = t.core.cachedModels(stranger, 'image');
-    expect(views.map((v) => v.id)).toEqual(['gpt-image-1', 'dall-e-3', 'flux-kontext-pro']);
+    expect(views.map((v) => v.id)).toEqual(['gpt-image-2', 'seedream-4.0', 'flux-kontext-pro']);
   });
 
   it('the gateway balance of the paying token, from new-api\'s token usage page', async () => {
     const b = await t.core.gatewayBalance(t.actor());
     if (!b.ok) throw new Error(b.failure.code);
     expect(b.value).toMatchObject({ tokenSource: 'operator', remainingMicros: t.sim.balanceMicros(t.sim.tokens.media), usedMicros: t.sim.spentMicros(t.sim.tokens.media), expiresAt: null });
-    expect(b.value.text).toMatch(/^The gateway balance of the bot's own token is \$999\.\d+ \(\$0\.\d+ used so far\); it does not expire\.$/);
+    expect(b.value.text).toMatch(/^The gateway balance of the bot's own token is \$99\d\.\d+ \(\$\d\.\d+ used so far\); it does not expire\.$/);
   });
 });
 
 describe('start-up checks and token resolution', () => {
   it('warns about a DEFAULT_*_MODEL the gateway does not list, naming the variable and the closest ids, and says so in the reply', async () => {
-    const t = await createTestStack({ sim: SIM_PRESETS.real, env: { DEFAULT_IMAGE_MODEL: 'gpt-image-2', DEFAULT_VIDEO_MODEL: 'sora-2' }, startPoller: false });
+    const t = await createTestStack({ sim: SIM_PRESETS.real, env: { DEFAULT_IMAGE_MODEL: 'gpt-image-1', DEFAULT_VIDEO_MODEL: 'kling-v2-1' }, startPoller: false });
     try {
       expect(t.app.startupWarnings).toHaveLength(1);
-      expect(t.app.startupWarnings[0]).toMatch(/^DEFAULT_IMAGE_MODEL=gpt-image-2 is not a model this gateway lists; closest listed: gpt-image-1/);
-      expect(t.logs()).toContain('DEFAULT_IMAGE_MODEL=gpt-image-2');
+      expect(t.app.startupWarnings[0]).toMatch(/^DEFAULT_IMAGE_MODEL=gpt-image-1 is not a model this gateway lists; closest listed: gpt-image-2/);
+      expect(t.logs()).toContain('DEFAULT_IMAGE_MODEL=gpt-image-1');
       const r = await t.core.imagine({ ...t.actor(), prompt: 'x' });
       if (r.ok) throw new Error('expected a refusal');
       expect(r.failure.code).toBe('default_model_missing');
-      expect(describeFailure(r.failure).text).toContain("DEFAULT_IMAGE_MODEL='gpt-image-2'");
-      expect(describeFailure(r.failure).text).toContain('gpt-image-1');
+      expect(describeFailure(r.failure).text).toContain("DEFAULT_IMAGE_MODEL='gpt-image-1'");
+      expect(describeFailure(r.failure).text).toContain('gpt-image-2');
       const report = await t.core.modelsReport(t.actor());
-      expect(report.ok && report.value.text).toContain('video: sora-2 (set by DEFAULT_VIDEO_MODEL)');
+      expect(report.ok && report.value.text).toContain('video: kling-v2-1 (set by DEFAULT_VIDEO_MODEL)');
+      // Gone from the world: OpenAI's Sora and DALL-E are no model of a 2026 gateway, refused free.
+      for (const [model, run] of [['sora-2', () => t.core.startVideo({ ...t.actor(), prompt: 'x', seconds: 4, model: 'sora-2', delivery: target })], ['dall-e-3', () => t.core.imagine({ ...t.actor(), prompt: 'x', model: 'dall-e-3' })]] as const) {
+        const gone = await run();
+        expect(!gone.ok && gone.failure, model).toMatchObject({ code: 'model_unknown', money: 'none' });
+      }
+      expect(t.sim.spentMicros(t.sim.tokens.media)).toBe(0);
     } finally {
       await t.close();
     }
@@ -244,8 +251,10 @@ describe('dialects', () => {
       if (n.ok) throw new Error('expected a refusal');
       const text = describeFailure(n.failure).text;
       expect(text).toContain("'alpha-image-2'");
+      expect(text).toContain("'alpha-image-2' is not available to this token's group");
       expect(text).toContain('the group this token belongs to cannot reach it');
-      expect(text).not.toMatch(/media|default group/);
+      expect(text).toContain("an admin can ask the gateway's owner to add the model to the token's group");
+      expect(text).not.toMatch(/media|default group|no model called/);
       await ledgerIsTheBill(t);
     } finally {
       await t.close();

@@ -24,7 +24,7 @@ import type { Actor, Delivery } from '../../src/core/api.js';
 import { ManualClock, type Clock } from '../../src/core/ports/clock.js';
 import type { PriceTable } from '../../src/core/pricing.js';
 import { createLogger, SecretSet, type Logger } from '../../src/log.js';
-import { startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../src/simulator/index.js';
+import { SIM_REMIX_MODELS, startSimulator, type SimulatorHandle, type SimulatorOptions } from '../../src/simulator/index.js';
 import type { BotCore } from '../../src/core/bot-core.js';
 import type { MeteredStore } from '../../src/app/store-services.js';
 import type { Store } from '../../src/store/open-store.js';
@@ -110,6 +110,8 @@ export async function createTestStack(opts: TestStackOptions = {}): Promise<Test
     DEFAULT_PERIOD: 'day',
     MAX_JOBS_PER_USER: '4',
     LOG_LEVEL: 'debug',
+    // The simulator remixes its neutral video models; a test of a gateway without remix sets this to ''.
+    VIDEO_REMIX_MODELS: SIM_REMIX_MODELS.join(','),
     ...(operator ? { GATEWAY_TOKEN: operator } : {}),
     ...opts.env,
   };

@@ -42,7 +42,7 @@ export async function consoleDriver(opts: TestStackOptions = {}): Promise<Scenar
     new ConsoleDelivery(address.instance, outputDir, print, (f) => stack.core.explain(f), {
       onFinished: (id) => Object.values(sessions).forEach((s) => s.finished(id)),
       commands: dispatcher.commands,
-      remixOffered: () => stack.core.remixOffered(),
+      remixOffered: (model) => stack.core.remixOffered(model),
     }),
   );
 

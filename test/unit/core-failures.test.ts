@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultMoney, err, fail, failureFromGateway, failWith, isFailureCode, ok, withMoney, type FailureCode, type GatewayFailureContext } from '../../src/core/failures.js';
+import { defaultMoney, err, fail, failureFromGateway, failWith, isFailureCode, missingHeader, ok, withMoney, type FailureCode, type GatewayFailureContext } from '../../src/core/failures.js';
 import { isJobId, newJobId, newRef } from '../../src/core/ids.js';
 import type { GatewayErrorKind, GatewayFailureInfo } from '../../src/core/ports/media-gateway.js';
 
@@ -75,7 +75,8 @@ describe('failureFromGateway', () => {
     ['bad_request other: the gateway refused, never our fault', info('bad_request', { code: 'weird', status: 400 }), {}, 'gateway_refused', { status: 400, reason: 'm' }],
     ['download past limit', info('bad_request'), { stage: 'video_download', limitBytes: 1000 }, 'output_too_large', { bytes: null, limitBytes: 1000, retrievableUntil: null }],
     ['task_not_found poll', info('task_not_found'), { stage: 'video_poll' }, 'task_failed_refunded', { reason: 'the gateway no longer knows this task' }],
-    ['task_not_found elsewhere', info('task_not_found'), { stage: 'chat' }, 'internal', {}],
+    ['task_not_found elsewhere: the gateway refused, never our fault', info('task_not_found', { status: 400 }), { stage: 'chat' }, 'gateway_refused', { status: 400, reason: 'm' }],
+    ['not_ready on an image call (a model still loading): the gateway refused', info('not_ready', { status: 400, message: 'Model is not ready yet' }), { stage: 'image' }, 'gateway_refused', { status: 400, reason: 'Model is not ready yet' }],
     ['not_ready', info('not_ready'), { stage: 'video_download' }, 'internal', {}],
   ];
 
@@ -93,5 +94,24 @@ describe('failureFromGateway', () => {
     for (const k of kinds) expect(failureFromGateway(info(k), { ...ctx, money: 'released' }).money).toBe('released');
     expect(failureFromGateway(info('task_not_found'), { ...ctx, stage: 'video_poll' }).money).toBe('released');
     expect(failureFromGateway(info('timeout'), ctx).money).toBe('none');
+  });
+});
+
+describe('a 4xx saying a header or provider is missing', () => {
+  it.each([
+    ['Either x-portkey-config or x-portkey-provider header is required', 'x-portkey-config / x-portkey-provider'],
+    ['Missing required header: X-Provider-Key', 'x-provider-key'],
+    ['The "anthropic-version" header is required', 'anthropic-version'],
+    ['provider is required', 'provider'],
+    ['missing provider', 'provider'],
+  ])('%s → %s', (message, header) => {
+    expect(missingHeader(message)).toBe(header);
+    const f = failureFromGateway({ kind: 'bad_request', status: 400, message }, { model: 'm', tokenSource: 'operator', stage: 'image' });
+    expect(f.code).toBe('gateway_needs_header');
+    expect(f.details).toEqual({ header });
+  });
+
+  it.each(['prompt is required', 'Invalid value for quality', 'x-request-id abc failed', 'model not supported by provider', undefined])('not a missing header: %s', (message) => {
+    expect(missingHeader(message)).toBeUndefined();
   });
 });

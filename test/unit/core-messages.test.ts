@@ -24,6 +24,7 @@ const SAMPLES: { [C in FailureCode]: FailureDetails[C] } = {
   quota_exhausted: {},
   forbidden_model: { model: 'alpha-image-2' },
   content_refused: {},
+  gateway_needs_header: { header: 'x-portkey-config / x-portkey-provider' },
   gateway_refused: { status: 403, reason: 'not for this token' },
   attachment_missing: {},
   attachment_too_many: { max: 3, got: 5 },

@@ -107,7 +107,8 @@ describe('ModelListCache', () => {
   });
 
   it('propagates the error when nothing is cached, and single-flights the failure', async () => {
-    const cache = new ModelListCache({ clock: new ManualClock(0) });
+    const clock = new ManualClock(0);
+    const cache = new ModelListCache({ clock, errorRetryMs: 100 });
     let calls = 0;
     const failing = async (): Promise<GatewayModel[]> => {
       calls++;
@@ -116,7 +117,30 @@ describe('ModelListCache', () => {
     const results = await Promise.allSettled([cache.get('k', failing), cache.get('k', failing)]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(calls).toBe(1);
+    clock.advance(100);
     await expect(cache.get('k', async () => list('x'))).resolves.toEqual(list('x'));
+  });
+
+  it('remembers a failure with nothing cached: get answers it without asking until errorRetryMs; refresh asks', async () => {
+    const clock = new ManualClock(0);
+    const cache = new ModelListCache({ clock, errorRetryMs: 30_000 });
+    let calls = 0;
+    const failing = async (): Promise<GatewayModel[]> => {
+      calls++;
+      throw new Error('models 500');
+    };
+    await expect(cache.get('k', failing)).rejects.toThrow('models 500');
+    for (let i = 0; i < 5; i++) {
+      clock.advance(5_000);
+      await expect(cache.get('k', failing)).rejects.toThrow('models 500');
+    }
+    expect(calls).toBe(1);
+    clock.advance(5_000);
+    await expect(cache.get('k', failing)).rejects.toThrow('models 500');
+    expect(calls).toBe(2);
+    await expect(cache.refresh('k', async () => list('back'))).resolves.toEqual(list('back'));
+    expect(await cache.get('k', failing)).toEqual(list('back'));
+    expect(calls).toBe(2);
   });
 
   it('keeps keys apart and evicts the least recently used past maxEntries', async () => {

@@ -5,6 +5,9 @@ import { isGatewayFailure, type GatewayModel, type MediaGateway } from '../ports
 import type { PriceBook } from './price-book.js';
 import type { IndexActor, TokenIndex } from './token-index.js';
 
+/** Model lists are asked once per load: the cache, not the client, decides when to ask again. */
+const ONE_TRY = { retries: 0 } as const;
+
 /** Settings of {@link Catalog}. */
 export interface CatalogOptions {
   gateway: MediaGateway;
@@ -46,9 +49,13 @@ export class Catalog {
     return this.pricingState;
   }
 
-  /** The token's list through the cache (loads when missing or expired). */
+  /**
+   * The token's list through the cache (loads when missing or expired). Each load is one request, never re-sent: a
+   * failure is remembered by the cache for its retry period (the last good list served meanwhile), so a gateway whose
+   * `/v1/models` fails costs one request per period, not several per command.
+   */
   list(token: string): Promise<GatewayModel[]> {
-    return this.o.lists.get(modelCacheKey(token), () => this.o.gateway.listModels(token));
+    return this.o.lists.get(modelCacheKey(token), () => this.o.gateway.listModels(token, ONE_TRY));
   }
 
   /** Stores a list just fetched (e.g. while validating a token being linked). */
@@ -102,7 +109,7 @@ export class Catalog {
     const timeout = this.o.warmTimeoutMs ?? 15_000;
     const lists = this.o.index.tokens().map(async (t) => {
       try {
-        await this.o.lists.refresh(modelCacheKey(t), () => this.o.gateway.listModels(t, { signal: AbortSignal.timeout(timeout) }));
+        await this.o.lists.refresh(modelCacheKey(t), () => this.o.gateway.listModels(t, { ...ONE_TRY, signal: AbortSignal.timeout(timeout) }));
       } catch (e) {
         this.o.logger.warn({ err: e }, 'warming a model list failed; it loads on first use');
       }
@@ -118,7 +125,7 @@ export class Catalog {
       t.unref();
       this.timers.push(t);
     };
-    every(this.o.listRefreshMs ?? 300_000, () => Promise.all(this.o.index.tokens().map((t) => this.o.lists.refresh(modelCacheKey(t), () => this.o.gateway.listModels(t)).catch(() => undefined))));
+    every(this.o.listRefreshMs ?? 300_000, () => Promise.all(this.o.index.tokens().map((t) => this.o.lists.refresh(modelCacheKey(t), () => this.o.gateway.listModels(t, ONE_TRY)).catch(() => undefined))));
     every(this.o.pricingRefreshMs ?? 3_600_000, () => this.refreshPricing());
   }
 

@@ -22,7 +22,7 @@ const IMAGE_ID = /image|dall-?e|flux|sdxl|stable-diffusion|midjourney|(^|[-_/])m
  * video when it names a video family (`video`, `sora`, `veo`, `kling`, `hailuo`, `seedance`, `vidu`, `pika`,
  * `runway`, `luma`, `wan-…`, `t2v`/`i2v`); else image when it names an image family (`image`, `dall-e`, `flux`,
  * `sdxl`, `stable-diffusion`, `midjourney`/`mj-`, `ideogram`, `imagen`, `recraft`, `seedream`, `kontext`, `sketch`,
- * `paint`, `edit`); else text. Checked in that order, so `gpt-image-1` is an image and `veo-3` a video.
+ * `paint`, `edit`); else text. Checked in that order, so `gpt-image-2` is an image and `veo-3.1` a video.
  */
 export function guessKindFromId(id: string): ModelKind {
   const s = id.toLowerCase();

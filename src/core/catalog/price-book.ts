@@ -150,6 +150,18 @@ export class PriceBook {
   }
 
   /**
+   * Whether a price names `model` for the community `scopeRef`: the gateway's published pricing (priced or not, an
+   * expression it could not read included), the operator's `PRICES_FILE`, or a community admin's price. Such a model
+   * exists on the gateway (or the operator says it does), so a token whose list lacks it is told its group cannot
+   * reach it, not that there is no such model. The documented table and `TEXT_PRICE_PER_1K_TOKENS` do not count:
+   * they price models whatever their name.
+   */
+  knows(model: string, scopeRef: string | undefined): boolean {
+    if (this.published.has(model) || own0(this.opts.operator, model)) return true;
+    return scopeRef !== undefined && this.settings.get(`${scopeRef}|${model}`)?.price != null;
+  }
+
+  /**
    * What the gateway charges per unit for `model` of `kind`, the lowest price a community admin may set while the
    * operator's token pays: its published price, else its documented price (both without markup), else the operator's
    * `PRICES_FILE` price; for text the higher of the prompt and completion prices (an admin price covers both).

@@ -111,7 +111,8 @@ export function progressBar(progress: number, width = 10): string {
  * reroll, ask and `/job`) and by every surface's `Delivery` (a kept result posted late by the poller, a delivered
  * video), so a result carries the same buttons or hints however it was posted.
  * - `imagine`, `edit`: Reroll, Edit (asks for the instruction), Animate;
- * - `video`: Reroll, and Remix (asks for the new prompt) when `remix` says the gateway offers it (`core.remixOffered()`);
+ * - `video`: Reroll, and Remix (asks for the new prompt) when `remix` says the video's model offers it
+ *   (`core.remixOffered(model)`);
  * - `ask`: none.
  */
 export function finishedJobActions(job: { readonly id: string; readonly kind: JobKind; readonly locale?: string | undefined }, remix = false): ReplyAction[] {

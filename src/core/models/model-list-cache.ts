@@ -22,6 +22,12 @@ interface Entry {
   freshUntil: number;
 }
 
+/** A load that failed with no list to fall back on, answered again without asking until `until`. */
+interface Failed {
+  error: unknown;
+  until: number;
+}
+
 /** The cache key for a token: a SHA-256 prefix, so the token itself is never held as a key or logged. */
 export function modelCacheKey(token: string): string {
   return createHash('sha256').update(token).digest('hex').slice(0, 32);
@@ -32,13 +38,16 @@ export function modelCacheKey(token: string): string {
  * - fresh for `ttlMs` (default 5 min); then the next `get` reloads;
  * - single-flight: concurrent `get`s for one key share one load;
  * - stale-while-error: when a reload fails and an older list exists, that list is served (logged), and the next
- *   attempt waits `errorRetryMs`; with no older list the error propagates;
+ *   attempt waits `errorRetryMs`; with no older list the error propagates, and `get` answers the same error without
+ *   asking again for `errorRetryMs` (a gateway whose `/v1/models` fails is asked once per period, not per command);
+ *   `refresh` (the background reload) always asks;
  * - bounded: at most `maxEntries` keys (LRU), so memory stays flat whatever the number of tokens.
  * Keys are hashes ({@link modelCacheKey}), never tokens.
  */
 export class ModelListCache {
   private readonly entries = new Map<string, Entry>();
   private readonly inflight = new Map<string, Promise<GatewayModel[]>>();
+  private readonly failed = new Map<string, Failed>();
   private readonly ttlMs: number;
   private readonly errorRetryMs: number;
   private readonly maxEntries: number;
@@ -56,6 +65,8 @@ export class ModelListCache {
       this.touch(tokenKey, entry);
       return Promise.resolve(entry.models);
     }
+    const failed = this.failed.get(tokenKey);
+    if (!entry && failed && this.opts.clock.now() < failed.until) return Promise.reject(failed.error);
     const running = this.inflight.get(tokenKey);
     if (running) return running;
     const load = this.load(tokenKey, loader).finally(() => this.inflight.delete(tokenKey));
@@ -83,6 +94,7 @@ export class ModelListCache {
   /** Forgets one key (e.g. after the token was replaced or the gateway said the model list changed). */
   invalidate(tokenKey: string): void {
     this.entries.delete(tokenKey);
+    this.failed.delete(tokenKey);
   }
 
   /** Number of keys held. */
@@ -93,11 +105,21 @@ export class ModelListCache {
   private async load(tokenKey: string, loader: () => Promise<GatewayModel[]>): Promise<GatewayModel[]> {
     try {
       const models = await loader();
+      this.failed.delete(tokenKey);
       this.set(tokenKey, { models, freshUntil: this.opts.clock.now() + this.ttlMs });
       return models;
     } catch (e) {
       const stale = this.entries.get(tokenKey);
-      if (!stale) throw e;
+      if (!stale) {
+        this.failed.delete(tokenKey);
+        this.failed.set(tokenKey, { error: e, until: this.opts.clock.now() + this.errorRetryMs });
+        while (this.failed.size > this.maxEntries) {
+          const oldest = this.failed.keys().next().value;
+          if (oldest === undefined) break;
+          this.failed.delete(oldest);
+        }
+        throw e;
+      }
       this.opts.logger?.warn({ tokenKey, err: e }, 'model list refresh failed; serving the previous list');
       this.set(tokenKey, { models: stale.models, freshUntil: this.opts.clock.now() + this.errorRetryMs });
       return stale.models;

@@ -45,6 +45,11 @@ export function isGatewayFailure(e: unknown): e is Error & GatewayFailureInfo {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /**
+   * Re-sends allowed for this call after a retryable answer; default the client's own setting (4). A caller that
+   * remembers failures itself (the model-list cache) passes 0 so one refresh is one request.
+   */
+  retries?: number;
 }
 
 /** One entry of `GET /v1/models`. Only `id` is promised; the rest is kept when present. */

@@ -90,6 +90,6 @@ export async function ask(d: CoreDeps, req: AskRequest, hooks?: JobHooks): Promi
     const kept = delivery ? await d.outputs.save(jobId, ANSWER_FILE, Buffer.from(res.text, 'utf8')) : undefined;
     await moveOn(d, jobId, delivery !== null, { chargedMicros: charge, progress: 100, outputPath: kept?.path ?? null, outputExpiresAt: d.clock.now() + d.settings.outputRetentionMs });
     const charged = (await d.money.settle(job, charge, { units: total, unit: 'token' })) ?? 0;
-    return ok({ jobId, model, text: res.text, costMicros: charged, totalTokens: total });
+    return ok({ jobId, model, text: res.text, costMicros: charged, totalTokens: total, ...(reported ? {} : { usageEstimated: true }) });
   });
 }

@@ -41,6 +41,8 @@ export interface CoreSettings {
   maxImagesPerRequest?: number;
   /** Output tokens assumed when holding money for `ask`. Default 1024 (also sent as `max_tokens`). */
   askMaxTokens?: number;
+  /** `VIDEO_REMIX_MODELS`: the video models that offer Remix (see `remixCapable`). Default none. */
+  remixModels?: readonly string[];
 }
 
 /**

@@ -11,9 +11,9 @@ import type { CoreDeps } from './deps.js';
 /**
  * Checks a model before any money moves. A key-shaped id is refused at once (`bad_flag`, never echoed, never sent
  * to the gateway). With the token's `GET /v1/models` list (when it can be had):
- * - not listed: `no_channel` when the gateway is known to have the model (its pricing page or another token's
- *   list names it: it exists, but this token's group cannot reach it), else `model_unknown` with the closest
- *   listed id of that kind as a suggestion;
+ * - not listed: `no_channel` ("not available to this token's group") when the model is known to exist (a price
+ *   names it: the gateway's pricing page, the operator's `PRICES_FILE` or this community's admin; or another token's
+ *   list names it), else `model_unknown` with the closest listed id of that kind as a suggestion;
  * - listed (or no list): no price from any source → `model_unpriced` (with the admin hint for admins); not on sale
  *   → `model_not_on_sale`; another kind → `model_wrong_kind`; else its price.
  */
@@ -28,7 +28,7 @@ export async function checkModel(d: CoreDeps, a: Actor, t: UsableToken, model: s
   const mine = list?.find((m) => m.id === model);
   const ref = scopeRef(a);
   if (list && !mine) {
-    const known = d.catalog.book.entry(model, undefined).priceSource === 'gateway' || d.catalog.cachedLists().some((l) => l.some((m) => m.id === model));
+    const known = d.catalog.book.knows(model, ref) || d.catalog.cachedLists().some((l) => l.some((m) => m.id === model));
     if (known) return err(fail('no_channel', { model }));
     const candidates = list.filter((m) => d.catalog.book.entry(m.id, ref, m, payerOf(t)).kind === kind).map((m) => m.id);
     const suggestion = suggestModel(model, candidates);

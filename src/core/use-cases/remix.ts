@@ -1,3 +1,4 @@
+import { remixCapable } from '../catalog/remix-models.js';
 import type { JobHooks, RemixRequest, VideoStarted } from '../api.js';
 import { err, fail, type Result } from '../failures.js';
 import { validateDuration, validatePrompt } from '../media/inputs.js';
@@ -12,7 +13,8 @@ import { graphemePrefix } from '../text-cut.js';
  * `POST /v1/videos/{id}/remix`) with a new prompt. Checked like a new video (prompt, token, the earlier job's model
  * priced and listed, 4–15 s, default the earlier length), then held and submitted like one: the gateway bills a remix
  * as a new video, and the poller delivers it. `job_not_found` for a job of another community, not a video, or one
- * that never produced a task; `not_offered` when the gateway client has no remix call.
+ * that never produced a task; `not_offered` when the gateway client has no remix call, or (naming the model) when
+ * the earlier video's model offers no remix (`VIDEO_REMIX_MODELS`, see `remixCapable`), before any money moves.
  */
 export async function startRemix(d: CoreDeps, req: RemixRequest, hooks?: JobHooks): Promise<Result<VideoStarted>> {
   const prompt = validatePrompt(req.prompt);
@@ -24,6 +26,7 @@ export async function startRemix(d: CoreDeps, req: RemixRequest, hooks?: JobHook
   }
   const remix = d.gateway.remixVideo?.bind(d.gateway);
   if (!remix) return err(fail('not_offered', { what: 'remix' }));
+  if (!remixCapable(source.model, d.settings.remixModels ?? [])) return err(fail('not_offered', { what: 'remix', model: source.model }));
   const token = await resolveToken(d, req, ids);
   if (!token.ok) return token;
   const price = await checkModel(d, req, token.value, source.model, 'video');

@@ -22,8 +22,8 @@ export interface ConsoleDeliveryEvents {
 export interface ConsoleDeliveryOptions extends ConsoleDeliveryEvents {
   /** The definitions, to print a result's follow-ups as commands to type (only those whose command exists); none when absent. */
   commands?: readonly CommandDefinition[];
-  /** Whether the gateway offers Remix (`core.remixOffered`); default false. */
-  remixOffered?: () => boolean;
+  /** Whether Remix is offered for a video of `model` (`core.remixOffered`); default false. */
+  remixOffered?: (model?: string) => boolean;
 }
 
 /** Reads a stored address as the console's (also one stored with `platform` before surfaces), or undefined. */
@@ -113,7 +113,7 @@ export class ConsoleDelivery implements Delivery {
   private printFollowUps(job: JobView): void {
     const commands = this.events.commands;
     if (!commands) return;
-    const actions = finishedJobActions(job, this.events.remixOffered?.() ?? false).filter((a) => findCommand(commands, a.command));
+    const actions = finishedJobActions(job, this.events.remixOffered?.(job.model) ?? false).filter((a) => findCommand(commands, a.command));
     printActions({ print: this.print, commands, ...(job.locale ? { locale: job.locale } : {}) }, actions);
   }
 

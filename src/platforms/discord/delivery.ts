@@ -169,7 +169,7 @@ export class DiscordDelivery implements Delivery {
 
   /** The follow-ups of the finished job, the same its command's reply carries ({@link finishedJobActions}). */
   private actionsOf(job: JobView): ReplyAction[] {
-    return finishedJobActions(job, this.o.core.remixOffered?.() ?? false);
+    return finishedJobActions(job, this.o.core.remixOffered?.(job.model) ?? false);
   }
 
   private hookValid(a: DiscordAddress): a is DiscordAddress & { interaction: NonNullable<DiscordAddress['interaction']> } {

@@ -48,7 +48,7 @@ export function telegramDelivery(p: TelegramDeliveryParts): TelegramDelivery {
     logger: p.logger,
     uploadLimitBytes: p.settings.uploadLimitBytes,
     chatActionIntervalMs: p.chatActionIntervalMs,
-    resultKeyboard: (job) => keyboardOf({ actions }, finishedJobActions(job, p.core.remixOffered()).filter((a) => findCommand(commands, a.command))),
+    resultKeyboard: (job) => keyboardOf({ actions }, finishedJobActions(job, p.core.remixOffered(job.model)).filter((a) => findCommand(commands, a.command))),
     statusKeyboard: (jobId) => keyboardOf({ actions }, [refreshAction(jobId)].filter((a) => findCommand(commands, a.command))),
   });
 }

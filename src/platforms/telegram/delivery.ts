@@ -28,7 +28,7 @@ export interface TelegramDeliveryOptions {
    * keyboard of the core's `finishedJobActions` for the job's kind, the same its command's reply carries; none when
    * absent.
    */
-  resultKeyboard?: (job: Pick<JobView, 'id' | 'kind'>) => InlineKeyboard | undefined;
+  resultKeyboard?: (job: Pick<JobView, 'id' | 'kind' | 'model'>) => InlineKeyboard | undefined;
   /**
    * Buttons of a running video's status message (Refresh) when {@link TelegramDelivery.begin} gave none: progress that
    * came before the acknowledgment, or after a restart. Every status edit carries the message's buttons, since an edit

@@ -25,7 +25,10 @@ export const askCommand: CommandDefinition = {
   },
 };
 
-/** An answer with its model, tokens, cost and job id, and the follow-ups of a finished answer ({@link finishedJobActions}: none). */
+/**
+ * An answer with its model, tokens, cost (marked as an estimate, tokens with "≈", when the gateway reported no usage)
+ * and job id, and the follow-ups of a finished answer ({@link finishedJobActions}: none).
+ */
 export function askReply(r: AskResult, locale: string): Reply {
   const l = locale;
   return {
@@ -34,8 +37,8 @@ export function askReply(r: AskResult, locale: string): Reply {
     blocks: [r.text || t(l, 'result-empty-answer')],
     fields: [
       { name: t(l, 'field-model'), value: r.model },
-      { name: t(l, 'field-tokens'), value: formatNumber(l, r.totalTokens) },
-      { name: t(l, 'field-cost'), value: formatMoney(l, r.costMicros) },
+      { name: t(l, 'field-tokens'), value: `${r.usageEstimated ? '≈ ' : ''}${formatNumber(l, r.totalTokens)}` },
+      { name: t(l, 'field-cost'), value: r.usageEstimated ? t(l, 'field-cost-estimated', { cost: formatMoney(l, r.costMicros) }) : formatMoney(l, r.costMicros) },
       { name: t(l, 'field-job'), value: r.jobId },
     ],
     actions: finishedJobActions({ id: r.jobId, kind: 'ask', locale: l }),

@@ -33,7 +33,7 @@ export const jobCommand: CommandDefinition = {
     }
     const res = await ctx.core.job(ctx.actor, id);
     if (!res.ok) return failureReply(ctx, res.failure);
-    return jobReply(res.value, ctx.uploadLimitBytes, ctx.core.remixOffered(), ctx.actor.locale ?? DEFAULT_LOCALE);
+    return jobReply(res.value, ctx.uploadLimitBytes, ctx.core.remixOffered(res.value.model), ctx.actor.locale ?? DEFAULT_LOCALE);
   },
 };
 
