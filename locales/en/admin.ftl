@@ -127,3 +127,6 @@ alert-low-balance = The balance of { $source ->
         [none] the budgets here allow
        *[other] the { $allowed } the budgets here still allow
     } this period. Top it up on the gateway, or lower the budgets.
+# An owner's notice: the daily reconciliation found the gateway billed a token another amount than the bot recorded.
+# $day: a UTC day (YYYY-MM-DD); $token: "operator" or "…abcd"; $drift: gateway − bot (signed); $bot, $gateway: the totals.
+alert-reconcile-drift = Reconciliation of { $day } (UTC), token { $token }: the gateway billed { $gateway }, the bot recorded { $bot } (drift { $drift }). See the details with npm run admin -- reconcile --since { $day }.

@@ -130,3 +130,6 @@ alert-low-balance = El saldo { $source ->
         [none] lo que permiten los presupuestos de aquí
        *[other] los { $allowed } que aún permiten los presupuestos de aquí
     } en este periodo. Recárgalo en la pasarela o baja los presupuestos.
+# An owner's notice: the daily reconciliation found the gateway billed a token another amount than the bot recorded.
+# $day: a UTC day (YYYY-MM-DD); $token: "operator" or "…abcd"; $drift: gateway − bot (signed); $bot, $gateway: the totals.
+alert-reconcile-drift = Conciliación del { $day } (UTC), token { $token }: la pasarela cobró { $gateway } y el bot registró { $bot } (desvío { $drift }). Consulta el detalle con npm run admin -- reconcile --since { $day }.

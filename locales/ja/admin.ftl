@@ -114,3 +114,6 @@ alert-low-balance = { $source ->
         [none] この期間の予算で使える額
        *[other] この期間にまだ予算で使える額（{ $allowed }）
     }を下回っています。ゲートウェイでチャージするか、予算を下げてください。
+# An owner's notice: the daily reconciliation found the gateway billed a token another amount than the bot recorded.
+# $day: a UTC day (YYYY-MM-DD); $token: "operator" or "…abcd"; $drift: gateway − bot (signed); $bot, $gateway: the totals.
+alert-reconcile-drift = { $day }（UTC）の照合、トークン { $token }：ゲートウェイの請求は { $gateway }、ボットの記録は { $bot } です（差額 { $drift }）。詳細は npm run admin -- reconcile --since { $day } で確認できます。

@@ -130,3 +130,6 @@ alert-low-balance = O saldo { $source ->
         [none] os orçamentos daqui permitem
        *[other] os { $allowed } que os orçamentos daqui ainda permitem
     } neste período. Recarregue no gateway ou reduza os orçamentos.
+# An owner's notice: the daily reconciliation found the gateway billed a token another amount than the bot recorded.
+# $day: a UTC day (YYYY-MM-DD); $token: "operator" or "…abcd"; $drift: gateway − bot (signed); $bot, $gateway: the totals.
+alert-reconcile-drift = Conciliação de { $day } (UTC), token { $token }: o gateway cobrou { $gateway } e o bot registrou { $bot } (diferença { $drift }). Veja os detalhes com npm run admin -- reconcile --since { $day }.

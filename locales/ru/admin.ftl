@@ -131,3 +131,6 @@ alert-low-balance = Баланс { $source ->
         [none] позволяют бюджеты здесь
        *[other] { $allowed }, которые бюджеты здесь ещё позволяют
     } в этом периоде. Пополните его на шлюзе или уменьшите бюджеты.
+# An owner's notice: the daily reconciliation found the gateway billed a token another amount than the bot recorded.
+# $day: a UTC day (YYYY-MM-DD); $token: "operator" or "…abcd"; $drift: gateway − bot (signed); $bot, $gateway: the totals.
+alert-reconcile-drift = Сверка за { $day } (UTC), токен { $token }: шлюз списал { $gateway }, бот записал { $bot } (расхождение { $drift }). Подробности: npm run admin -- reconcile --since { $day }.

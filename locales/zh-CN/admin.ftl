@@ -122,3 +122,6 @@ alert-low-balance = { $source ->
         [none] 这里的预算
        *[other] 这里的预算本周期仍允许的 { $allowed }
     }。请在网关上充值，或调低预算。
+# An owner's notice: the daily reconciliation found the gateway billed a token another amount than the bot recorded.
+# $day: a UTC day (YYYY-MM-DD); $token: "operator" or "…abcd"; $drift: gateway − bot (signed); $bot, $gateway: the totals.
+alert-reconcile-drift = { $day }（UTC）对账，令牌 { $token }：网关扣费 { $gateway }，机器人记录 { $bot }（差额 { $drift }）。详情请运行 npm run admin -- reconcile --since { $day }。
