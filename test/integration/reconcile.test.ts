@@ -92,11 +92,24 @@ describe('reconciliation against the token log', () => {
     await t.store.db.updateTable('jobs').set({ gateway_billed_micros: 200_000 }).where('id', '=', jobIds[0]!).execute();
   });
 
+  it('reads a community's linked token through the vault, named by its last four characters only', async () => {
+    const own = 'sk-community-own-token-wxyz';
+    t.sim.addToken(own, 'media');
+    const admin = t.actor({ scope: 'own', user: 'adm' });
+    expect((await t.core.linkToken(admin, own, false)).ok).toBe(true);
+    const r = await t.core.imagine({ ...admin, prompt: 'paid by the community' });
+    if (!r.ok) throw new Error(r.failure.code);
+    const reports = await reconcile({ jobs: t.store.jobAdmin, tokens: t.store.tokens, log: new HttpGatewayLog(t.sim.baseUrl), operatorToken: t.sim.tokens.media }, { since: 0, token: '…wxyz' });
+    expect(reports).toEqual([{ name: '…wxyz', ok: true, days: [expect.objectContaining({ botMicros: 10_000, gatewayMicros: 10_000, driftMicros: 0, matched: 1, unmatched: [] })] }]);
+    expect(JSON.stringify(reports)).not.toContain('community-own');
+  });
+
   it('the CLI prints per token and day, never the token, and exits 0', async () => {
     const out = await admin(['reconcile', '--since', new Date().toISOString().slice(0, 10)]);
     expect(out.stderr).toBe('');
     expect(out.code).toBe(0);
     expect(out.stdout).toMatch(/token operator/);
+    expect(out.stdout).toMatch(/token …wxyz/);
     expect(out.stdout).toMatch(/drift/);
     expect(out.stdout).toMatch(/gateway only: entry \d+ {2}alpha-image-2 {2}\$0\.01 /);
     expect(out.stdout + out.stderr).not.toContain(t.sim.tokens.media);
