@@ -92,7 +92,7 @@ describe('reconciliation against the token log', () => {
     await t.store.db.updateTable('jobs').set({ gateway_billed_micros: 200_000 }).where('id', '=', jobIds[0]!).execute();
   });
 
-  it('reads a community's linked token through the vault, named by its last four characters only', async () => {
+  it('reads a community’s linked token through the vault, named by its last four characters only', async () => {
     const own = 'sk-community-own-token-wxyz';
     t.sim.addToken(own, 'media');
     const admin = t.actor({ scope: 'own', user: 'adm' });
