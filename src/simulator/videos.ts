@@ -11,6 +11,8 @@ import { quotaOf } from './token-log.js';
 import type { SimTask, TaskView } from './video-tasks.js';
 
 const MIN_SECONDS = 4;
+const MAX_SECONDS = 15;
+const MAX_VIDEO_SIDE = 4096;
 
 /** The log row of a task's pre-charge (new-api's first billing stage), naming the task. */
 function preCharge(ctx: ReqCtx, model: string, taskId: string, micros: number): { model: string; content: string; requestId: string; taskId: string; other: Record<string, unknown> } {
@@ -27,8 +29,6 @@ function shortBill(ctx: ReqCtx, seconds: number, priceOf: (s: number) => number)
   const billed = Math.max(1, Math.min(seconds, ctx.faultBilledSeconds ?? seconds - 2));
   return { billedSeconds: billed, finalMicros: priceOf(billed) };
 }
-const MAX_SECONDS = 15;
-const MAX_VIDEO_SIDE = 4096;
 
 /** Raw create fields from a JSON or multipart body (`seconds` kept as sent, for the type check). */
 export function videoFields(ctx: Pick<ReqCtx, 'body'>): { prompt: unknown; seconds: unknown; size: unknown; inputRef: boolean; inputRefData?: Buffer; duration?: unknown } {
