@@ -91,6 +91,8 @@ export class HttpGatewayLog implements GatewayLog {
       const rows = logRows(r.body);
       if (!rows) {
         const msg = typeof rec(r.body)?.message === 'string' ? ` (${String(rec(r.body)!.message).slice(0, 120)})` : '';
+        // new-api answers some refusals with HTTP 200 and `{success:false, message}`.
+        if (rec(r.body)?.success === false) return { ok: false, problem: 'refused', detail: `the gateway refused to show the token log${msg}` };
         return r.body === undefined
           ? { ok: false, problem: 'no_route', detail: 'this gateway has no token log (GET /api/log/token did not answer JSON); reconciliation needs a new-api gateway' }
           : { ok: false, problem: 'malformed', detail: `the token log had an unexpected shape${msg}` };
