@@ -65,7 +65,8 @@ export async function reconcile(deps: ReconcileDeps, opts: { since: number; toke
     const name = tokenName(token, g.operator);
     const read = await deps.log.read(token, opts.since);
     if (!read.ok) {
-      out.push({ name, ok: false, problem: read.problem, detail: read.detail });
+      // A gateway's message could echo the token: never print more of it than its name.
+      out.push({ name, ok: false, problem: read.problem, detail: read.detail.split(token).join(name) });
       continue;
     }
     out.push({ name, ok: true, days: matchDay(g.jobs, read.entries, read.quotaPerUnit) });
