@@ -1,16 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ManualClock } from '../../src/core/ports/clock.js';
+import { describeOnEngines, testEngines } from '../support/engines.js';
 import { createTestStack, type TestStack } from '../support/harness.js';
 
-let t: TestStack;
-const clock = new ManualClock(Date.now());
+describeOnEngines(await testEngines(), 'the daily reconciliation ($name)', (engine) => {
+  let t: TestStack;
+  const clock = new ManualClock(Date.now());
 
-beforeAll(async () => {
-  t = await createTestStack({ clock, startPoller: false, env: { RECONCILE_DRIFT_ALERT_USD: '0.01' }, config: (c) => void (c.ownerIds = ['console:boss']) });
-});
-afterAll(() => t?.close());
+  beforeAll(async () => {
+    t = await createTestStack({ engine, clock, startPoller: false, env: { RECONCILE_DRIFT_ALERT_USD: '0.01' }, config: (c) => void (c.ownerIds = ['console:boss']) });
+  });
+  afterAll(() => t?.close());
 
-describe('the daily reconciliation', () => {
   it('reconciles yesterday once, in one process, and tells the owners (chat notice and warn log) when the drift passes the threshold', async () => {
     expect(t.config.reconcileDriftAlertMicros).toBe(10_000);
     const r = await t.core.imagine({ ...t.actor(), prompt: 'a red fox' });
