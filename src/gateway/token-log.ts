@@ -66,14 +66,16 @@ export function logRows(body: unknown): { rows: unknown[]; total?: number } | un
 
 /**
  * The token log over HTTP: `GET /api/log/token?p=…&page_size=1000` with the token in `Authorization: Bearer` (current
- * new-api; the token never goes into a URL), pages followed while full (at most 100), and `GET /api/status` for quota
- * units per USD (500,000 when it does not say). A 404 (or an HTML page) means the gateway has no such route (one-api,
+ * new-api; the token never goes into a URL), pages (newest first) followed while full and newer than `since` (at most
+ * 100, of `pageSize` rows, default 1,000), and `GET /api/status` for quota units per USD (500,000 when it does not
+ * say). A 404 (or an HTML page) means the gateway has no such route (one-api,
  * other servers); 401/403 that it refused the token. Nothing it reports contains the token.
  */
 export class HttpGatewayLog implements GatewayLog {
   constructor(
     private readonly baseUrl: string,
     private readonly timeoutMs = 15_000,
+    private readonly pageSize = PAGE_SIZE,
   ) {}
 
   async read(token: string, since: number): Promise<GatewayLogRead> {
@@ -83,7 +85,7 @@ export class HttpGatewayLog implements GatewayLog {
     if (status.ok && status.status === 200) quotaPerUnit = parseQuotaPerUnit(status.body);
     const entries: GatewayLogEntry[] = [];
     for (let page = 1; page <= MAX_PAGES; page++) {
-      const r = await this.get(`${base}/api/log/token?p=${page}&page_size=${PAGE_SIZE}`, token);
+      const r = await this.get(`${base}/api/log/token?p=${page}&page_size=${this.pageSize}`, token);
       if (!r.ok) return { ok: false, problem: 'unreachable', detail: `the gateway could not be reached (${r.detail})` };
       if (r.status === 404 || r.status === 405 || r.status === 501) return { ok: false, problem: 'no_route', detail: `this gateway has no token log (GET /api/log/token answered ${r.status}); reconciliation needs a new-api gateway` };
       if (r.status === 401 || r.status === 403) return { ok: false, problem: 'auth', detail: `the gateway refused this token for its log (HTTP ${r.status})` };
@@ -102,7 +104,9 @@ export class HttpGatewayLog implements GatewayLog {
         if (e && e.at >= since) entries.push(e);
       }
       // A build that ignores paging answers every row at once (a plain list): one read is all.
-      if (rows.total === undefined || rows.rows.length < PAGE_SIZE || page * PAGE_SIZE >= rows.total) break;
+      if (rows.total === undefined || rows.rows.length < this.pageSize || page * this.pageSize >= rows.total) break;
+      // Pages come newest first: once one reaches before `since`, the next ones are older still.
+      if (rows.rows.some((raw) => (num(rec(raw)?.created_at) ?? 0) * 1000 < since)) break;
     }
     const unique = new Map(entries.map((e) => [e.id, e]));
     return { ok: true, entries: [...unique.values()].sort((a, b) => a.at - b.at || Number(a.id) - Number(b.id)), quotaPerUnit };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpGatewayLog } from '../../src/gateway/token-log.js';
 import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
 
 let sim: SimulatorHandle;
@@ -79,6 +80,17 @@ describe('the simulator token log (new-api GET /api/log/token)', () => {
     expect((await log('', { authorization: `Bearer ${sim.tokens.invalid}` })).status).toBe(401);
     // Another token's log is its own.
     expect((await log('', { authorization: `Bearer ${sim.tokens.text}` })).body.data).toEqual([]);
+  });
+
+  it('the bot reads every page the same as one answer, and stops at pages older than `since`', async () => {
+    const whole = await new HttpGatewayLog(sim.baseUrl).read(sim.tokens.media, 0);
+    const paged = await new HttpGatewayLog(sim.baseUrl, 5_000, 2).read(sim.tokens.media, 0);
+    if (!whole.ok || !paged.ok) throw new Error('not read');
+    expect(whole.entries).toHaveLength(6);
+    expect(paged).toEqual(whole);
+    expect(whole.quotaPerUnit).toBe(500_000);
+    const later = await new HttpGatewayLog(sim.baseUrl, 5_000, 2).read(sim.tokens.media, Date.now() + 60_000);
+    expect(later).toEqual({ ok: true, entries: [], quotaPerUnit: 500_000 });
   });
 
   it('is absent from the seed and one-api flavors (404)', async () => {
