@@ -104,6 +104,12 @@ const leading = {
   OUTPUT_DIR: doc(optionalString, { group: S, description: 'Where results are written: kept videos of the bots (default ./data/outputs) and the playground\'s files (default ./output).' }),
 };
 
+/** A validated decimal USD amount (`0.50`, up to 6 decimals) in micro-dollars, in integers. */
+function usdMicros(v: string): number {
+  const [whole = '0', frac = ''] = v.split('.');
+  return Number(whole) * 1_000_000 + Number(frac.padEnd(6, '0'));
+}
+
 /** The settings after the platforms' sections. */
 const trailing = {
   OWNER_IDS: doc(idList, { group: P, example: 'discord:1234,telegram:5678', description: 'Bot owners, always allowed admin commands: discord:<id>,telegram:<id> (a bare number matches either). Default: none.' }),
@@ -126,6 +132,26 @@ const trailing = {
     { group: P, description: 'Factor applied to the gateway\'s published prices, from 1 to 100 (default 1; e.g. 1.2 charges budgets 20% more than the gateway). Admin prices and PRICES_FILE are not marked up.' },
   ),
   PRICING_REFRESH_MS: doc(int(3_600_000, 60_000, 86_400_000, "how often the gateway's published prices are read again, in milliseconds"), { group: P, description: 'How often the gateway\'s published prices (/api/pricing) are read again, in ms (default 3600000 = 1 hour; at least 60000).' }),
+  RECONCILE_DRIFT_ALERT_USD: doc(
+    z
+      .string()
+      .trim()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v === '') return '0.50';
+        if (!/^\$?\d{1,6}(?:\.\d{1,6})?$/.test(v)) {
+          ctx.addIssue({ code: 'custom', message: 'an amount in USD, e.g. 0.50' });
+          return z.NEVER;
+        }
+        return v.replace(/^\$/, '');
+      }),
+    {
+      group: P,
+      example: '0.50',
+      description:
+        "The daily reconciliation (one process, once per UTC day, for the day before) compares what the bot recorded as billed with each readable token's log on the gateway (npm run admin -- reconcile); a token whose day drifts by at least this many USD either way is told to the owners (chat notice and warn log), once. Default 0.50.",
+    },
+  ),
   DEFAULT_ALLOWANCE: doc(z.string().trim().optional().default('1'), { group: P, description: 'Allowance (USD, or "none") every user of a new community gets until an admin changes it (default 1).' }),
   DEFAULT_PERIOD: doc(z.enum(['day', 'week', 'month', 'total']).optional().default('day'), { group: P, description: 'Period of that default allowance: day, week, month or total (default day).' }),
   PERSON_CAP: doc(
@@ -259,6 +285,8 @@ export interface SharedConfig {
   demoBudget: string;
   /** Allowance of every user in a community nobody configured yet: USD as written ('none' = unlimited) and period. */
   defaultAllowance: { amount: string; period: 'day' | 'week' | 'month' | 'total' };
+  /** `RECONCILE_DRIFT_ALERT_USD` in micro-dollars (default 500,000 = $0.50): a day's drift that is told to the owners. */
+  reconcileDriftAlertMicros: number;
   /** `PERSON_CAP`: per-person cap across communities on the operator's token (USD as written, period), or undefined. */
   personCap: { amount: string; period: 'day' | 'week' | 'month' | 'total' } | undefined;
   /** `OUTPUT_DIR` as written; unset means each mode's default (bots `./data/outputs`, playground `./output`). */
@@ -352,6 +380,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoBudget: e.DEMO_BUDGET,
     defaultAllowance: { amount: e.DEFAULT_ALLOWANCE, period: e.DEFAULT_PERIOD },
     personCap: e.PERSON_CAP,
+    reconcileDriftAlertMicros: usdMicros(e.RECONCILE_DRIFT_ALERT_USD),
     outputDir: e.OUTPUT_DIR,
     useSimulator: e.USE_SIMULATOR,
     ffmpegPath: e.FFMPEG_PATH,

@@ -141,3 +141,6 @@ alert-gateway-header = The gateway refuses requests without { $header ->
         [provider] a provider named in them
        *[other] the header { $header }
     }, which this bot does not send, so every job here is refused (nothing is charged). The bot operator has to set the gateway up to route plain OpenAI-compatible requests (see its documentation on default providers or configs), or point GATEWAY_BASE_URL at an address that does.
+# An owner's notice: the daily reconciliation found the gateway billed a token another amount than the bot recorded.
+# $day: a UTC day (YYYY-MM-DD); $token: "operator" or "…abcd"; $drift: gateway − bot (signed); $bot, $gateway: the totals.
+alert-reconcile-drift = Reconciliation of { $day } (UTC), token { $token }: the gateway billed { $gateway }, the bot recorded { $bot } (drift { $drift }). See the details with npm run admin -- reconcile --since { $day }.

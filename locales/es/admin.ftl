@@ -144,3 +144,6 @@ alert-gateway-header = La pasarela rechaza las solicitudes sin { $header ->
         [provider] un proveedor indicado
        *[other] la cabecera { $header }
     }, que este bot no envía, así que todos los trabajos aquí se rechazan (no se cobra nada). El operador del bot debe configurar la pasarela para que enrute solicitudes normales compatibles con OpenAI (consulta su documentación sobre proveedores o configuraciones por defecto) o apuntar GATEWAY_BASE_URL a una dirección que lo haga.
+# An owner's notice: the daily reconciliation found the gateway billed a token another amount than the bot recorded.
+# $day: a UTC day (YYYY-MM-DD); $token: "operator" or "…abcd"; $drift: gateway − bot (signed); $bot, $gateway: the totals.
+alert-reconcile-drift = Conciliación del { $day } (UTC), token { $token }: la pasarela cobró { $gateway } y el bot registró { $bot } (desvío { $drift }). Consulta el detalle con npm run admin -- reconcile --since { $day }.

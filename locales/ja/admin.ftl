@@ -128,3 +128,6 @@ alert-gateway-header = ゲートウェイは{ $header ->
         [provider] プロバイダーの指定
        *[other] ヘッダー { $header }
     }がないリクエストを拒否しますが、このボットはこれを送りません。そのため、ここでのジョブはすべて拒否されます（料金はかかりません）。ボットの運営者が、一般的な OpenAI 互換リクエストを振り分けるようゲートウェイを設定する（既定のプロバイダーや設定についてのドキュメントを参照）か、そうするアドレスを GATEWAY_BASE_URL に設定する必要があります。
+# An owner's notice: the daily reconciliation found the gateway billed a token another amount than the bot recorded.
+# $day: a UTC day (YYYY-MM-DD); $token: "operator" or "…abcd"; $drift: gateway − bot (signed); $bot, $gateway: the totals.
+alert-reconcile-drift = { $day }（UTC）の照合、トークン { $token }：ゲートウェイの請求は { $gateway }、ボットの記録は { $bot } です（差額 { $drift }）。詳細は npm run admin -- reconcile --since { $day } で確認できます。

@@ -144,3 +144,6 @@ alert-gateway-header = O gateway recusa pedidos sem { $header ->
         [provider] um provedor indicado
        *[other] o cabeçalho { $header }
     }, que este bot não envia, então todos os trabalhos aqui são recusados (nada é cobrado). O operador do bot precisa configurar o gateway para encaminhar pedidos comuns compatíveis com OpenAI (veja a documentação sobre provedores ou configurações padrão) ou apontar GATEWAY_BASE_URL para um endereço que faça isso.
+# An owner's notice: the daily reconciliation found the gateway billed a token another amount than the bot recorded.
+# $day: a UTC day (YYYY-MM-DD); $token: "operator" or "…abcd"; $drift: gateway − bot (signed); $bot, $gateway: the totals.
+alert-reconcile-drift = Conciliação de { $day } (UTC), token { $token }: o gateway cobrou { $gateway } e o bot registrou { $bot } (diferença { $drift }). Veja os detalhes com npm run admin -- reconcile --since { $day }.

@@ -145,3 +145,6 @@ alert-gateway-header = Шлюз отклоняет запросы без { $head
         [provider] указания провайдера
        *[other] заголовка { $header }
     }, а этот бот его не отправляет, поэтому все задания здесь отклоняются (ничего не списывается). Оператор бота должен настроить шлюз на обычные OpenAI-совместимые запросы (см. его документацию о провайдерах и конфигурациях по умолчанию) или указать в GATEWAY_BASE_URL адрес, который так делает.
+# An owner's notice: the daily reconciliation found the gateway billed a token another amount than the bot recorded.
+# $day: a UTC day (YYYY-MM-DD); $token: "operator" or "…abcd"; $drift: gateway − bot (signed); $bot, $gateway: the totals.
+alert-reconcile-drift = Сверка за { $day } (UTC), токен { $token }: шлюз списал { $gateway }, бот записал { $bot } (расхождение { $drift }). Подробности: npm run admin -- reconcile --since { $day }.

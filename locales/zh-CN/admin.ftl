@@ -136,3 +136,6 @@ alert-gateway-header = 网关拒绝没有{ $header ->
         [provider] 指定提供方
        *[other] 请求头 { $header }
     }的请求，而本机器人不会发送它，因此这里的所有任务都会被拒绝（不收取任何费用）。机器人运营方需要把网关设置为转发普通的 OpenAI 兼容请求（见其关于默认提供方或配置的文档），或把 GATEWAY_BASE_URL 指向能这样做的地址。
+# An owner's notice: the daily reconciliation found the gateway billed a token another amount than the bot recorded.
+# $day: a UTC day (YYYY-MM-DD); $token: "operator" or "…abcd"; $drift: gateway − bot (signed); $bot, $gateway: the totals.
+alert-reconcile-drift = { $day }（UTC）对账，令牌 { $token }：网关扣费 { $gateway }，机器人记录 { $bot }（差额 { $drift }）。详情请运行 npm run admin -- reconcile --since { $day }。

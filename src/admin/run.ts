@@ -1,6 +1,7 @@
 import { compose, type Composition } from '../app/compose.js';
 import { ConfigError, type Config } from '../config.js';
 import { systemClock } from '../core/ports/clock.js';
+import { HttpGatewayLog } from '../gateway/token-log.js';
 import { createLogger, SecretSet } from '../log.js';
 import { parseArgs } from './args.js';
 import { auditCommand } from './commands/audit.js';
@@ -9,6 +10,7 @@ import { budgetCommand } from './commands/budget.js';
 import { helpText } from './commands/help.js';
 import { jobsCommand } from './commands/jobs.js';
 import { migrateSqliteToPostgres } from './commands/migrate-to-postgres.js';
+import { reconcileCommand } from './commands/reconcile.js';
 import { refCommand } from './commands/ref.js';
 import { tokenCommand } from './commands/token.js';
 import { usageCommand } from './commands/usage.js';
@@ -30,6 +32,7 @@ const COMMANDS = {
   jobs: jobsCommand,
   ref: refCommand,
   audit: auditCommand,
+  reconcile: reconcileCommand,
 } as const;
 
 function isCommand(name: string | undefined): name is keyof typeof COMMANDS {
@@ -50,7 +53,7 @@ export async function runAdmin(argv: readonly string[], config: () => Config, io
   const secrets = new SecretSet();
   let composed: Composition | undefined;
   try {
-    const args = parseArgs(argv, ['scope', 'status', 'limit'], ['csv', 'no-verify', 'help', 'force']);
+    const args = parseArgs(argv, ['scope', 'status', 'limit', 'since', 'token'], ['csv', 'no-verify', 'help', 'force']);
     const [name, ...rest] = args.positional;
     if (name === 'help' || args.flags.get('help') === true) {
       io.out(helpText());
@@ -96,6 +99,7 @@ export async function runAdmin(argv: readonly string[], config: () => Config, io
         return s;
       },
       now: () => systemClock.now(),
+      ...(cfg.gateway.baseUrl ? { gatewayLog: new HttpGatewayLog(cfg.gateway.baseUrl) } : {}),
     };
     await COMMANDS[name](ctx, { positional: rest, flags: args.flags });
     return 0;

@@ -23,6 +23,8 @@ import { locateFfmpeg } from '../jobs/ffmpeg-locator.js';
 import { OutputStore } from '../jobs/output-store.js';
 import { JobLeases } from '../jobs/job-leases.js';
 import { JobRunner, newLeaseOwner } from '../jobs/job-runner.js';
+import { DailyReconcile } from '../core/reconcile/daily.js';
+import { HttpGatewayLog } from '../gateway/token-log.js';
 import type { Logger, SecretSet } from '../log.js';
 import { coordinationCheck, databaseWritableCheck, gatewayReachableCheck, postgresReachableCheck, type ClosableCheck } from '../ops/checks.js';
 import { MeteredGateway } from '../ops/metered-gateway.js';
@@ -86,6 +88,8 @@ export interface App {
   gateway: MediaGateway;
   /** The job runner (claims, waits on, fetches, delivers and sweeps jobs under leases). */
   runner: JobRunner;
+  /** The daily reconciliation with the gateway's token log (started with the runner); undefined without `GATEWAY_BASE_URL`. */
+  reconciler: DailyReconcile | undefined;
   jobs: JobStore;
   outputs: OutputStore;
   router: DeliveryRouter;
@@ -268,13 +272,31 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
   const core = new BotCore(coreDeps);
   const startupWarnings = await prepareCatalog(catalog, coreDeps, config, store, logger, opts.warmCatalog !== false);
   catalog.start();
-  if (opts.startPoller !== false) runner.start();
+  // The daily reconciliation runs with the job runner (roles all and worker), one process at a time by leader lease.
+  const reconciler = config.gateway.baseUrl
+    ? new DailyReconcile({
+        jobs: store.jobAdmin,
+        tokens: store.tokens,
+        log: new HttpGatewayLog(config.gateway.baseUrl),
+        operatorToken: config.gateway.token,
+        coordination,
+        clock,
+        logger: logger.child({ module: 'reconcile' }),
+        owner: newLeaseOwner(),
+        alertMicros: config.reconcileDriftAlertMicros,
+      })
+    : undefined;
+  if (opts.startPoller !== false) {
+    runner.start();
+    reconciler?.start();
+  }
   let closing: Promise<void> | undefined;
   return {
     core,
     store,
     gateway,
     runner,
+    reconciler,
     jobs,
     outputs,
     router,
@@ -296,6 +318,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
         core.close();
         fairUse.close();
         await runner.stop();
+        await reconciler?.stop();
         dbCheck.close();
         await ownGateway?.close();
         await ownCoordination?.close();

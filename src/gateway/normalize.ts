@@ -98,6 +98,10 @@ export function normalizeVideoTask(body: unknown, fallbackId?: string): Normaliz
   }
   const url = extractVideoUrl(b);
   if (url) task.url = url;
+  // A finished task's `seconds` (a string on new-api) is what the gateway billed; kept only as a whole positive number.
+  const secs = status === 'succeeded' ? (b.seconds ?? d?.seconds) : undefined;
+  const billed = typeof secs === 'string' && /^\d{1,4}$/.test(secs.trim()) ? Number(secs.trim()) : typeof secs === 'number' ? secs : undefined;
+  if (billed !== undefined && Number.isInteger(billed) && billed > 0) task.billedSeconds = billed;
   return unknownStatus === undefined ? { task } : { task, unknownStatus };
 }
 

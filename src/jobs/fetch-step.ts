@@ -4,6 +4,7 @@ import { fail, type Failure } from '../core/failures.js';
 import { VIDEO_FILE, VIDEO_FIT_FILE } from '../core/jobs/kept-files.js';
 import type { JobRecord } from '../core/ports/job-store.js';
 import { isGatewayFailure } from '../core/ports/media-gateway.js';
+import { finalBill } from '../core/money/final-bill.js';
 import { fitVideo } from './fit-video.js';
 import { chargeVideo, deliveryFailed, endUndeliverable, giveUpOrRetry, notify, tooLarge } from './job-outcomes.js';
 import { tokenForJob } from './job-token.js';
@@ -68,7 +69,7 @@ export async function fetchStep(ctx: RunnerContext, job: JobRecord, signal: Abor
     await rm(path, { force: true });
     file = fitPath;
   }
-  const next = await deps.jobs.transition(job.id, DOWNLOADING, 'delivering', { outputPath: file, attempts: 0, ...(charged !== null ? { chargedMicros: charged } : {}) }, ctx.owner);
+  const next = await deps.jobs.transition(job.id, DOWNLOADING, 'delivering', { outputPath: file, attempts: 0, ...(charged ?? {}) }, ctx.owner);
   if (next) await ctx.resume(next, signal);
 }
 
@@ -79,9 +80,10 @@ export async function fetchStep(ctx: RunnerContext, job: JobRecord, signal: Abor
 async function notAVideo(ctx: RunnerContext, job: JobRecord, bytes: number): Promise<void> {
   ctx.deps.logger.warn({ jobId: job.id, bytes }, 'runner: the gateway served a video that is not playable; not charged');
   await ctx.money.refund(job, 'not_a_video', job.estimateMicros);
+  const gateway = finalBill(job, job.params.billedSeconds !== undefined ? { billedSeconds: job.params.billedSeconds } : {}).gatewayMicros;
   await ctx.deps.outputs.remove(job.id).catch((e: unknown) => ctx.deps.logger.warn({ jobId: job.id, err: e }, 'runner: could not delete an unplayable video'));
   const failure = fail('result_not_delivered', { kind: 'video', reason: 'not_a_video' }, { money: 'released', log: { stage: 'video_download', note: `not a playable video (${bytes} bytes)` } });
-  const done = await ctx.deps.jobs.transition(job.id, DOWNLOADING, 'failed', { errorCode: failure.code, outputPath: null, chargedMicros: 0 }, ctx.owner);
+  const done = await ctx.deps.jobs.transition(job.id, DOWNLOADING, 'failed', { errorCode: failure.code, outputPath: null, chargedMicros: 0, ...(gateway !== null ? { gatewayBilledMicros: gateway } : {}) }, ctx.owner);
   if (done) await notify(ctx, done, failure);
 }
 

@@ -1,5 +1,6 @@
 import type { JobStatus } from '../core/api.js';
 import { fail, type Failure, type FailureLogInfo } from '../core/failures.js';
+import { finalBill } from '../core/money/final-bill.js';
 import type { JobPatch, JobRecord } from '../core/ports/job-store.js';
 import { deliveryView } from './job-view.js';
 import type { RunnerContext } from './runner-context.js';
@@ -29,18 +30,23 @@ export async function endWithRelease(ctx: RunnerContext, job: JobRecord, to: Job
 export async function endUndeliverable(ctx: RunnerContext, job: JobRecord, from: readonly JobStatus[], failure: Failure, filePath: string | null): Promise<void> {
   const charged = failure.money === 'charged' && job.kind === 'video' ? await chargeVideo(ctx, job) : null;
   const expiresAt = filePath ? ctx.deps.clock.now() + ctx.config.retentionMs : null;
-  const patch: JobPatch = { errorCode: failure.code, outputPath: filePath, outputExpiresAt: expiresAt, ...(charged !== null ? { chargedMicros: charged } : {}) };
+  const patch: JobPatch = { errorCode: failure.code, outputPath: filePath, outputExpiresAt: expiresAt, ...(charged ?? {}) };
   const done = await ctx.deps.jobs.transition(job.id, from, 'undeliverable', patch, ctx.owner);
   if (done) await notify(ctx, done, failure);
 }
 
 /**
- * Charges a video the gateway made: the hold becomes a charge of unit price × the seconds asked (the hold itself).
- * Called once the file was checked and kept, or when the video is given up as made but not deliverable (the words then
- * say it was charged). Returns the charge (a repeat returns the first), or null when there was nothing to settle.
+ * Charges a video the gateway made: the hold becomes a charge of its {@link finalBill} — the hold (unit price × the
+ * seconds asked), or less when the gateway billed fewer seconds than asked (a shorter video: charged for what was
+ * delivered, never above the hold). Called once the file was checked and kept, or when the video is given up as made
+ * but not deliverable (the words then say it was charged). Returns the patch of the charge and of what the gateway
+ * billed (a repeat returns the first charge), or null when there was nothing to settle.
  */
-export async function chargeVideo(ctx: RunnerContext, job: JobRecord): Promise<number | null> {
-  return ctx.money.settle(job, job.estimateMicros, { units: job.params.seconds ?? 0, unit: 'second' });
+export async function chargeVideo(ctx: RunnerContext, job: JobRecord): Promise<{ chargedMicros: number; gatewayBilledMicros?: number } | null> {
+  const bill = finalBill(job, job.params.billedSeconds !== undefined ? { billedSeconds: job.params.billedSeconds } : {});
+  const charged = await ctx.money.settle(job, bill.owedMicros, { units: bill.seconds, unit: 'second' });
+  if (charged === null) return null;
+  return { chargedMicros: charged, ...(bill.gatewayMicros !== null ? { gatewayBilledMicros: bill.gatewayMicros } : {}) };
 }
 
 /** The output_too_large failure for a file of `bytes` against `limitBytes`, retrievable until the retention time. */

@@ -75,7 +75,9 @@ async function running(ctx: RunnerContext, job: JobRecord, task: VideoTask): Pro
 }
 
 async function succeeded(ctx: RunnerContext, job: JobRecord, token: string, task: VideoTask, signal: AbortSignal): Promise<void> {
-  const next = await ctx.deps.jobs.transition(job.id, POLLING, 'downloading', { progress: 100, attempts: 0 }, ctx.owner);
+  // The seconds the gateway billed travel with the job to its settle (see `finalBill`).
+  const params = task.billedSeconds !== undefined ? { params: { ...job.params, billedSeconds: task.billedSeconds } } : {};
+  const next = await ctx.deps.jobs.transition(job.id, POLLING, 'downloading', { progress: 100, attempts: 0, ...params }, ctx.owner);
   if (!next) return;
   await fetchStep(ctx, next, signal, { token, fallbackUrl: task.url });
 }

@@ -76,7 +76,7 @@ function complete(ctx: ReqCtx): Completion | Reply {
   const promptTokens = count(chatText(body));
   const completionTokens = count(text);
   const cost = exprChargeMicros(ctx.err, ctx.model!, { kind: 'text', body, promptTokens, completionTokens }) ?? textChargeMicros(ctx.model!, promptTokens, completionTokens);
-  if (!ctx.state.tokens.charge(ctx.token, cost)) return quotaExceeded(ctx.err);
+  if (!ctx.state.tokens.charge(ctx.token, cost, { model: ctx.model!.id, content: 'chat', requestId: ctx.err.requestId, promptTokens, completionTokens })) return quotaExceeded(ctx.err);
   return { text, promptTokens, completionTokens, truncated, usage: ctx.fault !== 'no_usage', zeroUsage: ctx.fault === 'zero_usage' };
 }
 

@@ -63,4 +63,6 @@ export interface ReqCtx {
   fault?: SimFaultKind;
   /** The URL of an `image_url` fault. */
   faultUrl?: string;
+  /** The billed seconds of a `short_video` fault rule. */
+  faultBilledSeconds?: number;
 }

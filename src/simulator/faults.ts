@@ -6,7 +6,7 @@ import type { SimEndpoint, SimFaultKind, SimFaultRule } from './types.js';
 export const FAULT_KINDS: readonly SimFaultKind[] = [
   'rate_limit', 'rate_limit_no_header', 'server_error', 'bad_gateway', 'unavailable', 'routing', 'auth', 'quota',
   'content_policy', 'malformed', 'slow', 'reset', 'task_fail', 'task_never_ends', 'truncated_mp4', 'html_content', 'redirect', 'image_url',
-  'bill_by_chars', 'no_usage', 'zero_usage',
+  'bill_by_chars', 'no_usage', 'zero_usage', 'short_video',
 ];
 
 /** Endpoints a rule may name. */
@@ -19,7 +19,7 @@ export const FAULT_ENDPOINTS: readonly SimEndpoint[] = [
  * billing by characters and answers without usage only on the chat endpoints).
  */
 export function faultApplies(kind: SimFaultKind, endpoint: SimEndpoint): boolean {
-  if (kind === 'task_never_ends') return endpoint === 'video_create';
+  if (kind === 'task_never_ends' || kind === 'short_video') return endpoint === 'video_create';
   if (kind === 'task_fail') return endpoint === 'video_create' || endpoint === 'video_poll';
   if (kind === 'truncated_mp4' || kind === 'html_content') return endpoint === 'video_content';
   if (kind === 'image_url') return endpoint === 'image' || endpoint === 'edit';
@@ -43,6 +43,7 @@ export interface ChosenFault {
   kind: SimFaultKind;
   slowMs: number;
   url?: string;
+  billedSeconds?: number;
 }
 
 /** The active fault rules; a rule with `times` disappears after that many uses. */
@@ -77,7 +78,7 @@ export class FaultBook {
       if (r.model !== undefined && r.model !== model) continue;
       entry.left -= 1;
       if (entry.left <= 0) this.rules.splice(i, 1);
-      return { kind: r.kind, slowMs: r.slowMs ?? 3000, ...(r.url !== undefined ? { url: r.url } : {}) };
+      return { kind: r.kind, slowMs: r.slowMs ?? 3000, ...(r.url !== undefined ? { url: r.url } : {}), ...(r.billedSeconds !== undefined ? { billedSeconds: r.billedSeconds } : {}) };
     }
     return undefined;
   }
@@ -132,6 +133,6 @@ export function parseFaultRule(v: unknown): SimFaultRule | string {
   if (!(FAULT_KINDS as readonly unknown[]).includes(o.kind)) return `kind must be one of ${FAULT_KINDS.join(', ')}`;
   if (o.endpoint !== undefined && !(FAULT_ENDPOINTS as readonly unknown[]).includes(o.endpoint)) return 'unknown endpoint';
   for (const k of ['token', 'model', 'url'] as const) if (o[k] !== undefined && typeof o[k] !== 'string') return `${k} must be a string`;
-  for (const k of ['times', 'slowMs'] as const) if (o[k] !== undefined && !(Number.isInteger(o[k]) && (o[k] as number) >= 0)) return `${k} must be a non-negative integer`;
+  for (const k of ['times', 'slowMs', 'billedSeconds'] as const) if (o[k] !== undefined && !(Number.isInteger(o[k]) && (o[k] as number) >= 0)) return `${k} must be a non-negative integer`;
   return o as unknown as SimFaultRule;
 }

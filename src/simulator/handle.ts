@@ -10,8 +10,9 @@ import { billingRefusal, handlePricing, handleStatus, handleSubscription, handle
 import { faultReply } from './faults.js';
 import { editImages, handleEdit, handleGeneration } from './images.js';
 import { handleModels } from './models.js';
+import { tokenLogReply } from './token-log.js';
 import { fieldText } from './multipart.js';
-import { ReplyError, sleep, writeReply, type Reply } from './reply.js';
+import { json, ReplyError, sleep, writeReply, type Reply } from './reply.js';
 import { BODY_MODEL_ENDPOINTS, PUBLIC_ENDPOINTS, route, type Route } from './router.js';
 import { extractToken } from './tokens.js';
 import type { RecordedRequest, SimEndpoint } from './types.js';
@@ -25,6 +26,19 @@ export function newRequestId(now = new Date()): string {
   const ts = now.toISOString().replace(/[-:TZ.]/g, '');
   seq = (seq + 1) % 1000;
   return `${ts}${randomBytes(4).toString('hex')}${String(seq).padStart(3, '0')}`;
+}
+
+/** The `?key=` of a request (older new-api builds read the token log's token there). */
+function queryKey(url: string | undefined): string | undefined {
+  const key = new URLSearchParams((url ?? '').split('?')[1] ?? '').get('key');
+  return key !== null && key !== '' ? key : undefined;
+}
+
+/** `GET /api/log/token`: the token's charge and refund rows (tasks brought up to date first). */
+function handleTokenLog(ctx: ReqCtx): Reply {
+  ctx.state.tasks.settle();
+  const r = tokenLogReply(ctx.state.tokens.log.rows(ctx.token), new URLSearchParams((ctx.req.url ?? '').split('?')[1] ?? ''));
+  return json(r.status, r.body);
 }
 
 const KIND_OF: Partial<Record<SimEndpoint, SimModelKind>> = { image: 'image', edit: 'image', video_create: 'video', chat: 'text', messages: 'text' };
@@ -68,6 +82,7 @@ async function dispatch(ctx: ReqCtx, r: Route): Promise<Reply> {
     case 'chat': return handleChat(ctx);
     case 'messages': return handleMessages(ctx);
     case 'token_usage': return handleTokenUsage(ctx);
+    case 'token_log': return handleTokenLog(ctx);
     case 'billing_subscription': return handleSubscription(ctx);
     case 'billing_usage': return handleUsage(ctx);
     case 'pricing': case 'status': case 'file': return noRoute(ctx.err, ctx.req.method ?? 'GET', ctx.record.path);
@@ -83,7 +98,7 @@ function routeExists(state: SimState, r: Route): boolean {
     if (state.videoRoutes === 'legacy') return r.legacy === true || r.endpoint === 'file';
     return r.endpoint !== 'file';
   }
-  if (r.endpoint === 'pricing' || r.endpoint === 'token_usage') return state.flavor === 'new-api';
+  if (r.endpoint === 'pricing' || r.endpoint === 'token_usage' || r.endpoint === 'token_log') return state.flavor === 'new-api';
   if (r.endpoint === 'status' || r.endpoint === 'billing_subscription' || r.endpoint === 'billing_usage') return state.flavor !== 'seed';
   return true;
 }
@@ -92,7 +107,7 @@ const BILLING: ReadonlySet<SimEndpoint> = new Set(['billing_subscription', 'bill
 
 /** Authenticates, parses, records, applies faults, checks the model, then runs the endpoint's handler. */
 async function serve(state: SimState, req: IncomingMessage, res: ServerResponse, r: Route, record: RecordedRequest, err: ErrorCtx): Promise<Reply> {
-  const token = extractToken(req.headers, r.endpoint === 'messages');
+  const token = extractToken(req.headers, r.endpoint === 'messages') ?? (r.endpoint === 'token_log' ? queryKey(req.url) : undefined);
   if (token !== undefined) record.token = token;
   const group = state.tokens.group(token);
   if (!group || token === undefined) {
@@ -131,6 +146,7 @@ async function serve(state: SimState, req: IncomingMessage, res: ServerResponse,
     if (immediate) return immediate;
     ctx.fault = fault.kind;
     if (fault.url !== undefined) ctx.faultUrl = fault.url;
+    if (fault.billedSeconds !== undefined) ctx.faultBilledSeconds = fault.billedSeconds;
   }
 
   const kind = KIND_OF[r.endpoint];

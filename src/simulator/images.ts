@@ -43,7 +43,7 @@ async function produce(ctx: ReqCtx, model: SimModel, prompt: string, width: numb
     data.push({ b64_json: png.toString('base64') });
   }
   if (ctx.res.destroyed) return { kind: 'handled' }; // client gone: no image delivered, nothing charged
-  if (!ctx.state.tokens.charge(ctx.token, price)) return quotaExceeded(ctx.err);
+  if (!ctx.state.tokens.charge(ctx.token, price, { model: model.id, content: ctx.endpoint === 'edit' ? 'image edit' : 'image', requestId: ctx.err.requestId, other: { image_count: n } })) return quotaExceeded(ctx.err);
   // The `image_url` fault: billed as usual, but each result is a link (possibly somewhere no client should go).
   const results: ({ b64_json: string } | { url: string })[] = ctx.fault === 'image_url' ? data.map(() => ({ url: ctx.faultUrl ?? 'http://169.254.169.254/latest/meta-data/' })) : data;
   const textTokens = Math.max(1, Math.ceil(prompt.length / 4));

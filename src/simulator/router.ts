@@ -23,6 +23,7 @@ const TABLE: { method: string; re: RegExp; endpoint: SimEndpoint; legacy?: boole
   { method: 'GET', re: /^\/api\/pricing\/?$/, endpoint: 'pricing' },
   { method: 'GET', re: /^\/api\/status\/?$/, endpoint: 'status' },
   { method: 'GET', re: /^\/api\/usage\/token\/?$/, endpoint: 'token_usage' },
+  { method: 'GET', re: /^\/api\/log\/token\/?$/, endpoint: 'token_log' },
   { method: 'GET', re: /^\/v1\/dashboard\/billing\/subscription\/?$/, endpoint: 'billing_subscription' },
   { method: 'GET', re: /^\/v1\/dashboard\/billing\/usage\/?$/, endpoint: 'billing_usage' },
   { method: 'GET', re: new RegExp(`^/sim-files/${ID}\\.mp4$`), endpoint: 'file' },

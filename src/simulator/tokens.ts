@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { TokenLog, type LogMeta } from './token-log.js';
 
 /** Token groups the simulator knows. */
 export type SimGroup = 'media' | 'default';
@@ -16,6 +17,8 @@ interface Account {
  */
 export class TokenBook {
   private readonly accounts = new Map<string, Account>();
+  /** Every charge and refund, as the gateway's token log shows them (`GET /api/log/token`). */
+  readonly log = new TokenLog();
   /** The four built-in tokens; `invalid` is never registered. */
   readonly builtin: { media: string; text: string; poor: string; invalid: string };
 
@@ -54,18 +57,21 @@ export class TokenBook {
     return b > 0 && b >= micros;
   }
 
-  /** Takes `micros`; false (and nothing taken) when the balance is short. */
-  charge(token: string, micros: number): boolean {
+  /** Takes `micros`; false (and nothing taken) when the balance is short. With `meta`, writes the log's consume row. */
+  charge(token: string, micros: number, meta?: Omit<LogMeta, 'group'>): boolean {
     const a = this.accounts.get(token);
     if (!a || !this.canAfford(token, micros)) return false;
     a.chargedMicros += micros;
+    if (meta) this.log.write(token, micros, false, { ...meta, group: a.group });
     return true;
   }
 
-  /** Gives back `micros` (callers ensure a charge is refunded at most once). */
-  refund(token: string, micros: number): void {
+  /** Gives back `micros` (callers ensure a charge is refunded at most once). With `meta`, writes the log's refund row. */
+  refund(token: string, micros: number, meta?: Omit<LogMeta, 'group'>): void {
     const a = this.accounts.get(token);
-    if (a) a.refundedMicros += micros;
+    if (!a) return;
+    a.refundedMicros += micros;
+    if (meta && micros > 0) this.log.write(token, micros, true, { ...meta, group: a.group });
   }
 
   /** Snapshot for `/__sim/state`. */

@@ -37,12 +37,13 @@ export type SimFaultKind =
   | 'image_url' // image/edit answers (and bills) with `{ url }` results pointing at the rule's `url` instead of b64
   | 'bill_by_chars' // chat/messages: a gateway counting one token per character (prompt and answer), writing a long answer up to `max_tokens`
   | 'no_usage' // chat/messages: as `bill_by_chars`, but the answer carries no `usage` (the gateway still bills it)
-  | 'zero_usage'; // chat/messages: as `bill_by_chars`, but the answer's `usage` says 0 tokens (the gateway still bills it)
+  | 'zero_usage' // chat/messages: as `bill_by_chars`, but the answer's `usage` says 0 tokens (the gateway still bills it)
+  | 'short_video'; // video create: the finished task is billed fewer seconds than asked (`billedSeconds`, default 2 fewer), reported in its `seconds`, the rest refunded
 
 /** Endpoint groups a request is classified into (also the `endpoint` of {@link RecordedRequest}). */
 export type SimEndpoint =
   | 'models' | 'image' | 'edit' | 'video_create' | 'video_poll' | 'video_content' | 'video_remix' | 'chat' | 'messages'
-  | 'pricing' | 'status' | 'token_usage' | 'billing_subscription' | 'billing_usage' | 'file';
+  | 'pricing' | 'status' | 'token_usage' | 'token_log' | 'billing_subscription' | 'billing_usage' | 'file';
 
 /** A fault rule; every given filter must match. */
 export interface SimFaultRule {
@@ -57,6 +58,8 @@ export interface SimFaultRule {
   slowMs?: number;
   /** The result URL of the `image_url` fault (e.g. `http://169.254.169.254/latest/meta-data`). */
   url?: string;
+  /** The seconds a `short_video` fault bills; default the seconds asked minus 2 (at least 1). */
+  billedSeconds?: number;
 }
 
 /** Options of {@link SimulatorHandle}; every field is optional. */

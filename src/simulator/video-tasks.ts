@@ -1,3 +1,4 @@
+import { quotaOf } from './token-log.js';
 import type { TokenBook } from './tokens.js';
 
 /** Where a task stands, in the OpenAI words. */
@@ -18,6 +19,11 @@ export interface SimTask {
   truncate: boolean;
   chargeMicros: number;
   refunded: boolean;
+  /** The `short_video` fault: the seconds billed once it completes, and their price (the rest is refunded then). */
+  billedSeconds?: number;
+  finalMicros?: number;
+  /** Its completion stage (the refund down to `finalMicros`) was applied. */
+  settled?: boolean;
   /** Set when a poll-time `task_fail` fault killed it. */
   failedAt?: number;
 }
@@ -77,7 +83,13 @@ export class TaskBook {
     const v = this.compute(task, this.now());
     if (v.status === 'failed' && !task.refunded) {
       task.refunded = true;
-      this.tokens.refund(task.token, task.chargeMicros);
+      this.tokens.refund(task.token, task.chargeMicros, { model: task.model, content: 'video task failed, refunded', taskId: task.id });
+    }
+    if (v.status === 'completed' && task.finalMicros !== undefined && !task.settled) {
+      task.settled = true;
+      const back = task.chargeMicros - task.finalMicros;
+      const other = { pre_consumed: quotaOf(task.chargeMicros), actual_quota: quotaOf(task.finalMicros), seconds: task.billedSeconds };
+      this.tokens.refund(task.token, back, { model: task.model, content: 'video task settled to its billed seconds', taskId: task.id, other });
     }
     if (v.status === 'failed' || v.status === 'completed') this.active.delete(task.id);
     return v;

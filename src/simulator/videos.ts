@@ -7,11 +7,28 @@ import { faultMarkers } from './faults.js';
 import { fieldText } from './multipart.js';
 import { sniffImage } from './png.js';
 import { json, type Reply } from './reply.js';
+import { quotaOf } from './token-log.js';
 import type { SimTask, TaskView } from './video-tasks.js';
 
 const MIN_SECONDS = 4;
 const MAX_SECONDS = 15;
 const MAX_VIDEO_SIDE = 4096;
+
+/** The log row of a task's pre-charge (new-api's first billing stage), naming the task. */
+function preCharge(ctx: ReqCtx, model: string, taskId: string, micros: number): { model: string; content: string; requestId: string; taskId: string; other: Record<string, unknown> } {
+  return { model, content: 'video task submitted (pre-charge)', requestId: ctx.err.requestId, taskId, other: { pre_consumed: quotaOf(micros) } };
+}
+
+/**
+ * The `short_video` fault: the task is billed (and reports in `seconds`) fewer seconds than asked once it completes —
+ * the rule's `billedSeconds`, default two fewer (at least 1) — and the difference is refunded then, as new-api's
+ * completion stage settles a task to its measured length.
+ */
+function shortBill(ctx: ReqCtx, seconds: number, priceOf: (s: number) => number): Pick<SimTask, 'billedSeconds' | 'finalMicros'> {
+  if (ctx.fault !== 'short_video') return {};
+  const billed = Math.max(1, Math.min(seconds, ctx.faultBilledSeconds ?? seconds - 2));
+  return { billedSeconds: billed, finalMicros: priceOf(billed) };
+}
 
 /** Raw create fields from a JSON or multipart body (`seconds` kept as sent, for the type check). */
 export function videoFields(ctx: Pick<ReqCtx, 'body'>): { prompt: unknown; seconds: unknown; size: unknown; inputRef: boolean; inputRefData?: Buffer; duration?: unknown } {
@@ -56,13 +73,14 @@ export function handleVideoCreate(ctx: ReqCtx, legacy = false): Reply {
   if (f.inputRefData && !sniffImage(f.inputRefData)) return badRequest(ctx.err, 'invalid_image_file', 'input_reference is not a PNG, JPEG or WEBP file');
   const sent = ctx.body.parts ? Object.fromEntries(ctx.body.parts.filter((p) => p.filename === undefined).map((p) => [p.name, fieldText(ctx.body.parts!, p.name)])) : (ctx.body.json ?? {});
   const price = exprChargeMicros(ctx.err, model, { kind: 'video', body: { ...sent, seconds: String(seconds), size } }) ?? model.priceMicros * seconds;
-  if (!ctx.state.tokens.charge(ctx.token, price)) return quotaExceeded(ctx.err);
   const newApi = ctx.state.flavor === 'new-api';
   const id = newApi ? `task_${randomBytes(12).toString('hex')}` : `video_${randomBytes(12).toString('hex')}`;
+  if (!ctx.state.tokens.charge(ctx.token, price, preCharge(ctx, model.id, id, price))) return quotaExceeded(ctx.err);
   const task: SimTask = {
     id, token: ctx.token, model: model.id, seconds, size, prompt: f.prompt, createdAt: Date.now(),
     fate: ctx.fault === 'task_fail' ? 'fail' : ctx.fault === 'task_never_ends' ? 'never' : 'ok',
     truncate: faultMarkers(f.prompt).includes('truncated_mp4'), chargeMicros: price, refunded: false,
+    ...shortBill(ctx, seconds, (s) => exprChargeMicros(ctx.err, model, { kind: 'video', body: { ...sent, seconds: String(s), size } }) ?? model.priceMicros * s),
   };
   ctx.state.tasks.add(task);
   const createdAt = Math.floor(task.createdAt / 1000);
@@ -84,7 +102,9 @@ export function handleVideoPoll(ctx: ReqCtx): Reply {
   if (!task) return taskNotExist();
   if (ctx.fault === 'task_fail') ctx.state.tasks.failNow(task);
   const v = ctx.state.tasks.view(task);
-  const base = { id: task.id, object: 'video', model: task.model, created_at: Math.floor(task.createdAt / 1000), seconds: String(task.seconds), size: task.size };
+  // Once completed, `seconds` is what the gateway billed (new-api's final stage), which a short task makes fewer.
+  const seconds = v.status === 'completed' ? (task.billedSeconds ?? task.seconds) : task.seconds;
+  const base = { id: task.id, object: 'video', model: task.model, created_at: Math.floor(task.createdAt / 1000), seconds: String(seconds), size: task.size };
   const ended = v.endedAt !== undefined ? { completed_at: Math.floor(v.endedAt / 1000) } : {};
   const error = v.status === 'failed' ? { error: FAILURE } : {};
   if (ctx.state.flavor === 'seed') return json(200, { ...base, status: v.status, progress: v.progress, ...ended, ...error });
@@ -126,8 +146,8 @@ export function handleVideoRemix(ctx: ReqCtx): Reply {
   if (!(seconds >= MIN_SECONDS && seconds <= MAX_SECONDS)) return badRequest(ctx.err, 'invalid_seconds', `seconds must be from ${MIN_SECONDS} to ${MAX_SECONDS}; got '${secText}'`);
   const model = findModel(source.model, ctx.state.catalogue);
   const price = (model && exprChargeMicros(ctx.err, model, { kind: 'video', body: { ...body, seconds: String(seconds), size: source.size } })) ?? (model?.priceMicros ?? 0) * seconds;
-  if (!ctx.state.tokens.charge(ctx.token, price)) return quotaExceeded(ctx.err);
   const id = `task_${randomBytes(12).toString('hex')}`;
+  if (!ctx.state.tokens.charge(ctx.token, price, preCharge(ctx, source.model, id, price))) return quotaExceeded(ctx.err);
   const task: SimTask = {
     id, token: ctx.token, model: source.model, seconds, size: source.size, prompt: body.prompt, createdAt: Date.now(),
     fate: ctx.fault === 'task_fail' ? 'fail' : 'ok', truncate: false, chargeMicros: price, refunded: false,

@@ -26,6 +26,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Chat, User } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reconcile } from '../../src/core/reconcile/reconcile.js';
+import { HttpGatewayLog } from '../../src/gateway/token-log.js';
 import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
 import { generateEncryptionKey } from '../../src/store/crypto.js';
 import { startFakeTelegram, type FakeTelegram } from '../fakes/telegram/index.js';
@@ -187,7 +189,28 @@ describe.skipIf(engines.length === 0)('3 bot processes on one PostgreSQL + Redis
     expect(proxy.max.get(token)).toBeLessThanOrEqual(CONCURRENCY);
     expect(proxy.max.get(token)).toBe(CONCURRENCY);
     expect(bots.map((b) => b.output()).join('')).not.toMatch(/"level":(50|60)/);
+    // Reconciliation: what the bot recorded as billed per job against the simulator's token log: no drift, nothing unmatched.
+    const drift = await reconciled();
+    process.stderr.write(`multi-process reconciliation (no kill): ${JSON.stringify(drift)}\n`);
+    saveText('multi-reconcile-1', JSON.stringify(drift));
+    expect(drift).toMatchObject({ driftMicros: 0, unmatchedBot: 0, unmatchedGateway: 0 });
   }, 300_000);
+
+  /** The reconciliation of the operator's token since the start (all days summed). */
+  async function reconciled(): Promise<{ botMicros: number; gatewayMicros: number; driftMicros: number; matched: number; unmatchedBot: number; unmatchedGateway: number }> {
+    const [r] = await reconcile({ jobs: { billedSince: () => probe.billedJobs() }, tokens: { tokenById: async () => null }, log: new HttpGatewayLog(sim.baseUrl), operatorToken: sim.tokens.media }, { since: 0 });
+    if (!r?.ok) throw new Error(`reconciliation failed: ${JSON.stringify(r)}`);
+    const sum = { botMicros: 0, gatewayMicros: 0, driftMicros: 0, matched: 0, unmatchedBot: 0, unmatchedGateway: 0 };
+    for (const d of r.days) {
+      sum.botMicros += d.botMicros;
+      sum.gatewayMicros += d.gatewayMicros;
+      sum.driftMicros += d.driftMicros;
+      sum.matched += d.matched;
+      sum.unmatchedBot += d.unmatched.filter((u) => u.side === 'bot').length;
+      sum.unmatchedGateway += d.unmatched.filter((u) => u.side === 'gateway').length;
+    }
+    return sum;
+  }
 
   it(`${KILL_JOBS} more, one process SIGKILLed midway: its jobs taken over within the lease, still charged once`, async () => {
     const started = Date.now();
@@ -269,5 +292,13 @@ describe.skipIf(engines.length === 0)('3 bot processes on one PostgreSQL + Redis
     expect(await probe.openHolds()).toBe(0);
     expect(proxy.max.get(token)).toBeLessThanOrEqual(CONCURRENCY);
     expect(bots[0]!.output() + bots[2]!.output()).not.toMatch(/"level":(50|60)/);
+    // Reconciliation after the kill: the only drift is what the killed process had at the gateway when it died (its
+    // jobs were released and recorded as possible losses: the bot cannot know whether the gateway billed them).
+    const drift = await reconciled();
+    process.stderr.write(`multi-process reconciliation (after SIGKILL): ${JSON.stringify(drift)}\n`);
+    saveText('multi-reconcile-2', JSON.stringify(drift));
+    expect(drift.unmatchedBot).toBe(0);
+    expect(drift.driftMicros).toBeGreaterThanOrEqual(0);
+    expect(drift.driftMicros).toBeLessThanOrEqual(losses);
   }, 300_000);
 });

@@ -3,6 +3,7 @@ import { BACKUP_USAGE } from './backup.js';
 import { BUDGET_USAGE } from './budget.js';
 import { JOBS_USAGE } from './jobs.js';
 import { MIGRATE_TO_POSTGRES_USAGE } from './migrate-to-postgres.js';
+import { RECONCILE_USAGE } from './reconcile.js';
 import { REF_USAGE } from './ref.js';
 import { TOKEN_USAGE } from './token.js';
 import { USAGE_USAGE } from './usage.js';
@@ -24,6 +25,7 @@ export function helpText(): string {
     ...JOBS_USAGE.map((l) => `  ${l}`),
     `  ${REF_USAGE}`,
     `  ${AUDIT_USAGE}`,
+    `  ${RECONCILE_USAGE}   (the bot's figures against the gateway's token log; exit 1 when a log cannot be read)`,
     '',
     'Maintenance:',
     `  ${BACKUP_USAGE}`,

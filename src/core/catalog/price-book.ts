@@ -176,6 +176,28 @@ export class PriceBook {
     return undefined;
   }
 
+  /**
+   * What the gateway itself bills for `model` of `kind`, to record what a job cost its token (reconciliation): the
+   * published expression or price, else the documented price, both without `PRICE_MARKUP`, else the operator's
+   * `PRICES_FILE` price (the operator's statement of its cost). Never a community's price: an owner's discount is not
+   * what the gateway billed. Undefined when no layer knows it.
+   */
+  gatewayPrice(model: string, kind: ModelKind): ModelPrice | undefined {
+    const pub = this.published.get(model);
+    if (pub?.expression) {
+      const p = this.expressionPrice(kind, pub.expression, {}, 1_000_000n);
+      if (p) return p;
+    } else if (pub) {
+      if ((kind === 'image' || kind === 'video') && pub.perCallMicros) return { kind, unit: kind === 'image' ? 'image' : 'second', unitMicros: pub.perCallMicros, onSale: true };
+      if (kind === 'text' && pub.inputPer1kMicros) {
+        const out = pub.outputPer1kMicros ?? pub.inputPer1kMicros;
+        return { kind, unit: '1k_tokens', unitMicros: pub.inputPer1kMicros, onSale: true, ...(out !== pub.inputPer1kMicros ? { completionPer1kMicros: out } : {}) };
+      }
+    }
+    const table = own0(this.documented, model) ?? own0(this.opts.operator, model);
+    return table && table.kind === kind ? table : undefined;
+  }
+
   private atLeastCost(model: string, kind: ModelKind, price: { unit: PriceUnit; unitMicros: Micros }): boolean {
     const floor = this.costFloor(model, kind);
     return floor !== undefined && floor.unit === price.unit && price.unitMicros >= floor.unitMicros;
@@ -219,12 +241,12 @@ export class PriceBook {
    * prompt tokens at any context tier up to 1M; 1K completion tokens: the most of 1M of each less the prompt part,
    * which is exact for tiers priced per token). Undefined when the expression was refused or cannot price even that.
    */
-  private expressionPrice(kind: ModelKind, e: NonNullable<PublishedModelPrice['expression']>, limits: Partial<ModelPrice>): ModelPrice | undefined {
+  private expressionPrice(kind: ModelKind, e: NonNullable<PublishedModelPrice['expression']>, limits: Partial<ModelPrice>, markupPpm: bigint = this.markupPpm): ModelPrice | undefined {
     const expr = this.compiled.get(e.source);
     if (!expr) return undefined;
     const ctx = { quotaPerUnit: e.quotaPerUnit, groupRatio: e.groupRatio };
-    const up = (m: Micros): Micros => applyMarkup(m, this.markupPpm);
-    const expression = { expr, ctx, markupPpm: this.markupPpm };
+    const up = (m: Micros): Micros => applyMarkup(m, markupPpm);
+    const expression = { expr, ctx, markupPpm };
     if (kind === 'text') {
       const per1k = (prompt: number, completion: number): number | undefined => {
         const q = quoteJob(expr, { kind, promptTokens: prompt, maxTokens: completion }, ctx);

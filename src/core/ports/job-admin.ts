@@ -24,8 +24,29 @@ export interface JobFilter {
 /** What {@link JobAdmin.requeueDelivery} did. */
 export type RequeueResult = { ok: true } | { ok: false; reason: 'not_found' } | { ok: false; reason: 'changed'; status: JobStatus };
 
+/** A job as the reconciliation compares it with the gateway's log. */
+export interface BilledJob {
+  id: string;
+  kind: JobRecord['kind'];
+  status: JobStatus;
+  model: string;
+  tokenSource: JobRecord['tokenSource'];
+  tokenId: string | null;
+  /** The video task id. */
+  remoteTaskId: string | null;
+  /** What the bot believes the gateway billed (0 when it recorded nothing). */
+  gatewayBilledMicros: number;
+  createdAt: number;
+  finishedAt: number | null;
+}
+
 /** Cross-scope job reads and the operator's one job write. */
 export interface JobAdmin {
+  /**
+   * Jobs created at or after `since` (epoch ms) that reached the gateway: with a recorded gateway bill or a video task;
+   * oldest first, at most `limit` (default 100,000).
+   */
+  billedSince(since: number, limit?: number): Promise<BilledJob[]>;
   /** Jobs matching `filter`, newest first. */
   list(filter: JobFilter): Promise<JobListing[]>;
   /** One job, or undefined. */

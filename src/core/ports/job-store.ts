@@ -18,6 +18,10 @@ export interface JobParams {
   references?: number;
   /** A remix: the job id of the video it was made from. */
   remixOf?: string;
+  /** Videos: the gateway's own price of the seconds asked (no markup, no community price), for its final bill. */
+  gatewayQuoteMicros?: number;
+  /** Videos: the seconds the gateway says it billed (the finished task's `seconds`), when it says. */
+  billedSeconds?: number;
 }
 
 export interface JobRecord {
@@ -54,6 +58,12 @@ export interface JobRecord {
   finishedAt: number | null;
   /** The effective locale of the member when the job started; late deliveries speak it. Null for older jobs (English). */
   locale: string | null;
+  /**
+   * What the bot believes the gateway billed its token for this job (the gateway's price of what was sent and
+   * delivered, not what the member paid); null or absent when it billed nothing the bot knows of. Reconciled with the
+   * gateway's token log (`npm run admin -- reconcile`).
+   */
+  gatewayBilledMicros?: Micros | null;
 }
 
 export type NewJob = Pick<

@@ -117,6 +117,8 @@ export interface VideoTask {
   error?: { code?: string; message?: string };
   /** A download URL found in the poll body, if any (used only when `/content` fails). */
   url?: string;
+  /** Succeeded tasks: the seconds the gateway says it billed (new-api's `seconds` on a finished task), when it says. */
+  billedSeconds?: number;
 }
 
 export interface ChatMessage {

@@ -1,6 +1,7 @@
 import type { AskRequest, AskResult, JobHooks } from '../api.js';
 import { err, fail, ok, type Result } from '../failures.js';
 import { newJobId } from '../ids.js';
+import { gatewayCostMicros } from './gateway-cost.js';
 import type { Micros } from '../money.js';
 import { quoteJobPrice } from '../pricing.js';
 import { gatewayFailure, withFairUse } from './context.js';
@@ -88,7 +89,9 @@ export async function ask(d: CoreDeps, req: AskRequest, hooks?: JobHooks): Promi
     if (!reported) d.logger.warn({ jobId, model, promptTokens, completionTokens }, 'the gateway answered without usage; charged from the bot\'s own count');
     await d.money.loss(job, cost - estimate, reported, 'over_hold');
     const kept = delivery ? await d.outputs.save(jobId, ANSWER_FILE, Buffer.from(res.text, 'utf8')) : undefined;
-    await moveOn(d, jobId, delivery !== null, { chargedMicros: charge, progress: 100, outputPath: kept?.path ?? null, outputExpiresAt: d.clock.now() + d.settings.outputRetentionMs });
+    // The gateway's own price of the tokens it billed (the bot's count when the answer carried none).
+    const gatewayBilledMicros = gatewayCostMicros(d, model, price, { kind: 'text', promptTokens, completionTokens, maxTokens });
+    await moveOn(d, jobId, delivery !== null, { chargedMicros: charge, gatewayBilledMicros, progress: 100, outputPath: kept?.path ?? null, outputExpiresAt: d.clock.now() + d.settings.outputRetentionMs });
     const charged = (await d.money.settle(job, charge, { units: total, unit: 'token' })) ?? 0;
     return ok({ jobId, model, text: res.text, costMicros: charged, totalTokens: total, ...(reported ? {} : { usageEstimated: true }) });
   });

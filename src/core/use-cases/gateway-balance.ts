@@ -6,6 +6,7 @@ import { formatMoment, formatMoney } from '../i18n/format.js';
 import type { Micros } from '../money.js';
 import { actorIds, gatewayFailure, resolveToken, scopeRef, type ActorIds } from './context.js';
 import type { CoreDeps } from './deps.js';
+import { ownerAlerts } from './owner-alerts.js';
 
 /** How a gateway balance is written: the reader's locale, the community's time zone (for the expiry), and now. */
 export interface BalanceWords {
@@ -96,7 +97,8 @@ async function allowedThisPeriod(d: CoreDeps, ids: ActorIds): Promise<{ allowed:
  * {@link shouldWarnLowBalance} says so for the token that pays here (community or operator; never a personal token),
  * at most once per budget period. The gateway balance is asked at most once per community every
  * {@link LOW_BALANCE_CHECK_INTERVAL_MS} (a failed check counts too, so a gateway that is down is not asked on every
- * admin command). Each notice is returned once. Both "at most once" rules are first-time claims in the coordination
+ * admin command). Each notice is returned once; an owner (`OWNER_IDS`) also gets the owners' notices (a reconciliation
+ * drift, see `owner-alerts.ts`). Both "at most once" rules are first-time claims in the coordination
  * port, so with Redis they hold across every process.
  */
 export async function adminAlerts(d: CoreDeps, actor: Actor): Promise<string[]> {
@@ -126,5 +128,6 @@ export async function adminAlerts(d: CoreDeps, actor: Actor): Promise<string[]> 
     }
   }
   const out = await d.coordination.takeList(noticesKey(ref));
-  return 'taken' in out ? [...new Set(out.taken)] : [];
+  const own = 'taken' in out ? [...new Set(out.taken)] : [];
+  return [...own, ...(await ownerAlerts(d, actor, ids.locale))];
 }

@@ -1,5 +1,6 @@
 import type { DeliveryAddress, EditRequest, ImageFile, ImageJobResult, ImagineRequest, JobHooks } from '../api.js';
 import { err, fail, ok, type Failure, type Result } from '../failures.js';
+import { gatewayCostMicros } from './gateway-cost.js';
 import { newJobId } from '../ids.js';
 import { validateCount } from '../media/inputs.js';
 import { resolveSize } from '../media/sizes.js';
@@ -100,10 +101,13 @@ async function callAndKeep(d: CoreDeps, p: ImagePlan, job: MoneyJob): Promise<Re
       ? await d.gateway.editImage(p.token.token, { ...base, images: p.refs.map((r) => ({ data: r.data, filename: r.filename, contentType: r.contentType })) })
       : await d.gateway.generateImage(p.token.token, base);
   const billed = Math.min(p.count, res.images.length);
+  // What the gateway billed its token: every image it returned, at its own price, whether or not it passes our checks.
+  const gatewayBilledMicros = gatewayCostMicros(d, p.model, p.price, { kind: 'image', n: billed, size: p.size });
   const unsafe = { count: 0, unreachable: 0 };
   const files = await verifiedImages(d, jobId, res.images.slice(0, p.count), unsafe);
   if (files.length < billed) await d.money.loss(job, imagesMicros(p, billed) - imagesMicros(p, files.length), true, 'invalid_result');
   if (files.length === 0) {
+    if (billed > 0) await d.jobs.update(jobId, ['reserved'], { gatewayBilledMicros });
     if (unsafe.count > 0) return err(fail('result_url_refused', {}, { money: 'released', log: { stage: 'image', note: 'image URL on a private or local address' } }));
     if (unsafe.unreachable > 0) return err(fail('result_url_refused', { reason: 'unreachable' }, { money: 'released', log: { stage: 'image', note: 'image URL on a host that does not resolve' } }));
     return err(noImage(res.images.length));
@@ -113,7 +117,7 @@ async function callAndKeep(d: CoreDeps, p: ImagePlan, job: MoneyJob): Promise<Re
   await keepReferences(d, jobId, p.refs);
   const actual = imagesMicros(p, files.length);
   const now = d.clock.now();
-  const kept = { chargedMicros: actual, progress: 100, outputPath: first, outputExpiresAt: now + d.settings.outputRetentionMs };
+  const kept = { chargedMicros: actual, gatewayBilledMicros, progress: 100, outputPath: first, outputExpiresAt: now + d.settings.outputRetentionMs };
   // The state first, then the money: a crash in between leaves a `delivering` job whose delivery step settles
   // (settle is idempotent), never a charge without a job that ends in a delivery or an honest message.
   await moveOn(d, jobId, p.delivery !== null, kept);

@@ -111,7 +111,7 @@ export async function failOpenJob<T>(d: CoreDeps, job: MoneyJob, failure: Failur
  * delivery step, but leased to this process, which keeps renewing until the surface reports back with
  * `recordDelivery` or `handOver`, at most {@link JobLeasePort.limit}'s wait); without one (operator CLI, direct calls) to `succeeded`.
  */
-export async function moveOn(d: CoreDeps, jobId: string, hasAddress: boolean, patch: { chargedMicros: number; progress: number; outputPath: string | null; outputExpiresAt: number }): Promise<void> {
+export async function moveOn(d: CoreDeps, jobId: string, hasAddress: boolean, patch: { chargedMicros: number; gatewayBilledMicros?: number; progress: number; outputPath: string | null; outputExpiresAt: number }): Promise<void> {
   const now = d.clock.now();
   if (hasAddress) {
     await d.jobs.transition(jobId, ['reserved'], 'delivering', { ...patch, nextPollAt: now, attempts: 0 });

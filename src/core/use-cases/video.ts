@@ -12,6 +12,7 @@ import { failOpenJob, jobBasics, openJob, type JobBasics } from './job-start.js'
 import type { CoreDeps } from './deps.js';
 import { VIDEO_REFERENCE_MAX_BYTES } from './model-check.js';
 import { videoEtaSeconds } from './video-eta.js';
+import { gatewayCostMicros } from './gateway-cost.js';
 
 /** Longest side accepted for an explicit video size. */
 export const MAX_VIDEO_SIDE = 4096;
@@ -86,7 +87,7 @@ export async function submitVideoJob(d: CoreDeps, req: Actor & { delivery: Deliv
   const estimate = quote.micros;
   return withFairUse(d, req, hooks, async () => {
     const jobId = newJobId();
-    const opened = await openJob(d, { jobId, kind: 'video', basics: v.basics, params: { seconds: v.seconds, size: v.size, ...v.params }, estimateMicros: estimate, delivery: req.delivery });
+    const opened = await openJob(d, { jobId, kind: 'video', basics: v.basics, params: { seconds: v.seconds, size: v.size, ...v.params, gatewayQuoteMicros: gatewayCostMicros(d, model, price, { kind: 'video', seconds: v.seconds, size: v.size }) }, estimateMicros: estimate, delivery: req.delivery });
     if (!opened.ok) return opened;
     const job = opened.value;
     let taskId: string;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { JobStatus } from '../../core/api.js';
 import type { AuditActor } from '../../core/ports/audit-log.js';
-import type { JobAdmin, JobFilter, JobListing, RequeueResult } from '../../core/ports/job-admin.js';
+import type { BilledJob, JobAdmin, JobFilter, JobListing, RequeueResult } from '../../core/ports/job-admin.js';
 import { writeAudit } from './audit.js';
 import type { WriteTransactionRunner } from './write-transaction.js';
 import { toRecord } from './job-rows.js';
@@ -29,6 +29,30 @@ export class KyselyJobAdmin implements JobAdmin {
     if (filter.scopeId !== undefined) q = q.where('j.scope_id', '=', filter.scopeId);
     if (filter.status !== undefined) q = q.where('j.status', '=', filter.status);
     return (await q.execute()).map(toListing);
+  }
+
+  async billedSince(since: number, limit = 100_000): Promise<BilledJob[]> {
+    const rows = await this.db
+      .selectFrom('jobs')
+      .select(['id', 'kind', 'status', 'model', 'token_source', 'token_id', 'remote_task_id', 'gateway_billed_micros', 'created_at', 'finished_at'])
+      .where('created_at', '>=', since)
+      .where((eb) => eb.or([eb('gateway_billed_micros', 'is not', null), eb('remote_task_id', 'is not', null)]))
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      status: r.status as JobStatus,
+      model: r.model,
+      tokenSource: r.token_source,
+      tokenId: r.token_id,
+      remoteTaskId: r.remote_task_id,
+      gatewayBilledMicros: r.gateway_billed_micros === null ? 0 : Number(r.gateway_billed_micros),
+      createdAt: Number(r.created_at),
+      finishedAt: r.finished_at === null ? null : Number(r.finished_at),
+    }));
   }
 
   async inspect(id: string): Promise<JobListing | undefined> {

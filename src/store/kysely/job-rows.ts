@@ -65,6 +65,7 @@ export function toRecord(r: Selectable<JobsTable>): JobRecord {
     updatedAt: Number(r.updated_at),
     finishedAt: numOrNull(r.finished_at),
     locale: r.locale ?? null,
+    gatewayBilledMicros: r.gateway_billed_micros === null || r.gateway_billed_micros === undefined ? null : Number(r.gateway_billed_micros),
   };
 }
 
@@ -83,6 +84,7 @@ export function patchColumns(p: JobPatch): Updateable<JobsTable> {
   if (p.holdId !== undefined) c.hold_id = p.holdId;
   if (p.estimateMicros !== undefined) c.estimate_micros = p.estimateMicros;
   if (p.chargedMicros !== undefined) c.charged_micros = p.chargedMicros;
+  if (p.gatewayBilledMicros !== undefined) c.gateway_billed_micros = p.gatewayBilledMicros;
   if (p.remoteTaskId !== undefined) c.remote_task_id = p.remoteTaskId;
   if (p.progress !== undefined) c.progress = p.progress;
   if (p.delivery !== undefined) c.delivery = JSON.stringify(p.delivery ?? {});

@@ -130,6 +130,8 @@ export interface JobsTable {
   finished_at: number | null;
   /** The language the job's member was answered in when it started (migration 0008); null for older jobs. */
   locale: string | null;
+  /** What the bot believes the gateway billed for the job (migration 0014); null when nothing known. */
+  gateway_billed_micros: number | null;
 }
 /** What the gateway billed that no member was charged for (migration 0005). */
 export interface GatewayLossesTable {

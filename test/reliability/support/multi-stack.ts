@@ -1,3 +1,4 @@
+import type { BilledJob } from '../../../src/core/ports/job-admin.js';
 /**
  * Several real bot processes (`node --import tsx src/main.ts`, Telegram webhook mode) on one PostgreSQL database and
  * one Redis prefix, for `5-multi-process.test.ts` and `6-postgres-outage.test.ts`:
@@ -189,6 +190,14 @@ export class PgProbe {
       'select j.id, j.kind, j.status, j.scope_id, s.external_id, j.charged_micros::float8 as charged_micros, j.lease_owner from jobs j join scopes s on s.id = j.scope_id order by j.created_at',
     );
     return r.rows.map(({ external_id, ...j }) => ({ ...j, chat: Number(external_id), charged_micros: j.charged_micros === null ? null : Number(j.charged_micros) }));
+  }
+
+  /** Jobs as the reconciliation reads them (`JobAdmin.billedSince`), from the start. */
+  async billedJobs(): Promise<BilledJob[]> {
+    const r = await this.pool.query<{ id: string; kind: BilledJob['kind']; status: BilledJob['status']; model: string; token_source: BilledJob['tokenSource']; token_id: string | null; remote_task_id: string | null; g: string | null; created_at: string; finished_at: string | null }>(
+      'select id, kind, status, model, token_source, token_id, remote_task_id, gateway_billed_micros::text as g, created_at::text, finished_at::text from jobs where gateway_billed_micros is not null or remote_task_id is not null order by created_at, id',
+    );
+    return r.rows.map((j) => ({ id: j.id, kind: j.kind, status: j.status, model: j.model, tokenSource: j.token_source, tokenId: j.token_id, remoteTaskId: j.remote_task_id, gatewayBilledMicros: Number(j.g ?? 0), createdAt: Number(j.created_at), finishedAt: j.finished_at === null ? null : Number(j.finished_at) }));
   }
 
   /** Charges minus refunds over the whole ledger. */
