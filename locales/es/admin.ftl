@@ -130,3 +130,16 @@ alert-low-balance = El saldo { $source ->
         [none] lo que permiten los presupuestos de aquí
        *[other] los { $allowed } que aún permiten los presupuestos de aquí
     } en este periodo. Recárgalo en la pasarela o baja los presupuestos.
+# /approve. $mode: open o approved (OPERATOR_TOKEN_ACCESS).
+approve-done = { $mode ->
+        [open] Aprobada: esta comunidad puede ejecutar trabajos con el token de pasarela propio del bot. Ahora mismo OPERATOR_TOKEN_ACCESS es open, así que todas las comunidades pueden; la aprobación cuenta cuando se cambie a approved.
+       *[approved] Aprobada: esta comunidad ya puede ejecutar trabajos con el token de pasarela propio del bot.
+    }
+approve-already = Esta comunidad ya estaba aprobada para el token de pasarela propio del bot.
+approve-revoked = { $mode ->
+        [open] Aprobación retirada. Ahora mismo OPERATOR_TOKEN_ACCESS es open, así que esta comunidad aún puede usar el token de pasarela propio del bot hasta que se cambie a approved.
+       *[approved] Aprobación retirada: esta comunidad ya no ejecuta trabajos con el token de pasarela propio del bot (su propio token sigue funcionando).
+    }
+approve-not-approved = Esta comunidad no estaba aprobada; no ha cambiado nada.
+# Para propietarios. $cap: OPERATOR_DAILY_CAP (dinero). $when: las próximas 00:00 UTC.
+alert-operator-cap = El presupuesto diario compartido del token de pasarela propio del bot ({ $cap } por día UTC, OPERATOR_DAILY_CAP) se agotó: los trabajos que paga ese token se rechazan hasta que se restablezca { $when }. Las comunidades y personas con su propio token no se ven afectadas.

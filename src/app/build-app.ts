@@ -164,6 +164,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
     defaultAllowanceMicros: allowanceMicros(config.defaultAllowance.amount),
     defaultPeriod: config.defaultAllowance.period,
     ...(config.personCap ? { personCap: { limitMicros: parseUsd(config.personCap.amount), period: config.personCap.period } } : {}),
+    ...(config.operatorDailyCap !== null ? { operatorDailyCapMicros: parseUsd(config.operatorDailyCap) } : {}),
     clock,
     ...(opts.leaseClockOffsetMs ? { leaseClockOffsetMs: opts.leaseClockOffsetMs } : {}),
   };
@@ -262,6 +263,8 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
       deadlineMs: config.poller.deadlineMs,
       outputRetentionMs: retentionMs,
       ownerIds: config.ownerIds,
+      operatorTokenAccess: config.operatorTokenAccess,
+      ...(storeOptions.operatorDailyCapMicros !== undefined ? { operatorDailyCapMicros: storeOptions.operatorDailyCapMicros } : {}),
     },
   };
   const core = new BotCore(coreDeps);

@@ -41,6 +41,13 @@ export interface CoreSettings {
   maxImagesPerRequest?: number;
   /** Output tokens assumed when holding money for `ask`. Default 1024 (also sent as `max_tokens`). */
   askMaxTokens?: number;
+  /**
+   * `OPERATOR_TOKEN_ACCESS`. Default 'open': every community may run jobs on the operator's token; 'approved': only a
+   * community an owner approved (owners themselves and the console always may).
+   */
+  operatorTokenAccess?: 'open' | 'approved';
+  /** `OPERATOR_DAILY_CAP` for the owners' notice (the ledger enforces it); absent = off. */
+  operatorDailyCapMicros?: Micros;
 }
 
 /**

@@ -87,6 +87,9 @@ export class SqliteBudgetLedger implements BudgetLedger {
           case 'person':
             // PERSON_CAP: one user's use of the operator's token in every scope (served by ledger_operator_user_idx, 0006).
             return this.s.operatorUse.get(step.userId, step.since, step.userId) as { spent: number; held: number };
+          case 'operator':
+            // OPERATOR_DAILY_CAP: the operator's token in every scope (ledger_operator_day_idx, holds_operator_open_idx, 0013).
+            return this.s.operatorDay.get(step.since) as { spent: number; held: number };
           case 'hold': {
             const r = step.req;
             this.s.insertHold.run(step.holdId, r.scopeId, r.userId, r.jobId, r.amountMicros, r.tokenSource, step.now);
@@ -217,7 +220,7 @@ function fromHold(h: HoldsTable): HoldRef {
   return { scope_id: h.scope_id, user_id: h.user_id, job_id: h.job_id, hold_id: h.id, token_source: h.token_source };
 }
 
-function prepare(raw: RawSqlite): Record<'insertHold' | 'findHold' | 'settleHold' | 'releaseHold' | 'findRefund' | 'insertEntry' | 'operatorUse', Statement> {
+function prepare(raw: RawSqlite): Record<'insertHold' | 'findHold' | 'settleHold' | 'releaseHold' | 'findRefund' | 'insertEntry' | 'operatorUse' | 'operatorDay', Statement> {
   return {
     insertHold: raw.prepare(`insert into holds (id, scope_id, user_id, job_id, amount_micros, charged_micros, token_source, status, created_at, resolved_at)
       values (?, ?, ?, ?, ?, null, ?, 'open', ?, null)`),
@@ -231,5 +234,9 @@ function prepare(raw: RawSqlite): Record<'insertHold' | 'findHold' | 'settleHold
         (select coalesce(sum(case when kind = 'charge' then amount_micros when kind = 'refund' then -amount_micros else 0 end), 0)
            from ledger_entries where user_id = ? and token_source = 'operator' and created_at >= ? and kind in ('charge', 'refund')) as spent,
         (select coalesce(sum(amount_micros), 0) from holds where user_id = ? and status = 'open' and token_source = 'operator') as held`),
+    operatorDay: raw.prepare(`select
+        (select coalesce(sum(case when kind = 'charge' then amount_micros else -amount_micros end), 0)
+           from ledger_entries where token_source = 'operator' and kind in ('charge', 'refund') and created_at >= ?) as spent,
+        (select coalesce(sum(amount_micros), 0) from holds where status = 'open' and token_source = 'operator') as held`),
   };
 }
