@@ -1,0 +1,104 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { systemClock } from '../../src/core/ports/clock.js';
+import { openStore } from '../../src/store/open-store.js';
+import { makeTempStore, type TempStore } from '../fixtures/store/temp-store.js';
+import { storeOptions, testEngines, type StoreLocation } from '../support/engines.js';
+
+/**
+ * OPERATOR_DAILY_CAP across 3 processes on one database: 100 members in 3 communities, each process reserving for
+ * every member at once on the operator's token. The cap is one figure for every community; no process may pass it
+ * by even one job. The numbers are printed (the overshoot is the measurement: goal 0).
+ */
+let t: TempStore | undefined;
+afterEach(async () => t?.cleanup());
+
+const worker = fileURLToPath(new URL('../fixtures/store/operator-cap-worker.ts', import.meta.url));
+type WorkerResult = { ok: number; refused: number; chargedMicros: number };
+
+function startWorker(args: string[]) {
+  let markReady: () => void = () => undefined;
+  const ready = new Promise<void>((r) => (markReady = r));
+  const child = spawn(process.execPath, ['--import', 'tsx', worker, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const done = new Promise<WorkerResult>((resolve, reject) => {
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.startsWith('ready\n')) markReady();
+    });
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.slice('ready\n'.length)) as WorkerResult) : reject(new Error(`worker exited ${code}: ${err}`))));
+  });
+  return { ready, done, go: () => child.stdin.end('go\n') };
+}
+
+/** 100 members spread over 3 communities (created before the processes start). */
+async function members(): Promise<Array<[string, string]>> {
+  const out: Array<[string, string]> = [];
+  const scopes = await Promise.all(['-1001', '-1002', '-1003'].map((id) => t!.store.directory.ensureScope({ platform: 'telegram', externalId: id })));
+  for (let i = 0; i < 100; i++) {
+    const user = await t!.store.directory.ensureUser({ platform: 'telegram', externalId: String(5000 + i) });
+    out.push([scopes[i % 3]!.id, user.id]);
+  }
+  return out;
+}
+
+async function race(location: StoreLocation, cap: number, list: Array<[string, string]>, mode: 'fixed' | 'mixed'): Promise<WorkerResult[]> {
+  const target = location.engine === 'postgres' ? location.url : location.path;
+  const workers = Array.from({ length: 3 }, () => startWorker([target, String(cap), JSON.stringify(list), mode]));
+  await Promise.all(workers.map((w) => w.ready));
+  for (const w of workers) w.go();
+  return Promise.all(workers.map((w) => w.done));
+}
+
+/** Charges − refunds of the operator's token since the UTC day began, and its open holds. */
+async function operatorUse(location: StoreLocation): Promise<{ spent: number; held: number }> {
+  const store = await openStore({ ...storeOptions(location), defaultAllowanceMicros: null, defaultPeriod: 'day', clock: systemClock });
+  try {
+    const since = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+    const entries = await store.db.selectFrom('ledger_entries').select(['kind', 'amount_micros']).where('token_source', '=', 'operator').where('kind', 'in', ['charge', 'refund']).where('created_at', '>=', since).execute();
+    const holds = await store.db.selectFrom('holds').select('amount_micros').where('token_source', '=', 'operator').where('status', '=', 'open').execute();
+    return {
+      spent: entries.reduce((n, e) => n + (e.kind === 'charge' ? e.amount_micros : -e.amount_micros), 0),
+      held: holds.reduce((n, h) => n + h.amount_micros, 0),
+    };
+  } finally {
+    await store.close();
+  }
+}
+
+const engines = await testEngines();
+
+describe.each(engines)('operator daily cap across 3 processes ($name)', (engine) => {
+  it('3 processes × 100 members at once, $0.01 each, cap $0.50 → exactly 50 holds', async () => {
+    t = await makeTempStore({ engine, allowance: null, now: Date.now() });
+    const list = await members();
+    await t.store.close();
+    const started = Date.now();
+    const results = await race(t.location, 500_000, list, 'fixed');
+    const ok = results.reduce((n, r) => n + r.ok, 0);
+    const use = await operatorUse(t.location);
+    console.log(`[measure] ${engine.name} fixed: 300 reserves over 3 processes, cap $0.50 → ${ok} held (${results.map((r) => r.ok).join('+')}), overshoot ${ok - 50} jobs, held $${use.held / 1e6}, ${Date.now() - started} ms`);
+    expect(ok).toBe(50);
+    expect(results.reduce((n, r) => n + r.refused, 0)).toBe(250);
+    expect(use).toEqual({ spent: 0, held: 500_000 });
+  }, 90_000);
+
+  it('reserves racing settles and releases in 3 processes never hold and spend more than the cap together', async () => {
+    t = await makeTempStore({ engine, allowance: null, now: Date.now() });
+    const list = await members();
+    await t.store.close();
+    const cap = 400_000;
+    const results = await race(t.location, cap, list, 'mixed');
+    const use = await operatorUse(t.location);
+    const ok = results.reduce((n, r) => n + r.ok, 0);
+    console.log(`[measure] ${engine.name} mixed: ${ok} of 300 reserves held, spent $${use.spent / 1e6} + held $${use.held / 1e6} = $${(use.spent + use.held) / 1e6} of cap $${cap / 1e6}, overshoot $${Math.max(0, use.spent + use.held - cap) / 1e6}`);
+    expect(ok).toBeGreaterThan(0);
+    expect(results.reduce((n, r) => n + r.refused, 0)).toBeGreaterThan(0);
+    expect(use.spent + use.held).toBeLessThanOrEqual(cap);
+    expect(use.spent).toBe(results.reduce((n, r) => n + r.chargedMicros, 0));
+  }, 90_000);
+});
