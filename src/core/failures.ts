@@ -41,7 +41,7 @@ export interface FailureDetails {
    * `OPERATOR_TOKEN_ACCESS=approved` and no owner approved this community (`community`: its `<platform>:<id>`, for
    * `npm run admin -- communities approve`); `place` private for a private chat.
    */
-  operator_access_not_approved: { community: string; place: 'community' | 'private'; isAdminHint: boolean };
+  operator_access_not_approved: { community: string; place: 'community' | 'private' };
   pool_exhausted: BudgetDetails;
   blocked: Empty;
   no_token: { isAdminHint: boolean };

@@ -26,7 +26,7 @@ const WORST: { [C in FailureCode]: FailureDetails[C] } = {
   budget_exhausted: budget,
   person_cap_exhausted: budget,
   operator_cap_exhausted: budget,
-  operator_access_not_approved: { community: 'telegram:-1001234567890123', place: 'community', isAdminHint: true },
+  operator_access_not_approved: { community: 'telegram:-1001234567890123', place: 'community' },
   pool_exhausted: budget,
   blocked: {},
   no_token: { isAdminHint: true },

@@ -94,7 +94,7 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
   person_cap_exhausted: (d, c) => budget(d, c, 'UTC'),
   // The operator's daily cap is a UTC day, shown in the community's zone ("tomorrow at 01:00 CET").
   operator_cap_exhausted: (d, c) => budget(d, c),
-  operator_access_not_approved: (d, c) => ({ community: d.community, place: d.place, admin: yes(d.isAdminHint), approve: c.cmd('approve'), setupToken: c.cmd('setup', 'token'), tokenLink: c.cmd('token', 'link') }),
+  operator_access_not_approved: (d, c) => ({ community: d.community, place: d.place, approve: c.cmd('approve'), setupToken: c.cmd('setup', 'token'), tokenLink: c.cmd('token', 'link') }),
   pool_exhausted: (d, c) => budget(d, c),
   blocked: () => ({}),
   no_token: (d, c) => ({ admin: yes(d.isAdminHint), setupToken: c.cmd('setup', 'token'), tokenLink: c.cmd('token', 'link') }),

@@ -72,7 +72,7 @@ export async function resolveToken(d: CoreDeps, a: Actor, ids: ActorIds): Promis
   if (r.source === 'none') return err(fail('no_token', { isAdminHint: isOwnerLike(d, a) }));
   d.secrets.add(r.token);
   if (r.source === 'operator' && d.settings.operatorTokenAccess === 'approved' && !ids.approved && !isOwner(d, a)) {
-    return err(fail('operator_access_not_approved', { community: scopeRef(a), place: a.scope.kind === 'private' ? 'private' : 'community', isAdminHint: isOwnerLike(d, a) && a.scope.kind !== 'private' }));
+    return err(fail('operator_access_not_approved', { community: scopeRef(a), place: a.scope.kind === 'private' ? 'private' : 'community' }));
   }
   return ok({ token: r.token, source: r.source, tokenId: r.tokenId });
 }
