@@ -46,7 +46,7 @@ describe('operator token access on Telegram', () => {
   beforeAll(async () => {
     fake = await startFakeTelegram();
     owner = fake.user({ username: 'operator' });
-    stack = await createTestStack({ env: { OWNER_IDS: `telegram:${owner.id}`, DEFAULT_ALLOWANCE: '5', OPERATOR_TOKEN_ACCESS: 'approved', USER_COOLDOWN_MS: '0' } });
+    stack = await createTestStack({ env: { OWNER_IDS: `telegram:${owner.id}`, DEFAULT_ALLOWANCE: '5', OPERATOR_TOKEN_ACCESS: 'approved', OPERATOR_DAILY_CAP: '0.05', USER_COOLDOWN_MS: '0' } });
     tg = await startTelegramFor(stack, fake, logLines, { ownerIds: [`telegram:${owner.id}`] });
   });
 
@@ -104,6 +104,53 @@ describe('operator token access on Telegram', () => {
     fake.setChatMember(ownToken.id, admin.id, 'creator');
     expect((await stack.core.linkToken({ ...actor(ownToken, admin) }, stack.sim.tokens.media, false)).ok).toBe(true);
     expect((await stack.core.imagine({ ...actor(ownToken, fake.user({ username: 'guest' })), prompt: 'their own money' })).ok).toBe(true);
+  });
+});
+
+describe('operator daily cap on Telegram', () => {
+  let stack: TestStack;
+  let fake: FakeTelegram;
+  let tg: TelegramHandle;
+  let owner: User;
+  const logLines: string[] = [];
+  const isReplyTo = (chat: Chat, id: number) => (c: ApiCall) => c.ok && String(c.params.chat_id) === String(chat.id) && (c.result as Msg | undefined)?.reply_to_message?.message_id === id;
+  async function say(chat: Chat, from: User, text: string): Promise<string> {
+    const msg = fake.sendText({ chat, from, text });
+    const call = await fake.waitFor((c) => c.method === 'sendMessage' && isReplyTo(chat, msg.message_id)(c), 8000);
+    return String((call.result as Msg).text);
+  }
+
+  beforeAll(async () => {
+    fake = await startFakeTelegram();
+    owner = fake.user({ username: 'operator' });
+    stack = await createTestStack({ env: { OWNER_IDS: `telegram:${owner.id}`, DEFAULT_ALLOWANCE: '5', OPERATOR_DAILY_CAP: '0.02', USER_COOLDOWN_MS: '0' } });
+    tg = await startTelegramFor(stack, fake, logLines, { ownerIds: [`telegram:${owner.id}`] });
+  });
+
+  afterAll(async () => {
+    await tg?.stop();
+    await fake?.close();
+    await stack?.close();
+  });
+
+  it('a member past the cap reads that the shared budget is used up and when it resets; the owner finds the notice in a private chat, once', async () => {
+    const group = fake.supergroup({ title: 'Busy' });
+    const member = fake.user({ username: 'busy' });
+    const a: Actor = { scope: { platform: 'telegram', externalId: String(group.id), kind: 'group' }, user: { platform: 'telegram', externalId: String(member.id) } };
+    expect((await stack.core.imagine({ ...a, prompt: 'one' })).ok).toBe(true);
+    expect((await stack.core.imagine({ ...a, prompt: 'two' })).ok).toBe(true);
+    fake.sendText({ chat: group, from: member, text: '/imagine three' });
+    // The status line ("Working on it…") becomes the refusal.
+    const edit = await fake.waitFor((c) => c.ok && (c.method === 'editMessageText' || c.method === 'sendMessage') && String(c.params.chat_id) === String(group.id) && /shared budget/.test(String(c.params.text)), 8000);
+    const words = String(edit.params.text);
+    expect(words).toMatch(/This costs \$0\.01, and the bot's shared budget for today has \$0\.00 left/);
+    expect(words).toMatch(/It resets tomorrow at 00:00 UTC/);
+    expect(words).toMatch(/Nothing was charged\./);
+    const dm = fake.privateChat(owner);
+    const first = await say(dm, owner, '/balance');
+    expect(first).toMatch(/The bot's shared daily budget on its own gateway token \(\$0\.02 per UTC day, OPERATOR_DAILY_CAP\) is used up/);
+    expect(await say(dm, owner, '/balance')).not.toMatch(/OPERATOR_DAILY_CAP/);
+    expect(await say(group, member, '/balance')).not.toMatch(/OPERATOR_DAILY_CAP/);
   });
 });
 
