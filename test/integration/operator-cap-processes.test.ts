@@ -4,7 +4,10 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/ports/clock.js';
 import { openStore } from '../../src/store/open-store.js';
+import type { App } from '../../src/app/build-app.js';
 import { makeTempStore, type TempStore } from '../fixtures/store/temp-store.js';
+import { createTestStack } from '../support/harness.js';
+import { appOnSameDatabase } from '../support/more-apps.js';
 import { storeOptions, testEngines, type StoreLocation } from '../support/engines.js';
 
 /**
@@ -75,6 +78,34 @@ async function operatorUse(location: StoreLocation): Promise<{ spent: number; he
 }
 
 const engines = await testEngines();
+
+describe.each(engines)('operator daily cap: three bots on one database, real jobs ($name)', (engine) => {
+  it('100 members in 3 communities asking at once through 3 bots: the gateway makes exactly the cap\'s worth', async () => {
+    const env = { DEFAULT_ALLOWANCE: '5', MAX_JOBS_PER_USER: '10', MAX_JOBS_PER_SCOPE: '500', USER_COOLDOWN_MS: '0', OPERATOR_DAILY_CAP: '0.25' };
+    const stack = await createTestStack({ engine, startPoller: false, env });
+    const others: App[] = [];
+    try {
+      for (let i = 0; i < 2; i++) others.push(await appOnSameDatabase(stack, { ...env, ...(stack.config.databaseUrl ? { DATABASE_URL: stack.config.databaseUrl } : {}) }));
+      const cores = [stack.core, ...others.map((a) => a.core)];
+      const started = Date.now();
+      const results = await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          cores[i % 3]!.imagine({ ...stack.actor({ platform: 'telegram', scope: `c${i % 3}`, user: `m${i}` }), prompt: `harbour ${i}` }),
+        ),
+      );
+      const ok = results.filter((r) => r.ok).length;
+      const images = stack.sim.requests().filter((r) => r.endpoint === 'image').length;
+      console.log(`[measure] ${engine.name} jobs: 100 members over 3 bots, cap $0.25 at $0.01 an image → ${ok} made, ${images} gateway calls, overshoot ${images - 25} jobs, ${Date.now() - started} ms`);
+      expect(ok).toBe(25);
+      expect(images).toBe(25);
+      for (const r of results) if (!r.ok) expect(r.failure.code).toBe('operator_cap_exhausted');
+      expect(stack.sim.spentMicros(stack.sim.tokens.media)).toBe(250_000);
+    } finally {
+      for (const a of others) await a.close();
+      await stack.close();
+    }
+  }, 90_000);
+});
 
 describe.each(engines)('operator daily cap across 3 processes ($name)', (engine) => {
   it('3 processes × 100 members at once, $0.01 each, cap $0.50 → exactly 50 holds', async () => {
