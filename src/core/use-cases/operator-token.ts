@@ -15,8 +15,9 @@ import type { CoreDeps } from './deps.js';
  *   A private chat is a community of its own: it needs an approval too (from the operator CLI: an owner is never in
  *   someone else's private chat).
  * - `OPERATOR_DAILY_CAP`: the ledger refuses the hold that would pass it (the reserve rule); here the owners are told,
- *   once per UTC day across every process (a first-time claim in the coordination port): a warning in the log and a
- *   notice waiting for each owner's next command, in any chat ({@link takeOwnerNotices}).
+ *   once per UTC day (a first-time claim in the coordination port: once per process without Redis, once in all with
+ *   it): a warning in the log and a notice waiting for each owner's next command, in any chat
+ *   ({@link takeOwnerNotices}).
  */
 
 /** Who an actor is in `OWNER_IDS` terms (`telegram:123`): the keys an owner's notices wait under. */
@@ -48,7 +49,7 @@ interface CapNotice {
 }
 
 /**
- * A hold on the operator's token was refused by `OPERATOR_DAILY_CAP`: the first time this UTC day (in any process),
+ * A hold on the operator's token was refused by `OPERATOR_DAILY_CAP`: the first time this UTC day (see above),
  * logs a warning and leaves each owner a notice. Never throws: the member's refusal is already decided.
  */
 export async function operatorCapReached(d: CoreDeps, r: Extract<ReserveResult, { ok: false }>): Promise<void> {
