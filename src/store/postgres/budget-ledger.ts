@@ -130,6 +130,17 @@ async function createTotalsRow(db: Kysely<Database>, total: TotalKind, scopeId: 
   );
 }
 
+/** The (scope, user) budget rows the group's community-paid reserves would read and that do not exist yet. */
+async function missingUserRows(db: Kysely<Database>, reqs: readonly ReserveRequest[]): Promise<Array<{ scopeId: string; userId: string }>> {
+  const wanted = new Map<string, { scopeId: string; userId: string }>();
+  for (const r of reqs) if (r.tokenSource !== 'personal') wanted.set(`${r.scopeId} ${r.userId}`, { scopeId: r.scopeId, userId: r.userId });
+  if (wanted.size === 0) return [];
+  const pairs = sql.join([...wanted.values()].map((w) => sql`(${w.scopeId}::text, ${w.userId}::text)`));
+  const found = await sql<{ scope_id: string; user_id: string }>`select scope_id, user_id from budget_totals where kind = 'user' and (scope_id, user_id) in (${pairs})`.execute(db);
+  for (const f of found.rows) wanted.delete(`${f.scope_id} ${f.user_id}`);
+  return [...wanted.values()];
+}
+
 /**
  * Reserve → settle | release on PostgreSQL, with the semantics of `SqliteBudgetLedger`: a hold is resolved at most
  * once, a charge never exceeds its hold, every movement writes one ledger entry, and running totals follow the
@@ -225,6 +236,9 @@ export class PostgresBudgetLedger implements BudgetLedger {
       } catch (e) {
         if (!(e instanceof MissingTotalsError) || attempt >= MISSING_ROW_ATTEMPTS) throw e;
         await createTotalsRow(this.db, e.total, e.scopeId, e.userId);
+        // The group's other newcomers would each cost one more attempt (under OPERATOR_DAILY_CAP, each behind every
+        // other process's group): their budget rows are made now too.
+        if (e.total === 'user') for (const r of await missingUserRows(this.db, reqs)) await createTotalsRow(this.db, 'user', r.scopeId, r.userId);
       }
     }
   }
