@@ -175,6 +175,33 @@ const trailing = {
         'Operator-wide cap per person (one account on one platform) across every community, for jobs paid by GATEWAY_TOKEN: USD with an optional /day, /week, /month or /total (default day; periods in UTC). Checked with the community budgets when a job holds money. Unset (default): no such cap.',
     },
   ),
+  OPERATOR_DAILY_CAP: doc(
+    z
+      .string()
+      .trim()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v === '') return '5';
+        if (/^(off|none|unlimited)$/i.test(v)) return null;
+        const m = /^\$?(\d{1,6}(?:\.\d{1,6})?)$/.exec(v);
+        if (!m) {
+          ctx.addIssue({ code: 'custom', message: 'an amount in USD per UTC day (e.g. 5; 0 = no jobs on GATEWAY_TOKEN), or off' });
+          return z.NEVER;
+        }
+        return m[1]!;
+      }),
+    {
+      group: P,
+      example: '20',
+      description:
+        'Most that jobs paid by GATEWAY_TOKEN may spend together per UTC day, across every community and person (USD; money held by running jobs counts until released). The job that would pass it is refused before any gateway call and the owners are told. 0 = no jobs on GATEWAY_TOKEN (only communities and people with their own token); off = no such cap. Default 5.',
+    },
+  ),
+  OPERATOR_TOKEN_ACCESS: doc(z.enum(['open', 'approved']).optional().default('open'), {
+    group: P,
+    description:
+      'Which communities may run jobs on GATEWAY_TOKEN: open (default) = every community the bot is in; approved = only those an owner approved with /approve or npm run admin -- communities approve <platform>:<id> (a private chat is a community of its own; a community or person with its own token needs no approval; owners always may).',
+  }),
   DEFAULT_IMAGE_MODEL: doc(optionalString, { group: J, example: 'gpt-image-2', description: 'Model used by /imagine and /edit when the user names none. Unset: the first priced model of that kind (image) the token lists. A value the gateway does not list is reported at start-up with the closest listed ids.' }),
   DEFAULT_VIDEO_MODEL: doc(optionalString, { group: J, example: 'veo-3.1', description: 'Model used by /video when the user names none. Unset: the first priced model of that kind (video) the token lists. A value the gateway does not list is reported at start-up with the closest listed ids.' }),
   DEFAULT_TEXT_MODEL: doc(optionalString, { group: J, example: 'gpt-4o-mini', description: 'Model used by /ask when the user names none. Unset: the first priced model of that kind (text) the token lists. A value the gateway does not list is reported at start-up with the closest listed ids.' }),
@@ -289,6 +316,10 @@ export interface SharedConfig {
   reconcileDriftAlertMicros: number;
   /** `PERSON_CAP`: per-person cap across communities on the operator's token (USD as written, period), or undefined. */
   personCap: { amount: string; period: 'day' | 'week' | 'month' | 'total' } | undefined;
+  /** `OPERATOR_DAILY_CAP`: USD as written per UTC day on the operator's token across every community; null = off (default '5'). */
+  operatorDailyCap: string | null;
+  /** `OPERATOR_TOKEN_ACCESS` (default open): whether a community needs an owner's approval to use the operator's token. */
+  operatorTokenAccess: 'open' | 'approved';
   /** `OUTPUT_DIR` as written; unset means each mode's default (bots `./data/outputs`, playground `./output`). */
   outputDir: string | undefined;
   /** `USE_SIMULATOR` (default false): a bot may run on the built-in simulator when no gateway URL is set. */
@@ -381,6 +412,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     defaultAllowance: { amount: e.DEFAULT_ALLOWANCE, period: e.DEFAULT_PERIOD },
     personCap: e.PERSON_CAP,
     reconcileDriftAlertMicros: usdMicros(e.RECONCILE_DRIFT_ALERT_USD),
+    operatorDailyCap: e.OPERATOR_DAILY_CAP,
+    operatorTokenAccess: e.OPERATOR_TOKEN_ACCESS,
     outputDir: e.OUTPUT_DIR,
     useSimulator: e.USE_SIMULATOR,
     ffmpegPath: e.FFMPEG_PATH,

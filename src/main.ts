@@ -128,6 +128,9 @@ async function runBots(config: Config): Promise<void> {
       platforms: running.surfaces.map((s) => s.name),
       gateway: sim ? 'built-in simulator' : new URL(cfg.gateway.baseUrl ?? '').origin,
       operatorToken: cfg.gateway.token ? 'set' : 'none (communities link their own)',
+      // Who may spend it: printed at every start so an operator sees the limits a leaked invite link meets.
+      operatorDailyCap: cfg.operatorDailyCap === null ? 'off (no daily cap on GATEWAY_TOKEN)' : `$${cfg.operatorDailyCap} per UTC day across every community (OPERATOR_DAILY_CAP)`,
+      operatorTokenAccess: cfg.operatorTokenAccess === 'approved' ? 'approved communities only (OPERATOR_TOKEN_ACCESS)' : 'open to every community (OPERATOR_TOKEN_ACCESS)',
       database: describeStore({ databaseUrl: cfg.databaseUrl, path: cfg.databasePath }),
       outputs: outputDir,
       activeVideoJobs: await running.app.jobs.countActive(),

@@ -144,3 +144,16 @@ alert-gateway-header = The gateway refuses requests without { $header ->
 # An owner's notice: the daily reconciliation found the gateway billed a token another amount than the bot recorded.
 # $day: a UTC day (YYYY-MM-DD); $token: "operator" or "…abcd"; $drift: gateway − bot (signed); $bot, $gateway: the totals.
 alert-reconcile-drift = Reconciliation of { $day } (UTC), token { $token }: the gateway billed { $gateway }, the bot recorded { $bot } (drift { $drift }). See the details with npm run admin -- reconcile --since { $day }.
+# /approve. $mode: open or approved (OPERATOR_TOKEN_ACCESS).
+approve-done = { $mode ->
+        [open] Approved: this community may run jobs on the bot's own gateway token. OPERATOR_TOKEN_ACCESS is open right now, so every community may; the approval counts once it is set to approved.
+       *[approved] Approved: this community may now run jobs on the bot's own gateway token.
+    }
+approve-already = This community was already approved for the bot's own gateway token.
+approve-revoked = { $mode ->
+        [open] Approval withdrawn. OPERATOR_TOKEN_ACCESS is open right now, so this community may still use the bot's own gateway token until it is set to approved.
+       *[approved] Approval withdrawn: this community gets no more jobs on the bot's own gateway token (its own token still works).
+    }
+approve-not-approved = This community was not approved; nothing changed.
+# For owners. $cap: OPERATOR_DAILY_CAP (money). $when: the next 00:00 UTC.
+alert-operator-cap = The bot's shared daily budget on its own gateway token ({ $cap } per UTC day, OPERATOR_DAILY_CAP) is used up: jobs paid by that token are refused until it resets { $when }. Communities and people with their own token are not affected.

@@ -120,3 +120,6 @@ cmd-language = Choose the language I speak to you
 cmd-language-opt-code = A language code such as en, es, pt-BR, zh-CN, ru or ja; reset for the default
 cmd-setup-language = Set this community's default language
 cmd-setup-language-opt-code = A language code such as en, es, pt-BR, zh-CN, ru or ja; reset to remove it
+cmd-approve = Let this community use the bot's own gateway token (owners)
+    .help = Under OPERATOR_TOKEN_ACCESS=approved, only communities an owner approved run jobs on the bot's own gateway token. /approve approves this one; /approve off withdraws the approval. A community with its own token needs none.
+cmd-approve-opt-state = on (default) to approve, off to withdraw the approval

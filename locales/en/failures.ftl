@@ -332,3 +332,11 @@ failure-internal-short = Something went wrong on our side. Try again.
 # $available: the shipped codes, comma-separated.
 failure-unknown-language = { $given } is not a language I speak. Choose one of: { $available }.
     .title = Unknown language
+failure-operator-cap-exhausted = This costs { $cost }, and the bot's shared budget for today has { $left } left: the bot operator limits what all communities together may spend on the bot's own gateway token each day. It resets { $when }. A community that links its own gateway token is not limited by it.
+    .title = The bot's budget for today is used up
+# $place: private or community. $community: the chat's id for the operator (platform:id).
+failure-operator-access-not-approved = { $place ->
+        [private] This private chat is not approved to use the bot's own gateway token. Ask the bot's owner to approve { $community }, or link your own token with { $tokenLink }.
+       *[other] This community is not approved to use the bot's own gateway token. Ask the bot's owner to approve it (they run { $approve } here, or approve { $community }). An admin can also link the community's own token with { $setupToken }, or you can link your own with { $tokenLink }.
+    }
+    .title = Not approved for the bot's token

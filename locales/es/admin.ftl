@@ -147,3 +147,16 @@ alert-gateway-header = La pasarela rechaza las solicitudes sin { $header ->
 # An owner's notice: the daily reconciliation found the gateway billed a token another amount than the bot recorded.
 # $day: a UTC day (YYYY-MM-DD); $token: "operator" or "…abcd"; $drift: gateway − bot (signed); $bot, $gateway: the totals.
 alert-reconcile-drift = Conciliación del { $day } (UTC), token { $token }: la pasarela cobró { $gateway } y el bot registró { $bot } (desvío { $drift }). Consulta el detalle con npm run admin -- reconcile --since { $day }.
+# /approve. $mode: open o approved (OPERATOR_TOKEN_ACCESS).
+approve-done = { $mode ->
+        [open] Aprobada: esta comunidad puede ejecutar trabajos con el token de pasarela propio del bot. Ahora mismo OPERATOR_TOKEN_ACCESS es open, así que todas las comunidades pueden; la aprobación cuenta cuando se cambie a approved.
+       *[approved] Aprobada: esta comunidad ya puede ejecutar trabajos con el token de pasarela propio del bot.
+    }
+approve-already = Esta comunidad ya estaba aprobada para el token de pasarela propio del bot.
+approve-revoked = { $mode ->
+        [open] Aprobación retirada. Ahora mismo OPERATOR_TOKEN_ACCESS es open, así que esta comunidad aún puede usar el token de pasarela propio del bot hasta que se cambie a approved.
+       *[approved] Aprobación retirada: esta comunidad ya no ejecuta trabajos con el token de pasarela propio del bot (su propio token sigue funcionando).
+    }
+approve-not-approved = Esta comunidad no estaba aprobada; no ha cambiado nada.
+# Para propietarios. $cap: OPERATOR_DAILY_CAP (dinero). $when: las próximas 00:00 UTC.
+alert-operator-cap = El presupuesto diario compartido del token de pasarela propio del bot ({ $cap } por día UTC, OPERATOR_DAILY_CAP) se agotó: los trabajos que paga ese token se rechazan hasta que se restablezca { $when }. Las comunidades y personas con su propio token no se ven afectadas.

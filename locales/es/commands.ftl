@@ -120,3 +120,6 @@ cmd-language = Elige el idioma en el que te hablo
 cmd-language-opt-code = Un código de idioma como en, es, pt-BR, zh-CN, ru o ja; reset para el predeterminado
 cmd-setup-language = Fija el idioma predeterminado de esta comunidad
 cmd-setup-language-opt-code = Un código de idioma como en, es, pt-BR, zh-CN, ru o ja; reset para quitarlo
+cmd-approve = Permite a esta comunidad usar el token de pasarela del bot (propietarios)
+    .help = Con OPERATOR_TOKEN_ACCESS=approved, solo las comunidades aprobadas por un propietario ejecutan trabajos con el token de pasarela propio del bot. /approve aprueba esta; /approve off retira la aprobación. Una comunidad con su propio token no la necesita.
+cmd-approve-opt-state = on (por defecto) para aprobar, off para retirar la aprobación

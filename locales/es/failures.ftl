@@ -331,3 +331,11 @@ failure-internal-short = Algo salió mal por nuestra parte. Vuelve a intentarlo.
 # $available: los códigos disponibles, separados por comas.
 failure-unknown-language = { $given } no es un idioma que yo hable. Elige uno de estos: { $available }.
     .title = Idioma desconocido
+failure-operator-cap-exhausted = Esto cuesta { $cost } y al presupuesto compartido del bot para hoy le quedan { $left }: el operador del bot limita lo que todas las comunidades juntas pueden gastar cada día con el token de pasarela propio del bot. Se restablece { $when }. Una comunidad que vincula su propio token de pasarela no está limitada por él.
+    .title = El presupuesto del bot para hoy se agotó
+# $place: private o community. $community: el id del chat para el operador (plataforma:id).
+failure-operator-access-not-approved = { $place ->
+        [private] Este chat privado no está aprobado para usar el token de pasarela propio del bot. Pide al propietario del bot que apruebe { $community }, o vincula tu propio token con { $tokenLink }.
+       *[other] Esta comunidad no está aprobada para usar el token de pasarela propio del bot. Pide al propietario del bot que la apruebe (ejecuta { $approve } aquí, o aprueba { $community }). Un admin también puede vincular el token propio de la comunidad con { $setupToken }, o puedes vincular el tuyo con { $tokenLink }.
+    }
+    .title = Sin aprobación para el token del bot

@@ -131,3 +131,16 @@ alert-gateway-header = ゲートウェイは{ $header ->
 # An owner's notice: the daily reconciliation found the gateway billed a token another amount than the bot recorded.
 # $day: a UTC day (YYYY-MM-DD); $token: "operator" or "…abcd"; $drift: gateway − bot (signed); $bot, $gateway: the totals.
 alert-reconcile-drift = { $day }（UTC）の照合、トークン { $token }：ゲートウェイの請求は { $gateway }、ボットの記録は { $bot } です（差額 { $drift }）。詳細は npm run admin -- reconcile --since { $day } で確認できます。
+# /approve。$mode: open または approved（OPERATOR_TOKEN_ACCESS）。
+approve-done = { $mode ->
+        [open] 承認しました。このコミュニティはボット自身のゲートウェイトークンでジョブを実行できます。現在 OPERATOR_TOKEN_ACCESS は open のため、すべてのコミュニティが利用できます。承認は approved に設定されたときに効力を持ちます。
+       *[approved] 承認しました。このコミュニティはボット自身のゲートウェイトークンでジョブを実行できるようになりました。
+    }
+approve-already = このコミュニティはすでにボット自身のゲートウェイトークンの利用を承認されています。
+approve-revoked = { $mode ->
+        [open] 承認を取り消しました。現在 OPERATOR_TOKEN_ACCESS は open のため、approved に設定されるまで、このコミュニティは引き続きボット自身のゲートウェイトークンを利用できます。
+       *[approved] 承認を取り消しました。このコミュニティはボット自身のゲートウェイトークンでジョブを実行できなくなります（独自のトークンは引き続き使えます）。
+    }
+approve-not-approved = このコミュニティは承認されていませんでした。変更はありません。
+# オーナー向け。$cap: OPERATOR_DAILY_CAP（金額）。$when: 次の 00:00 UTC。
+alert-operator-cap = ボット自身のゲートウェイトークンの1日の共有予算（UTC の1日あたり { $cap }、OPERATOR_DAILY_CAP）を使い切りました。このトークンで支払うジョブは、{ $when }にリセットされるまで拒否されます。独自のトークンを持つコミュニティや個人には影響しません。

@@ -120,3 +120,6 @@ cmd-language = 私が使う言語を選びます
 cmd-language-opt-code = 言語コード（en、es、pt-BR、zh-CN、ru、ja など）。reset で既定に戻す
 cmd-setup-language = このコミュニティの既定の言語を設定します
 cmd-setup-language-opt-code = 言語コード（en、es、pt-BR、zh-CN、ru、ja など）。reset で削除
+cmd-approve = このコミュニティにボットのゲートウェイトークンの利用を許可（オーナー）
+    .help = OPERATOR_TOKEN_ACCESS=approved のとき、ボット自身のゲートウェイトークンでジョブを実行できるのはオーナーが承認したコミュニティだけです。/approve でこのコミュニティを承認し、/approve off で承認を取り消します。独自のトークンを持つコミュニティには承認は不要です。
+cmd-approve-opt-state = on（既定）で承認、off で承認を取り消し

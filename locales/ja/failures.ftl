@@ -331,3 +331,11 @@ failure-internal-short = こちら側で問題が発生しました。もう一�
 # $available: 提供している言語コード（カンマ区切り）。
 failure-unknown-language = { $given } には対応していません。次のいずれかを選んでください: { $available }
     .title = 対応していない言語です
+failure-operator-cap-exhausted = この処理には { $cost } かかりますが、本日のボット共有予算の残りは { $left } です。ボット運営者は、すべてのコミュニティがボット自身のゲートウェイトークンで1日に使える合計額を制限しています。{ $when }にリセットされます。独自のゲートウェイトークンを連携したコミュニティには、この上限はかかりません。
+    .title = 本日のボットの予算を使い切りました
+# $place: private または community。$community: 運営者向けのチャットID（platform:id）。
+failure-operator-access-not-approved = { $place ->
+        [private] このプライベートチャットは、ボット自身のゲートウェイトークンの利用を承認されていません。ボットのオーナーに { $community } の承認を依頼するか、{ $tokenLink } で自分のトークンを連携してください。
+       *[other] このコミュニティは、ボット自身のゲートウェイトークンの利用を承認されていません。ボットのオーナーに承認を依頼してください（オーナーがここで { $approve } を実行するか、{ $community } を承認します）。管理者が { $setupToken } でコミュニティ独自のトークンを連携するか、あなたが { $tokenLink } で自分のトークンを連携することもできます。
+    }
+    .title = ボットのトークンの利用が承認されていません

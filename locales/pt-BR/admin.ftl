@@ -147,3 +147,16 @@ alert-gateway-header = O gateway recusa pedidos sem { $header ->
 # An owner's notice: the daily reconciliation found the gateway billed a token another amount than the bot recorded.
 # $day: a UTC day (YYYY-MM-DD); $token: "operator" or "…abcd"; $drift: gateway − bot (signed); $bot, $gateway: the totals.
 alert-reconcile-drift = Conciliação de { $day } (UTC), token { $token }: o gateway cobrou { $gateway } e o bot registrou { $bot } (diferença { $drift }). Veja os detalhes com npm run admin -- reconcile --since { $day }.
+# /approve. $mode: open ou approved (OPERATOR_TOKEN_ACCESS).
+approve-done = { $mode ->
+        [open] Aprovada: esta comunidade pode executar tarefas com o token de gateway do próprio bot. No momento OPERATOR_TOKEN_ACCESS é open, então todas as comunidades podem; a aprovação vale quando mudar para approved.
+       *[approved] Aprovada: esta comunidade agora pode executar tarefas com o token de gateway do próprio bot.
+    }
+approve-already = Esta comunidade já estava aprovada para o token de gateway do próprio bot.
+approve-revoked = { $mode ->
+        [open] Aprovação retirada. No momento OPERATOR_TOKEN_ACCESS é open, então esta comunidade ainda pode usar o token de gateway do próprio bot até que mude para approved.
+       *[approved] Aprovação retirada: esta comunidade não executa mais tarefas com o token de gateway do próprio bot (o token próprio dela continua funcionando).
+    }
+approve-not-approved = Esta comunidade não estava aprovada; nada mudou.
+# Para donos. $cap: OPERATOR_DAILY_CAP (dinheiro). $when: a próxima 00:00 UTC.
+alert-operator-cap = O orçamento diário compartilhado do token de gateway do próprio bot ({ $cap } por dia UTC, OPERATOR_DAILY_CAP) acabou: as tarefas pagas por esse token são recusadas até a renovação { $when }. Comunidades e pessoas com token próprio não são afetadas.

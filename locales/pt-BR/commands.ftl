@@ -120,3 +120,6 @@ cmd-language = Escolha o idioma em que falo com você
 cmd-language-opt-code = Um código de idioma como en, es, pt-BR, zh-CN, ru ou ja; reset para o padrão
 cmd-setup-language = Defina o idioma padrão desta comunidade
 cmd-setup-language-opt-code = Um código de idioma como en, es, pt-BR, zh-CN, ru ou ja; reset para remover
+cmd-approve = Deixa esta comunidade usar o token de gateway do bot (donos)
+    .help = Com OPERATOR_TOKEN_ACCESS=approved, só as comunidades aprovadas por um dono executam tarefas com o token de gateway do próprio bot. /approve aprova esta; /approve off retira a aprovação. Uma comunidade com token próprio não precisa dela.
+cmd-approve-opt-state = on (padrão) para aprovar, off para retirar a aprovação

@@ -331,3 +331,11 @@ failure-internal-short = Algo deu errado do nosso lado. Tente de novo.
 # $available: the shipped codes, comma-separated.
 failure-unknown-language = { $given } não é um idioma que eu falo. Escolha um destes: { $available }.
     .title = Idioma desconhecido
+failure-operator-cap-exhausted = Isto custa { $cost }, e o orçamento compartilhado do bot para hoje tem { $left } restantes: o operador do bot limita o que todas as comunidades juntas podem gastar por dia com o token de gateway do próprio bot. Ele é renovado { $when }. Uma comunidade que vincula o próprio token de gateway não é limitada por ele.
+    .title = O orçamento do bot para hoje acabou
+# $place: private ou community. $community: o id do chat para o operador (plataforma:id).
+failure-operator-access-not-approved = { $place ->
+        [private] Este chat privado não está aprovado para usar o token de gateway do próprio bot. Peça ao dono do bot para aprovar { $community }, ou vincule seu próprio token com { $tokenLink }.
+       *[other] Esta comunidade não está aprovada para usar o token de gateway do próprio bot. Peça ao dono do bot para aprová-la (ele executa { $approve } aqui, ou aprova { $community }). Um admin também pode vincular o token próprio da comunidade com { $setupToken }, ou você pode vincular o seu com { $tokenLink }.
+    }
+    .title = Sem aprovação para o token do bot

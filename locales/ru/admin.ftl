@@ -148,3 +148,16 @@ alert-gateway-header = Шлюз отклоняет запросы без { $head
 # An owner's notice: the daily reconciliation found the gateway billed a token another amount than the bot recorded.
 # $day: a UTC day (YYYY-MM-DD); $token: "operator" or "…abcd"; $drift: gateway − bot (signed); $bot, $gateway: the totals.
 alert-reconcile-drift = Сверка за { $day } (UTC), токен { $token }: шлюз списал { $gateway }, бот записал { $bot } (расхождение { $drift }). Подробности: npm run admin -- reconcile --since { $day }.
+# /approve. $mode: open или approved (OPERATOR_TOKEN_ACCESS).
+approve-done = { $mode ->
+        [open] Одобрено: это сообщество может выполнять задания через собственный токен шлюза бота. Сейчас OPERATOR_TOKEN_ACCESS равен open, поэтому это могут все сообщества; одобрение начнёт действовать, когда будет установлено approved.
+       *[approved] Одобрено: теперь это сообщество может выполнять задания через собственный токен шлюза бота.
+    }
+approve-already = Это сообщество уже было одобрено для собственного токена шлюза бота.
+approve-revoked = { $mode ->
+        [open] Одобрение отозвано. Сейчас OPERATOR_TOKEN_ACCESS равен open, поэтому это сообщество может пользоваться собственным токеном шлюза бота, пока не будет установлено approved.
+       *[approved] Одобрение отозвано: это сообщество больше не выполняет задания через собственный токен шлюза бота (его собственный токен по-прежнему работает).
+    }
+approve-not-approved = Это сообщество не было одобрено; ничего не изменилось.
+# Для владельцев. $cap: OPERATOR_DAILY_CAP (деньги). $when: ближайшие 00:00 UTC.
+alert-operator-cap = Общий дневной бюджет собственного токена шлюза бота ({ $cap } за сутки UTC, OPERATOR_DAILY_CAP) исчерпан: задания, оплачиваемые этим токеном, отклоняются, пока бюджет не обновится { $when }. Сообществ и людей с собственным токеном это не касается.

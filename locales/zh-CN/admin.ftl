@@ -139,3 +139,16 @@ alert-gateway-header = 网关拒绝没有{ $header ->
 # An owner's notice: the daily reconciliation found the gateway billed a token another amount than the bot recorded.
 # $day: a UTC day (YYYY-MM-DD); $token: "operator" or "…abcd"; $drift: gateway − bot (signed); $bot, $gateway: the totals.
 alert-reconcile-drift = { $day }（UTC）对账，令牌 { $token }：网关扣费 { $gateway }，机器人记录 { $bot }（差额 { $drift }）。详情请运行 npm run admin -- reconcile --since { $day }。
+# /approve。$mode：open 或 approved（OPERATOR_TOKEN_ACCESS）。
+approve-done = { $mode ->
+        [open] 已批准：此社区可以用机器人自己的网关令牌运行任务。目前 OPERATOR_TOKEN_ACCESS 为 open，所有社区都可以使用；设为 approved 后此批准才会生效。
+       *[approved] 已批准：此社区现在可以用机器人自己的网关令牌运行任务。
+    }
+approve-already = 此社区之前已获准使用机器人自己的网关令牌。
+approve-revoked = { $mode ->
+        [open] 已撤销批准。目前 OPERATOR_TOKEN_ACCESS 为 open，在设为 approved 之前，此社区仍可使用机器人自己的网关令牌。
+       *[approved] 已撤销批准：此社区不能再用机器人自己的网关令牌运行任务（它自己的令牌仍然可用）。
+    }
+approve-not-approved = 此社区此前未获批准；没有任何变化。
+# 给所有者。$cap：OPERATOR_DAILY_CAP（金额）。$when：下一个 UTC 00:00。
+alert-operator-cap = 机器人自己的网关令牌的每日共享预算（每个 UTC 日 { $cap }，OPERATOR_DAILY_CAP）已用完：由该令牌支付的任务会被拒绝，直到预算于{ $when }重置。拥有自己令牌的社区和个人不受影响。

@@ -117,3 +117,6 @@ cmd-language = 选择我和你说话的语言
 cmd-language-opt-code = 语言代码，如 en、es、pt-BR、zh-CN、ru 或 ja；reset 恢复默认
 cmd-setup-language = 设置本社区的默认语言
 cmd-setup-language-opt-code = 语言代码，如 en、es、pt-BR、zh-CN、ru 或 ja；reset 移除
+cmd-approve = 允许此社区使用机器人的网关令牌（所有者）
+    .help = 当 OPERATOR_TOKEN_ACCESS=approved 时，只有所有者批准的社区才能用机器人自己的网关令牌运行任务。/approve 批准此社区；/approve off 撤销批准。拥有自己令牌的社区无需批准。
+cmd-approve-opt-state = on（默认）表示批准，off 表示撤销批准

@@ -328,3 +328,11 @@ failure-internal-short = 我们这边出了点问题。请重试。
 # $available: 支持的语言代码，以逗号分隔。
 failure-unknown-language = { $given } 不是我支持的语言。请从以下语言中选择：{ $available }。
     .title = 未知语言
+failure-operator-cap-exhausted = 这次需要 { $cost }，而机器人今天的共享预算只剩 { $left }：机器人运营方限制了所有社区每天合计可以通过机器人自己的网关令牌花费的金额。预算将于{ $when }重置。绑定了自己网关令牌的社区不受此限制。
+    .title = 机器人今天的预算已用完
+# $place：private 或 community。$community：给运营方看的聊天 ID（平台:id）。
+failure-operator-access-not-approved = { $place ->
+        [private] 这个私聊未获准使用机器人自己的网关令牌。请让机器人所有者批准 { $community }，或用 { $tokenLink } 绑定你自己的令牌。
+       *[other] 这个社区未获准使用机器人自己的网关令牌。请让机器人所有者批准它（所有者在这里运行 { $approve }，或批准 { $community }）。管理员也可以用 { $setupToken } 绑定社区自己的令牌，或者你可以用 { $tokenLink } 绑定你自己的令牌。
+    }
+    .title = 未获准使用机器人的令牌

@@ -7,6 +7,7 @@ import { parseArgs } from './args.js';
 import { auditCommand } from './commands/audit.js';
 import { backupDatabase } from './commands/backup.js';
 import { budgetCommand } from './commands/budget.js';
+import { communitiesCommand } from './commands/communities.js';
 import { helpText } from './commands/help.js';
 import { jobsCommand } from './commands/jobs.js';
 import { migrateSqliteToPostgres } from './commands/migrate-to-postgres.js';
@@ -33,6 +34,7 @@ const COMMANDS = {
   ref: refCommand,
   audit: auditCommand,
   reconcile: reconcileCommand,
+  communities: communitiesCommand,
 } as const;
 
 function isCommand(name: string | undefined): name is keyof typeof COMMANDS {

@@ -168,6 +168,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
     defaultAllowanceMicros: allowanceMicros(config.defaultAllowance.amount),
     defaultPeriod: config.defaultAllowance.period,
     ...(config.personCap ? { personCap: { limitMicros: parseUsd(config.personCap.amount), period: config.personCap.period } } : {}),
+    ...(config.operatorDailyCap !== null ? { operatorDailyCapMicros: parseUsd(config.operatorDailyCap) } : {}),
     clock,
     ...(opts.leaseClockOffsetMs ? { leaseClockOffsetMs: opts.leaseClockOffsetMs } : {}),
   };
@@ -267,6 +268,8 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
       outputRetentionMs: retentionMs,
       ownerIds: config.ownerIds,
       remixModels: config.remixModels,
+      operatorTokenAccess: config.operatorTokenAccess,
+      ...(storeOptions.operatorDailyCapMicros !== undefined ? { operatorDailyCapMicros: storeOptions.operatorDailyCapMicros } : {}),
     },
   };
   const core = new BotCore(coreDeps);
@@ -283,6 +286,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
         clock,
         logger: logger.child({ module: 'reconcile' }),
         owner: newLeaseOwner(),
+        ownerIds: config.ownerIds,
         alertMicros: config.reconcileDriftAlertMicros,
       })
     : undefined;

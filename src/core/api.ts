@@ -490,6 +490,11 @@ export interface CoreApi {
    * (`unknown_language`), nothing stored.
    */
   language(actor: Actor, code?: string): Promise<Result<{ text: string; locale: string }>>;
+  /**
+   * `/approve [on|off]` (owners): approves the actor's community for the operator's token under
+   * `OPERATOR_TOKEN_ACCESS=approved`, or revokes it; audited. `not_admin` for anyone but an owner.
+   */
+  approveCommunity(actor: Actor, approve: boolean): Promise<Result<{ text: string }>>;
   /** Remembers a member (for @username lookups). */
   touch(actor: Actor): Promise<void>;
   /**

@@ -20,6 +20,7 @@ import { runImageJob } from './use-cases/images.js';
 import { getJob, handOver, jobRequest, listJobs, recordDelivery } from './use-cases/job-queries.js';
 import { JobMoney } from './money/job-money.js';
 import { noteGatewayHint } from './use-cases/gateway-hints.js';
+import { approveCommunity, operatorCapReached } from './use-cases/operator-token.js';
 import { adminAlerts, gatewayBalance, hasAdminAlerts, moveAdminAlerts, queueAdminAlert, quotaAlertText } from './use-cases/gateway-balance.js';
 import { cachedModels, models, modelsReport } from './use-cases/models.js';
 import { prices } from './use-cases/prices.js';
@@ -41,7 +42,8 @@ export class BotCore implements CoreApi {
   private readonly refWrites = new Set<Promise<void>>();
 
   constructor(deps: Omit<CoreDeps, 'money'>) {
-    this.d = { ...deps, money: new JobMoney(deps.store.budgets, deps.logger) };
+    const d: CoreDeps = { ...deps, money: new JobMoney(deps.store.budgets, deps.logger, (r) => (r.reason === 'operator_cap_exhausted' ? operatorCapReached(d, r) : Promise.resolve())) };
+    this.d = d;
   }
 
   /** Stops renewing the leases of jobs in flight (shutdown): the poller of the next process takes them over. */
@@ -96,6 +98,10 @@ export class BotCore implements CoreApi {
 
   adminAlerts(actor: Actor): Promise<string[]> {
     return adminAlerts(this.d, actor);
+  }
+
+  approveCommunity(actor: Actor, approve: boolean): Promise<Result<{ text: string }>> {
+    return approveCommunity(this.d, actor, approve);
   }
 
   hasAdminAlerts(actor: Actor): Promise<boolean> {

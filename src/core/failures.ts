@@ -35,6 +35,13 @@ export interface FailureDetails {
   budget_exhausted: BudgetDetails;
   /** The operator's per-person cap across every community (`PERSON_CAP`, the operator's token) would be passed. */
   person_cap_exhausted: BudgetDetails;
+  /** The operator's daily cap on its own token across every community (`OPERATOR_DAILY_CAP`, UTC day) would be passed. */
+  operator_cap_exhausted: BudgetDetails;
+  /**
+   * `OPERATOR_TOKEN_ACCESS=approved` and no owner approved this community (`community`: its `<platform>:<id>`, for
+   * `npm run admin -- communities approve`); `place` private for a private chat.
+   */
+  operator_access_not_approved: { community: string; place: 'community' | 'private' };
   pool_exhausted: BudgetDetails;
   blocked: Empty;
   no_token: { isAdminHint: boolean };

@@ -13,6 +13,8 @@ export interface OpenStoreOptions {
   operatorToken?: string;
   /** `PERSON_CAP`: per-person cap across scopes on the operator's token. */
   personCap?: { limitMicros: Micros; period: Period };
+  /** `OPERATOR_DAILY_CAP` in micro-dollars per UTC day across every scope on the operator's token; absent = off. */
+  operatorDailyCapMicros?: Micros;
   /** Called with every gateway token the vault decrypts (the composition root registers it with the scrubber). */
   onTokenOpened?: (token: string) => void;
   /** Allowance for scopes nobody configured (null = unlimited), e.g. 1_000_000 ($1). */
@@ -29,6 +31,11 @@ export interface OpenStoreOptions {
 }
 
 /** The budget defaults of {@link OpenStoreOptions} (the ledger's, and the composition root's `AdminService`'s). */
-export function budgetDefaults(o: Pick<OpenStoreOptions, 'defaultAllowanceMicros' | 'defaultPeriod' | 'personCap'>): BudgetDefaults {
-  return { defaultAllowanceMicros: o.defaultAllowanceMicros, defaultPeriod: o.defaultPeriod, ...(o.personCap ? { personCap: o.personCap } : {}) };
+export function budgetDefaults(o: Pick<OpenStoreOptions, 'defaultAllowanceMicros' | 'defaultPeriod' | 'personCap' | 'operatorDailyCapMicros'>): BudgetDefaults {
+  return {
+    defaultAllowanceMicros: o.defaultAllowanceMicros,
+    defaultPeriod: o.defaultPeriod,
+    ...(o.personCap ? { personCap: o.personCap } : {}),
+    ...(o.operatorDailyCapMicros !== undefined ? { operatorDailyCapMicros: o.operatorDailyCapMicros } : {}),
+  };
 }

@@ -71,8 +71,12 @@ beforeAll(async () => {
   );
   await bot.waitFor('"mediabot started"');
   const line = bot.out().split('\n').find((l) => l.includes('"mediabot started"'))!;
-  health = (JSON.parse(line) as { health: string }).health;
+  const started = JSON.parse(line) as { health: string; operatorDailyCap: string; operatorTokenAccess: string };
+  health = started.health;
   expect(health).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  // Who may spend the operator's token is printed at every start (the defaults here).
+  expect(started.operatorDailyCap).toBe('$5 per UTC day across every community (OPERATOR_DAILY_CAP)');
+  expect(started.operatorTokenAccess).toBe('open to every community (OPERATOR_TOKEN_ACCESS)');
 });
 
 afterAll(async () => {

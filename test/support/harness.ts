@@ -108,6 +108,8 @@ export async function createTestStack(opts: TestStackOptions = {}): Promise<Test
     GATEWAY_TIMEOUT_MS: '5000',
     DEFAULT_ALLOWANCE: '1',
     DEFAULT_PERIOD: 'day',
+    // The suites predate OPERATOR_DAILY_CAP (default $5 a day); the tests of the cap set it themselves.
+    OPERATOR_DAILY_CAP: 'off',
     MAX_JOBS_PER_USER: '4',
     LOG_LEVEL: 'debug',
     // The simulator remixes its neutral video models; a test of a gateway without remix sets this to ''.

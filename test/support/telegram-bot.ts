@@ -12,20 +12,20 @@ const MB = 1024 * 1024;
  * Starts the real Telegram adapter (grammY) against `fake`, over the stack's core, with its delivery registered on
  * the stack's app (or `app`, another process on the same database) and its log lines (JSON, debug) appended to
  * `logLines`, sharing that app's coordination (or `coordination`). Long polling unless `webhookUrl` is set;
- * public Bot API upload limits; fast status edits and chat actions (override with `tuning`).
+ * public Bot API upload limits; fast status edits and chat actions (override with `tuning`); `ownerIds` default none.
  */
 export function startTelegramFor(
   stack: TestStack,
   fake: FakeTelegram,
   logLines: string[],
-  o: { webhookUrl?: string; webhookPort?: number; tuning?: TelegramTuning; coordination?: Coordination; app?: App } = {},
+  o: { webhookUrl?: string; webhookPort?: number; tuning?: TelegramTuning; coordination?: Coordination; app?: App; ownerIds?: string[] } = {},
 ): Promise<TelegramHandle> {
   const secrets = new SecretSet();
   const destination = new Writable({ write: (c: Buffer, _e, cb) => (logLines.push(c.toString()), cb()) });
   return startTelegram({
     config: {
       telegram: { token: fake.token, apiRoot: fake.apiRoot, webhookUrl: o.webhookUrl, webhookPort: o.webhookPort ?? 0, uploadLimitBytes: 50 * MB, photoLimitBytes: 10 * MB, fullQuality: false },
-      ownerIds: [],
+      ownerIds: o.ownerIds ?? [],
     },
     core: (o.app ?? stack.app).core,
     logger: createLogger({ level: 'debug', format: 'json', secrets, destination }),

@@ -36,6 +36,8 @@ const SAMPLES: { [C in FailureCode]: FailureDetails[C] } = {
   prompt_empty: {},
   prompt_has_secret: {},
   person_cap_exhausted: { costMicros: 10_000, remainingMicros: 5_000, resetsAt: 1_700_000_000_000 },
+  operator_cap_exhausted: { costMicros: 40_000, remainingMicros: 10_000, resetsAt: 1_700_006_400_000 },
+  operator_access_not_approved: { community: 'chat:-1001234567890', place: 'community' },
   result_url_refused: {},
   prompt_too_long: { max: 4000, got: 4321 },
   bad_size: { given: '99999x1', maxSide: 1536 },

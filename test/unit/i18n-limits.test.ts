@@ -25,6 +25,8 @@ const budget = { costMicros: 100_000_000_000, remainingMicros: 99_999_999_999, r
 const WORST: { [C in FailureCode]: FailureDetails[C] } = {
   budget_exhausted: budget,
   person_cap_exhausted: budget,
+  operator_cap_exhausted: budget,
+  operator_access_not_approved: { community: 'telegram:-1001234567890123', place: 'community' },
   pool_exhausted: budget,
   blocked: {},
   no_token: { isAdminHint: true },

@@ -1,6 +1,7 @@
 import { AUDIT_USAGE } from './audit.js';
 import { BACKUP_USAGE } from './backup.js';
 import { BUDGET_USAGE } from './budget.js';
+import { COMMUNITIES_USAGE } from './communities.js';
 import { JOBS_USAGE } from './jobs.js';
 import { MIGRATE_TO_POSTGRES_USAGE } from './migrate-to-postgres.js';
 import { RECONCILE_USAGE } from './reconcile.js';
@@ -16,6 +17,9 @@ export function helpText(): string {
     '',
     'Budgets (amounts in USD, e.g. 2 or 0.50; periods day|week|month|total):',
     ...BUDGET_USAGE.map((l) => `  ${l}`),
+    '',
+    'Who may use GATEWAY_TOKEN (OPERATOR_TOKEN_ACCESS=approved):',
+    ...COMMUNITIES_USAGE.map((l) => `  ${l}`),
     '',
     'Gateway tokens (read from stdin, never from the command line; shown masked):',
     ...TOKEN_USAGE.map((l) => `  ${l}`),

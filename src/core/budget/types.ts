@@ -18,8 +18,11 @@ export interface ReserveRequest {
   tokenSource: TokenSource;
 }
 
-/** Why a hold was refused. `personal_cap_exhausted` is the user's own cap on their personal token. */
-export type ReserveRefusal = 'budget_exhausted' | 'pool_exhausted' | 'blocked' | 'personal_cap_exhausted' | 'person_cap_exhausted';
+/**
+ * Why a hold was refused. `personal_cap_exhausted` is the user's own cap on their personal token;
+ * `operator_cap_exhausted` is `OPERATOR_DAILY_CAP`, the operator's token across every community for the UTC day.
+ */
+export type ReserveRefusal = 'budget_exhausted' | 'pool_exhausted' | 'blocked' | 'personal_cap_exhausted' | 'person_cap_exhausted' | 'operator_cap_exhausted';
 
 /** The outcome of a reserve. `remainingMicros` is what is left before this request; `resetsAt` null = never. */
 export type ReserveResult =
@@ -66,6 +69,12 @@ export interface BudgetDefaults {
   defaultPeriod: Period;
   /** `PERSON_CAP`: what one user may spend on the operator's token across every scope per period (UTC). */
   personCap?: { limitMicros: Micros; period: Period };
+  /**
+   * `OPERATOR_DAILY_CAP`: what jobs paid by the operator's token may hold and spend together, across every scope and
+   * user, per UTC day (charges − refunds of the day plus every open hold). Absent: no such cap (`off`); 0: no job
+   * on the operator's token.
+   */
+  operatorDailyCapMicros?: Micros;
 }
 
 /** A user's personal-token cap and its use in the current period. */

@@ -209,9 +209,11 @@ export class CommandDispatcher {
 
   /** The reply with the community's admin notices appended (see the class comment); the reply itself when none apply. */
   private async withNotices(r: SurfaceRequest, role: Role, reply: Reply, askAdmin: () => Promise<boolean>): Promise<Reply> {
-    // In the community itself only: not in a private chat, nor for the operator acting on it from the CLI.
-    if (r.actor.scope.kind === 'private' || r.actor.scope.platform !== r.surface.id) return reply;
-    if (reply.visibility !== 'private' && reply.tone !== 'error') return reply;
+    // In the community itself only (an owner's own notices also in a private chat), never for the operator acting on
+    // it from the CLI.
+    const isPrivate = r.actor.scope.kind === 'private';
+    if ((isPrivate && role !== 'owner') || r.actor.scope.platform !== r.surface.id) return reply;
+    if (!isPrivate && reply.visibility !== 'private' && reply.tone !== 'error') return reply;
     try {
       const elevated = role !== 'member' || ((await this.core.hasAdminAlerts(r.actor)) && (await askAdmin()));
       if (!elevated) return reply;

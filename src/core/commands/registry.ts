@@ -1,4 +1,5 @@
 import { animateCommand } from './pieces/animate.js';
+import { approveCommand } from './pieces/approve.js';
 import { askCommand } from './pieces/ask.js';
 import { balanceCommand } from './pieces/balance.js';
 import { budgetCommand } from './pieces/budget.js';
@@ -43,6 +44,7 @@ export function commandRegistry(): readonly CommandDefinition[] {
     animateCommand,
     remixCommand,
     languageCommand,
+    approveCommand,
   ];
   all.push(helpCommand(() => all));
   return all;

@@ -92,6 +92,9 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
   budget_exhausted: (d, c) => budget(d, c),
   // The operator's per-person cap counts in UTC whatever the community's zone.
   person_cap_exhausted: (d, c) => budget(d, c, 'UTC'),
+  // The operator's daily cap is a UTC day, shown in the community's zone ("tomorrow at 01:00 CET").
+  operator_cap_exhausted: (d, c) => budget(d, c),
+  operator_access_not_approved: (d, c) => ({ community: d.community, place: d.place, approve: c.cmd('approve'), setupToken: c.cmd('setup', 'token'), tokenLink: c.cmd('token', 'link') }),
   pool_exhausted: (d, c) => budget(d, c),
   blocked: () => ({}),
   no_token: (d, c) => ({ admin: yes(d.isAdminHint), setupToken: c.cmd('setup', 'token'), tokenLink: c.cmd('token', 'link') }),

@@ -30,11 +30,15 @@ export class JobMoney {
   constructor(
     private readonly ledger: JobLedger,
     private readonly logger: Pick<Logger, 'warn' | 'error'>,
+    /** Called (awaited, must not throw) with a refused reserve, before it is returned: the owners' `OPERATOR_DAILY_CAP` notice. */
+    private readonly onRefused?: (r: Extract<ReserveResult, { ok: false }>) => Promise<void>,
   ) {}
 
   /** Places the job's hold of `estimateMicros` (the caller records the hold id on the job and reads a refusal). */
-  reserve(job: Omit<MoneyJob, 'holdId'>): Promise<ReserveResult> {
-    return this.ledger.reserve({ scopeId: job.scopeId, userId: job.userId, amountMicros: job.estimateMicros, jobId: job.id, tokenSource: job.tokenSource });
+  async reserve(job: Omit<MoneyJob, 'holdId'>): Promise<ReserveResult> {
+    const r = await this.ledger.reserve({ scopeId: job.scopeId, userId: job.userId, amountMicros: job.estimateMicros, jobId: job.id, tokenSource: job.tokenSource });
+    if (!r.ok && this.onRefused) await this.onRefused(r);
+    return r;
   }
 
   /**

@@ -1,3 +1,5 @@
+import type { AuditInput } from './audit-log.js';
+
 /**
  * Scopes (communities, chats), users and who was seen where: the directory the core resolves actors against.
  * Implemented per storage engine (`KyselyDirectory` in `src/store/kysely/`).
@@ -19,6 +21,10 @@ export interface Scope extends ExternalRef {
   /** The community's default language (`/setup language`), a shipped locale code; null = none set. */
   language: string | null;
   settings: Record<string, unknown>;
+  /** When an owner approved it for the operator's token (`OPERATOR_TOKEN_ACCESS=approved`); null = not approved. */
+  approvedAt: number | null;
+  /** Who approved it (`telegram:123`, `operator-cli`); null = not approved. */
+  approvedBy: string | null;
 }
 
 /** A person on one surface. */
@@ -61,4 +67,12 @@ export interface Directory {
    * id is known (moved before); `none`: neither is known.
    */
   moveScope(from: ExternalRef, toExternalId: string): Promise<'moved' | 'already' | 'none' | 'conflict'>;
+  /**
+   * Approves the scope for the operator's token (`by`: who, e.g. `telegram:123`) or revokes it (`by` null). Returns
+   * whether anything changed (approving an approved scope keeps its first approval); a change is audited (`audit`) in
+   * its own transaction.
+   */
+  setApproval(scopeId: string, by: string | null, audit: AuditInput): Promise<boolean>;
+  /** Every approved scope, oldest approval first. */
+  approvedScopes(): Promise<Scope[]>;
 }

@@ -1,7 +1,7 @@
 import type { Logger } from '../../log.js';
 import type { Clock } from '../ports/clock.js';
 import type { Coordination } from '../ports/coordination.js';
-import { queueDriftAlert } from '../use-cases/owner-alerts.js';
+import { leaveOwnerNotice } from '../use-cases/owner-alerts.js';
 import { utcDay } from './match.js';
 import { reconcile, type ReconcileDeps, type TokenReport } from './reconcile.js';
 
@@ -18,6 +18,8 @@ export interface DailyReconcileDeps extends ReconcileDeps {
   logger: Pick<Logger, 'info' | 'warn'>;
   /** This process's lease owner id. */
   owner: string;
+  /** `OWNER_IDS`: who is told of a drift. */
+  ownerIds: readonly string[];
   /** `RECONCILE_DRIFT_ALERT_USD` in micro-dollars: a day whose drift (either way) reaches it is told to the owners. */
   alertMicros: number;
 }
@@ -82,7 +84,7 @@ export class DailyReconcile {
         const unmatched = d.unmatched.length;
         if (Math.abs(d.driftMicros) >= this.d.alertMicros && d.driftMicros !== 0) {
           logger.warn({ token: r.name, day, botMicros: d.botMicros, gatewayMicros: d.gatewayMicros, driftMicros: d.driftMicros, unmatched }, 'reconcile: the gateway billed a different amount than the bot recorded');
-          await queueDriftAlert(coordination, { day, token: r.name, driftMicros: d.driftMicros, botMicros: d.botMicros, gatewayMicros: d.gatewayMicros });
+          await leaveOwnerNotice(coordination, this.d.ownerIds, { kind: 'reconcile-drift', day, token: r.name, driftMicros: d.driftMicros, botMicros: d.botMicros, gatewayMicros: d.gatewayMicros });
         } else logger.info({ token: r.name, day, botMicros: d.botMicros, gatewayMicros: d.gatewayMicros, driftMicros: d.driftMicros, unmatched }, 'reconcile: day reconciled');
       }
       done = undefined;

@@ -19,6 +19,8 @@ export interface ActorIds {
   timeZone: string;
   /** The effective locale: the member's choice > the community's default > `actor.locale` > English. */
   locale: string;
+  /** An owner approved the scope for the operator's token (read only under `OPERATOR_TOKEN_ACCESS=approved`). */
+  approved: boolean;
 }
 
 /** Finds or creates the scope and the user and records that the user was seen in the scope. */
@@ -31,7 +33,13 @@ export async function actorIds(d: CoreDeps, a: Actor): Promise<ActorIds> {
     ...(a.user.username ? { username: a.user.username } : {}),
   });
   await d.store.directory.touchMember(scope.id, user.id);
-  return { scopeId: scope.id, userId: user.id, timeZone: scope.timezone, locale: effectiveLocale({ member: user.language, community: scope.language, platform: a.reportedLocale ?? a.locale }) };
+  return {
+    scopeId: scope.id,
+    userId: user.id,
+    timeZone: scope.timezone,
+    locale: effectiveLocale({ member: user.language, community: scope.language, platform: a.reportedLocale ?? a.locale }),
+    approved: scope.approvedAt !== null,
+  };
 }
 
 /** A token ready to use, with where it came from. */
@@ -47,7 +55,11 @@ export function isOwnerLike(d: CoreDeps, a: Actor): boolean {
   return d.settings.ownerIds.some((id) => id === `${a.user.platform}:${a.user.externalId}` || id === a.user.externalId);
 }
 
-/** The token for the actor: personal, then the scope's, then the operator's; `no_token` otherwise. */
+/**
+ * The token for the actor: personal, then the scope's, then the operator's; `no_token` otherwise. Under
+ * `OPERATOR_TOKEN_ACCESS=approved` the operator's token is only for a community an owner approved (owners and the
+ * console always): elsewhere `operator_access_not_approved`, before anything is held or sent.
+ */
 export async function resolveToken(d: CoreDeps, a: Actor, ids: ActorIds): Promise<Result<UsableToken>> {
   let r;
   try {
@@ -59,6 +71,9 @@ export async function resolveToken(d: CoreDeps, a: Actor, ids: ActorIds): Promis
   rememberPayer(d, a, r.source === 'none' ? undefined : r);
   if (r.source === 'none') return err(fail('no_token', { isAdminHint: isOwnerLike(d, a) }));
   d.secrets.add(r.token);
+  if (r.source === 'operator' && d.settings.operatorTokenAccess === 'approved' && !ids.approved && !isOwner(d, a)) {
+    return err(fail('operator_access_not_approved', { community: scopeRef(a), place: a.scope.kind === 'private' ? 'private' : 'community' }));
+  }
   return ok({ token: r.token, source: r.source, tokenId: r.tokenId });
 }
 
@@ -132,6 +147,8 @@ export function refusal(r: Extract<ReserveResult, { ok: false }>, timeZone: stri
       return fail('budget_exhausted', figures);
     case 'person_cap_exhausted':
       return fail('person_cap_exhausted', figures);
+    case 'operator_cap_exhausted':
+      return fail('operator_cap_exhausted', figures);
   }
 }
 

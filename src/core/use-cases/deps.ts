@@ -43,6 +43,13 @@ export interface CoreSettings {
   askMaxTokens?: number;
   /** `VIDEO_REMIX_MODELS`: the video models that offer Remix (see `remixCapable`). Default none. */
   remixModels?: readonly string[];
+  /**
+   * `OPERATOR_TOKEN_ACCESS`. Default 'open': every community may run jobs on the operator's token; 'approved': only a
+   * community an owner approved (owners themselves and the console always may).
+   */
+  operatorTokenAccess?: 'open' | 'approved';
+  /** `OPERATOR_DAILY_CAP` for the owners' notice (the ledger enforces it); absent = off. */
+  operatorDailyCapMicros?: Micros;
 }
 
 /**

@@ -6,7 +6,7 @@ import { formatMoment, formatMoney } from '../i18n/format.js';
 import type { Micros } from '../money.js';
 import { actorIds, gatewayFailure, resolveToken, scopeRef, type ActorIds } from './context.js';
 import type { CoreDeps } from './deps.js';
-import { ownerAlerts } from './owner-alerts.js';
+import { takeOwnerNotices } from './owner-alerts.js';
 
 /** How a gateway balance is written: the reader's locale, the community's time zone (for the expiry), and now. */
 export interface BalanceWords {
@@ -97,13 +97,16 @@ async function allowedThisPeriod(d: CoreDeps, ids: ActorIds): Promise<{ allowed:
  * {@link shouldWarnLowBalance} says so for the token that pays here (community or operator; never a personal token),
  * at most once per budget period. The gateway balance is asked at most once per community every
  * {@link LOW_BALANCE_CHECK_INTERVAL_MS} (a failed check counts too, so a gateway that is down is not asked on every
- * admin command). Each notice is returned once; an owner (`OWNER_IDS`) also gets the owners' notices (a reconciliation
- * drift, see `owner-alerts.ts`). Both "at most once" rules are first-time claims in the coordination
- * port, so with Redis they hold across every process.
+ * admin command). Each notice is returned once. Both "at most once" rules are first-time claims in the coordination
+ * port, so with Redis they hold across every process. An owner also gets the notices left for them (the operator's
+ * daily cap reached, a reconciliation drift: `owner-alerts.ts`), here or in a private chat.
  */
 export async function adminAlerts(d: CoreDeps, actor: Actor): Promise<string[]> {
-  const ref = scopeRef(actor);
   const ids = await actorIds(d, actor);
+  const owners = await takeOwnerNotices(d, actor, ids.locale);
+  // A private chat has no community notices: only an owner's own (see `takeOwnerNotices`).
+  if (actor.scope.kind === 'private') return owners;
+  const ref = scopeRef(actor);
   const { allowed, period } = await allowedThisPeriod(d, ids);
   const now = d.clock.now();
   const sentKey = `low-balance:sent:${ref}:${period}`;
@@ -128,6 +131,5 @@ export async function adminAlerts(d: CoreDeps, actor: Actor): Promise<string[]> 
     }
   }
   const out = await d.coordination.takeList(noticesKey(ref));
-  const own = 'taken' in out ? [...new Set(out.taken)] : [];
-  return [...own, ...(await ownerAlerts(d, actor, ids.locale))];
+  return [...new Set(['taken' in out ? out.taken : [], owners].flat())];
 }

@@ -1,9 +1,11 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import type { AuditInput } from '../../core/ports/audit-log.js';
 import type { Clock } from '../../core/ports/clock.js';
 import type { Directory, ExternalRef, Scope, User } from '../../core/ports/directory.js';
 import { newId } from '../ids.js';
 import type { WriteTransactionRunner } from './write-transaction.js';
 import type { Database } from './schema.js';
+import { writeAudit } from './audit.js';
 
 const toScope = (r: Selectable<Database['scopes']>): Scope => ({
   id: r.id,
@@ -13,6 +15,8 @@ const toScope = (r: Selectable<Database['scopes']>): Scope => ({
   timezone: r.timezone,
   language: r.language,
   settings: safeJson(r.settings),
+  approvedAt: r.operator_approved_at === null ? null : Number(r.operator_approved_at),
+  approvedBy: r.operator_approved_by,
 });
 const toUser = (r: Selectable<Database['users']>): User => ({
   id: r.id,
@@ -125,6 +129,16 @@ export class KyselyDirectory implements Directory {
           .execute();
         await tx.deleteFrom('scope_members').where('scope_id', '=', t).execute();
         await tx.updateTable('audit_log').set({ scope_id: old.id }).where('scope_id', '=', t).execute();
+        // An approval given to the new id first (an owner ran /approve there before the move) stays with the community.
+        const approval = await tx.selectFrom('scopes').select(['operator_approved_at', 'operator_approved_by']).where('id', '=', t).executeTakeFirst();
+        if (approval?.operator_approved_at != null) {
+          await tx
+            .updateTable('scopes')
+            .set({ operator_approved_at: approval.operator_approved_at, operator_approved_by: approval.operator_approved_by })
+            .where('id', '=', old.id)
+            .where('operator_approved_at', 'is', null)
+            .execute();
+        }
         await tx.deleteFrom('scopes').where('id', '=', t).execute();
       }
       await tx.updateTable('scopes').set({ external_id: toExternalId }).where('id', '=', old.id).execute();
@@ -150,5 +164,21 @@ export class KyselyDirectory implements Directory {
   async findUser(ref: ExternalRef): Promise<User | undefined> {
     const row = await this.db.selectFrom('users').selectAll().where('platform', '=', ref.platform).where('external_id', '=', ref.externalId).executeTakeFirst();
     return row ? toUser(row) : undefined;
+  }
+
+  async setApproval(scopeId: string, by: string | null, audit: AuditInput): Promise<boolean> {
+    return this.writeTx(this.db, async (tx) => {
+      const row = await tx.selectFrom('scopes').select(['operator_approved_at', 'operator_approved_by']).where('id', '=', scopeId).executeTakeFirst();
+      if (!row || (row.operator_approved_at !== null) === (by !== null)) return false;
+      const now = this.clock.now();
+      await tx.updateTable('scopes').set({ operator_approved_at: by === null ? null : now, operator_approved_by: by }).where('id', '=', scopeId).execute();
+      await writeAudit(tx, audit, scopeId, { approved: row.operator_approved_at !== null }, { approved: by !== null }, now);
+      return true;
+    });
+  }
+
+  async approvedScopes(): Promise<Scope[]> {
+    const rows = await this.db.selectFrom('scopes').selectAll().where('operator_approved_at', 'is not', null).orderBy('operator_approved_at').orderBy('id').execute();
+    return rows.map(toScope);
   }
 }

@@ -11,6 +11,7 @@ import * as m0009 from '../../../migrations/0009-bot-processes.js';
 import * as m0010 from '../../../migrations/0010-database-identity.js';
 import * as m0011 from '../../../migrations/0011-reserve-in-application.js';
 import * as m0012 from '../../../migrations/0012-model-price-by-owner.js';
+import * as m0013 from '../../../migrations/0013-operator-token-limits.js';
 import * as m0014 from '../../../migrations/0014-gateway-billed.js';
 import type { Database } from './schema.js';
 
@@ -31,6 +32,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0010-database-identity': m0010,
   '0011-reserve-in-application': m0011,
   '0012-model-price-by-owner': m0012,
+  '0013-operator-token-limits': m0013,
   '0014-gateway-billed': m0014,
 };
 

@@ -10,7 +10,9 @@ import type { EffectiveLimits, TotalKind, Usage } from './ledger-shared.js';
  * SQLite synchronously on the raw connection under `BEGIN IMMEDIATE` (group commit), PostgreSQL asynchronously in a
  * transaction whose reads of a budget take that budget's row lock. The rule asks in a fixed order — the user's
  * budget, then the pool, then the operator's per-person cap (or only the personal cap) — the order the PostgreSQL
- * triggers update those rows, so reserves and settles never wait on each other in a cycle.
+ * triggers update those rows, so reserves and settles never wait on each other in a cycle. The operator's daily cap
+ * (`OPERATOR_DAILY_CAP`) is asked last: it is one figure for every scope, summed from the journal and the open holds
+ * rather than kept in a running total every settle would queue on.
  */
 
 /** A user's own cap on personal-token spending (UTC periods). */
@@ -34,6 +36,12 @@ export type ReserveStep =
   | { kind: 'usage'; total: TotalKind; scopeId: string; userId: string; since: number }
   /** One user's use of the operator's token in every scope since `since` (charges − refunds, and open holds); on PostgreSQL the user's row is locked first. Answer: `{ spent, held }`. */
   | { kind: 'person'; userId: string; since: number }
+  /**
+   * The operator's token in every scope (`OPERATOR_DAILY_CAP`): charges − refunds since `since` (the UTC day's start)
+   * and every open hold. Asked last; the engine serializes every reserve that asks it (SQLite: the write lock;
+   * PostgreSQL: one advisory lock taken before any row lock of the group). Answer: `{ spent, held }`.
+   */
+  | { kind: 'operator'; since: number }
   /** Write the hold and its journal entry. Answer: nothing. */
   | { kind: 'hold'; req: ReserveRequest; holdId: string; now: number };
 
@@ -84,6 +92,13 @@ export function* reserveRule(req: ReserveRequest, defaults: BudgetDefaults, now:
       const used = yield* ask<{ spent: Micros; held: Micros }>({ kind: 'person', userId: req.userId, since: w.start });
       const remaining = personCap.limitMicros - used.spent - used.held;
       if (cost > remaining) return refuse('person_cap_exhausted', remaining, w.end);
+    }
+    const operatorCap = defaults.operatorDailyCapMicros;
+    if (operatorCap !== undefined && req.tokenSource === 'operator') {
+      const w = periodWindow('day', 'UTC', now);
+      const used = yield* ask<{ spent: Micros; held: Micros }>({ kind: 'operator', since: w.start });
+      const remaining = operatorCap - used.spent - used.held;
+      if (cost > remaining) return refuse('operator_cap_exhausted', remaining, w.end);
     }
   }
   yield* ask<void>({ kind: 'hold', req, holdId, now });

@@ -15,6 +15,10 @@ export interface ScopesTable {
   timezone: Generated<string>;
   /** The community's default language (migration 0008); null = none. */
   language: string | null;
+  /** When an owner approved the scope for the operator's token (migration 0013); null = not approved. */
+  operator_approved_at: Generated<number | null>;
+  /** Who approved it (`telegram:123`, `operator-cli`); null = not approved. */
+  operator_approved_by: Generated<string | null>;
   created_at: number;
 }
 export interface UsersTable {

@@ -25,6 +25,9 @@ import { reserveRule, runReserveAsync, type ReserveStep } from '../kysely/reserv
 import { readLimits, readPersonalCap, readTotals, rebuildTotals, usage, type TotalsRow } from './budget-queries.js';
 import { pgLockingTransaction, pgReadSnapshot, withRetry } from './connection.js';
 
+/** The advisory lock (one key) serializing the reserve groups that check `OPERATOR_DAILY_CAP`. */
+const OPERATOR_CAP_LOCK = 20213;
+
 /** Most reserves in one group transaction. */
 const GROUP_LIMIT = 64;
 
@@ -50,6 +53,7 @@ class GroupState {
     if (step.kind === 'limits') return `limits ${step.scopeId} ${step.userId} ${step.personal}`;
     if (step.kind === 'usage') return `usage ${step.total} ${step.scopeId} ${step.userId} ${step.since}`;
     if (step.kind === 'person') return `person ${step.userId} ${step.since}`;
+    if (step.kind === 'operator') return `operator ${step.since}`;
     return undefined;
   }
 
@@ -66,6 +70,7 @@ class GroupState {
           r.tokenSource === 'personal' ? total === 'personal' && userId === r.userId : (total === 'user' && scopeId === r.scopeId && userId === r.userId) || (total === 'pool' && scopeId === r.scopeId);
         if (counts) a.held += r.amountMicros;
       } else if (kind === 'person' && rest[0] === r.userId && r.tokenSource === 'operator') a.held += r.amountMicros;
+      else if (kind === 'operator' && r.tokenSource === 'operator') a.held += r.amountMicros;
     }
   }
 
@@ -123,6 +128,17 @@ async function createTotalsRow(db: Kysely<Database>, total: TotalKind, scopeId: 
         values (${total}, ${scopeId}, ${userId}, -1, 0, 0, 0) on conflict do nothing`.execute(tx);
     }),
   );
+}
+
+/** The (scope, user) budget rows the group's community-paid reserves would read and that do not exist yet. */
+async function missingUserRows(db: Kysely<Database>, reqs: readonly ReserveRequest[]): Promise<Array<{ scopeId: string; userId: string }>> {
+  const wanted = new Map<string, { scopeId: string; userId: string }>();
+  for (const r of reqs) if (r.tokenSource !== 'personal') wanted.set(`${r.scopeId} ${r.userId}`, { scopeId: r.scopeId, userId: r.userId });
+  if (wanted.size === 0) return [];
+  const pairs = sql.join([...wanted.values()].map((w) => sql`(${w.scopeId}::text, ${w.userId}::text)`));
+  const found = await sql<{ scope_id: string; user_id: string }>`select scope_id, user_id from budget_totals where kind = 'user' and (scope_id, user_id) in (${pairs})`.execute(db);
+  for (const f of found.rows) wanted.delete(`${f.scope_id} ${f.user_id}`);
+  return [...wanted.values()];
 }
 
 /**
@@ -199,6 +215,11 @@ export class PostgresBudgetLedger implements BudgetLedger {
     for (let attempt = 1; ; attempt++) {
       try {
         return await pgLockingTransaction(this.db, async (tx) => {
+          // OPERATOR_DAILY_CAP is one figure for every scope: groups that may ask it run one at a time, in every
+          // process. The lock comes before any row lock of the group, and settles never take it: no wait cycle.
+          if (this.defaults.operatorDailyCapMicros !== undefined && reqs.some((r) => r.tokenSource === 'operator')) {
+            await sql`select pg_advisory_xact_lock(${OPERATOR_CAP_LOCK})`.execute(tx);
+          }
           const out: Array<{ ok: true; result: ReserveResult } | { ok: false; error: unknown }> = [];
           const g = new GroupState();
           for (const req of reqs) {
@@ -215,6 +236,9 @@ export class PostgresBudgetLedger implements BudgetLedger {
       } catch (e) {
         if (!(e instanceof MissingTotalsError) || attempt >= MISSING_ROW_ATTEMPTS) throw e;
         await createTotalsRow(this.db, e.total, e.scopeId, e.userId);
+        // The group's other newcomers would each cost one more attempt (under OPERATOR_DAILY_CAP, each behind every
+        // other process's group): their budget rows are made now too.
+        if (e.total === 'user') for (const r of await missingUserRows(this.db, reqs)) await createTotalsRow(this.db, 'user', r.scopeId, r.userId);
       }
     }
   }
@@ -254,6 +278,14 @@ export class PostgresBudgetLedger implements BudgetLedger {
             (select coalesce(sum(case when kind = 'charge' then amount_micros else -amount_micros end), 0) from ledger_entries
                where user_id = ${step.userId} and token_source = 'operator' and created_at >= ${step.since} and kind in ('charge', 'refund')) as spent,
             (select coalesce(sum(amount_micros), 0) from holds where user_id = ${step.userId} and status = 'open' and token_source = 'operator') as held`.execute(tx);
+        return { spent: Number(r.rows[0]!.spent), held: Number(r.rows[0]!.held) };
+      }
+      case 'operator': {
+        // A statement after the advisory lock: its snapshot sees every hold committed by the group before.
+        const r = await sql<{ spent: number; held: number }>`select
+            (select coalesce(sum(case when kind = 'charge' then amount_micros else -amount_micros end), 0) from ledger_entries
+               where token_source = 'operator' and kind in ('charge', 'refund') and created_at >= ${step.since}) as spent,
+            (select coalesce(sum(amount_micros), 0) from holds where status = 'open' and token_source = 'operator') as held`.execute(tx);
         return { spent: Number(r.rows[0]!.spent), held: Number(r.rows[0]!.held) };
       }
       case 'hold':

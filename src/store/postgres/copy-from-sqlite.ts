@@ -65,7 +65,7 @@ export async function copySqliteToPostgres(sqlitePath: string, url: string): Pro
         if (copied !== expected || got !== expected) throw new CopyRefusedError(`${table}: ${expected} rows in the SQLite file but ${got} in PostgreSQL; nothing was copied`);
         report.tables.push({ table, rows: got });
       }
-      const totals = rawSqlite(source).prepare(`select kind, scope_id, user_id, since from budget_totals`).all() as { kind: TotalKind; scope_id: string; user_id: string; since: number }[];
+      const totals = rawSqlite(source).prepare(`select kind, scope_id, user_id, since from budget_totals where kind in ('user', 'pool', 'personal')`).all() as { kind: TotalKind; scope_id: string; user_id: string; since: number }[];
       for (const r of totals) {
         const u = await rebuildTotals(tx, r.kind, r.scope_id, r.user_id, Number(r.since));
         await sql`insert into budget_totals (kind, scope_id, user_id, since, spent, adjusted, held)

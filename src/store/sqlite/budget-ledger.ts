@@ -87,6 +87,8 @@ export class SqliteBudgetLedger implements BudgetLedger {
           case 'person':
             // PERSON_CAP: one user's use of the operator's token in every scope (served by ledger_operator_user_idx, 0006).
             return this.s.operatorUse.get(step.userId, step.since, step.userId) as { spent: number; held: number };
+          case 'operator':
+            return this.operatorDay(step.since);
           case 'hold': {
             const r = step.req;
             this.s.insertHold.run(step.holdId, r.scopeId, r.userId, r.jobId, r.amountMicros, r.tokenSource, step.now);
@@ -206,6 +208,19 @@ export class SqliteBudgetLedger implements BudgetLedger {
     });
   }
 
+  /**
+   * OPERATOR_DAILY_CAP: the operator's token in every scope since `since` (the UTC day's start), from its running
+   * total (migration 0013's triggers), rebuilt from the journal and the open holds when missing or of another day.
+   * Called inside the write transaction only.
+   */
+  private operatorDay(since: number): { spent: Micros; held: Micros } {
+    const row = this.s.operatorTotal.get() as { since: number; spent: number; held: number } | undefined;
+    if (row && row.since === since) return { spent: row.spent, held: row.held };
+    const u = this.s.operatorDay.get(since) as { spent: number; held: number };
+    this.s.saveOperatorTotal.run(since, u.spent, u.held);
+    return u;
+  }
+
   private entry(kind: 'hold' | 'charge' | 'release' | 'refund', amount: Micros, f: HoldRef, units: number | null, unit: ChargeUnit | null, reason: string | null, now: number): void {
     this.s.insertEntry.run(newSortableId('le', now), kind, amount, f.scope_id, f.user_id, f.job_id, f.hold_id, f.token_source, units, unit, reason, now);
   }
@@ -217,7 +232,7 @@ function fromHold(h: HoldsTable): HoldRef {
   return { scope_id: h.scope_id, user_id: h.user_id, job_id: h.job_id, hold_id: h.id, token_source: h.token_source };
 }
 
-function prepare(raw: RawSqlite): Record<'insertHold' | 'findHold' | 'settleHold' | 'releaseHold' | 'findRefund' | 'insertEntry' | 'operatorUse', Statement> {
+function prepare(raw: RawSqlite): Record<'insertHold' | 'findHold' | 'settleHold' | 'releaseHold' | 'findRefund' | 'insertEntry' | 'operatorUse' | 'operatorDay' | 'operatorTotal' | 'saveOperatorTotal', Statement> {
   return {
     insertHold: raw.prepare(`insert into holds (id, scope_id, user_id, job_id, amount_micros, charged_micros, token_source, status, created_at, resolved_at)
       values (?, ?, ?, ?, ?, null, ?, 'open', ?, null)`),
@@ -231,5 +246,11 @@ function prepare(raw: RawSqlite): Record<'insertHold' | 'findHold' | 'settleHold
         (select coalesce(sum(case when kind = 'charge' then amount_micros when kind = 'refund' then -amount_micros else 0 end), 0)
            from ledger_entries where user_id = ? and token_source = 'operator' and created_at >= ? and kind in ('charge', 'refund')) as spent,
         (select coalesce(sum(amount_micros), 0) from holds where user_id = ? and status = 'open' and token_source = 'operator') as held`),
+    operatorDay: raw.prepare(`select
+        (select coalesce(sum(case when kind = 'charge' then amount_micros else -amount_micros end), 0)
+           from ledger_entries where token_source = 'operator' and kind in ('charge', 'refund') and created_at >= ?) as spent,
+        (select coalesce(sum(amount_micros), 0) from holds where status = 'open' and token_source = 'operator') as held`),
+    operatorTotal: raw.prepare(`select since, spent, held from budget_totals where kind = 'operator' and scope_id = '' and user_id = ''`),
+    saveOperatorTotal: raw.prepare(`insert or replace into budget_totals (kind, scope_id, user_id, since, spent, adjusted, held) values ('operator', '', '', ?, ?, 0, ?)`),
   };
 }
