@@ -122,6 +122,13 @@ failure-forbidden-model = This token is not allowed to use { $model }. Pick anot
     .title = Model not allowed for this token
 failure-content-refused = The gateway's safety filter refused this request. Try rewording the prompt or using other images.
     .title = Request refused
+# $source: whose token the gateway may have charged: personal (the member's own), scope (the community's) or operator (the bot's).
+failure-content-refused-fee = { $source ->
+        [personal] The gateway refused this prompt under its usage rules and may have charged your token a violation fee for it; the amount shows only in the gateway's log of that token. This bot did not charge you: your hold was released. Try a different prompt.
+        [scope] The gateway refused this prompt under its usage rules and may have charged the community's token a violation fee for it; the amount shows only in the gateway's log of that token. This bot did not charge you: your hold was released. Try a different prompt.
+       *[operator] The gateway refused this prompt under its usage rules and may have charged the bot's token a violation fee for it; the amount shows only in the gateway's log of that token. This bot did not charge you: your hold was released. Try a different prompt.
+    }
+    .title = Prompt refused
 failure-gateway-refused = The gateway refused this request{ $status ->
         [none] {""}
        *[other] {" "}(HTTP { $status })
@@ -194,6 +201,9 @@ failure-gateway-busy = { $wait ->
         [none] The gateway is busy right now. Try again in a minute.
        *[other] The gateway is busy right now. Try again in { $wait }.
     }
+    .title = Gateway busy
+# $waited: how long the request waited for the gateway's limit of parallel requests before its deadline.
+failure-gateway-busy-waited = The gateway is busy right now: this request waited { $waited } for a free place and the gateway never took it. Try again in a few minutes.
     .title = Gateway busy
 failure-gateway-down = The gateway could not be reached or answered with an error. Try again in a few minutes.
     .title = Gateway unavailable

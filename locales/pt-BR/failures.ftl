@@ -122,6 +122,12 @@ failure-forbidden-model = Este token não tem permissão para usar { $model }. E
     .title = Modelo não permitido para este token
 failure-content-refused = O filtro de segurança do gateway recusou este pedido. Tente reformular o prompt ou usar outras imagens.
     .title = Pedido recusado
+failure-content-refused-fee = { $source ->
+        [personal] O gateway recusou este prompt pelas regras de uso e pode ter cobrado do seu token uma taxa por violação; o valor aparece só no registro desse token no gateway. Este bot não cobrou nada de você: sua reserva foi liberada. Tente outro prompt.
+        [scope] O gateway recusou este prompt pelas regras de uso e pode ter cobrado do token da comunidade uma taxa por violação; o valor aparece só no registro desse token no gateway. Este bot não cobrou nada de você: sua reserva foi liberada. Tente outro prompt.
+       *[operator] O gateway recusou este prompt pelas regras de uso e pode ter cobrado do token do bot uma taxa por violação; o valor aparece só no registro desse token no gateway. Este bot não cobrou nada de você: sua reserva foi liberada. Tente outro prompt.
+    }
+    .title = Prompt recusado
 failure-gateway-refused = O gateway recusou este pedido{ $status ->
         [none] {""}
        *[other] {" "}(HTTP { $status })
@@ -193,6 +199,8 @@ failure-gateway-busy = { $wait ->
         [none] O gateway está ocupado agora. Tente de novo em um minuto.
        *[other] O gateway está ocupado agora. Tente de novo em { $wait }.
     }
+    .title = Gateway ocupado
+failure-gateway-busy-waited = O gateway está ocupado agora: este pedido esperou { $waited } por uma vaga e o gateway nunca o aceitou. Tente de novo em alguns minutos.
     .title = Gateway ocupado
 failure-gateway-down = Não foi possível acessar o gateway, ou ele respondeu com um erro. Tente de novo em alguns minutos.
     .title = Gateway indisponível

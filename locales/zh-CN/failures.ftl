@@ -120,6 +120,12 @@ failure-forbidden-model = 这个令牌不允许使用 { $model }。请从 { $mod
     .title = 此令牌不允许使用该模型
 failure-content-refused = 网关的安全过滤拒绝了这个请求。请换个说法描述，或换用其他图片。
     .title = 请求被拒绝
+failure-content-refused-fee = { $source ->
+        [personal] 网关依据其使用规则拒绝了这个提示词，并可能已向你的令牌收取违规费用；金额只显示在网关上该令牌的日志里。本机器人没有向你收费：你的预留额度已释放。请换个提示词试试。
+        [scope] 网关依据其使用规则拒绝了这个提示词，并可能已向社区的令牌收取违规费用；金额只显示在网关上该令牌的日志里。本机器人没有向你收费：你的预留额度已释放。请换个提示词试试。
+       *[operator] 网关依据其使用规则拒绝了这个提示词，并可能已向机器人的令牌收取违规费用；金额只显示在网关上该令牌的日志里。本机器人没有向你收费：你的预留额度已释放。请换个提示词试试。
+    }
+    .title = 提示词被拒绝
 failure-gateway-refused = 网关拒绝了这个请求{ $status ->
         [none] {""}
        *[other] （HTTP { $status }）
@@ -191,6 +197,8 @@ failure-gateway-busy = { $wait ->
         [none] 网关现在很忙。请过一分钟再试。
        *[other] 网关现在很忙。请在 { $wait }后重试。
     }
+    .title = 网关繁忙
+failure-gateway-busy-waited = 网关现在很忙：这个请求等了 { $waited } 也没有空位，网关始终没有受理。请过几分钟再试。
     .title = 网关繁忙
 failure-gateway-down = 无法连接网关，或网关返回了错误。请过几分钟再试。
     .title = 网关不可用

@@ -3,6 +3,7 @@ import type {
   CallOptions, ChatRequest, ChatResult, DownloadResult, GatewayBalance, GatewayModel, ImageEditRequest, ImageGenerationRequest,
   ImageResult, MediaGateway, PublishedPricing, VideoCreateRequest, VideoRemixRequest, VideoTask,
 } from '../core/ports/media-gateway.js';
+import type { Coordination } from '../core/ports/coordination.js';
 import type { Logger } from '../log.js';
 import { UnresolvableHostError, vetDownload, type HostResolver } from './address-policy.js';
 import { readBytes, streamBody } from './download.js';
@@ -14,6 +15,7 @@ import { billingError, parseDashboardBilling, parsePricing, parseQuotaPerUnit, p
 import type { HopVet } from './node-get.js';
 import { RouteMemory } from './route-memory.js';
 import { Deadline, GatewayTransport, readCapped, type GatewayResponse, type SendSpec } from './transport.js';
+import { WaitingLine } from './waiting-line.js';
 
 
 /** Redirect statuses: past the last hop a download may follow, they are answered as "redirected too often". */
@@ -37,8 +39,18 @@ export interface HttpMediaGatewayOptions {
    * Default: per process. The slot expiration is set from `timeoutMs`.
    */
   sharedLimits?: Omit<SharedLimits, 'expirationMs'>;
-  /** Overall deadline of one call, retries and downloads included. Default 180 000 ms. */
+  /** Overall deadline of one call, retries and downloads included. Default 180 000 ms. A call may set its own (`CallOptions.timeoutMs`). */
   timeoutMs?: number;
+  /**
+   * The longest deadline a call may set (`CallOptions.timeoutMs`), so a shared limiter slot outlives every call.
+   * Default `timeoutMs`.
+   */
+  longestTimeoutMs?: number;
+  /**
+   * Where the line of calls turned away by the gateway's concurrency gate lives: the bot's `Coordination` (shared by
+   * every process over Redis). Default: this client's memory.
+   */
+  coordination?: Coordination;
   /** Retries after the first attempt. Default 4. */
   maxRetries?: number;
   /** Backoff base in ms (full jitter, doubling per attempt, 30 s cap). Default 500. */
@@ -88,7 +100,7 @@ export class HttpMediaGateway implements MediaGateway {
     this.limiter = new TokenLimiter({
       concurrency: opts.concurrency ?? 4,
       minTimeMs: opts.minTimeMs ?? 0,
-      ...(opts.sharedLimits ? { shared: { ...opts.sharedLimits, expirationMs: this.timeoutMs + 30_000 } } : {}),
+      ...(opts.sharedLimits ? { shared: { ...opts.sharedLimits, expirationMs: Math.max(this.timeoutMs, opts.longestTimeoutMs ?? 0) + 30_000 } } : {}),
       onError: (e) => opts.logger?.warn({ err: e }, 'shared gateway limiter: Redis problem'),
     });
     if (opts.logger) this.logger = opts.logger;
@@ -100,6 +112,7 @@ export class HttpMediaGateway implements MediaGateway {
       maxRetries: opts.maxRetries ?? 4,
       retryBaseMs: opts.retryBaseMs ?? 500,
       userAgent: opts.userAgent ?? 'mediabot/0.1',
+      line: new WaitingLine({ probeWidth: opts.concurrency ?? 4, ...(opts.coordination ? { coordination: opts.coordination } : {}), ...(opts.logger ? { logger: opts.logger } : {}) }),
     });
   }
 
@@ -339,7 +352,7 @@ export class HttpMediaGateway implements MediaGateway {
   }
 
   private async run<T>(opts: CallOptions | undefined, fn: (d: Deadline) => Promise<T>): Promise<T> {
-    const deadline = new Deadline(this.timeoutMs, opts?.signal);
+    const deadline = new Deadline(opts?.timeoutMs ?? this.timeoutMs, opts?.signal);
     try {
       return await fn(deadline);
     } finally {
@@ -348,8 +361,9 @@ export class HttpMediaGateway implements MediaGateway {
   }
 
   private json(spec: SendSpec, opts: CallOptions | undefined): Promise<{ body: unknown; requestId?: string }> {
+    const withHook: SendSpec = opts?.onWaiting ? { ...spec, onWaiting: opts.onWaiting } : spec;
     return this.run(opts, (d) =>
-      this.transport.send(spec, d, async (res) => {
+      this.transport.send(withHook, d, async (res) => {
         const body = parseJson((await readCapped(res.body, JSON_CAP)).text, res.statusCode);
         const requestId = headerValue(res.headers, 'x-oneapi-request-id');
         return requestId ? { body, requestId } : { body };

@@ -41,6 +41,7 @@ const WORST: { [C in FailureCode]: FailureDetails[C] } = {
   quota_exhausted: { source: 'personal' },
   forbidden_model: { model: LONG },
   content_refused: {},
+  content_refused_fee: { source: 'scope', code: 'violation_fee.grok.csam' },
   gateway_refused: { status: 403, reason: 'not for this token' },
   attachment_missing: {},
   attachment_too_many: { max: 10, got: 1000 },

@@ -194,7 +194,15 @@ export interface DeliveryAddressLike {
 }
 
 /** Progress of a job, surface-neutral. */
-export type Progress = ({ readonly kind: 'queued'; readonly position: number } | { readonly kind: 'started' } | { readonly kind: 'note'; readonly text: string }) & {
+export type Progress = (
+  | { readonly kind: 'queued'; readonly position: number }
+  | { readonly kind: 'started' }
+  | { readonly kind: 'note'; readonly text: string }
+  /** The gateway's concurrency gate keeps the job waiting; `ahead` of this bot's requests on its token wait before it. */
+  | { readonly kind: 'gateway_wait'; readonly ahead: number }
+  /** The gateway has been working on the job for `elapsedMs` (reported every 10 s; surfaces throttle their edits). */
+  | { readonly kind: 'working'; readonly elapsedMs: number }
+) & {
   /** The language of the request (set by the dispatcher), for the surface's status words. Absent: English. */
   readonly locale?: string;
 };

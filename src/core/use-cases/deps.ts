@@ -1,3 +1,4 @@
+import type { CallDeadlines } from './gateway-call.js';
 import type { Logger, SecretSet } from '../../log.js';
 import type { FairUseGate } from '../fair-use/fair-use-gate.js';
 import type { Catalog } from '../catalog/catalog.js';
@@ -41,6 +42,8 @@ export interface CoreSettings {
   maxImagesPerRequest?: number;
   /** Output tokens assumed when holding money for `ask`. Default 1024 (also sent as `max_tokens`). */
   askMaxTokens?: number;
+  /** Deadlines of a job's gateway calls per kind and per model (`GATEWAY_DEADLINES`); absent: the client's own. */
+  callDeadlines?: CallDeadlines;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { formatDuration } from '../../core/i18n/format.js';
 import { t } from '../../core/i18n/catalog.js';
 import { localeFromEnv } from '../../core/i18n/negotiate.js';
 import { randomBytes } from 'node:crypto';
@@ -65,5 +66,7 @@ function progressLine(p: Progress): string {
   const locale = p.locale ?? 'en';
   if (p.kind === 'queued') return `  ${t(locale, 'playground-queued', { position: p.position })}`;
   if (p.kind === 'started') return `  ${t(locale, 'playground-working')}`;
+  if (p.kind === 'gateway_wait') return `  ${t(locale, 'status-gateway-queued', { ahead: p.ahead })}`;
+  if (p.kind === 'working') return `  ${p.elapsedMs < 1_000 ? t(locale, 'playground-working') : t(locale, 'status-working-elapsed', { elapsed: formatDuration(locale, p.elapsedMs) })}`;
   return `  ${p.text}`;
 }

@@ -1,4 +1,5 @@
 import { DEFAULT_LOCALE, t } from '../../core/i18n/catalog.js';
+import { formatDuration } from '../../core/i18n/format.js';
 import type { RepliableInteraction } from 'discord.js';
 import type { Progress, SurfaceRequest } from '../../core/commands/types.js';
 import { actorOf, managesGuild } from './actor.js';
@@ -18,6 +19,8 @@ function progressText(p: Progress, queuedBefore: boolean): string | undefined {
   const l = p.locale ?? DEFAULT_LOCALE;
   if (p.kind === 'queued') return t(l, 'status-queued', { position: p.position });
   if (p.kind === 'started') return queuedBefore ? t(l, 'status-working') : undefined;
+  if (p.kind === 'gateway_wait') return t(l, 'status-gateway-queued', { ahead: p.ahead });
+  if (p.kind === 'working') return p.elapsedMs < 1_000 ? t(l, 'status-working') : t(l, 'status-working-elapsed', { elapsed: formatDuration(l, p.elapsedMs) });
   return p.text;
 }
 

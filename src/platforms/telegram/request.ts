@@ -1,3 +1,4 @@
+import { formatDuration } from '../../core/i18n/format.js';
 import { t } from '../../core/i18n/catalog.js';
 import { negotiateLocale } from '../../core/i18n/negotiate.js';
 import type { Actor } from '../../core/api.js';
@@ -61,6 +62,8 @@ export class TelegramRequest implements SurfaceRequest {
     const l = this.locale;
     if (p.kind === 'queued') this.status.show(t(l, 'status-queued', { position: p.position }), withAction);
     else if (p.kind === 'started') this.status.show(t(l, this.address ? 'status-starting-video' : 'status-working'), withAction);
+    else if (p.kind === 'gateway_wait') this.status.show(t(l, 'status-gateway-queued', { ahead: p.ahead }), withAction);
+    else if (p.kind === 'working') this.status.show(p.elapsedMs < 1_000 ? t(l, 'status-working') : t(l, 'status-working-elapsed', { elapsed: formatDuration(l, p.elapsedMs) }), withAction);
     else this.status.show(p.text, withAction);
   }
 
