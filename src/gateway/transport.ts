@@ -107,6 +107,8 @@ interface WaitState {
   place?: LinePlace;
   /** Reported as waiting and not yet as through. */
   waiting: boolean;
+  /** The position last told (so an unchanged one is not told again). */
+  told?: number;
 }
 
 /** Marks an error raised by a consumer: the response already started, so it is never retried. */
@@ -132,11 +134,11 @@ export class GatewayTransport {
         const through = w.place ? setTimeout(() => this.through(spec, w), GATE_ANSWER_MS) : undefined;
         try {
           const out = await this.opts.limiter.run(spec.token, deadline.signal, () => this.attempt(spec, deadline, sent, consume));
-          this.finished(spec, w);
+          await this.finished(spec, w);
           return out;
         } catch (raw) {
           if (raw instanceof ConsumerFailure) {
-            this.finished(spec, w);
+            await this.finished(spec, w);
             throw this.toGatewayError(raw.error, spec, deadline);
           }
           const err = this.toGatewayError(raw, spec, deadline);
@@ -145,7 +147,7 @@ export class GatewayTransport {
             await this.waitTurn(spec, w, err, deadline);
             continue;
           }
-          this.finished(spec, w);
+          await this.finished(spec, w);
           if (err.kind === 'timeout' || attempt >= maxRetries || !isRetryable(err, spec.policy)) throw err;
           const wait = backoffDelay(attempt, err.retryAfterMs, { baseMs: retryBaseMs });
           attempt++;
@@ -173,13 +175,12 @@ export class GatewayTransport {
   private async waitTurn(spec: SendSpec, w: WaitState, err: GatewayError, deadline: Deadline): Promise<void> {
     this.opts.logger?.debug({ method: spec.method, path: pathOf(spec.url), code: err.code, status: err.status }, 'gateway busy (concurrency gate): waiting in line');
     const place = w.place!;
-    let last: number | null = null;
     w.waiting = true;
     try {
       await place.turn(deadline.signal, err.retryAfterMs, (ahead) => {
         const n = ahead ?? 0;
-        if (n === last) return;
-        last = n;
+        if (n === w.told) return;
+        w.told = n;
         spec.onWaiting?.({ waiting: true, ahead: n, waitedMs: Date.now() - w.since });
       });
     } catch {
@@ -194,11 +195,16 @@ export class GatewayTransport {
   private through(spec: SendSpec, w: WaitState): void {
     if (!w.waiting) return;
     w.waiting = false;
+    delete w.told;
     spec.onWaiting?.({ waiting: false, waitedMs: Date.now() - w.since });
   }
 
-  /** The call is over (got through, or failed otherwise): its waiting ends and the token's other waiters look again. */
-  private finished(spec: SendSpec, w: WaitState): void {
+  /**
+   * The call is over (got through, or failed otherwise): it leaves the line first, so the waiters it wakes on its
+   * token read their new position, and its own waiting is over.
+   */
+  private async finished(spec: SendSpec, w: WaitState): Promise<void> {
+    await w.place?.leave();
     if (spec.token !== undefined) this.opts.line.wake(spec.token);
     this.through(spec, w);
   }

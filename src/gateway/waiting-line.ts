@@ -10,9 +10,12 @@ export interface WaitingLineOptions {
   coordination?: Coordination;
   /** How many of the first waiters may send again at once [4: the client's per-token concurrency]. */
   probeWidth?: number;
-  /** First wait before sending again, doubled per busy answer up to `capMs` [500]. */
+  /** First wait before sending again, doubled per busy answer up to `capMs` [250]. */
   baseMs?: number;
-  /** Longest computed wait between two sends of one waiter [4000]; a server's Retry-After may be longer. */
+  /**
+   * Longest computed wait between two sends of one waiter [2000]: bounds how late the end of a storm is noticed when
+   * the slots free up elsewhere (another client of the token); a server's Retry-After may be longer.
+   */
   capMs?: number;
   /** How often a waiter renews its place and reads its position [1000]. */
   checkMs?: number;
@@ -47,8 +50,8 @@ export class WaitingLine {
   constructor(private readonly opts: WaitingLineOptions = {}) {
     this.coordination = opts.coordination ?? new MemoryCoordination();
     this.probeWidth = Math.max(1, opts.probeWidth ?? 4);
-    this.baseMs = opts.baseMs ?? 500;
-    this.capMs = opts.capMs ?? 4_000;
+    this.baseMs = opts.baseMs ?? 250;
+    this.capMs = opts.capMs ?? 2_000;
     this.checkMs = opts.checkMs ?? 1_000;
     this.random = opts.random ?? Math.random;
     this.wakes.setMaxListeners(0);
