@@ -175,6 +175,11 @@ export class GatewayTransport {
   private async waitTurn(spec: SendSpec, w: WaitState, err: GatewayError, deadline: Deadline): Promise<void> {
     this.opts.logger?.debug({ method: spec.method, path: pathOf(spec.url), code: err.code, status: err.status }, 'gateway busy (concurrency gate): waiting in line');
     const place = w.place!;
+    // The server asks for a longer wait than the call has left: waiting would only end at the deadline.
+    if (err.retryAfterMs !== undefined && err.retryAfterMs >= deadline.remaining()) {
+      const { name: _name, ...info } = err.toJSON();
+      throw new GatewayError({ ...info, waitedMs: Date.now() - w.since });
+    }
     w.waiting = true;
     try {
       await place.turn(deadline.signal, err.retryAfterMs, (ahead) => {
