@@ -106,6 +106,8 @@ export interface JobHooks {
   onWaiting?(ahead: number): void;
   /** The gateway has been working on the job for `elapsedMs`: every 10 s of a gateway call, and once when a wait ends. */
   onWorking?(elapsedMs: number): void;
+  /** A partial image of a streamed image job (`index` from 0): a preview, neither kept nor charged. */
+  onPreview?(image: Uint8Array, index: number): void;
 }
 
 export interface ImagineRequest extends Actor {

@@ -7,6 +7,7 @@ import type { Coordination } from '../core/ports/coordination.js';
 import type { Logger } from '../log.js';
 import { UnresolvableHostError, vetDownload, type HostResolver } from './address-policy.js';
 import { readBytes, streamBody } from './download.js';
+import { readImageStream } from './image-stream.js';
 import { classifyGatewayError, GatewayError, headerValue, type ClassifyContext } from './errors.js';
 import { TokenLimiter, type SharedLimits } from './limiter.js';
 import { buildEditForm, buildLegacyVideoJson, buildVideoForm, buildVideoJson, type EditImageField } from './multipart.js';
@@ -125,8 +126,28 @@ export class HttpMediaGateway implements MediaGateway {
     const json: Record<string, unknown> = { model: req.model, prompt: req.prompt };
     if (req.size) json.size = req.size;
     if (req.n !== undefined) json.n = req.n;
+    if (req.partialImages !== undefined) {
+      json.stream = true;
+      json.partial_images = req.partialImages;
+      return this.imageStream({ method: 'POST', url: this.url('/v1/images/generations'), token, json, policy: 'idempotent', accept: 'text/event-stream, application/json' }, opts);
+    }
     const { body, requestId } = await this.json({ method: 'POST', url: this.url('/v1/images/generations'), token, json, policy: 'idempotent' }, opts);
     return withId({ images: must(parseImages(body), 'image data') }, requestId);
+  }
+
+  /** An image request that may answer as an event stream (partial images) or, from a gateway that does not stream, as JSON. */
+  private imageStream(spec: SendSpec, opts: CallOptions | undefined): Promise<ImageResult> {
+    const withHook: SendSpec = opts?.onWaiting ? { ...spec, onWaiting: opts.onWaiting } : spec;
+    return this.run(opts, (d) =>
+      this.transport.send(withHook, d, async (res) => {
+        const requestId = headerValue(res.headers, 'x-oneapi-request-id');
+        const streamed = /text\/event-stream/i.test(headerValue(res.headers, 'content-type') ?? '');
+        const result = streamed
+          ? await readImageStream(res, opts?.onPartialImage)
+          : { images: must(parseImages(parseJson((await readCapped(res.body, JSON_CAP)).text, res.statusCode)), 'image data') };
+        return withId(result, requestId);
+      }),
+    );
   }
 
   async editImage(token: string, req: ImageEditRequest, opts?: CallOptions): Promise<ImageResult> {

@@ -32,6 +32,7 @@ export function progressHooks(ctx: CommandContext): JobHooks {
     onStarted: () => ctx.progress({ kind: 'started' }),
     onWaiting: (ahead) => ctx.progress({ kind: 'gateway_wait', ahead }),
     onWorking: (elapsedMs) => ctx.progress({ kind: 'working', elapsedMs }),
+    ...(ctx.surface.previews ? { onPreview: (image: Uint8Array, index: number) => ctx.progress({ kind: 'preview', image, index }) } : {}),
   };
 }
 

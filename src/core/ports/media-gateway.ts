@@ -60,6 +60,8 @@ export interface CallOptions {
    * when the call got through. Never called for a call that was not kept waiting.
    */
   onWaiting?: (w: GatewayWaitState) => void;
+  /** Told each partial image of a streamed image request ({@link ImageGenerationRequest.partialImages}), base64. */
+  onPartialImage?: (p: { b64: string; index: number }) => void;
 }
 
 /** See {@link CallOptions.onWaiting}. `ahead` counts this bot's calls on the same token that wait before this one. */
@@ -88,6 +90,12 @@ export interface ImageGenerationRequest {
   size?: string;
   /** Number of images; only sent when set (the seed does not document it). */
   n?: number;
+  /**
+   * Asks for an event stream with this many partial images (1–3; `stream: true`, `partial_images`), for models that
+   * stream (one image per request). They are told through {@link CallOptions.onPartialImage}; the result is the final
+   * image. Absent: a plain JSON answer.
+   */
+  partialImages?: number;
 }
 
 export interface ImageEditRequest extends ImageGenerationRequest {

@@ -1,5 +1,6 @@
 import type { JobHooks } from '../api.js';
 import type { CallOptions } from '../ports/media-gateway.js';
+import { sniffImage } from '../media/sniff.js';
 import type { ModelKind } from '../pricing.js';
 
 /**
@@ -18,6 +19,15 @@ export interface CallDeadlines {
  */
 export const KNOWN_SLOW_MODELS: Readonly<Record<string, number>> = { 'gpt-image-2': 420_000 };
 
+/**
+ * Image models that stream partial images (OpenAI's image streaming, relayed by new-api): a one-image `/imagine` on
+ * them asks for {@link PARTIAL_IMAGES} previews, shown in the status message until the final image replaces them.
+ */
+export const PARTIAL_IMAGE_MODELS: ReadonlySet<string> = new Set(['gpt-image-1', 'gpt-image-1-mini', 'gpt-image-1.5', 'gpt-image-2']);
+
+/** Partial images asked of a streaming model (upstream allows 0–3; each costs output tokens on some channels). */
+export const PARTIAL_IMAGES = 2;
+
 /** Every how many ms a running gateway call reports its elapsed time ({@link JobHooks.onWorking}). */
 export const WORKING_TICK_MS = 10_000;
 
@@ -29,8 +39,9 @@ export function deadlineFor(deadlines: CallDeadlines | undefined, kind: ModelKin
 /**
  * Runs one gateway call of a job with the model's deadline ({@link deadlineFor}) and its progress told through
  * `hooks`: the position in the gateway's waiting line while its concurrency gate turns the call away
- * (`onWaiting`), and the elapsed time every {@link WORKING_TICK_MS} while the gateway works on it (`onWorking`; once
- * at 0 when a wait ends). The call itself is `call(options)`; nothing else changes about it.
+ * (`onWaiting`), the elapsed time every {@link WORKING_TICK_MS} while the gateway works on it (`onWorking`; once
+ * at 0 when a wait ends), and the partial images of a streamed request that decode as images (`onPreview`). The call
+ * itself is `call(options)`; nothing else changes about it.
  */
 export async function gatewayCall<T>(
   hooks: JobHooks | undefined,
@@ -58,6 +69,14 @@ export async function gatewayCall<T>(
       workingSince = Date.now();
       hooks?.onWorking?.(0);
     },
+    ...(hooks?.onPreview
+      ? {
+          onPartialImage: (p) => {
+            const bytes = Buffer.from(p.b64, 'base64');
+            if (sniffImage(bytes)) hooks.onPreview?.(bytes, p.index); // a preview that is not an image is not shown
+          },
+        }
+      : {}),
   };
   try {
     return await call(opts);

@@ -9,7 +9,7 @@ import { isGatewayFailure, type GatewayImage } from '../ports/media-gateway.js';
 import { quoteJobPrice } from '../pricing.js';
 import { gatewayFailure, remainingFor, withFairUse } from './context.js';
 import { failOpenJob, jobBasics, moveOn, openJob, type JobBasics } from './job-start.js';
-import { gatewayCall } from './gateway-call.js';
+import { gatewayCall, PARTIAL_IMAGE_MODELS, PARTIAL_IMAGES } from './gateway-call.js';
 import type { CoreDeps } from './deps.js';
 import type { MoneyJob } from '../money/job-money.js';
 import { referenceFile, resultImageFile } from '../jobs/kept-files.js';
@@ -96,10 +96,12 @@ function imagesMicros(p: ImagePlan, n: number): number {
 async function callAndKeep(d: CoreDeps, p: ImagePlan, job: MoneyJob, hooks?: JobHooks): Promise<Result<ImageJobResult>> {
   const jobId = job.id;
   const base = { model: p.model, prompt: p.prompt, size: p.size, ...(p.count > 1 ? { n: p.count } : {}) };
+  // One image from a model that streams: partial previews while it is made (only when someone shows them).
+  const previews = p.kind === 'imagine' && p.count === 1 && hooks?.onPreview !== undefined && PARTIAL_IMAGE_MODELS.has(p.model) ? { partialImages: PARTIAL_IMAGES } : {};
   const res = await gatewayCall(hooks, { kind: 'image', model: p.model, deadlines: d.settings.callDeadlines }, (o) =>
     p.kind === 'edit'
       ? d.gateway.editImage(p.token.token, { ...base, images: p.refs.map((r) => ({ data: r.data, filename: r.filename, contentType: r.contentType })) }, o)
-      : d.gateway.generateImage(p.token.token, base, o),
+      : d.gateway.generateImage(p.token.token, { ...base, ...previews }, o),
   );
   const billed = Math.min(p.count, res.images.length);
   const unsafe = { count: 0, unreachable: 0 };

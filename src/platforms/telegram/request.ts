@@ -64,7 +64,8 @@ export class TelegramRequest implements SurfaceRequest {
     else if (p.kind === 'started') this.status.show(t(l, this.address ? 'status-starting-video' : 'status-working'), withAction);
     else if (p.kind === 'gateway_wait') this.status.show(t(l, 'status-gateway-queued', { ahead: p.ahead }), withAction);
     else if (p.kind === 'working') this.status.show(p.elapsedMs < 1_000 ? t(l, 'status-working') : t(l, 'status-working-elapsed', { elapsed: formatDuration(l, p.elapsedMs) }), withAction);
-    else this.status.show(p.text, withAction);
+    else if (p.kind === 'note') this.status.show(p.text, withAction);
+    // `preview`: Telegram's status is a text message; its surface does not ask for previews.
   }
 
   async deliveryAddress(use: 'video' | 'result' = 'video'): Promise<TelegramAddress> {
