@@ -111,6 +111,12 @@ interface WaitState {
   told?: number;
 }
 
+/** The gate's busy answer, with how long the call waited since `since` (it was never taken). */
+function waited(err: GatewayError, since: number): GatewayError {
+  const { name: _name, ...info } = err.toJSON();
+  return new GatewayError({ ...info, waitedMs: Date.now() - since });
+}
+
 /** Marks an error raised by a consumer: the response already started, so it is never retried. */
 class ConsumerFailure {
   constructor(readonly error: unknown) {}
@@ -176,10 +182,7 @@ export class GatewayTransport {
     this.opts.logger?.debug({ method: spec.method, path: pathOf(spec.url), code: err.code, status: err.status }, 'gateway busy (concurrency gate): waiting in line');
     const place = w.place!;
     // The server asks for a longer wait than the call has left: waiting would only end at the deadline.
-    if (err.retryAfterMs !== undefined && err.retryAfterMs >= deadline.remaining()) {
-      const { name: _name, ...info } = err.toJSON();
-      throw new GatewayError({ ...info, waitedMs: Date.now() - w.since });
-    }
+    if (err.retryAfterMs !== undefined && err.retryAfterMs >= deadline.remaining()) throw waited(err, w.since);
     w.waiting = true;
     try {
       await place.turn(deadline.signal, err.retryAfterMs, (ahead) => {
@@ -191,8 +194,7 @@ export class GatewayTransport {
     } catch {
       const abort = deadline.error();
       if (abort.code === 'aborted') throw abort;
-      const { name: _name, ...info } = err.toJSON();
-      throw new GatewayError({ ...info, waitedMs: Date.now() - w.since });
+      throw waited(err, w.since);
     }
   }
 
