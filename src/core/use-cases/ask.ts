@@ -69,7 +69,7 @@ export async function ask(d: CoreDeps, req: AskRequest, hooks?: JobHooks): Promi
     const job = opened.value;
     let res;
     try {
-      res = await gatewayCall(hooks, { kind: 'text', model, deadlines: d.settings.callDeadlines }, (o) => d.gateway.chat(t.token, { model, messages: [{ role: 'user', content: prompt }], maxTokens }, o));
+      res = await gatewayCall(hooks, { kind: 'text', model, deadlines: d.settings.callDeadlines, catalogueMs: price.deadlineMs }, (o) => d.gateway.chat(t.token, { model, messages: [{ role: 'user', content: prompt }], maxTokens }, o));
     } catch (e) {
       const f = gatewayFailure(d, e, { model, tokenSource: t.source, stage: 'chat', money: 'released' });
       return failOpenJob(d, job, f);

@@ -31,9 +31,13 @@ export const PARTIAL_IMAGES = 2;
 /** Every how many ms a running gateway call reports its elapsed time ({@link JobHooks.onWorking}). */
 export const WORKING_TICK_MS = 10_000;
 
-/** The deadline of a call for `model` of `kind`: the model's own, else its kind's, else undefined (the client's). */
-export function deadlineFor(deadlines: CallDeadlines | undefined, kind: ModelKind, model: string): number | undefined {
-  return deadlines?.models[model] ?? KNOWN_SLOW_MODELS[model] ?? deadlines?.kinds[kind];
+/**
+ * The deadline of a call for `model` of `kind`, first found: `GATEWAY_DEADLINES` for the model, the price file's
+ * `deadlineSeconds` (`catalogueMs`), {@link KNOWN_SLOW_MODELS}, `GATEWAY_DEADLINES` for the kind; else undefined (the
+ * client's own).
+ */
+export function deadlineFor(deadlines: CallDeadlines | undefined, kind: ModelKind, model: string, catalogueMs?: number): number | undefined {
+  return deadlines?.models[model] ?? catalogueMs ?? KNOWN_SLOW_MODELS[model] ?? deadlines?.kinds[kind];
 }
 
 /**
@@ -45,10 +49,10 @@ export function deadlineFor(deadlines: CallDeadlines | undefined, kind: ModelKin
  */
 export async function gatewayCall<T>(
   hooks: JobHooks | undefined,
-  what: { kind: ModelKind; model: string; deadlines: CallDeadlines | undefined },
+  what: { kind: ModelKind; model: string; deadlines: CallDeadlines | undefined; catalogueMs?: number | undefined },
   call: (opts: CallOptions) => Promise<T>,
 ): Promise<T> {
-  const timeoutMs = deadlineFor(what.deadlines, what.kind, what.model);
+  const timeoutMs = deadlineFor(what.deadlines, what.kind, what.model, what.catalogueMs);
   let waiting = false;
   let workingSince = Date.now();
   const tick = hooks?.onWorking

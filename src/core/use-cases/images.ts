@@ -98,7 +98,7 @@ async function callAndKeep(d: CoreDeps, p: ImagePlan, job: MoneyJob, hooks?: Job
   const base = { model: p.model, prompt: p.prompt, size: p.size, ...(p.count > 1 ? { n: p.count } : {}) };
   // One image from a model that streams: partial previews while it is made (only when someone shows them).
   const previews = p.kind === 'imagine' && p.count === 1 && hooks?.onPreview !== undefined && PARTIAL_IMAGE_MODELS.has(p.model) ? { partialImages: PARTIAL_IMAGES } : {};
-  const res = await gatewayCall(hooks, { kind: 'image', model: p.model, deadlines: d.settings.callDeadlines }, (o) =>
+  const res = await gatewayCall(hooks, { kind: 'image', model: p.model, deadlines: d.settings.callDeadlines, catalogueMs: p.price.deadlineMs }, (o) =>
     p.kind === 'edit'
       ? d.gateway.editImage(p.token.token, { ...base, images: p.refs.map((r) => ({ data: r.data, filename: r.filename, contentType: r.contentType })) }, o)
       : d.gateway.generateImage(p.token.token, { ...base, ...previews }, o),

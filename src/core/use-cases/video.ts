@@ -54,7 +54,7 @@ export async function startVideo(d: CoreDeps, req: VideoRequest, hooks?: JobHook
     stage: 'video_create',
     ...(ref ? { attachmentName: ref.name } : {}),
     create: () =>
-      gatewayCall(hooks, { kind: 'video', model, deadlines: d.settings.callDeadlines }, (o) =>
+      gatewayCall(hooks, { kind: 'video', model, deadlines: d.settings.callDeadlines, catalogueMs: basics.value.price.deadlineMs }, (o) =>
         d.gateway.createVideo(t.token, {
           model,
           prompt,
