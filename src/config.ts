@@ -33,6 +33,27 @@ const idList = z
     return ids;
   });
 
+/** `image=300,gpt-image-2=600`: seconds per kind (`image`, `text`, `video`) or per model id, as milliseconds. */
+const deadlineList = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx) => {
+    const out: { kinds: Partial<Record<'image' | 'text' | 'video', number>>; models: Record<string, number> } = { kinds: {}, models: {} };
+    for (const item of (v ?? '').split(',').map((x) => x.trim()).filter(Boolean)) {
+      const m = /^([^=\s]+)\s*=\s*(\d{1,5})$/.exec(item);
+      const seconds = m ? Number(m[2]) : NaN;
+      if (!m || seconds < 1 || seconds > 3600) {
+        ctx.addIssue({ code: 'custom', message: 'comma-separated <kind or model>=<seconds> (1 to 3600), e.g. image=300,gpt-image-2=600' });
+        return z.NEVER;
+      }
+      const key = m[1]!;
+      if (key === 'image' || key === 'text' || key === 'video') out.kinds[key] = seconds * 1000;
+      else out.models[key] = seconds * 1000;
+    }
+    return out;
+  });
+
 /** Groups of variables, in the order the README table and `.env.example` list them. */
 export const CONFIG_GROUPS: readonly string[] = [
   'Media gateway',
@@ -62,6 +83,12 @@ const leading = {
   GATEWAY_CONCURRENCY: doc(int(4, 1, 256, 'parallel gateway requests per token'), { group: G, description: 'Parallel gateway requests per token (default 4).' }),
   GATEWAY_MIN_TIME_MS: doc(int(0, 0, 60_000, 'milliseconds between two requests on one token'), { group: G, description: 'Minimum spacing between two requests of one token, in ms (default 0 = none).' }),
   GATEWAY_TIMEOUT_MS: doc(int(180_000, 1_000, 3_600_000, 'overall deadline of one gateway call in milliseconds'), { group: G, description: 'Overall deadline of one gateway call, retries included, in ms (default 180000).' }),
+  GATEWAY_DEADLINES: doc(deadlineList, {
+    group: G,
+    example: 'image=300,video=120,gpt-image-2=600',
+    description:
+      'Deadline of one gateway call of a job (waiting for the gateway\'s concurrency gate, retries and the answer included), in seconds: a default per kind (image, text, video) and overrides per model id, comma-separated. Unset kinds use GATEWAY_TIMEOUT_MS; gpt-image-2 defaults to 420 (about 126 s per image at high quality).',
+  }),
   USE_SIMULATOR: doc(bool(false), { group: G, description: 'Let a bot with a platform token run on the built-in gateway simulator (fake media, no real charges) when GATEWAY_BASE_URL is unset. Default false: such a bot refuses to start.' }),
   DATABASE_PATH: doc(
     z.string().trim().optional().transform((v) => (v ? v : './data/bot.sqlite')),
@@ -283,6 +310,8 @@ export interface SharedConfig {
     concurrency: number;
     minTimeMs: number;
     timeoutMs: number;
+    /** `GATEWAY_DEADLINES` in ms: per kind and per model id (empty when unset). */
+    deadlines: { kinds: Partial<Record<'image' | 'text' | 'video', number>>; models: Record<string, number> };
   };
   databasePath: string;
   /** `DATABASE_URL`: the PostgreSQL store when set, else the SQLite file `databasePath`. */
@@ -386,6 +415,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: e.GATEWAY_CONCURRENCY,
       minTimeMs: e.GATEWAY_MIN_TIME_MS,
       timeoutMs: e.GATEWAY_TIMEOUT_MS,
+      deadlines: e.GATEWAY_DEADLINES,
     },
     databasePath: e.DATABASE_PATH,
     databaseUrl: e.DATABASE_URL,

@@ -131,6 +131,13 @@ failure-gateway-needs-header = The gateway refused this request because it expec
        *[other] the header { $header }
     }, which a plain OpenAI-compatible client does not send. The bot operator has to set the gateway up to route requests without it (see the gateway's documentation), or point GATEWAY_BASE_URL at an address that does.
     .title = The gateway needs its own setup
+# $source: whose token the gateway may have charged: personal (the member's own), scope (the community's) or operator (the bot's).
+failure-content-refused-fee = { $source ->
+        [personal] The gateway refused this prompt under its usage rules and may have charged your token a violation fee for it; the amount shows only in the gateway's log of that token. This bot did not charge you: your hold was released. Try a different prompt.
+        [scope] The gateway refused this prompt under its usage rules and may have charged the community's token a violation fee for it; the amount shows only in the gateway's log of that token. This bot did not charge you: your hold was released. Try a different prompt.
+       *[operator] The gateway refused this prompt under its usage rules and may have charged the bot's token a violation fee for it; the amount shows only in the gateway's log of that token. This bot did not charge you: your hold was released. Try a different prompt.
+    }
+    .title = Prompt refused
 failure-gateway-refused = The gateway refused this request{ $status ->
         [none] {""}
        *[other] {" "}(HTTP { $status })
@@ -203,6 +210,9 @@ failure-gateway-busy = { $wait ->
         [none] The gateway is busy right now. Try again in a minute.
        *[other] The gateway is busy right now. Try again in { $wait }.
     }
+    .title = Gateway busy
+# $waited: how long the request waited for the gateway's limit of parallel requests before its deadline.
+failure-gateway-busy-waited = The gateway is busy right now: this request waited { $waited } for a free place and the gateway never took it. Try again in a few minutes.
     .title = Gateway busy
 failure-gateway-down = The gateway could not be reached or answered with an error. Try again in a few minutes.
     .title = Gateway unavailable

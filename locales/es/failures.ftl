@@ -131,6 +131,12 @@ failure-gateway-needs-header = La pasarela rechazó esta solicitud porque espera
        *[other] la cabecera { $header }
     }, que un cliente normal compatible con OpenAI no envía. El operador del bot debe configurar la pasarela para que enrute las solicitudes sin ella (consulta la documentación de la pasarela) o apuntar GATEWAY_BASE_URL a una dirección que lo haga.
     .title = La pasarela necesita su propia configuración
+failure-content-refused-fee = { $source ->
+        [personal] La pasarela rechazó este prompt por sus normas de uso y puede haber cobrado a tu token una multa por infracción; el importe solo aparece en el registro de ese token en la pasarela. Este bot no te cobró nada: tu reserva se liberó. Prueba con otro prompt.
+        [scope] La pasarela rechazó este prompt por sus normas de uso y puede haber cobrado al token de la comunidad una multa por infracción; el importe solo aparece en el registro de ese token en la pasarela. Este bot no te cobró nada: tu reserva se liberó. Prueba con otro prompt.
+       *[operator] La pasarela rechazó este prompt por sus normas de uso y puede haber cobrado al token del bot una multa por infracción; el importe solo aparece en el registro de ese token en la pasarela. Este bot no te cobró nada: tu reserva se liberó. Prueba con otro prompt.
+    }
+    .title = Prompt rechazado
 failure-gateway-refused = La pasarela rechazó esta solicitud{ $status ->
         [none] {""}
        *[other] {" "}(HTTP { $status })
@@ -202,6 +208,8 @@ failure-gateway-busy = { $wait ->
         [none] La pasarela está ocupada en este momento. Vuelve a intentarlo en un minuto.
        *[other] La pasarela está ocupada en este momento. Vuelve a intentarlo en { $wait }.
     }
+    .title = Pasarela ocupada
+failure-gateway-busy-waited = La pasarela está ocupada en este momento: esta solicitud esperó { $waited } un hueco libre y la pasarela nunca la aceptó. Vuelve a intentarlo en unos minutos.
     .title = Pasarela ocupada
 failure-gateway-down = No se pudo contactar con la pasarela o respondió con un error. Vuelve a intentarlo en unos minutos.
     .title = Pasarela no disponible

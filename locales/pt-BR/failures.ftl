@@ -131,6 +131,12 @@ failure-gateway-needs-header = O gateway recusou este pedido porque espera { $he
        *[other] o cabeçalho { $header }
     }, que um cliente comum compatível com OpenAI não envia. O operador do bot precisa configurar o gateway para encaminhar pedidos sem isso (veja a documentação do gateway) ou apontar GATEWAY_BASE_URL para um endereço que faça isso.
     .title = O gateway precisa de configuração própria
+failure-content-refused-fee = { $source ->
+        [personal] O gateway recusou este prompt pelas regras de uso e pode ter cobrado do seu token uma taxa por violação; o valor aparece só no registro desse token no gateway. Este bot não cobrou nada de você: sua reserva foi liberada. Tente outro prompt.
+        [scope] O gateway recusou este prompt pelas regras de uso e pode ter cobrado do token da comunidade uma taxa por violação; o valor aparece só no registro desse token no gateway. Este bot não cobrou nada de você: sua reserva foi liberada. Tente outro prompt.
+       *[operator] O gateway recusou este prompt pelas regras de uso e pode ter cobrado do token do bot uma taxa por violação; o valor aparece só no registro desse token no gateway. Este bot não cobrou nada de você: sua reserva foi liberada. Tente outro prompt.
+    }
+    .title = Prompt recusado
 failure-gateway-refused = O gateway recusou este pedido{ $status ->
         [none] {""}
        *[other] {" "}(HTTP { $status })
@@ -202,6 +208,8 @@ failure-gateway-busy = { $wait ->
         [none] O gateway está ocupado agora. Tente de novo em um minuto.
        *[other] O gateway está ocupado agora. Tente de novo em { $wait }.
     }
+    .title = Gateway ocupado
+failure-gateway-busy-waited = O gateway está ocupado agora: este pedido esperou { $waited } por uma vaga e o gateway nunca o aceitou. Tente de novo em alguns minutos.
     .title = Gateway ocupado
 failure-gateway-down = Não foi possível acessar o gateway, ou ele respondeu com um erro. Tente de novo em alguns minutos.
     .title = Gateway indisponível

@@ -129,6 +129,12 @@ failure-gateway-needs-header = 网关拒绝了这个请求，因为它需要{ $h
        *[other] 请求头 { $header }
     }，而普通的 OpenAI 兼容客户端不会发送它。机器人运营方需要把网关设置为不依赖它也能转发请求（见网关的文档），或把 GATEWAY_BASE_URL 指向能这样做的地址。
     .title = 网关需要单独设置
+failure-content-refused-fee = { $source ->
+        [personal] 网关依据其使用规则拒绝了这个提示词，并可能已向你的令牌收取违规费用；金额只显示在网关上该令牌的日志里。本机器人没有向你收费：你的预留额度已释放。请换个提示词试试。
+        [scope] 网关依据其使用规则拒绝了这个提示词，并可能已向社区的令牌收取违规费用；金额只显示在网关上该令牌的日志里。本机器人没有向你收费：你的预留额度已释放。请换个提示词试试。
+       *[operator] 网关依据其使用规则拒绝了这个提示词，并可能已向机器人的令牌收取违规费用；金额只显示在网关上该令牌的日志里。本机器人没有向你收费：你的预留额度已释放。请换个提示词试试。
+    }
+    .title = 提示词被拒绝
 failure-gateway-refused = 网关拒绝了这个请求{ $status ->
         [none] {""}
        *[other] （HTTP { $status }）
@@ -200,6 +206,8 @@ failure-gateway-busy = { $wait ->
         [none] 网关现在很忙。请过一分钟再试。
        *[other] 网关现在很忙。请在 { $wait }后重试。
     }
+    .title = 网关繁忙
+failure-gateway-busy-waited = 网关现在很忙：这个请求等了 { $waited } 也没有空位，网关始终没有受理。请过几分钟再试。
     .title = 网关繁忙
 failure-gateway-down = 无法连接网关，或网关返回了错误。请过几分钟再试。
     .title = 网关不可用

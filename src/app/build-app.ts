@@ -1,3 +1,4 @@
+import { KNOWN_SLOW_MODELS } from '../core/use-cases/gateway-call.js';
 import type { Config } from '../config.js';
 import type { Delivery } from '../core/api.js';
 import { BotCore } from '../core/bot-core.js';
@@ -137,6 +138,9 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
   const textPer1k = config.textPricePer1kTokens === undefined ? undefined : parseUsd(config.textPricePer1kTokens);
   const baseUrl = config.gateway.baseUrl ?? opts.simulatorBaseUrl;
   if (!opts.gateway && !baseUrl) throw new Error('buildApp: no gateway URL (set GATEWAY_BASE_URL or pass simulatorBaseUrl)');
+  // The coordination first: the gateway client keeps its line of calls the gateway's concurrency gate turned away there.
+  const ownCoordination = opts.coordination ? undefined : await openCoordination(config, clock, logger);
+  const coordination = opts.coordination ?? ownCoordination!;
   const ownGateway = opts.gateway
     ? undefined
     : new HttpMediaGateway({
@@ -146,20 +150,20 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
         concurrency: config.gateway.concurrency,
         minTimeMs: config.gateway.minTimeMs,
         timeoutMs: config.gateway.timeoutMs,
+        longestTimeoutMs: Math.max(
+          config.gateway.timeoutMs,
+          ...Object.values(config.gateway.deadlines.kinds),
+          ...Object.values(config.gateway.deadlines.models),
+          ...Object.values(KNOWN_SLOW_MODELS),
+          ...Object.values(priceTable).map((p) => p.deadlineMs ?? 0),
+        ),
+        coordination,
         ...(config.redis ? { sharedLimits: { redisUrl: config.redis.url, prefix: config.redis.prefix } } : {}),
         logger: logger.child({ module: 'gateway' }),
         ...opts.gatewayOptions,
       });
   const metrics = createMetrics({ processMetrics: opts.processMetrics ?? false });
   const gateway: MediaGateway = new MeteredGateway(opts.gateway ?? ownGateway!, metrics);
-  let ownCoordination: Coordination | undefined;
-  try {
-    ownCoordination = opts.coordination ? undefined : await openCoordination(config, clock, logger);
-  } catch (e) {
-    await ownGateway?.close();
-    throw e;
-  }
-  const coordination = opts.coordination ?? ownCoordination!;
   const storeOptions: OpenStoreOptions = {
     path: config.databasePath,
     ...(config.encryptionKey ? { encryptionKey: config.encryptionKey } : {}),
@@ -270,6 +274,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
       remixModels: config.remixModels,
       operatorTokenAccess: config.operatorTokenAccess,
       ...(storeOptions.operatorDailyCapMicros !== undefined ? { operatorDailyCapMicros: storeOptions.operatorDailyCapMicros } : {}),
+      callDeadlines: config.gateway.deadlines,
     },
   };
   const core = new BotCore(coreDeps);

@@ -70,6 +70,19 @@ local items = redis.call('LRANGE', KEYS[1], 0, -1)
 redis.call('DEL', KEYS[1])
 return {1, items}`;
 
+/**
+ * KEYS: the line (members scored by join order), its expiries (members scored by expiry), its join counter.
+ * ARGV: member, ttl. Drops expired members, enters or renews `member`, returns how many joined before it.
+ */
+const LINE_ENTER = `${NOW}
+local member, ttl = ARGV[1], tonumber(ARGV[2])
+local gone = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now)
+for _, m in ipairs(gone) do redis.call('ZREM', KEYS[1], m) redis.call('ZREM', KEYS[2], m) end
+if not redis.call('ZSCORE', KEYS[1], member) then redis.call('ZADD', KEYS[1], redis.call('INCR', KEYS[3]), member) end
+redis.call('ZADD', KEYS[2], now + ttl, member)
+for _, k in ipairs(KEYS) do if redis.call('PTTL', k) < ttl then redis.call('PEXPIRE', k, ttl) end end
+return redis.call('ZRANK', KEYS[1], member)`;
+
 /** KEYS: the lease. ARGV: owner, ttl. */
 const HOLD_LEASE = `local cur = redis.call('GET', KEYS[1])
 if not cur then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1 end
@@ -79,7 +92,7 @@ return 0`;
 const RELEASE_LEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 return 0`;
 
-const SCRIPTS = { mbTakeSlots: TAKE_SLOTS, mbRenewSlots: RENEW_SLOTS, mbCountSlots: COUNT_SLOTS, mbClaim: CLAIM, mbAppend: APPEND, mbTakeList: TAKE_LIST, mbHoldLease: HOLD_LEASE, mbReleaseLease: RELEASE_LEASE };
+const SCRIPTS = { mbTakeSlots: TAKE_SLOTS, mbRenewSlots: RENEW_SLOTS, mbCountSlots: COUNT_SLOTS, mbClaim: CLAIM, mbAppend: APPEND, mbTakeList: TAKE_LIST, mbLineEnter: LINE_ENTER, mbHoldLease: HOLD_LEASE, mbReleaseLease: RELEASE_LEASE };
 type ScriptName = keyof typeof SCRIPTS;
 type ScriptFn = (numKeys: number, ...args: (string | number)[]) => Promise<unknown>;
 
@@ -189,6 +202,16 @@ export class RedisCoordination implements Coordination {
 
   async listLength(key: string): Promise<number> {
     return this.call(() => this.redis.llen(this.k(key)));
+  }
+
+  async lineEnter(key: string, member: string, ttlMs: number): Promise<number> {
+    const k = this.k(`line:${key}`);
+    return Number(await this.script('mbLineEnter', [k, `${k}:exp`, `${k}:seq`], [member, Math.max(1, Math.ceil(ttlMs))]));
+  }
+
+  async lineLeave(key: string, member: string): Promise<void> {
+    const k = this.k(`line:${key}`);
+    await this.call(() => this.redis.multi().zrem(k, member).zrem(`${k}:exp`, member).exec());
   }
 
   async holdLease(name: string, owner: string, ttlMs: number): Promise<boolean> {

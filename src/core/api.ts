@@ -99,6 +99,15 @@ export interface FailureRefView {
 export interface JobHooks {
   onQueued?(position: number): void;
   onStarted?(): void;
+  /**
+   * The gateway's per-token concurrency gate keeps the job waiting (its hold kept): `ahead` of this bot's requests on
+   * the same token wait before it (0 = next). Called again when that changes.
+   */
+  onWaiting?(ahead: number): void;
+  /** The gateway has been working on the job for `elapsedMs`: every 10 s of a gateway call, and once when a wait ends. */
+  onWorking?(elapsedMs: number): void;
+  /** A partial image of a streamed image job (`index` from 0): a preview, neither kept nor charged. */
+  onPreview?(image: Uint8Array, index: number): void;
 }
 
 export interface ImagineRequest extends Actor {

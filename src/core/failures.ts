@@ -65,6 +65,12 @@ export interface FailureDetails {
   forbidden_model: { model: string };
   content_refused: Empty;
   /**
+   * The gateway refused the prompt with a violation-fee code (`violation_fee.*`): besides the refusal it may have
+   * charged the token (`source`) a fee whose amount only its token log shows. The member's hold is released: the
+   * fee is recorded as a possible gateway loss of the job (docs/gateway.md, "Violation fees").
+   */
+  content_refused_fee: { source: TokenSource; code: string };
+  /**
    * The gateway refused the request with a 4xx this bot does not know (not a size, an image file, a model, a quota
    * or a policy answer): its fault or the request's, never ours. `status`: the HTTP status; `reason`: its message.
    */
@@ -101,7 +107,11 @@ export interface FailureDetails {
    * `problem` is given.
    */
   bad_flag: { message: string; problem?: Phrase };
-  gateway_busy: { retryAfterMs?: number };
+  /**
+   * The gateway was busy. `waitedMs`: the job waited that long for the gateway's concurrency gate, up to its deadline,
+   * and the gateway never took it (nothing was processed).
+   */
+  gateway_busy: { retryAfterMs?: number; waitedMs?: number };
   gateway_down: Empty;
   gateway_timeout: Empty;
   task_failed_refunded: { reason?: string };
@@ -276,8 +286,9 @@ const IMAGE_FILE_CODES = new Set(['invalid_image_file', 'invalid_image', 'invali
 /**
  * Maps a normalized gateway failure to a user-facing failure code. The original info is kept in `log.gateway`.
  * - auth → token_rejected; no_channel → no_channel; model_not_found → model_unknown; quota → quota_exhausted;
- * - rate_limited and upstream 503 → gateway_busy (with retryAfterMs); other upstream, network, malformed → gateway_down;
- * - timeout → gateway_timeout; content_policy → content_refused;
+ * - rate_limited and upstream 503 → gateway_busy (with retryAfterMs); concurrency (the gate, waited out until the
+ *   deadline) → gateway_busy with waitedMs; other upstream, network, malformed → gateway_down;
+ * - timeout → gateway_timeout; content_policy → content_refused, or content_refused_fee for a `violation_fee.*` code;
  * - bad_request: size codes → bad_size, image-file codes → attachment_not_image, a download past its limit
  *   → output_too_large, a message saying a header or provider is missing → gateway_needs_header (naming it), else
  *   gateway_refused (a 4xx is never worded as the bot's own fault);
@@ -303,6 +314,8 @@ export function failureFromGateway(info: GatewayFailureInfo, ctx: GatewayFailure
       return fail('forbidden_model', { model: ctx.model }, opts);
     case 'rate_limited':
       return busy();
+    case 'concurrency':
+      return fail('gateway_busy', info.waitedMs !== undefined ? { waitedMs: info.waitedMs } : {}, opts);
     case 'upstream':
       return info.status === 503 ? busy() : fail('gateway_down', {}, opts);
     case 'network':
@@ -311,7 +324,9 @@ export function failureFromGateway(info: GatewayFailureInfo, ctx: GatewayFailure
     case 'timeout':
       return fail('gateway_timeout', {}, opts);
     case 'content_policy':
-      return fail('content_refused', {}, opts);
+      return info.code !== undefined && /^violation_fee\./i.test(info.code)
+        ? fail('content_refused_fee', { source: ctx.tokenSource, code: info.code }, opts)
+        : fail('content_refused', {}, opts);
     case 'bad_request':
       return fromBadRequest(info, ctx, opts);
     case 'task_not_found':

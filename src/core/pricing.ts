@@ -24,6 +24,8 @@ export interface ModelPrice {
   maxReferenceBytes?: number;
   /** Longest image side in pixels. */
   maxSide?: number;
+  /** The deadline of one gateway call of a job on this model, ms (`deadlineSeconds` in `PRICES_FILE`); see `gateway-call.ts`. */
+  deadlineMs?: number;
   /** Text models: price per 1,000 completion tokens when it differs from `unitMicros` (which then prices prompt tokens). */
   completionPer1kMicros?: Micros;
   /**
@@ -96,6 +98,7 @@ const entrySchema = z
     maxReferenceImages: z.number().int().min(0).max(16).optional(),
     maxReferenceMB: z.number().positive().max(2000).optional(),
     maxSide: z.number().int().min(64).max(16384).optional(),
+    deadlineSeconds: z.number().int().min(1).max(3600).optional(),
   })
   .strict();
 const fileSchema = z.object({ models: z.record(z.string().regex(/^[A-Za-z0-9._:/-]+$/), entrySchema) }).strict();
@@ -110,7 +113,7 @@ export class PriceFileError extends Error {
 
 /**
  * Merges a `PRICES_FILE` document over `base`. Schema:
- * `{"models": {"<id>": {"kind":"image","usd":"0.01","per":"image","onSale":true,"maxReferenceImages":3,"maxReferenceMB":8,"maxSide":1536}}}`.
+ * `{"models": {"<id>": {"kind":"image","usd":"0.01","per":"image","onSale":true,"maxReferenceImages":3,"maxReferenceMB":8,"maxSide":1536,"deadlineSeconds":300}}}`.
  * `per` defaults from `kind` (image→image, video→second, text→1k_tokens) and must agree with it; `onSale` defaults to true;
  * image limits default to the base entry's, else 3 refs of 8 MiB and 1536 px.
  * @throws PriceFileError naming the model and field.
@@ -140,6 +143,8 @@ export function mergePriceFile(base: PriceTable, doc: unknown): PriceTable {
       price.maxReferenceBytes = e.maxReferenceMB !== undefined ? Math.round(e.maxReferenceMB * MIB) : (prev?.maxReferenceBytes ?? 8 * MIB);
       price.maxSide = e.maxSide ?? prev?.maxSide ?? 1536;
     }
+    const deadline = e.deadlineSeconds !== undefined ? e.deadlineSeconds * 1000 : prev?.deadlineMs;
+    if (deadline !== undefined) price.deadlineMs = deadline;
     out[id] = price;
   }
   return out;

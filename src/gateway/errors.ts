@@ -12,6 +12,7 @@ export class GatewayError extends Error implements GatewayFailureInfo {
   readonly code?: string;
   readonly requestId?: string;
   readonly retryAfterMs?: number;
+  readonly waitedMs?: number;
 
   constructor(info: GatewayFailureInfo) {
     super(info.message);
@@ -20,6 +21,7 @@ export class GatewayError extends Error implements GatewayFailureInfo {
     if (info.code !== undefined) this.code = info.code;
     if (info.requestId !== undefined) this.requestId = info.requestId;
     if (info.retryAfterMs !== undefined) this.retryAfterMs = info.retryAfterMs;
+    if (info.waitedMs !== undefined) this.waitedMs = info.waitedMs;
   }
 
   /** Plain facts for logs and JSON; the message is already scrubbed. */
@@ -31,6 +33,7 @@ export class GatewayError extends Error implements GatewayFailureInfo {
       code: this.code,
       requestId: this.requestId,
       retryAfterMs: this.retryAfterMs,
+      waitedMs: this.waitedMs,
       message: this.message,
     };
   }
@@ -52,6 +55,10 @@ const REQUEST_ID_SUFFIX = /\s*[(（]\s*request id:\s*([^)）]+?)\s*[)）]\s*$/i;
 const ROUTING = /no available channel|无可用渠道|distributor/i;
 const QUOTA_CODES = new Set(['insufficient_user_quota', 'pre_consume_token_quota_failed', 'insufficient_quota']);
 const POLICY_CODES = new Set(['moderation_blocked', 'content_policy_violation', 'sensitive_words_detected', 'prompt_blocked']);
+/** new-api's per-token concurrency gate (`middleware/token_concurrency.go`): nothing was processed or billed. */
+const GATE = /^token_concurrency_(limit_reached|unavailable)$/;
+/** new-api's violation fees (`service/violation_fee.go`): a refusal after which the gateway may charge a fee. */
+const VIOLATION_FEE = /^violation_fee\./i;
 /** new-api / one-api's answer for a route it does not have: "Invalid URL (GET /v1/videos/…)". */
 const NO_ROUTE = /^invalid url \(/i;
 
@@ -131,6 +138,9 @@ function kindFor(status: number, p: ParsedBody, msg: string, ctx: ClassifyContex
   if (status >= 200 && status < 300) return 'malformed';
   if (status >= 300 && status < 400) return 'redirect';
   if (status === 401) return 'auth';
+  if ((status === 429 || status === 503) && (GATE.test(p.code ?? '') || /\btoken_concurrency_(limit_reached|unavailable)\b/.test(msg))) return 'concurrency';
+  if (status === 429 && p.code === undefined && p.type === undefined && !p.html && msg === '') return 'concurrency';
+  if (VIOLATION_FEE.test(p.code ?? '') || VIOLATION_FEE.test(p.type ?? '')) return 'content_policy';
   if (status === 501 || status === 405 || p.code === 'api_not_implemented') return 'not_supported';
   if (status === 404 && NO_ROUTE.test(msg)) return 'not_supported';
   if (ROUTING.test(msg)) return 'no_channel';
@@ -167,7 +177,9 @@ function kindFor(status: number, p: ParsedBody, msg: string, ctx: ClassifyContex
  * points at a web front end); a 501, a 405, code `api_not_implemented`, a 404 "Invalid URL (…)", or a 404 of a
  * create or list call that is not a gateway's error object (`{"error":"Not Found"}`, an HTML page, an empty body) is
  * `not_supported` (no such route here, which is not the same as "no such task"). 408 is treated as `upstream`
- * (a transient server-side timeout, retried like a 5xx) rather than `bad_request`.
+ * (a transient server-side timeout, retried like a 5xx) rather than `bad_request`. new-api's concurrency gate (429
+ * `token_concurrency_limit_reached`, 503 `token_concurrency_unavailable`) and a 429 without any body are `concurrency`
+ * (nothing was processed: wait and send again); a `violation_fee.*` code or type is `content_policy` with that code.
  */
 export function classifyGatewayError(status: number, headers: HeaderBag | undefined, bodyText: string, ctx: ClassifyContext = {}): GatewayError {
   const parsed = parseErrorBody(bodyText, headers);
@@ -180,11 +192,13 @@ export function classifyGatewayError(status: number, headers: HeaderBag | undefi
   else if (message === '') message = `HTTP ${status}`;
   const requestId = headerValue(headers, 'x-oneapi-request-id')?.trim() || cleaned.requestId;
   const retryAfterMs = parseRetryAfter(headers, ctx.now);
+  // A violation fee may be named in `type` only: the code the core reads must say it.
+  const code = VIOLATION_FEE.test(parsed.code ?? '') ? parsed.code : VIOLATION_FEE.test(parsed.type ?? '') ? parsed.type : parsed.code;
   return new GatewayError({
     kind,
     status,
     message,
-    ...(parsed.code !== undefined && kind !== 'malformed' ? { code: scrubSecrets(parsed.code) } : {}),
+    ...(code !== undefined && kind !== 'malformed' ? { code: scrubSecrets(code) } : {}),
     ...(requestId ? { requestId } : {}),
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
   });

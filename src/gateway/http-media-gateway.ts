@@ -3,9 +3,11 @@ import type {
   CallOptions, ChatRequest, ChatResult, DownloadResult, GatewayBalance, GatewayModel, ImageEditRequest, ImageGenerationRequest,
   ImageResult, MediaGateway, PublishedPricing, VideoCreateRequest, VideoRemixRequest, VideoTask,
 } from '../core/ports/media-gateway.js';
+import type { Coordination } from '../core/ports/coordination.js';
 import type { Logger } from '../log.js';
 import { UnresolvableHostError, vetDownload, type HostResolver } from './address-policy.js';
 import { readBytes, streamBody } from './download.js';
+import { readImageStream } from './image-stream.js';
 import { classifyGatewayError, GatewayError, headerValue, type ClassifyContext } from './errors.js';
 import { TokenLimiter, type SharedLimits } from './limiter.js';
 import { buildEditForm, buildLegacyVideoJson, buildVideoForm, buildVideoJson, type EditImageField } from './multipart.js';
@@ -14,6 +16,7 @@ import { billingError, parseDashboardBilling, parsePricing, parseQuotaPerUnit, p
 import type { HopVet } from './node-get.js';
 import { RouteMemory } from './route-memory.js';
 import { Deadline, GatewayTransport, readCapped, type GatewayResponse, type SendSpec } from './transport.js';
+import { WaitingLine } from './waiting-line.js';
 
 
 /** Redirect statuses: past the last hop a download may follow, they are answered as "redirected too often". */
@@ -37,8 +40,18 @@ export interface HttpMediaGatewayOptions {
    * Default: per process. The slot expiration is set from `timeoutMs`.
    */
   sharedLimits?: Omit<SharedLimits, 'expirationMs'>;
-  /** Overall deadline of one call, retries and downloads included. Default 180 000 ms. */
+  /** Overall deadline of one call, retries and downloads included. Default 180 000 ms. A call may set its own (`CallOptions.timeoutMs`). */
   timeoutMs?: number;
+  /**
+   * The longest deadline a call may set (`CallOptions.timeoutMs`), so a shared limiter slot outlives every call.
+   * Default `timeoutMs`.
+   */
+  longestTimeoutMs?: number;
+  /**
+   * Where the line of calls turned away by the gateway's concurrency gate lives: the bot's `Coordination` (shared by
+   * every process over Redis). Default: this client's memory.
+   */
+  coordination?: Coordination;
   /** Retries after the first attempt. Default 4. */
   maxRetries?: number;
   /** Backoff base in ms (full jitter, doubling per attempt, 30 s cap). Default 500. */
@@ -88,7 +101,7 @@ export class HttpMediaGateway implements MediaGateway {
     this.limiter = new TokenLimiter({
       concurrency: opts.concurrency ?? 4,
       minTimeMs: opts.minTimeMs ?? 0,
-      ...(opts.sharedLimits ? { shared: { ...opts.sharedLimits, expirationMs: this.timeoutMs + 30_000 } } : {}),
+      ...(opts.sharedLimits ? { shared: { ...opts.sharedLimits, expirationMs: Math.max(this.timeoutMs, opts.longestTimeoutMs ?? 0) + 30_000 } } : {}),
       onError: (e) => opts.logger?.warn({ err: e }, 'shared gateway limiter: Redis problem'),
     });
     if (opts.logger) this.logger = opts.logger;
@@ -100,6 +113,7 @@ export class HttpMediaGateway implements MediaGateway {
       maxRetries: opts.maxRetries ?? 4,
       retryBaseMs: opts.retryBaseMs ?? 500,
       userAgent: opts.userAgent ?? 'mediabot/0.1',
+      line: new WaitingLine({ probeWidth: opts.concurrency ?? 4, ...(opts.coordination ? { coordination: opts.coordination } : {}), ...(opts.logger ? { logger: opts.logger } : {}) }),
     });
   }
 
@@ -112,8 +126,28 @@ export class HttpMediaGateway implements MediaGateway {
     const json: Record<string, unknown> = { model: req.model, prompt: req.prompt };
     if (req.size) json.size = req.size;
     if (req.n !== undefined) json.n = req.n;
+    if (req.partialImages !== undefined) {
+      json.stream = true;
+      json.partial_images = req.partialImages;
+      return this.imageStream({ method: 'POST', url: this.url('/v1/images/generations'), token, json, policy: 'idempotent', accept: 'text/event-stream, application/json' }, opts);
+    }
     const { body, requestId } = await this.json({ method: 'POST', url: this.url('/v1/images/generations'), token, json, policy: 'idempotent' }, opts);
     return withId({ images: must(parseImages(body), 'image data') }, requestId);
+  }
+
+  /** An image request that may answer as an event stream (partial images) or, from a gateway that does not stream, as JSON. */
+  private imageStream(spec: SendSpec, opts: CallOptions | undefined): Promise<ImageResult> {
+    const withHook: SendSpec = opts?.onWaiting ? { ...spec, onWaiting: opts.onWaiting } : spec;
+    return this.run(opts, (d) =>
+      this.transport.send(withHook, d, async (res) => {
+        const requestId = headerValue(res.headers, 'x-oneapi-request-id');
+        const streamed = /text\/event-stream/i.test(headerValue(res.headers, 'content-type') ?? '');
+        const result = streamed
+          ? await readImageStream(res, opts?.onPartialImage)
+          : { images: must(parseImages(parseJson((await readCapped(res.body, JSON_CAP)).text, res.statusCode)), 'image data') };
+        return withId(result, requestId);
+      }),
+    );
   }
 
   async editImage(token: string, req: ImageEditRequest, opts?: CallOptions): Promise<ImageResult> {
@@ -339,7 +373,7 @@ export class HttpMediaGateway implements MediaGateway {
   }
 
   private async run<T>(opts: CallOptions | undefined, fn: (d: Deadline) => Promise<T>): Promise<T> {
-    const deadline = new Deadline(this.timeoutMs, opts?.signal);
+    const deadline = new Deadline(opts?.timeoutMs ?? this.timeoutMs, opts?.signal);
     try {
       return await fn(deadline);
     } finally {
@@ -348,7 +382,8 @@ export class HttpMediaGateway implements MediaGateway {
   }
 
   private json(spec: SendSpec, opts: CallOptions | undefined): Promise<{ body: unknown; requestId?: string }> {
-    const sent = opts?.retries !== undefined ? { ...spec, maxRetries: Math.max(0, opts.retries) } : spec;
+    const retried: SendSpec = opts?.retries !== undefined ? { ...spec, maxRetries: Math.max(0, opts.retries) } : spec;
+    const sent: SendSpec = opts?.onWaiting ? { ...retried, onWaiting: opts.onWaiting } : retried;
     return this.run(opts, (d) =>
       this.transport.send(sent, d, async (res) => {
         const body = parseJson((await readCapped(res.body, JSON_CAP)).text, res.statusCode);

@@ -6,6 +6,8 @@ import { GatewayError, PRE_SEND_CODES } from './errors.js';
  *   never a routing answer (`no_channel`, `model_not_found`).
  * - `create`: the video create POST (no idempotency key): only 429, or a connection that failed before the
  *   request was sent (ECONNREFUSED, connect timeout, DNS). Never after the body may have gone out.
+ * Under both, a `concurrency` answer (the gateway's gate: nothing processed) is re-sent, and a `violation_fee.*`
+ * refusal never is. The transport retries `concurrency` answers until the call's deadline, not a count of attempts.
  */
 export type RetryPolicy = 'idempotent' | 'create';
 
@@ -14,6 +16,8 @@ const RETRY_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
 /** True when `err` may be retried under `policy` (ignores attempt counts and deadlines). */
 export function isRetryable(err: GatewayError, policy: RetryPolicy): boolean {
   if (err.kind === 'no_channel' || err.kind === 'model_not_found') return false;
+  if (err.kind === 'concurrency') return true;
+  if (err.code !== undefined && /^violation_fee\./i.test(err.code)) return false;
   if (policy === 'create') {
     if (err.kind === 'rate_limited') return true;
     return err.kind === 'network' && err.code !== undefined && PRE_SEND_CODES.has(err.code);

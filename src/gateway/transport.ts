@@ -6,6 +6,8 @@ import { classifyGatewayError, GatewayError, headerValue, networkError, timeoutE
 import type { TokenLimiter } from './limiter.js';
 import { nodeGet, type NodeGetOptions } from './node-get.js';
 import { backoffDelay, isRetryable, sleep, type RetryPolicy } from './retry.js';
+import type { LinePlace, WaitingLine } from './waiting-line.js';
+import type { GatewayWaitState } from '../core/ports/media-gateway.js';
 
 /** One call's overall deadline (covering every retry), merged with the caller's own signal. */
 export class Deadline {
@@ -70,6 +72,8 @@ export interface SendSpec {
   dispatcher?: Dispatcher;
   /** GET through Node's own client (see `node-get.ts`): the redirects it follows and the check of every hop. */
   nodeClient?: NodeGetOptions;
+  /** Told while the gateway's concurrency gate keeps the call waiting (see `CallOptions.onWaiting`). */
+  onWaiting?: (w: GatewayWaitState) => void;
 }
 
 /** Transport settings; defaults are documented on `HttpMediaGatewayOptions`. */
@@ -80,6 +84,8 @@ export interface TransportOptions {
   maxRetries: number;
   retryBaseMs: number;
   userAgent: string;
+  /** The line of calls the gateway's concurrency gate turned away. */
+  line: WaitingLine;
 }
 
 /** Reads at most `cap` bytes of `body` as UTF-8 (the rest is discarded and the stream destroyed). */
@@ -94,13 +100,33 @@ export async function readCapped(body: GatewayResponse['body'], cap: number): Pr
   return { text: Buffer.concat(chunks).toString('utf8'), overflow: false };
 }
 
+/** How long a gate's busy answer may take; a re-sent call unanswered by then is past the gate. */
+const GATE_ANSWER_MS = 2_000;
+
+/** One call's waiting for the concurrency gate. */
+interface WaitState {
+  since: number;
+  place?: LinePlace;
+  /** Reported as waiting and not yet as through. */
+  waiting: boolean;
+  /** The position last told (so an unchanged one is not told again). */
+  told?: number;
+}
+
+/** The gate's busy answer, with how long the call waited since `since` (it was never taken). */
+function waited(err: GatewayError, since: number): GatewayError {
+  const { name: _name, ...info } = err.toJSON();
+  return new GatewayError({ ...info, waitedMs: Date.now() - since });
+}
+
 /** Marks an error raised by a consumer: the response already started, so it is never retried. */
 class ConsumerFailure {
   constructor(readonly error: unknown) {}
 }
 
 /**
- * Sends one logical call: per-token limiting, retries with backoff (bounded by `maxRetries` and the deadline),
+ * Sends one logical call: per-token limiting, retries with backoff (bounded by `maxRetries` and the deadline; a
+ * concurrency-gate answer is waited out in the token's {@link WaitingLine} until the deadline instead),
  * error classification and one debug line per attempt (method, path, status, duration, attempt, requestId;
  * never headers, bodies or query strings). `consume` runs inside the limiter slot with the 2xx response.
  */
@@ -110,23 +136,87 @@ export class GatewayTransport {
   async send<T>(spec: SendSpec, deadline: Deadline, consume: (res: GatewayResponse) => Promise<T>): Promise<T> {
     const { retryBaseMs } = this.opts;
     const maxRetries = spec.maxRetries ?? this.opts.maxRetries;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await this.opts.limiter.run(spec.token, deadline.signal, () => this.attempt(spec, deadline, attempt, consume));
-      } catch (raw) {
-        if (raw instanceof ConsumerFailure) throw this.toGatewayError(raw.error, spec, deadline);
-        const err = this.toGatewayError(raw, spec, deadline);
-        if (err.kind === 'timeout' || attempt >= maxRetries || !isRetryable(err, spec.policy)) throw err;
-        const wait = backoffDelay(attempt, err.retryAfterMs, { baseMs: retryBaseMs });
-        if (wait >= deadline.remaining()) throw err;
-        this.opts.logger?.debug({ method: spec.method, path: pathOf(spec.url), attempt, kind: err.kind, waitMs: wait }, 'gateway retry');
+    const w: WaitState = { since: Date.now(), waiting: false };
+    try {
+      for (let attempt = 0, sent = 0; ; sent++) {
+        // A gate answers at once: a re-sent call still unanswered after a moment got through it and is being worked on.
+        const through = w.place ? setTimeout(() => this.through(spec, w), GATE_ANSWER_MS) : undefined;
         try {
-          await sleep(wait, deadline.signal);
-        } catch {
-          throw deadline.error();
+          const out = await this.opts.limiter.run(spec.token, deadline.signal, () => this.attempt(spec, deadline, sent, consume));
+          await this.finished(spec, w);
+          return out;
+        } catch (raw) {
+          if (raw instanceof ConsumerFailure) {
+            await this.finished(spec, w);
+            throw this.toGatewayError(raw.error, spec, deadline);
+          }
+          const err = this.toGatewayError(raw, spec, deadline);
+          if (err.kind === 'concurrency' && spec.token !== undefined) {
+            w.place ??= this.opts.line.place(spec.token);
+            await this.waitTurn(spec, w, err, deadline);
+            continue;
+          }
+          await this.finished(spec, w);
+          if (err.kind === 'timeout' || attempt >= maxRetries || !isRetryable(err, spec.policy)) throw err;
+          const wait = backoffDelay(attempt, err.retryAfterMs, { baseMs: retryBaseMs });
+          attempt++;
+          if (wait >= deadline.remaining()) throw err;
+          this.opts.logger?.debug({ method: spec.method, path: pathOf(spec.url), attempt, kind: err.kind, waitMs: wait }, 'gateway retry');
+          try {
+            await sleep(wait, deadline.signal);
+          } catch {
+            throw deadline.error();
+          }
+        } finally {
+          clearTimeout(through);
         }
       }
+    } finally {
+      await w.place?.leave();
     }
+  }
+
+  /**
+   * After a busy answer of the concurrency gate: waits for this call's turn in the token's line (no count of
+   * attempts: until the deadline), telling `spec.onWaiting` its position. At the deadline it throws the busy answer
+   * with `waitedMs` (the gateway never took the call), or the abort when the caller aborted.
+   */
+  private async waitTurn(spec: SendSpec, w: WaitState, err: GatewayError, deadline: Deadline): Promise<void> {
+    this.opts.logger?.debug({ method: spec.method, path: pathOf(spec.url), code: err.code, status: err.status }, 'gateway busy (concurrency gate): waiting in line');
+    const place = w.place!;
+    // The server asks for a longer wait than the call has left: waiting would only end at the deadline.
+    if (err.retryAfterMs !== undefined && err.retryAfterMs >= deadline.remaining()) throw waited(err, w.since);
+    w.waiting = true;
+    try {
+      await place.turn(deadline.signal, err.retryAfterMs, (ahead) => {
+        const n = ahead ?? 0;
+        if (n === w.told) return;
+        w.told = n;
+        spec.onWaiting?.({ waiting: true, ahead: n, waitedMs: Date.now() - w.since });
+      });
+    } catch {
+      const abort = deadline.error();
+      if (abort.code === 'aborted') throw abort;
+      throw waited(err, w.since);
+    }
+  }
+
+  /** A call that waited got through the gate: told once per wait. */
+  private through(spec: SendSpec, w: WaitState): void {
+    if (!w.waiting) return;
+    w.waiting = false;
+    delete w.told;
+    spec.onWaiting?.({ waiting: false, waitedMs: Date.now() - w.since });
+  }
+
+  /**
+   * The call is over (got through, or failed otherwise): it leaves the line first, so the waiters it wakes on its
+   * token read their new position, and its own waiting is over.
+   */
+  private async finished(spec: SendSpec, w: WaitState): Promise<void> {
+    await w.place?.leave();
+    if (spec.token !== undefined) this.opts.line.wake(spec.token);
+    this.through(spec, w);
   }
 
   private async attempt<T>(spec: SendSpec, deadline: Deadline, attempt: number, consume: (res: GatewayResponse) => Promise<T>): Promise<T> {

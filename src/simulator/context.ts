@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SimCatalogueName, SimModel } from './catalog.js';
 import type { ErrorCtx } from './errors.js';
+import type { ConcurrencyGate } from './concurrency-gate.js';
 import type { FaultBook } from './faults.js';
+import type { SimFeeRecord } from './violation-fee.js';
 import type { FormPart } from './multipart.js';
 import type { PngCache } from './png.js';
 import type { RequestLog } from './request-log.js';
@@ -34,6 +36,11 @@ export interface SimState {
   pngs: PngCache;
   /** The mp4 fixture, read once at start. */
   fixture: Buffer;
+  /** new-api's per-token concurrency gate (off unless configured). */
+  gate: ConcurrencyGate;
+  /** Violation fees billed, oldest first (bounded). */
+  fees: SimFeeRecord[];
+  violationFeeMicros: number;
 }
 
 /** A parsed request body: JSON object, or multipart parts. */

@@ -1,3 +1,4 @@
+import { GATED_ENDPOINTS, gateLimitReached, gateUnavailable } from './concurrency-gate.js';
 import { apiError, contentPolicy, invalidToken, noChannel, quotaExceeded, type ErrorCtx } from './errors.js';
 import type { Reply } from './reply.js';
 import type { SimEndpoint, SimFaultKind, SimFaultRule } from './types.js';
@@ -6,7 +7,7 @@ import type { SimEndpoint, SimFaultKind, SimFaultRule } from './types.js';
 export const FAULT_KINDS: readonly SimFaultKind[] = [
   'rate_limit', 'rate_limit_no_header', 'server_error', 'bad_gateway', 'unavailable', 'routing', 'auth', 'quota',
   'content_policy', 'malformed', 'slow', 'reset', 'task_fail', 'task_never_ends', 'truncated_mp4', 'html_content', 'redirect', 'image_url',
-  'bill_by_chars', 'no_usage', 'zero_usage', 'short_video',
+  'bill_by_chars', 'no_usage', 'zero_usage', 'short_video', 'concurrency_limit', 'concurrency_unavailable', 'violation_fee',
 ];
 
 /** Endpoints a rule may name. */
@@ -24,6 +25,7 @@ export function faultApplies(kind: SimFaultKind, endpoint: SimEndpoint): boolean
   if (kind === 'truncated_mp4' || kind === 'html_content') return endpoint === 'video_content';
   if (kind === 'image_url') return endpoint === 'image' || endpoint === 'edit';
   if (kind === 'bill_by_chars' || kind === 'no_usage' || kind === 'zero_usage') return endpoint === 'chat' || endpoint === 'messages';
+  if (kind === 'concurrency_limit' || kind === 'concurrency_unavailable' || kind === 'violation_fee') return GATED_ENDPOINTS.has(endpoint);
   return true;
 }
 
@@ -119,6 +121,10 @@ export function faultReply(kind: SimFaultKind, ctx: ErrorCtx, model: string | un
       return { kind: 'raw', status: 200, body: '{"created":1700000000,"data":[{"b64_json":"iVBORw0K', contentType: 'application/json' };
     case 'html_content':
       return { kind: 'raw', status: 200, body: HTML_ERROR_PAGE, contentType: 'text/html' };
+    case 'concurrency_limit':
+      return gateLimitReached(ctx);
+    case 'concurrency_unavailable':
+      return gateUnavailable(ctx);
     case 'redirect':
       return { kind: 'raw', status: 301, body: '<a href="/console">Moved Permanently</a>.', contentType: 'text/html', headers: { Location: '/console' } };
     default:

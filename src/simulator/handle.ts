@@ -8,6 +8,7 @@ import { handleControl } from './control.js';
 import { apiError, badRequest, invalidToken, noChannel, noRoute, notImplemented, unknownModel, type ErrorCtx } from './errors.js';
 import { billingRefusal, handlePricing, handleStatus, handleSubscription, handleTokenUsage, handleUsage } from './money-endpoints.js';
 import { faultReply } from './faults.js';
+import { billViolationFee, violationRefusal, VIOLATION_FEE_CODE } from './violation-fee.js';
 import { editImages, handleEdit, handleGeneration } from './images.js';
 import { handleModels } from './models.js';
 import { tokenLogReply } from './token-log.js';
@@ -118,6 +119,13 @@ async function serve(state: SimState, req: IncomingMessage, res: ServerResponse,
     req.resume();
     return notImplemented(err);
   }
+  // new-api's concurrency gate runs before the relay reads the body; its lease lasts until the answer is written.
+  const gated = state.gate.enter(token, r.endpoint, err);
+  if ('refusal' in gated) {
+    req.resume();
+    return gated.refusal;
+  }
+  res.once('close', gated.release);
   let body: ParsedBody = {};
   if (req.method === 'POST') {
     try {
@@ -141,7 +149,10 @@ async function serve(state: SimState, req: IncomingMessage, res: ServerResponse,
     return { kind: 'handled' };
   }
   if (fault?.kind === 'slow') await sleep(fault.slowMs);
-  else if (fault) {
+  else if (fault?.kind === 'violation_fee') {
+    billViolationFee(state.fees, state.tokens, { token, model: typeof rawModel === 'string' ? rawModel : undefined, code: VIOLATION_FEE_CODE, requestId: err.requestId, feeMicros: state.violationFeeMicros });
+    return violationRefusal(err);
+  } else if (fault) {
     const immediate = faultReply(fault.kind, err, typeof rawModel === 'string' ? rawModel : undefined, group);
     if (immediate) return immediate;
     ctx.fault = fault.kind;

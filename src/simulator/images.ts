@@ -5,6 +5,7 @@ import { badRequest, quotaExceeded, type ErrorCtx } from './errors.js';
 import { fieldText, type FormPart } from './multipart.js';
 import { colourFor, pngSize, sniffImage } from './png.js';
 import { json, ReplyError, sleep, type Reply } from './reply.js';
+import { streamImages, streamRequest } from './image-stream.js';
 
 const DEFAULT_SIDE = 1024;
 
@@ -35,7 +36,22 @@ function requirePrompt(err: ErrorCtx, prompt: unknown): string {
 
 async function produce(ctx: ReqCtx, model: SimModel, prompt: string, width: number, height: number, n: number, body: Record<string, unknown>): Promise<Reply> {
   const price = exprChargeMicros(ctx.err, model, { kind: 'image', body, n }) ?? model.priceMicros * n;
+  const partials = streamRequest(ctx, body, n);
   if (!ctx.state.tokens.canAfford(ctx.token, price)) return quotaExceeded(ctx.err);
+  if (partials !== undefined) {
+    const final = await ctx.state.pngs.get(width, height, colourFor(prompt));
+    const textTokens = Math.max(1, Math.ceil(prompt.length / 4));
+    const imageTokens = Math.ceil((width * height) / 1024);
+    return streamImages(ctx, {
+      partials,
+      delayMs: ctx.state.settings.imageDelayMs,
+      // Rougher pictures first: a small image of another colour per step.
+      partial: (i) => ctx.state.pngs.get(Math.max(16, width >> (partials - i + 1)), Math.max(16, height >> (partials - i + 1)), colourFor(`${prompt}~${i}`)),
+      final,
+      usage: { total_tokens: textTokens + imageTokens, input_tokens: textTokens, output_tokens: imageTokens },
+      charge: () => ctx.state.tokens.charge(ctx.token, price),
+    });
+  }
   await sleep(ctx.state.settings.imageDelayMs);
   const data: { b64_json: string }[] = [];
   for (let i = 0; i < n; i++) {

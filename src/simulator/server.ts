@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SimState } from './context.js';
+import { ConcurrencyGate } from './concurrency-gate.js';
 import { FaultBook } from './faults.js';
 import { handleRequest } from './handle.js';
 import { PngCache } from './png.js';
@@ -40,6 +41,9 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     log: new RequestLog(),
     pngs: new PngCache(),
     fixture,
+    gate: new ConcurrencyGate(opts.concurrencyGate),
+    fees: [],
+    violationFeeMicros: opts.violationFeeMicros ?? 50_000,
   };
   const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => void handleRequest(state, req, res));
   const host = opts.host ?? '127.0.0.1';
@@ -72,6 +76,16 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     },
     requests: () => state.log.all(),
     clearRequests: () => state.log.clear(),
+    gate: {
+      configure: (o) => state.gate.configure(o),
+      setUnavailable: (on) => {
+        state.gate.unavailable = on;
+      },
+      occupy: (token, count, ms) => state.gate.occupy(token, count, ms),
+      active: (token) => state.gate.active(token),
+      refused: () => state.gate.refused,
+    },
+    fees: (token) => state.fees.filter((f) => token === undefined || f.token === token).map((f) => ({ ...f })),
     task: (id) => {
       const t = state.tasks.get(id);
       if (!t) return undefined;

@@ -1,3 +1,8 @@
+import type { SimGateOptions } from './concurrency-gate.js';
+import type { SimFeeRecord } from './violation-fee.js';
+
+export type { SimGateOptions, SimFeeRecord };
+
 /**
  * Public types of the gateway simulator. Other modules (tests, benchmarks, the playground) code against
  * exactly these shapes; keep them stable.
@@ -38,7 +43,10 @@ export type SimFaultKind =
   | 'bill_by_chars' // chat/messages: a gateway counting one token per character (prompt and answer), writing a long answer up to `max_tokens`
   | 'no_usage' // chat/messages: as `bill_by_chars`, but the answer carries no `usage` (the gateway still bills it)
   | 'zero_usage' // chat/messages: as `bill_by_chars`, but the answer's `usage` says 0 tokens (the gateway still bills it)
-  | 'short_video'; // video create: the finished task is billed fewer seconds than asked (`billedSeconds`, default 2 fewer), reported in its `seconds`, the rest refunded
+  | 'short_video' // video create: the finished task is billed fewer seconds than asked (`billedSeconds`, default 2 fewer), reported in its `seconds`, the rest refunded
+  | 'concurrency_limit' // 429 token_concurrency_limit_reached (new-api's per-token gate; nothing processed)
+  | 'concurrency_unavailable' // 503 token_concurrency_unavailable (the gate's policy or Redis trouble; nothing processed)
+  | 'violation_fee'; // 400 with violation_fee.grok.csam in code and type; the token is billed the fee (see `fees()`)
 
 /** Endpoint groups a request is classified into (also the `endpoint` of {@link RecordedRequest}). */
 export type SimEndpoint =
@@ -84,6 +92,10 @@ export interface SimulatorOptions {
   videoPaddingBytes?: number;
   /** Initial balance per token in micro-dollars; default 1_000_000_000 (1000 USD). The `poor` token starts at 0. */
   initialBalanceMicros?: number;
+  /** new-api's per-token concurrency gate on the relay routes (see `concurrency-gate.ts`); default none. */
+  concurrencyGate?: SimGateOptions;
+  /** The fee billed after a `violation_fee` refusal, micro-dollars; default 50_000 ($0.05). */
+  violationFeeMicros?: number;
 }
 
 /** One request as the simulator received it (control requests under `/__sim` are not recorded). */
@@ -125,6 +137,16 @@ export interface SimulatorHandle {
   /** Log of every request received (bounded ring of the last 10,000), oldest first. */
   requests(): RecordedRequest[];
   clearRequests(): void;
+  /** The per-token concurrency gate: change its limits, make it unavailable, occupy slots as other clients would. */
+  gate: {
+    configure(opts: SimGateOptions | undefined): void;
+    setUnavailable(on: boolean): void;
+    occupy(token: string, count: number, ms: number): void;
+    active(token: string): number;
+    refused(): number;
+  };
+  /** Violation fees billed so far (of one token when given), oldest first: the token log's "Violation fee charged" rows. */
+  fees(token?: string): SimFeeRecord[];
   /** Current state of a video task (for tests), or undefined. Status uses the OpenAI words. */
   task(id: string): { status: string; model: string; seconds: number; token: string } | undefined;
   close(): Promise<void>;

@@ -146,6 +146,21 @@ for (const impl of impls) {
       expect(await a.listLength('list:short')).toBe(0);
     });
 
+    it('waiting lines: join order across handles, a renewal keeps the place, leaving and expiry move the rest up', async () => {
+      const [a, b] = await impl.open();
+      expect(await a.lineEnter('line:tok', 'j1', 10_000)).toBe(0);
+      expect(await b.lineEnter('line:tok', 'j2', 10_000)).toBe(1);
+      expect(await a.lineEnter('line:tok', 'j3', 300)).toBe(2);
+      expect(await b.lineEnter('line:tok', 'j1', 10_000)).toBe(0); // renewed, still first
+      expect(await a.lineEnter('line:other', 'j9', 10_000)).toBe(0);
+      await b.lineLeave('line:tok', 'j1');
+      await b.lineLeave('line:tok', 'nobody');
+      expect(await a.lineEnter('line:tok', 'j2', 10_000)).toBe(0);
+      expect(await a.lineEnter('line:tok', 'j4', 10_000)).toBe(2);
+      await sleep(400); // j3 stopped renewing: it drops out
+      expect(await b.lineEnter('line:tok', 'j4', 10_000)).toBe(1);
+    });
+
     it('leader lease: one owner at a time, renewal, release, failover after the TTL', async () => {
       const [a, b] = await impl.open();
       expect(await a.holdLease('poll', 'p1', 200)).toBe(true);

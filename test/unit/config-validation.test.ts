@@ -47,6 +47,19 @@ describe('loadConfig defaults', () => {
     expect(loadConfig({ DATABASE_URL: 'postgresql://db/mediabot' }).databaseUrl).toBe('postgresql://db/mediabot');
   });
 
+  it('reads GATEWAY_DEADLINES as seconds per kind and per model id; refuses anything else naming the variable', () => {
+    expect(loadConfig({}).gateway.deadlines).toEqual({ kinds: {}, models: {} });
+    expect(loadConfig({ GATEWAY_DEADLINES: ' image=300, video=120 ,gpt-image-2=600' }).gateway.deadlines).toEqual({
+      kinds: { image: 300_000, video: 120_000 },
+      models: { 'gpt-image-2': 600_000 },
+    });
+    for (const bad of ['image=abc', 'image', 'image=0', 'gpt-image-2=3601', '=30']) {
+      const e = errorOf({ GATEWAY_DEADLINES: bad });
+      expect(e.variable, bad).toBe('GATEWAY_DEADLINES');
+      expect(e.message).toContain('<kind or model>=<seconds>');
+    }
+  });
+
   it('treats empty strings as unset and trims a trailing slash off URLs', () => {
     const c = loadConfig({ GATEWAY_BASE_URL: 'https://gw.example.com/', GATEWAY_TOKEN: '', DISCORD_TOKEN: '  ', DATABASE_PATH: '' });
     expect(c.gateway.baseUrl).toBe('https://gw.example.com');

@@ -89,8 +89,16 @@ describe('failureFromGateway', () => {
     expect(f.ref).toMatch(/^[A-Z2-7]{6}$/);
   });
 
+  it('a concurrency gate waited out to the deadline is gateway_busy with the time waited; a violation fee is content_refused_fee', () => {
+    expect(failureFromGateway(info('concurrency', { status: 429, code: 'token_concurrency_limit_reached', waitedMs: 90_000 }), ctx)).toMatchObject({ code: 'gateway_busy', details: { waitedMs: 90_000 } });
+    expect(failureFromGateway(info('content_policy', { status: 400, code: 'violation_fee.grok.csam' }), { ...ctx, tokenSource: 'scope', money: 'released' })).toMatchObject({
+      code: 'content_refused_fee', details: { source: 'scope', code: 'violation_fee.grok.csam' }, money: 'released',
+    });
+    expect(failureFromGateway(info('content_policy', { status: 400, code: 'moderation_blocked' }), ctx).code).toBe('content_refused');
+  });
+
   it('covers every GatewayErrorKind and carries money', () => {
-    const kinds: GatewayErrorKind[] = ['auth', 'model_not_found', 'no_channel', 'quota', 'forbidden_model', 'rate_limited', 'content_policy', 'bad_request', 'not_ready', 'task_not_found', 'upstream', 'timeout', 'network', 'malformed', 'not_supported', 'redirect'];
+    const kinds: GatewayErrorKind[] = ['auth', 'model_not_found', 'no_channel', 'quota', 'forbidden_model', 'rate_limited', 'content_policy', 'bad_request', 'not_ready', 'task_not_found', 'upstream', 'timeout', 'network', 'malformed', 'not_supported', 'redirect', 'concurrency'];
     for (const k of kinds) expect(failureFromGateway(info(k), { ...ctx, money: 'released' }).money).toBe('released');
     expect(failureFromGateway(info('task_not_found'), { ...ctx, stage: 'video_poll' }).money).toBe('released');
     expect(failureFromGateway(info('timeout'), ctx).money).toBe('none');

@@ -25,6 +25,7 @@ const SAMPLES: { [C in FailureCode]: FailureDetails[C] } = {
   forbidden_model: { model: 'alpha-image-2' },
   content_refused: {},
   gateway_needs_header: { header: 'x-portkey-config / x-portkey-provider' },
+  content_refused_fee: { source: 'operator', code: 'violation_fee.grok.csam' },
   gateway_refused: { status: 403, reason: 'not for this token' },
   attachment_missing: {},
   attachment_too_many: { max: 3, got: 5 },
@@ -129,6 +130,22 @@ describe('describeFailure', () => {
       const m = describeFailure(f, { now: NOW });
       for (const bad of FORBIDDEN) expect(m.text, `${f.code}: ${m.text}`).not.toContain(bad);
     }
+  });
+
+  it('a violation-fee refusal never says "nothing was charged": it names whose token the gateway may have charged', () => {
+    for (const source of ['personal', 'scope', 'operator'] as const) {
+      const m = describeFailure({ ...fail('content_refused_fee', { source, code: 'violation_fee.grok.csam' }), money: 'released' }, { now: NOW });
+      expect(m.text).not.toMatch(/nothing was charged/i);
+      expect(m.text).toMatch(/may have charged .*violation fee/);
+      expect(m.text).toContain('This bot did not charge you: your hold was released.');
+      expect(m.title).toBe('Prompt refused');
+    }
+    expect(describeFailure({ ...fail('content_refused_fee', { source: 'operator', code: 'violation_fee.x' }), money: 'released' }, { now: NOW }).text).toContain("the bot's token");
+  });
+
+  it('a job that waited for the gateway until its deadline says how long, and that nothing was charged', () => {
+    const m = describeFailure({ ...fail('gateway_busy', { waitedMs: 125_000 }), money: 'released' }, { now: NOW });
+    expect(m.text).toBe('The gateway is busy right now: this request waited 2 min for a free place and the gateway never took it. Try again in a few minutes. Your hold was released: nothing was charged.');
   });
 
   it('says exactly what the brief asks for the key codes', () => {

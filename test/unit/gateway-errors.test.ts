@@ -88,7 +88,32 @@ const rows: Row[] = [
     body: j({ error: { message: 'This token has no access to model video-pro-1', type: 'new_api_error', code: '' } }),
     kind: 'forbidden_model', message: 'This token has no access to model video-pro-1',
   },
-  { name: 'empty 429', status: 429, body: '', kind: 'rate_limited', message: 'HTTP 429' },
+  // A 429 without any body says nothing but "not now": nothing was processed, so the call waits like at the gate.
+  { name: 'empty 429', status: 429, body: '', kind: 'concurrency', message: 'HTTP 429' },
+  {
+    name: 'new-api concurrency gate 429',
+    status: 429,
+    body: j({ error: { message: 'token_concurrency_limit_reached (request id: 20261127abc)', type: 'new_api_error', code: 'token_concurrency_limit_reached' } }),
+    kind: 'concurrency', code: 'token_concurrency_limit_reached', message: 'token_concurrency_limit_reached', requestId: '20261127abc',
+  },
+  {
+    name: 'new-api concurrency gate 503 (policy or Redis trouble)',
+    status: 503,
+    body: j({ error: { message: 'token_concurrency_unavailable (request id: 20261127abd)', type: 'new_api_error', code: 'token_concurrency_unavailable' } }),
+    kind: 'concurrency', code: 'token_concurrency_unavailable', message: 'token_concurrency_unavailable', requestId: '20261127abd',
+  },
+  {
+    name: 'violation fee in code and type (Grok)',
+    status: 400,
+    body: j({ error: { message: 'Failed check: SAFETY_CHECK_TYPE_CSAM', type: 'violation_fee.grok.csam', code: 'violation_fee.grok.csam' } }),
+    kind: 'content_policy', code: 'violation_fee.grok.csam', message: 'Failed check: SAFETY_CHECK_TYPE_CSAM',
+  },
+  {
+    name: 'violation fee in type only, 403',
+    status: 403,
+    body: j({ error: { message: 'Content policy violation', type: 'violation_fee.grok.moderation', code: '' } }),
+    kind: 'content_policy', code: 'violation_fee.grok.moderation', message: 'Content policy violation',
+  },
   {
     name: '429 JSON body',
     status: 429,
@@ -191,7 +216,7 @@ describe('classifyGatewayError', () => {
 
   it('reads Retry-After seconds', () => {
     const err = classifyGatewayError(429, { 'retry-after': '3' }, '');
-    expect(err).toMatchObject({ kind: 'rate_limited', status: 429, retryAfterMs: 3000 });
+    expect(err).toMatchObject({ kind: 'concurrency', status: 429, retryAfterMs: 3000 });
   });
 
   it('reads Retry-After as an HTTP date', () => {
@@ -247,6 +272,12 @@ describe('retry rules', () => {
     expect(isRetryable(err('bad_request', 400), 'idempotent')).toBe(false);
     expect(isRetryable(err('auth', 401), 'idempotent')).toBe(false);
     expect(isRetryable(err('upstream', 501), 'idempotent')).toBe(false);
+  });
+
+  it('re-sends a concurrency-gate answer under both policies, never a violation-fee refusal', () => {
+    expect(isRetryable(err('concurrency', 429), 'create')).toBe(true);
+    expect(isRetryable(err('concurrency', 503), 'idempotent')).toBe(true);
+    expect(isRetryable(new GatewayError({ kind: 'content_policy', status: 400, code: 'violation_fee.grok.csam', message: 'x' }), 'idempotent')).toBe(false);
   });
 
   it('retries a video create only on 429 or a pre-send connection failure', () => {

@@ -44,6 +44,7 @@ const WORST: { [C in FailureCode]: FailureDetails[C] } = {
   forbidden_model: { model: LONG },
   content_refused: {},
   gateway_needs_header: { header: 'x-portkey-config / x-portkey-provider' },
+  content_refused_fee: { source: 'scope', code: 'violation_fee.grok.csam' },
   gateway_refused: { status: 403, reason: 'not for this token' },
   attachment_missing: {},
   attachment_too_many: { max: 10, got: 1000 },

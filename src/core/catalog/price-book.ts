@@ -204,8 +204,11 @@ export class PriceBook {
   }
 
   private price(model: string, kind: ModelKind, own: AdminModelSetting | undefined, pub: PublishedModelPrice | undefined, table: ModelPrice | undefined): { price: ModelPrice; source: PriceSource } | undefined {
-    const limits = (k: ModelKind): Partial<ModelPrice> =>
-      k === 'image' ? { maxReferenceImages: table?.maxReferenceImages ?? 3, maxReferenceBytes: table?.maxReferenceBytes ?? 8 * MIB, maxSide: table?.maxSide ?? 1536 } : {};
+    const limits = (k: ModelKind): Partial<ModelPrice> => ({
+      ...(k === 'image' ? { maxReferenceImages: table?.maxReferenceImages ?? 3, maxReferenceBytes: table?.maxReferenceBytes ?? 8 * MIB, maxSide: table?.maxSide ?? 1536 } : {}),
+      // The operator's per-model deadline holds whoever prices the model.
+      ...(table?.deadlineMs !== undefined ? { deadlineMs: table.deadlineMs } : {}),
+    });
     if (own?.price) {
       const k = UNIT_KIND[own.price.unit];
       return { price: { kind: k, unit: own.price.unit, unitMicros: own.price.unitMicros, onSale: true, ...limits(k) }, source: 'admin' };

@@ -25,9 +25,15 @@ export function textReply(ctx: Pick<CommandContext, 'core' | 'surface' | 'actor'
   return res.ok ? { visibility: 'private', tone: 'info', blocks: [res.value.text] } : failureReply(ctx, res.failure);
 }
 
-/** Fair-use queue hooks as surface-neutral progress. */
+/** Fair-use queue, gateway wait and elapsed-time hooks as surface-neutral progress. */
 export function progressHooks(ctx: CommandContext): JobHooks {
-  return { onQueued: (position) => ctx.progress({ kind: 'queued', position }), onStarted: () => ctx.progress({ kind: 'started' }) };
+  return {
+    onQueued: (position) => ctx.progress({ kind: 'queued', position }),
+    onStarted: () => ctx.progress({ kind: 'started' }),
+    onWaiting: (ahead) => ctx.progress({ kind: 'gateway_wait', ahead }),
+    onWorking: (elapsedMs) => ctx.progress({ kind: 'working', elapsedMs }),
+    ...(ctx.surface.previews ? { onPreview: (image: Uint8Array, index: number) => ctx.progress({ kind: 'preview', image, index }) } : {}),
+  };
 }
 
 /**

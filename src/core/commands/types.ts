@@ -159,6 +159,11 @@ export interface SurfaceInfo {
    * `--image PATH — …`), in `locale`. Absent: files come with the message (Discord, Telegram) and the usage line says so.
    */
   attachmentOption?(arg: ArgSpec, locale: string): string;
+  /**
+   * Whether the surface shows partial image previews (`Progress` kind `preview`) in its status. Only then does a
+   * one-image job on a streaming model ask the gateway for them. Default false.
+   */
+  readonly previews?: boolean;
 }
 
 /**
@@ -194,7 +199,17 @@ export interface DeliveryAddressLike {
 }
 
 /** Progress of a job, surface-neutral. */
-export type Progress = ({ readonly kind: 'queued'; readonly position: number } | { readonly kind: 'started' } | { readonly kind: 'note'; readonly text: string }) & {
+export type Progress = (
+  | { readonly kind: 'queued'; readonly position: number }
+  | { readonly kind: 'started' }
+  | { readonly kind: 'note'; readonly text: string }
+  /** The gateway's concurrency gate keeps the job waiting; `ahead` of this bot's requests on its token wait before it. */
+  | { readonly kind: 'gateway_wait'; readonly ahead: number }
+  /** The gateway has been working on the job for `elapsedMs` (reported every 10 s; surfaces throttle their edits). */
+  | { readonly kind: 'working'; readonly elapsedMs: number }
+  /** A partial image of a streamed image job: shown in place of the status until the result replaces it (surfaces throttle). */
+  | { readonly kind: 'preview'; readonly image: Uint8Array; readonly index: number }
+) & {
   /** The language of the request (set by the dispatcher), for the surface's status words. Absent: English. */
   readonly locale?: string;
 };

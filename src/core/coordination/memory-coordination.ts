@@ -23,6 +23,8 @@ export class MemoryCoordination implements Coordination {
   private readonly values = new Map<string, Expiring<string>>();
   private readonly lists = new Map<string, Expiring<string[]>>();
   private readonly leases = new Map<string, Expiring<string>>();
+  /** Waiting lines: members in join order (a Map keeps insertion order) with their expiry. */
+  private readonly lines = new Map<string, Map<string, number>>();
 
   constructor(opts: MemoryCoordinationOptions = {}) {
     this.now = opts.now ?? Date.now;
@@ -96,6 +98,7 @@ export class MemoryCoordination implements Coordination {
     this.values.delete(key);
     this.lists.delete(key);
     this.slots.delete(key);
+    this.lines.delete(key);
     return Promise.resolve();
   }
 
@@ -120,6 +123,27 @@ export class MemoryCoordination implements Coordination {
 
   listLength(key: string): Promise<number> {
     return Promise.resolve(this.live(this.lists, key, this.now())?.value.length ?? 0);
+  }
+
+  lineEnter(key: string, member: string, ttlMs: number): Promise<number> {
+    const now = this.now();
+    const line = this.lines.get(key) ?? new Map<string, number>();
+    for (const [m, at] of line) if (at <= now) line.delete(m);
+    line.set(member, now + ttlMs); // an existing member keeps its place: Map.set does not move a key
+    this.lines.set(key, line);
+    let ahead = 0;
+    for (const m of line.keys()) {
+      if (m === member) break;
+      ahead += 1;
+    }
+    return Promise.resolve(ahead);
+  }
+
+  lineLeave(key: string, member: string): Promise<void> {
+    const line = this.lines.get(key);
+    line?.delete(member);
+    if (line?.size === 0) this.lines.delete(key);
+    return Promise.resolve();
   }
 
   holdLease(name: string, owner: string, ttlMs: number): Promise<boolean> {

@@ -51,6 +51,12 @@ export class ScopedCoordination implements Coordination {
   listLength(key: string): Promise<number> {
     return this.inner.listLength(this.k(key));
   }
+  lineEnter(key: string, member: string, ttlMs: number): Promise<number> {
+    return this.inner.lineEnter(this.k(key), member, ttlMs);
+  }
+  lineLeave(key: string, member: string): Promise<void> {
+    return this.inner.lineLeave(this.k(key), member);
+  }
   holdLease(name: string, owner: string, ttlMs: number): Promise<boolean> {
     return this.inner.holdLease(this.k(name), owner, ttlMs);
   }

@@ -112,6 +112,7 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
   forbidden_model: (d, c) => ({ model: q(d.model), models: c.cmd('models') }),
   content_refused: () => ({}),
   gateway_needs_header: (d) => ({ header: /^[A-Za-z0-9 /-]{1,120}$/.test(d.header) ? d.header : 'provider' }),
+  content_refused_fee: (d) => ({ source: d.source }),
   gateway_refused: (d) => ({ status: d.status !== undefined ? String(d.status) : 'none', reason: safeReason(d.reason)?.replace(/[.。!！]+$/, '') || 'none' }),
   attachment_missing: () => ({}),
   attachment_too_many: (d) => ({ got: d.got, max: d.max }),
@@ -136,7 +137,10 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
   bad_duration: (d) => ({ given: num(d.given), min: d.min, max: d.max }),
   bad_count: (d) => ({ given: num(d.given), max: d.max }),
   bad_flag: (d, c) => ({ message: flagReason(d.problem ? say(c.locale, d.problem) : d.message) ?? 'none' }),
-  gateway_busy: (d, c) => ({ wait: d.retryAfterMs !== undefined && d.retryAfterMs > 0 ? formatDuration(c.locale, d.retryAfterMs) : 'none' }),
+  gateway_busy: (d, c): MessageArgs =>
+    d.waitedMs !== undefined
+      ? { messageId: 'failure-gateway-busy-waited', waited: formatDuration(c.locale, Math.max(1_000, d.waitedMs)) }
+      : { wait: d.retryAfterMs !== undefined && d.retryAfterMs > 0 ? formatDuration(c.locale, d.retryAfterMs) : 'none' },
   gateway_down: () => ({}),
   gateway_timeout: () => ({}),
   task_failed_refunded: (d) => ({ reason: safeReason(d.reason) ?? 'none' }),
@@ -184,7 +188,8 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
 };
 
 function moneySentence(locale: string, code: FailureCode, money: MoneyMoved): string {
-  if (code === 'delivery_failed_charged' || code === 'result_not_delivered') return ''; // their text already says what was charged
+  // Their text already says what was charged (a violation fee: what the gateway may have charged, and that this bot did not).
+  if (code === 'delivery_failed_charged' || code === 'result_not_delivered' || code === 'content_refused_fee') return '';
   if (money === 'refunded' || money === 'released' || money === 'charged') return t(locale, `money-${money}`);
   return NO_MONEY_SENTENCE.has(code) ? '' : t(locale, 'money-none');
 }

@@ -80,6 +80,19 @@ export class JobMoney {
   }
 
   /**
+   * The gateway refused a job's prompt with a violation-fee code (`violation_fee.*`, e.g. `violation_fee.grok.csam`):
+   * it may have charged the token a fee that its answer does not state. Recorded as a possible gateway loss of the job
+   * (reason `violation_fee`, amount 0 = not known yet; the token log gives it), never charged to the member: the bot
+   * cannot know the amount, and a charge must never pass what was held and verified. Never throws.
+   */
+  async possibleFee(job: Omit<MoneyJob, 'holdId' | 'estimateMicros'>, code: string): Promise<void> {
+    await this.ledger
+      .recordGatewayLoss({ jobId: job.id, scopeId: job.scopeId, userId: job.userId, tokenSource: job.tokenSource, amountMicros: 0, certain: false, reason: 'violation_fee' })
+      .catch((e: unknown) => this.logger.error({ jobId: job.id, err: e }, 'money: could not record a possible violation fee'));
+    this.logger.warn({ jobId: job.id, code, tokenSource: job.tokenSource }, 'gateway refused the prompt with a violation-fee code: a fee may have been charged to the token');
+  }
+
+  /**
    * Records what the gateway billed (`certain`) or may have billed that no member is charged for. Never throws: the
    * member's side is already decided. Nothing is recorded for a non-positive amount.
    */

@@ -55,6 +55,15 @@ export interface Coordination {
   listLength(key: string): Promise<number>;
 
   /**
+   * A waiting line in join order: enters `member` in the line `key` (or, when it is already in, keeps its place and
+   * renews it) for `ttlMs`, and resolves with how many live members joined before it (0 = first). A member that stops
+   * calling drops out once its `ttlMs` passes, so a dead process never blocks the line.
+   */
+  lineEnter(key: string, member: string, ttlMs: number): Promise<number>;
+  /** Takes `member` out of the line `key`; a no-op when it is not in it. */
+  lineLeave(key: string, member: string): Promise<void>;
+
+  /**
    * Takes the lease `name` for `owner`, or renews it when `owner` already holds it; true when `owner` holds it for
    * the next `ttlMs`. False while another owner's lease is unexpired.
    */

@@ -11,8 +11,9 @@ export type GatewayErrorKind =
   | 'no_channel' // the token's group has no route to this (existing) model
   | 'quota' // 403 insufficient_user_quota / pre_consume_token_quota_failed
   | 'forbidden_model' // 403 "This token has no access to model X"
-  | 'rate_limited' // 429
-  | 'content_policy' // 400 moderation_blocked / content_policy_violation
+  | 'rate_limited' // 429 with a body that is not the concurrency gate's
+  | 'concurrency' // 429 token_concurrency_limit_reached, 503 token_concurrency_unavailable, or a 429 without a body: nothing was processed, wait and send again
+  | 'content_policy' // 400 moderation_blocked / content_policy_violation; also `violation_fee.*` (code kept: a fee may have been charged)
   | 'bad_request' // any other 4xx about the request (invalid_image_file, bad size…)
   | 'not_ready' // video content asked for before the task finished
   | 'task_not_found' // unknown video task id (final)
@@ -34,6 +35,8 @@ export interface GatewayFailureInfo {
   requestId?: string;
   /** How long the server asked us to wait (Retry-After / retry-after-ms), when it said. */
   retryAfterMs?: number;
+  /** Kind `concurrency`: how long the call waited for the gateway's concurrency gate before giving up (its deadline). */
+  waitedMs?: number;
   /** The gateway's own message without request id and without anything token-like. Never shown raw to users. */
   message: string;
 }
@@ -43,6 +46,7 @@ export function isGatewayFailure(e: unknown): e is Error & GatewayFailureInfo {
   return e instanceof Error && typeof (e as Partial<GatewayFailureInfo>).kind === 'string' && e.name === 'GatewayError';
 }
 
+/** Options of one gateway call. */
 export interface CallOptions {
   signal?: AbortSignal;
   /**
@@ -50,7 +54,23 @@ export interface CallOptions {
    * remembers failures itself (the model-list cache) passes 0 so one refresh is one request.
    */
   retries?: number;
+  /**
+   * This call's overall deadline in ms (waiting for the concurrency gate, retries and the answer included). Default:
+   * the client's own (`GATEWAY_TIMEOUT_MS`). The core passes the model's deadline (see `core/use-cases/gateway-call.ts`).
+   */
+  timeoutMs?: number;
+  /**
+   * Told while the gateway's per-token concurrency gate keeps this call waiting (kind `concurrency` answers): how many
+   * of this bot's calls on the same token wait before it, again whenever that changes, and once with `waiting: false`
+   * when the call got through. Never called for a call that was not kept waiting.
+   */
+  onWaiting?: (w: GatewayWaitState) => void;
+  /** Told each partial image of a streamed image request ({@link ImageGenerationRequest.partialImages}), base64. */
+  onPartialImage?: (p: { b64: string; index: number }) => void;
 }
+
+/** See {@link CallOptions.onWaiting}. `ahead` counts this bot's calls on the same token that wait before this one. */
+export type GatewayWaitState = { waiting: true; ahead: number; waitedMs: number } | { waiting: false; waitedMs: number };
 
 /** One entry of `GET /v1/models`. Only `id` is promised; the rest is kept when present. */
 export interface GatewayModel {
@@ -75,6 +95,12 @@ export interface ImageGenerationRequest {
   size?: string;
   /** Number of images; only sent when set (the seed does not document it). */
   n?: number;
+  /**
+   * Asks for an event stream with this many partial images (1–3; `stream: true`, `partial_images`), for models that
+   * stream (one image per request). They are told through {@link CallOptions.onPartialImage}; the result is the final
+   * image. Absent: a plain JSON answer.
+   */
+  partialImages?: number;
 }
 
 export interface ImageEditRequest extends ImageGenerationRequest {

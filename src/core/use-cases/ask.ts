@@ -6,6 +6,7 @@ import type { Micros } from '../money.js';
 import { quoteJobPrice } from '../pricing.js';
 import { gatewayFailure, withFairUse } from './context.js';
 import { failOpenJob, jobBasics, moveOn, openJob } from './job-start.js';
+import { gatewayCall } from './gateway-call.js';
 import type { CoreDeps } from './deps.js';
 import { ANSWER_FILE } from '../jobs/kept-files.js';
 
@@ -69,7 +70,7 @@ export async function ask(d: CoreDeps, req: AskRequest, hooks?: JobHooks): Promi
     const job = opened.value;
     let res;
     try {
-      res = await d.gateway.chat(t.token, { model, messages: [{ role: 'user', content: prompt }], maxTokens });
+      res = await gatewayCall(hooks, { kind: 'text', model, deadlines: d.settings.callDeadlines, catalogueMs: price.deadlineMs }, (o) => d.gateway.chat(t.token, { model, messages: [{ role: 'user', content: prompt }], maxTokens }, o));
     } catch (e) {
       const f = gatewayFailure(d, e, { model, tokenSource: t.source, stage: 'chat', money: 'released' });
       return failOpenJob(d, job, f);

@@ -181,5 +181,6 @@ export function gatewayInfo(e: GatewayFailureInfo): GatewayFailureInfo {
   if (e.code !== undefined) info.code = e.code;
   if (e.requestId !== undefined) info.requestId = e.requestId;
   if (e.retryAfterMs !== undefined) info.retryAfterMs = e.retryAfterMs;
+  if (e.waitedMs !== undefined) info.waitedMs = e.waitedMs;
   return info;
 }

@@ -1,3 +1,4 @@
+import type { CallDeadlines } from './gateway-call.js';
 import type { Logger, SecretSet } from '../../log.js';
 import type { FairUseGate } from '../fair-use/fair-use-gate.js';
 import type { Catalog } from '../catalog/catalog.js';
@@ -50,6 +51,8 @@ export interface CoreSettings {
   operatorTokenAccess?: 'open' | 'approved';
   /** `OPERATOR_DAILY_CAP` for the owners' notice (the ledger enforces it); absent = off. */
   operatorDailyCapMicros?: Micros;
+  /** Deadlines of a job's gateway calls per kind and per model (`GATEWAY_DEADLINES`); absent: the client's own. */
+  callDeadlines?: CallDeadlines;
 }
 
 /**

@@ -10,6 +10,7 @@ import { isGatewayFailure, type GatewayImage } from '../ports/media-gateway.js';
 import { quoteJobPrice } from '../pricing.js';
 import { gatewayFailure, remainingFor, withFairUse } from './context.js';
 import { failOpenJob, jobBasics, moveOn, openJob, type JobBasics } from './job-start.js';
+import { gatewayCall, PARTIAL_IMAGE_MODELS, PARTIAL_IMAGES } from './gateway-call.js';
 import type { CoreDeps } from './deps.js';
 import type { MoneyJob } from '../money/job-money.js';
 import { referenceFile, resultImageFile } from '../jobs/kept-files.js';
@@ -36,7 +37,7 @@ interface ImagePlan extends JobBasics {
 export async function runImageJob(d: CoreDeps, req: ImagineRequest | EditRequest, kind: 'imagine' | 'edit', hooks?: JobHooks): Promise<Result<ImageJobResult>> {
   const planned = await plan(d, req, kind);
   if (!planned.ok) return planned;
-  return withFairUse(d, req, hooks, () => execute(d, planned.value));
+  return withFairUse(d, req, hooks, () => execute(d, planned.value, hooks));
 }
 
 async function plan(d: CoreDeps, req: ImagineRequest | EditRequest, kind: 'imagine' | 'edit'): Promise<Result<ImagePlan>> {
@@ -62,7 +63,7 @@ async function plan(d: CoreDeps, req: ImagineRequest | EditRequest, kind: 'imagi
   return ok(p);
 }
 
-async function execute(d: CoreDeps, p: ImagePlan): Promise<Result<ImageJobResult>> {
+async function execute(d: CoreDeps, p: ImagePlan, hooks?: JobHooks): Promise<Result<ImageJobResult>> {
   const jobId = newJobId();
   const estimate = p.estimateMicros;
   const opened = await openJob(d, {
@@ -77,7 +78,7 @@ async function execute(d: CoreDeps, p: ImagePlan): Promise<Result<ImageJobResult
   const job = opened.value;
   let outcome: Result<ImageJobResult>;
   try {
-    outcome = await callAndKeep(d, p, job);
+    outcome = await callAndKeep(d, p, job, hooks);
   } catch (e) {
     outcome = err(gatewayFailure(d, e, { model: p.model, tokenSource: p.token.source, stage: p.kind === 'edit' ? 'edit' : 'image', size: p.size, maxSide: p.price.maxSide ?? 1536, money: 'released' }));
   }
@@ -93,13 +94,16 @@ function imagesMicros(p: ImagePlan, n: number): number {
   return Math.min(p.estimateMicros, q.ok ? q.micros : Math.ceil((p.estimateMicros * n) / p.count));
 }
 
-async function callAndKeep(d: CoreDeps, p: ImagePlan, job: MoneyJob): Promise<Result<ImageJobResult>> {
+async function callAndKeep(d: CoreDeps, p: ImagePlan, job: MoneyJob, hooks?: JobHooks): Promise<Result<ImageJobResult>> {
   const jobId = job.id;
   const base = { model: p.model, prompt: p.prompt, size: p.size, ...(p.count > 1 ? { n: p.count } : {}) };
-  const res =
+  // One image from a model that streams: partial previews while it is made (only when someone shows them).
+  const previews = p.kind === 'imagine' && p.count === 1 && hooks?.onPreview !== undefined && PARTIAL_IMAGE_MODELS.has(p.model) ? { partialImages: PARTIAL_IMAGES } : {};
+  const res = await gatewayCall(hooks, { kind: 'image', model: p.model, deadlines: d.settings.callDeadlines, catalogueMs: p.price.deadlineMs }, (o) =>
     p.kind === 'edit'
-      ? await d.gateway.editImage(p.token.token, { ...base, images: p.refs.map((r) => ({ data: r.data, filename: r.filename, contentType: r.contentType })) })
-      : await d.gateway.generateImage(p.token.token, base);
+      ? d.gateway.editImage(p.token.token, { ...base, images: p.refs.map((r) => ({ data: r.data, filename: r.filename, contentType: r.contentType })) }, o)
+      : d.gateway.generateImage(p.token.token, { ...base, ...previews }, o),
+  );
   const billed = Math.min(p.count, res.images.length);
   // What the gateway billed its token: every image it returned, at its own price, whether or not it passes our checks.
   const gatewayBilledMicros = gatewayCostMicros(d, p.model, p.price, { kind: 'image', n: billed, size: p.size });

@@ -102,6 +102,7 @@ async function abandonUnopened(d: CoreDeps, job: Omit<MoneyJob, 'holdId'>, cause
 export async function failOpenJob<T>(d: CoreDeps, job: MoneyJob, failure: Failure): Promise<Result<T>> {
   d.leases.stop(job.id);
   await d.money.release(job, failure.code);
+  if (failure.code === 'content_refused_fee') await d.money.possibleFee(job, failure.details.code);
   await d.jobs.transition(job.id, ['reserved'], 'failed', { errorCode: failure.code, finishedAt: d.clock.now() });
   return err(withMoney(failure, 'released', job.id));
 }

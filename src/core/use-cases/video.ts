@@ -1,3 +1,4 @@
+import { gatewayCall } from './gateway-call.js';
 import type { Actor, DeliveryAddress, JobHooks, VideoRequest, VideoStarted } from '../api.js';
 import type { JobParams } from '../ports/job-store.js';
 import type { VideoTask } from '../ports/media-gateway.js';
@@ -54,13 +55,15 @@ export async function startVideo(d: CoreDeps, req: VideoRequest, hooks?: JobHook
     stage: 'video_create',
     ...(ref ? { attachmentName: ref.name } : {}),
     create: () =>
-      d.gateway.createVideo(t.token, {
-        model,
-        prompt,
-        seconds: seconds.value,
-        size: size.value,
-        ...(ref ? { inputReference: { data: ref.data, filename: ref.filename, contentType: ref.contentType } } : {}),
-      }),
+      gatewayCall(hooks, { kind: 'video', model, deadlines: d.settings.callDeadlines, catalogueMs: basics.value.price.deadlineMs }, (o) =>
+        d.gateway.createVideo(t.token, {
+          model,
+          prompt,
+          seconds: seconds.value,
+          size: size.value,
+          ...(ref ? { inputReference: { data: ref.data, filename: ref.filename, contentType: ref.contentType } } : {}),
+        }, o),
+      ),
   });
 }
 

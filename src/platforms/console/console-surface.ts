@@ -1,3 +1,4 @@
+import { formatDuration } from '../../core/i18n/format.js';
 import { t } from '../../core/i18n/catalog.js';
 import { localeFromEnv } from '../../core/i18n/negotiate.js';
 import { randomBytes } from 'node:crypto';
@@ -56,14 +57,20 @@ export function consoleRequest(actor: Actor, address: ConsoleAddress, print: (li
     surface: CONSOLE_SURFACE,
     isAdmin: () => Promise.resolve(true),
     uploadLimitBytes: CONSOLE_UPLOAD_LIMIT_BYTES,
-    progress: (p: Progress) => print(progressLine(p)),
+    progress: (p: Progress) => {
+      const line = progressLine(p);
+      if (line) print(line);
+    },
     deliveryAddress: () => Promise.resolve(address),
   };
 }
 
 function progressLine(p: Progress): string {
   const locale = p.locale ?? 'en';
+  if (p.kind === 'preview') return ''; // the console shows no previews (its surface does not ask for them)
   if (p.kind === 'queued') return `  ${t(locale, 'playground-queued', { position: p.position })}`;
   if (p.kind === 'started') return `  ${t(locale, 'playground-working')}`;
+  if (p.kind === 'gateway_wait') return `  ${t(locale, 'status-gateway-queued', { ahead: p.ahead })}`;
+  if (p.kind === 'working') return `  ${p.elapsedMs < 1_000 ? t(locale, 'playground-working') : t(locale, 'status-working-elapsed', { elapsed: formatDuration(locale, p.elapsedMs) })}`;
   return `  ${p.text}`;
 }

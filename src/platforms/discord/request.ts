@@ -1,4 +1,6 @@
 import { DEFAULT_LOCALE, t } from '../../core/i18n/catalog.js';
+import { formatDuration } from '../../core/i18n/format.js';
+import { sniffImage } from '../../core/media/sniff.js';
 import type { RepliableInteraction } from 'discord.js';
 import type { Progress, SurfaceRequest } from '../../core/commands/types.js';
 import { actorOf, managesGuild } from './actor.js';
@@ -18,17 +20,28 @@ function progressText(p: Progress, queuedBefore: boolean): string | undefined {
   const l = p.locale ?? DEFAULT_LOCALE;
   if (p.kind === 'queued') return t(l, 'status-queued', { position: p.position });
   if (p.kind === 'started') return queuedBefore ? t(l, 'status-working') : undefined;
+  if (p.kind === 'gateway_wait') return t(l, 'status-gateway-queued', { ahead: p.ahead });
+  if (p.kind === 'working') return p.elapsedMs < 1_000 ? t(l, 'status-working') : t(l, 'status-working-elapsed', { elapsed: formatDuration(l, p.elapsedMs) });
+  if (p.kind === 'preview') return t(l, 'status-working');
   return p.text;
 }
 
 /**
+ * Fewest ms between two preview edits of one reply: Discord allows about 5 edits of a message per 5 s, and a preview
+ * is an upload. A preview arriving sooner is dropped (never delayed, so none lands after the result).
+ */
+const PREVIEW_EVERY_MS = 1_500;
+
+/**
  * The {@link SurfaceRequest} of one deferred interaction: the actor, Manage Server as the admin answer, the
  * interaction's `attachmentSizeLimit`, progress as edits of the deferred reply, and this interaction as the delivery
- * address. A job that starts at once keeps Discord's own "thinking…" (one edit fewer against the rate limit). Edit
+ * address; partial image previews as the reply's attachment (at most one per {@link PREVIEW_EVERY_MS}). A job that
+ * starts at once keeps Discord's own "thinking…" (one edit fewer against the rate limit). Edit
  * failures are only logged: the result edit follows, and discord.js sends edits of one message in order.
  */
 export function surfaceRequest(i: RepliableInteraction, ctx: SurfaceContext, ack: Acknowledged): SurfaceRequest {
   let queued = false;
+  let lastPreview = 0;
   return {
     actor: actorOf(i),
     surface: DISCORD_SURFACE,
@@ -38,7 +51,16 @@ export function surfaceRequest(i: RepliableInteraction, ctx: SurfaceContext, ack
       const text = progressText(p, queued);
       if (p.kind === 'queued') queued = true;
       if (text === undefined) return;
-      i.editReply({ content: text }).catch((e: unknown) => ctx.logger.debug({ error: errorFields(e) }, 'discord: status edit failed'));
+      const failed = (e: unknown) => ctx.logger.debug({ error: errorFields(e) }, 'discord: status edit failed');
+      if (p.kind !== 'preview') {
+        i.editReply({ content: text }).catch(failed);
+        return;
+      }
+      // A partial image: shown as the reply's attachment until the result's edit replaces it.
+      if (Date.now() - lastPreview < PREVIEW_EVERY_MS) return;
+      lastPreview = Date.now();
+      const ext = sniffImage(p.image)?.type ?? 'png';
+      i.editReply({ content: text, files: [{ attachment: Buffer.from(p.image), name: `preview-${p.index + 1}.${ext}` }] }).catch(failed);
     },
     deliveryAddress: () => Promise.resolve(addressOf(i, ack.messageId)),
   };

@@ -12,6 +12,7 @@ import { optionNamesOf } from './commands/option-names.js';
 export const DISCORD_SURFACE: SurfaceInfo = {
   id: 'discord',
   buttons: true,
+  previews: true,
   commandHint: (command, subcommand) => (subcommand ? `/${command} ${subcommand}` : `/${command}`),
   optionHint(arg, at) {
     const names = optionNamesOf(at, arg);

@@ -1,8 +1,10 @@
+import { formatDuration } from '../../core/i18n/format.js';
 import { t } from '../../core/i18n/catalog.js';
 import { negotiateLocale } from '../../core/i18n/negotiate.js';
 import type { Actor } from '../../core/api.js';
 import type { Progress, SurfaceInfo, SurfaceRequest } from '../../core/commands/types.js';
 import type { TelegramAddress } from './address.js';
+import { PreviewPhoto } from './preview-photo.js';
 import { StatusMessage, type Place, type StatusDeps } from './status-message.js';
 import { TELEGRAM_SURFACE } from './surface.js';
 
@@ -33,6 +35,8 @@ export class TelegramRequest implements SurfaceRequest {
   readonly place: Place;
   readonly uploadLimitBytes: number;
   readonly status: StatusMessage;
+  /** Partial image previews of an image job (a photo replaced as they come, deleted before the result is shown). */
+  readonly preview: PreviewPhoto;
   /** Set once `deliveryAddress` was asked for: the job's result goes there, not into this request's reply. */
   address: TelegramAddress | undefined;
   private admin: Promise<boolean> | undefined;
@@ -48,6 +52,7 @@ export class TelegramRequest implements SurfaceRequest {
     this.place = init.place;
     this.uploadLimitBytes = init.uploadLimitBytes;
     this.status = new StatusMessage(deps, init.place, CHAT_ACTIONS[init.command] ?? 'typing');
+    this.preview = new PreviewPhoto(deps, init.place);
   }
 
   isAdmin(): Promise<boolean> {
@@ -61,7 +66,10 @@ export class TelegramRequest implements SurfaceRequest {
     const l = this.locale;
     if (p.kind === 'queued') this.status.show(t(l, 'status-queued', { position: p.position }), withAction);
     else if (p.kind === 'started') this.status.show(t(l, this.address ? 'status-starting-video' : 'status-working'), withAction);
-    else this.status.show(p.text, withAction);
+    else if (p.kind === 'gateway_wait') this.status.show(t(l, 'status-gateway-queued', { ahead: p.ahead }), withAction);
+    else if (p.kind === 'working') this.status.show(p.elapsedMs < 1_000 ? t(l, 'status-working') : t(l, 'status-working-elapsed', { elapsed: formatDuration(l, p.elapsedMs) }), withAction);
+    else if (p.kind === 'note') this.status.show(p.text, withAction);
+    else if (!this.address) this.preview.show(p.image, t(l, 'status-working'));
   }
 
   async deliveryAddress(use: 'video' | 'result' = 'video'): Promise<TelegramAddress> {

@@ -7,6 +7,7 @@ import type { SurfaceInfo } from '../../core/commands/types.js';
 export const TELEGRAM_SURFACE: SurfaceInfo = {
   id: 'telegram',
   buttons: true,
+  previews: true,
   commandHint(command: string, subcommand?: string): string {
     if ((command === 'setup' && subcommand === 'token') || (command === 'token' && subcommand === 'link')) return `/${command}`;
     return subcommand ? `/${command} ${subcommand}` : `/${command}`;

@@ -1,6 +1,6 @@
 import * as chat from './chat-methods.js';
 import { deleteMessage, editMessage } from './edit-methods.js';
-import { sendMedia, sendMediaGroup, sendMessage } from './send-methods.js';
+import { editMessageMedia, sendMedia, sendMediaGroup, sendMessage } from './send-methods.js';
 import type { FakeState } from './state.js';
 import type { UploadedPart } from './types.js';
 
@@ -30,6 +30,7 @@ export const METHODS: ReadonlyMap<string, Handler> = new Map<string, Handler>(
     editMessageText: (s, p) => editMessage(s, 'editMessageText', p),
     editMessageCaption: (s, p) => editMessage(s, 'editMessageCaption', p),
     editMessageReplyMarkup: (s, p) => editMessage(s, 'editMessageReplyMarkup', p),
+    editMessageMedia: editMessageMedia,
     deleteMessage: deleteMessage,
     sendChatAction: chat.sendChatAction,
     answerCallbackQuery: chat.answerCallbackQuery,
@@ -41,5 +42,5 @@ export const METHODS: ReadonlyMap<string, Handler> = new Map<string, Handler>(
 
 /** The canonical spelling of a method name (`sendmessage` → `sendMessage`) for records; unknown names pass through. */
 export const CANONICAL: ReadonlyMap<string, string> = new Map(
-  ['getUpdates', 'getMe', 'logOut', 'close', 'setWebhook', 'deleteWebhook', 'getWebhookInfo', 'setMyCommands', 'getMyCommands', 'deleteMyCommands', 'sendMessage', 'sendPhoto', 'sendVideo', 'sendDocument', 'sendMediaGroup', 'editMessageText', 'editMessageCaption', 'editMessageReplyMarkup', 'deleteMessage', 'sendChatAction', 'answerCallbackQuery', 'getChatMember', 'getChat', 'getFile'].map((m) => [m.toLowerCase(), m]),
+  ['getUpdates', 'getMe', 'logOut', 'close', 'setWebhook', 'deleteWebhook', 'getWebhookInfo', 'setMyCommands', 'getMyCommands', 'deleteMyCommands', 'sendMessage', 'sendPhoto', 'sendVideo', 'sendDocument', 'sendMediaGroup', 'editMessageText', 'editMessageCaption', 'editMessageReplyMarkup', 'editMessageMedia', 'deleteMessage', 'sendChatAction', 'answerCallbackQuery', 'getChatMember', 'getChat', 'getFile'].map((m) => [m.toLowerCase(), m]),
 );

@@ -46,6 +46,28 @@ export async function sendMediaGroup(s: FakeState, p: Params, uploads: UploadedP
   return resolved.map((r) => store(s, 'sendMediaGroup', p, { ...r.caption, media: { kind: r.type, file: r.file }, groupId }, [r.sent]).message);
 }
 
+/**
+ * `editMessageMedia` of a photo message: the new photo (an upload through `attach://`, a file_id or a URL) and its
+ * caption replace the old ones; a text message "can't be edited" this way.
+ */
+export async function editMessageMedia(s: FakeState, p: Params, uploads: UploadedPart[]): Promise<Message> {
+  const chat = s.chat(p.chat_id);
+  const rec = s.sentMessage(chat.id, reqInt(p, 'message_id'));
+  if (!rec || rec.deleted) badRequest('message to edit not found');
+  const item = (typeof p.media === 'string' ? JSON.parse(p.media) : p.media) as Params | undefined;
+  const type = item ? optStr(item, 'type') : undefined;
+  if (type !== 'photo') badRequest('unsupported media type in editMessageMedia');
+  if (rec.files.length === 0) badRequest('there is no media in the message to edit');
+  const caption = checkedCaption(item!);
+  const { sent, file } = await resolveFile(s, 'photo', 'media', item!.media, uploads);
+  rec.files = [sent];
+  rec.edits.push({ method: 'editMessageMedia', ...(caption.caption !== undefined ? { caption: caption.caption } : {}), file: sent, at: Date.now() });
+  if (caption.caption !== undefined) rec.caption = rec.message.caption = caption.caption;
+  rec.message.photo = s.files.photoSizes(file);
+  rec.message.edit_date = Math.floor(Date.now() / 1000);
+  return rec.message;
+}
+
 /** A caption as stored: markup parsed into entities. */
 type Formatted = { caption?: string; captionEntities?: MessageEntity[] };
 

@@ -58,9 +58,11 @@ export interface SentFile {
 
 /** One edit applied to a bot message. */
 export interface EditRecord {
-  method: 'editMessageText' | 'editMessageCaption' | 'editMessageReplyMarkup';
+  method: 'editMessageText' | 'editMessageCaption' | 'editMessageReplyMarkup' | 'editMessageMedia';
   text?: string;
   caption?: string;
+  /** `editMessageMedia`: the new file. */
+  file?: SentFile;
   replyMarkup?: InlineKeyboardMarkup;
   at: number;
 }
