@@ -1,3 +1,4 @@
+import { GATE_PRESET } from './concurrency-gate.js';
 import type { SimulatorOptions } from './types.js';
 
 /** Named simulator set-ups, for `npm run simulator` (`SIM_FLAVOR`) and tests. */
@@ -13,6 +14,9 @@ export const NEW_API_2026: readonly SimulatorOptions[] = [
   { flavor: 'new-api', videoRoutes: 'both' },
   // Provider ids priced by expressions (`billing_mode: "tiered_expr"`), the `expr-prices` catalogue.
   { catalogue: 'expr' },
+  // The per-token concurrency gate (2 in flight; 429 token_concurrency_limit_reached past it) and a $0.05 violation fee.
+  GATE_PRESET,
+  // The token log (`GET /api/log/token`) comes with the new-api flavor: charge, pre-charge and refund rows.
 ];
 
 /**
@@ -24,7 +28,7 @@ export const NEW_API_2026: readonly SimulatorOptions[] = [
  * - `legacy-video`: new-api dialect whose only video routes are `/v1/video/generations` (downloads via `result_url`);
  * - `expr-prices`: new-api dialect with the `expr` catalogue: prices published and billed as expressions;
  * - `new-api-2026`: a late-2026 new-api deployment, built from {@link NEW_API_2026} (expression prices and 2026
- *   provider ids today; the gateway behaviours of that year as the simulator learns them). No video model of it
+ *   provider ids, the per-token concurrency gate, violation fees, the token log; image streaming on request). No video model of it
  *   offers remix (remix was Sora's).
  */
 export const SIM_PRESETS: Readonly<Record<SimPresetName, SimulatorOptions>> = {
