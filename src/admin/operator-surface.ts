@@ -1,4 +1,4 @@
-import type { Actor } from '../core/api.js';
+import type { Actor } from '../core/api/actor.js';
 import type { CommandDispatcher } from '../core/commands/dispatch.js';
 import { parseCommandText } from '../core/commands/grammar.js';
 import { commandArgs, findCommand } from '../core/commands/lookup.js';

@@ -1,8 +1,14 @@
 import { runAdmin } from './admin-commands.js';
-import type {
-  AbandonOutcome, Actor, AdminCommand, AdminResult, AskRequest, AskResult, BalanceView, ChartFile, CoreApi, EditRequest, FailureRefView, GatewayBalanceView,
-  ImageJobResult, ImagineRequest, JobHooks, JobRequestView, JobView, ModelView, ModelsReport, PriceCommand, RemixRequest, ShownAt, VideoRequest, VideoStarted,
-} from './api.js';
+import type { AbandonOutcome, JobRequestView, JobView } from './api/jobs.js';
+import type { Actor, JobHooks } from './api/actor.js';
+import type { AdminCommand, AdminResult, GatewayBalanceView, PriceCommand } from './api/admin.js';
+import type { AskRequest, AskResult } from './api/ask.js';
+import type { BalanceView, ChartFile } from './api/account.js';
+import type { CoreApi } from './api/core-api.js';
+import type { EditRequest, ImageJobResult, ImagineRequest } from './api/images.js';
+import type { FailureRefView, ShownAt } from './api/failure-refs.js';
+import type { ModelView, ModelsReport } from './api/models.js';
+import type { RemixRequest, VideoRequest, VideoStarted } from './api/video.js';
 import type { Failure, Result } from './failures.js';
 import { describeFailure, type CommandHint } from './messages.js';
 import { refLine, showsRef } from './messages/failure-text.js';

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../../src/core/api.js';
+import type { Actor } from '../../src/core/api/actor.js';
 import { CommandDispatcher } from '../../src/core/commands/dispatch.js';
 import { parseCommandText } from '../../src/core/commands/grammar.js';
 import type { ArgValues, CommandDefinition, DeliveryAddressLike, IncomingFile, Invocation, Progress, Reply, SurfaceInfo, SurfaceRequest } from '../../src/core/commands/types.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../../src/core/api.js';
+import type { Actor } from '../../src/core/api/actor.js';
 import { CommandDispatcher } from '../../src/core/commands/dispatch.js';
 import { parseCommandText } from '../../src/core/commands/grammar.js';
 import type { ArgSpec, ArgValues, DeliveryAddressLike, Invocation, Reply, SurfaceInfo, SurfaceRequest } from '../../src/core/commands/types.js';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, expect, it } from 'vitest';
 import { CommandDispatcher } from '../../src/core/commands/dispatch.js';
 import type { DeliveryAddressLike, Reply, SurfaceRequest } from '../../src/core/commands/types.js';
-import type { DeliveryAddress } from '../../src/core/api.js';
+import type { DeliveryAddress } from '../../src/core/api/actor.js';
 import { describeOnEngines, postgresOnly, type StoreLocation } from '../support/engines.js';
 import { createTestStack, type TestStack } from '../support/harness.js';
 import { ledgerNetCharged, openHolds } from '../support/ledger.js';

@@ -1,5 +1,5 @@
 import type { Logger } from '../../log.js';
-import type { CoreApi } from '../api.js';
+import type { CoreApi } from '../api/core-api.js';
 import { fail, type Failure } from '../failures.js';
 import { DEFAULT_LOCALE, t } from '../i18n/catalog.js';
 import { negotiateLocale } from '../i18n/negotiate.js';

@@ -8,7 +8,8 @@
  * back within its platform's limits. The dispatcher checks place and role, validates arguments against the
  * definition (before any money moves), then calls the piece's `run`.
  */
-import type { Actor, CoreApi } from '../api.js';
+import type { Actor } from '../api/actor.js';
+import type { CoreApi } from '../api/core-api.js';
 import type { Failure, Result } from '../failures.js';
 import type { ModelKind } from '../pricing.js';
 

@@ -1,4 +1,5 @@
-import type { Actor, CoreApi } from '../api.js';
+import type { Actor } from '../api/actor.js';
+import type { CoreApi } from '../api/core-api.js';
 import { err, fail, ok, type Failure, type Result } from '../failures.js';
 import { didYouMean, formText, parseArgWord, parseInteger } from './arg-forms.js';
 import { phrase } from '../i18n/phrase.js';

@@ -1,5 +1,5 @@
 import type { Logger } from '../../log.js';
-import type { CoreApi } from '../api.js';
+import type { CoreApi } from '../api/core-api.js';
 import type { Reply } from '../commands/types.js';
 
 /** What a surface says about a post that failed: when the platform allows the next try, and a loggable reason. */

@@ -1,4 +1,4 @@
-import type { Actor, JobHooks } from '../api.js';
+import type { Actor, JobHooks } from '../api/actor.js';
 import type { Lease } from '../fair-use/fair-use-gate.js';
 import { err, fail, failureFromGateway, ok, type Failure, type Result, type TokenSource } from '../failures.js';
 import type { Micros } from '../money.js';

@@ -1,6 +1,8 @@
 import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { DeliverableResult, Delivery, DeliveryAddress, JobView } from '../../core/api.js';
+import type { DeliverableResult, Delivery } from '../../core/api.js';
+import type { DeliveryAddress } from '../../core/api/actor.js';
+import type { JobView } from '../../core/api/jobs.js';
 import { deliveredResultFields, finishedJobActions, videoResultFields } from '../../core/commands/reply-kit.js';
 import { findCommand } from '../../core/commands/registry.js';
 import type { CommandDefinition } from '../../core/commands/types.js';

@@ -1,4 +1,6 @@
-import { FINAL_STATUSES, type Actor, type CoreApi } from '../../core/api.js';
+import { FINAL_STATUSES } from '../../core/api/jobs.js';
+import type { Actor } from '../../core/api/actor.js';
+import type { CoreApi } from '../../core/api/core-api.js';
 import type { CommandDispatcher } from '../../core/commands/dispatch.js';
 import { parseCommandText } from '../../core/commands/grammar.js';
 import { t } from '../../core/i18n/catalog.js';

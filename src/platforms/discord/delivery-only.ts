@@ -1,4 +1,5 @@
-import type { CoreApi, Delivery } from '../../core/api.js';
+import type { CoreApi } from '../../core/api/core-api.js';
+import type { Delivery } from '../../core/api.js';
 import type { Logger, SecretSet } from '../../log.js';
 import { discordRest, type DiscordSettings } from './discord-bot.js';
 import { DiscordDelivery } from './delivery.js';

@@ -1,7 +1,10 @@
 import { DEFAULT_LOCALE, t } from '../../core/i18n/catalog.js';
 import { readFile } from 'node:fs/promises';
 import { DiscordAPIError, EmbedBuilder, HTTPError, RateLimitError, Routes, type APIEmbed, type REST, type RawFile } from 'discord.js';
-import type { CoreApi, DeliverableResult, Delivery, DeliveryAddress, JobView } from '../../core/api.js';
+import type { CoreApi } from '../../core/api/core-api.js';
+import type { DeliverableResult, Delivery } from '../../core/api.js';
+import type { DeliveryAddress } from '../../core/api/actor.js';
+import type { JobView } from '../../core/api/jobs.js';
 import { DeliveryError } from '../../core/api.js';
 import type { ReplyAction } from '../../core/commands/types.js';
 import type { Failure } from '../../core/failures.js';

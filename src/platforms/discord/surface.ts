@@ -1,6 +1,6 @@
 import type { SurfaceInfo } from '../../core/commands/types.js';
 import type { CommandDispatcher } from '../../core/commands/dispatch.js';
-import type { CoreApi } from '../../core/api.js';
+import type { CoreApi } from '../../core/api/core-api.js';
 import type { Logger, SecretSet } from '../../log.js';
 import type { RemoteFile } from './attachments.js';
 import { optionNamesOf } from './commands/option-names.js';

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareFn } from 'grammy';
-import type { CoreApi } from '../../core/api.js';
+import type { CoreApi } from '../../core/api/core-api.js';
 import type { Logger } from '../../log.js';
 
 /**

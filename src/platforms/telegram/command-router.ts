@@ -1,6 +1,6 @@
 import { Composer, type Context } from 'grammy';
 import type { Message } from 'grammy/types';
-import type { Actor } from '../../core/api.js';
+import type { Actor } from '../../core/api/actor.js';
 import { commandArgs, findCommand } from '../../core/commands/registry.js';
 import { parseCommandText } from '../../core/commands/grammar.js';
 import type { ArgValue } from '../../core/commands/types.js';

@@ -1,6 +1,7 @@
 import { Api } from 'grammy';
 import type { Config } from '../../config.js';
-import type { CoreApi, Delivery } from '../../core/api.js';
+import type { CoreApi } from '../../core/api/core-api.js';
+import type { Delivery } from '../../core/api.js';
 import { findCommand } from '../../core/commands/registry.js';
 import { finishedJobActions, refreshAction } from '../../core/commands/reply-kit.js';
 import type { CommandDefinition } from '../../core/commands/types.js';

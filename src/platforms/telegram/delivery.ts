@@ -1,7 +1,10 @@
 import { DEFAULT_LOCALE, t } from '../../core/i18n/catalog.js';
 import { basename } from 'node:path';
 import { GrammyError, HttpError, InputFile, type Api, type InlineKeyboard } from 'grammy';
-import { DeliveryError, type CoreApi, type DeliverableResult, type Delivery, type DeliveryAddress, type JobView } from '../../core/api.js';
+import { DeliveryError, type DeliverableResult, type Delivery } from '../../core/api.js';
+import type { CoreApi } from '../../core/api/core-api.js';
+import type { DeliveryAddress } from '../../core/api/actor.js';
+import type { JobView } from '../../core/api/jobs.js';
 import { deliveredResultFields } from '../../core/commands/reply-kit.js';
 import type { Reply } from '../../core/commands/types.js';
 import type { Failure } from '../../core/failures.js';

@@ -1,6 +1,6 @@
 import type { Api } from 'grammy';
 import type { Config } from '../../config.js';
-import type { CoreApi } from '../../core/api.js';
+import type { CoreApi } from '../../core/api/core-api.js';
 import type { Coordination } from '../../core/ports/coordination.js';
 import type { CommandDefinition, Invocation, Reply } from '../../core/commands/types.js';
 import type { Logger, SecretSet } from '../../log.js';

@@ -1,6 +1,6 @@
 import { t } from '../../core/i18n/catalog.js';
 import { negotiateLocale } from '../../core/i18n/negotiate.js';
-import type { Actor } from '../../core/api.js';
+import type { Actor } from '../../core/api/actor.js';
 import type { Progress, SurfaceInfo, SurfaceRequest } from '../../core/commands/types.js';
 import type { TelegramAddress } from './address.js';
 import { StatusMessage, type Place, type StatusDeps } from './status-message.js';

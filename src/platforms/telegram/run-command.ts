@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE, t } from '../../core/i18n/catalog.js';
-import type { Actor } from '../../core/api.js';
+import type { Actor } from '../../core/api/actor.js';
 import type { ArgValues, Reply } from '../../core/commands/types.js';
 import type { Failure } from '../../core/failures.js';
 import { GrammyError } from 'grammy';

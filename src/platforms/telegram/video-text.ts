@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE, t } from '../../core/i18n/catalog.js';
-import type { JobView } from '../../core/api.js';
+import type { JobView } from '../../core/api/jobs.js';
 import { videoResultFields } from '../../core/commands/reply-kit.js';
 import { describeJobState } from '../../core/messages.js';
 import { CAPTION_MAX, clip } from './format.js';

@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, t } from '../../i18n/catalog.js';
 import { formatMoney, formatNumber } from '../../i18n/format.js';
 import { en } from '../words.js';
-import type { AskResult } from '../../api.js';
+import type { AskResult } from '../../api/ask.js';
 import type { CommandDefinition, Reply } from '../types.js';
 import { failureReply, finishedJobActions, progressHooks, resultDelivery, str } from '../reply-kit.js';
 import { modelArg, promptArg } from './common-args.js';

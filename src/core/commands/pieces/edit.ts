@@ -1,4 +1,5 @@
-import type { Attachment, EditRequest } from '../../api.js';
+import type { Attachment } from '../../api/actor.js';
+import type { EditRequest } from '../../api/images.js';
 import { en } from '../words.js';
 import { fail } from '../../failures.js';
 import type { CommandContext, CommandDefinition, Reply } from '../types.js';

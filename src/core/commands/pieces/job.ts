@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, t } from '../../i18n/catalog.js';
 import { formatMoment } from '../../i18n/format.js';
-import type { JobView } from '../../api.js';
+import type { JobView } from '../../api/jobs.js';
 import { isFailureRef } from '../../ids.js';
 import { describeFailureRef, describeJobMoney, describeJobState } from '../../messages.js';
 import { en } from '../words.js';

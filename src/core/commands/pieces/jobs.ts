@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE, t } from '../../i18n/catalog.js';
-import { FINAL_STATUSES, type JobView } from '../../api.js';
+import { FINAL_STATUSES, type JobView } from '../../api/jobs.js';
 import { describeJobMoney, describeJobState } from '../../messages.js';
 import { en } from '../words.js';
 import type { CommandDefinition } from '../types.js';

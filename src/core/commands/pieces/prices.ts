@@ -1,4 +1,4 @@
-import type { PriceCommand } from '../../api.js';
+import type { PriceCommand } from '../../api/admin.js';
 import { en } from '../words.js';
 import type { ArgSpec, CommandContext, CommandDefinition, Reply, SubcommandDefinition } from '../types.js';
 import { opt, str, textReply } from '../reply-kit.js';

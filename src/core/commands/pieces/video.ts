@@ -1,6 +1,7 @@
 import { DEFAULT_LOCALE, t } from '../../i18n/catalog.js';
 import { formatDuration, formatMoney } from '../../i18n/format.js';
-import type { Attachment, VideoRequest, VideoStarted } from '../../api.js';
+import type { Attachment } from '../../api/actor.js';
+import type { VideoRequest, VideoStarted } from '../../api/video.js';
 import { en } from '../words.js';
 import type { CommandContext, CommandDefinition, Reply } from '../types.js';
 import { failureReply, fetchAll, files, int, progressHooks, refreshAction, remainingText, str } from '../reply-kit.js';
