@@ -2,8 +2,7 @@ import { t } from '../../core/i18n/catalog.js';
 import { localeFromEnv } from '../../core/i18n/negotiate.js';
 import { randomBytes } from 'node:crypto';
 import { userInfo } from 'node:os';
-import type { Actor } from '../../core/api/actor.js';
-import type { DeliveryAddressLike, Progress, SurfaceInfo, SurfaceRequest } from '../../core/commands/types.js';
+import type { Actor, DeliveryAddressLike, Progress, SurfaceInfo, SurfaceRequest } from '../../core/api/surface.js';
 
 /** The console's surface id: stored with its scope, user and delivery addresses. */
 export const CONSOLE = 'console';

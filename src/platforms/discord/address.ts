@@ -1,5 +1,5 @@
 import type { RepliableInteraction } from 'discord.js';
-import type { DeliveryAddressLike } from '../../core/commands/types.js';
+import type { DeliveryAddressLike } from '../../core/api/surface.js';
 
 /** Lifetime of an interaction token (Discord: 15 minutes). */
 export const INTERACTION_TTL_MS = 15 * 60_000;

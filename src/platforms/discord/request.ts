@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, t } from '../../core/i18n/catalog.js';
 import type { RepliableInteraction } from 'discord.js';
-import type { Progress, SurfaceRequest } from '../../core/commands/types.js';
+import type { Progress, SurfaceRequest } from '../../core/api/surface.js';
 import { actorOf, managesGuild } from './actor.js';
 import { addressOf } from './address.js';
 import { errorFields } from './render.js';

@@ -1,6 +1,5 @@
-import type { SurfaceInfo } from '../../core/commands/types.js';
+import type { CoreApi, SurfaceInfo } from '../../core/api/surface.js';
 import type { CommandDispatcher } from '../../core/commands/dispatch.js';
-import type { CoreApi } from '../../core/api/core-api.js';
 import type { Logger, SecretSet } from '../../log.js';
 import type { RemoteFile } from './attachments.js';
 import { optionNamesOf } from './commands/option-names.js';

@@ -1,4 +1,4 @@
-import type { DeliveryAddressLike } from '../../core/commands/types.js';
+import type { DeliveryAddressLike } from '../../core/api/surface.js';
 
 /**
  * Where a Telegram job's result goes, stored with the job (JSON) so the poller can deliver after a restart. Ids are

@@ -1,10 +1,9 @@
 import { Api } from 'grammy';
 import type { Config } from '../../config.js';
-import type { CoreApi } from '../../core/api/core-api.js';
+import type { CommandDefinition, CoreApi } from '../../core/api/surface.js';
 import type { Delivery } from '../../core/api.js';
-import { findCommand } from '../../core/commands/registry.js';
+import { findCommand } from '../../core/commands/lookup.js';
 import { finishedJobActions, refreshAction } from '../../core/commands/reply-kit.js';
-import type { CommandDefinition } from '../../core/commands/types.js';
 import type { Logger, SecretSet } from '../../log.js';
 import { ScopedCoordination } from '../../core/coordination/scoped-coordination.js';
 import type { Coordination } from '../../core/ports/coordination.js';

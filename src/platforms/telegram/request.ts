@@ -1,7 +1,6 @@
 import { t } from '../../core/i18n/catalog.js';
 import { negotiateLocale } from '../../core/i18n/negotiate.js';
-import type { Actor } from '../../core/api/actor.js';
-import type { Progress, SurfaceInfo, SurfaceRequest } from '../../core/commands/types.js';
+import type { Actor, Progress, SurfaceInfo, SurfaceRequest } from '../../core/api/surface.js';
 import type { TelegramAddress } from './address.js';
 import { StatusMessage, type Place, type StatusDeps } from './status-message.js';
 import { TELEGRAM_SURFACE } from './surface.js';

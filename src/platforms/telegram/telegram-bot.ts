@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { Bot, webhookCallback } from 'grammy';
 import type { Config } from '../../config.js';
-import type { CoreApi } from '../../core/api/core-api.js';
+import type { CoreApi } from '../../core/api/surface.js';
 import type { Delivery } from '../../core/api.js';
 import { MemoryCoordination } from '../../core/coordination/memory-coordination.js';
 import { ScopedCoordination } from '../../core/coordination/scoped-coordination.js';
