@@ -2,7 +2,7 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, expect, it } from 'vitest';
 import { CommandDispatcher } from '../../src/core/commands/dispatch.js';
-import type { DeliveryAddressLike, Reply, SurfaceRequest } from '../../src/core/commands/types.js';
+import type { Reply, SurfaceRequest } from '../../src/core/commands/types.js';
 import type { DeliveryAddress } from '../../src/core/api/actor.js';
 import { describeOnEngines, postgresOnly, type StoreLocation } from '../support/engines.js';
 import { createTestStack, type TestStack } from '../support/harness.js';
@@ -77,7 +77,7 @@ describeOnEngines(postgres, 'PostgreSQL goes away while the bot runs ($name)', (
       uploadLimitBytes: 50 * 1024 * 1024,
       isAdmin: async () => false,
       progress: () => undefined,
-      deliveryAddress: async (): Promise<DeliveryAddressLike> => ({ surface: 'console', chatId: 'chat-1', userExternalId: 'ann' }),
+      deliveryAddress: async (): Promise<DeliveryAddress> => ({ surface: 'console', chatId: 'chat-1', userExternalId: 'ann' }),
     };
     const imagine = (prompt: string): Promise<Reply> => dispatcher.run({ command: 'imagine', args: { prompt }, request });
 

@@ -50,7 +50,6 @@ export interface Attachment {
  * boundary. Stored with the job (JSON), so the poller can deliver after a restart; it must be plain JSON data.
  * One convention: a short-lived credential goes in a member `interaction` with `expiresAt` (ms); the store removes
  * that member once it expired or the job ended (`JobStore.forgetDeliverySecrets`), so surfaces must cope without it.
- * Structurally the same as `DeliveryAddressLike` of `src/core/commands/types.ts`.
  */
 export interface DeliveryAddress {
   readonly surface: string;

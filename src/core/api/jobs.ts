@@ -1,5 +1,5 @@
 /** Jobs as surfaces see them (`/jobs`, `/job`, follow-up buttons) and the report of where a result was posted. */
-import type { Failure, Result } from '../failures.js';
+import type { Result } from '../failures.js';
 import type { Micros } from '../money.js';
 import type { Actor } from './actor.js';
 

@@ -22,7 +22,7 @@ export type { FailureRefView, ShownAt } from './failure-refs.js';
 export type { JobKind, JobStatus, JobView } from './jobs.js';
 export type { ModelView } from './models.js';
 export type {
-  ArgSpec, ArgValue, ArgValues, CommandDefinition, DeliveryAddressLike, IncomingFile, Invocation, Place, Progress, Reply, ReplyAction, ReplyField,
+  ArgSpec, ArgValue, ArgValues, CommandDefinition, IncomingFile, Invocation, Place, Progress, Reply, ReplyAction, ReplyField,
   ReplyFile, Role, SubcommandDefinition, SurfaceInfo, SurfaceRequest,
 } from '../commands/types.js';
 export type { Failure, FailureCode, Result } from '../failures.js';

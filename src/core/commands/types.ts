@@ -8,7 +8,7 @@
  * back within its platform's limits. The dispatcher checks place and role, validates arguments against the
  * definition (before any money moves), then calls the piece's `run`.
  */
-import type { Actor } from '../api/actor.js';
+import type { Actor, DeliveryAddress } from '../api/actor.js';
 import type { CoreApi } from '../api/core-api.js';
 import type { Failure, Result } from '../failures.js';
 import type { ModelKind } from '../pricing.js';
@@ -185,13 +185,7 @@ export interface SurfaceRequest {
    * address is where the durable delivery step posts it if that fails or the process dies (no message is posted
    * for it). May reject where no later delivery exists (the operator CLI): the job then runs without one.
    */
-  deliveryAddress(use?: 'video' | 'result'): Promise<DeliveryAddressLike>;
-}
-
-/** Opaque to the core: the surface id for routing, the rest belongs to that surface's `Delivery`. */
-export interface DeliveryAddressLike {
-  readonly surface: string;
-  readonly [key: string]: unknown;
+  deliveryAddress(use?: 'video' | 'result'): Promise<DeliveryAddress>;
 }
 
 /** Progress of a job, surface-neutral. */
