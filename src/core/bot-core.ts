@@ -1,6 +1,6 @@
 import { runAdmin } from './admin-commands.js';
 import type { AbandonOutcome, JobRequestView, JobView } from './api/jobs.js';
-import type { Actor, JobHooks } from './api/actor.js';
+import type { Actor, JobHooks, ResolvedActor } from './api/actor.js';
 import type { AdminCommand, AdminResult, GatewayBalanceView, PriceCommand } from './api/admin.js';
 import type { AskRequest, AskResult } from './api/ask.js';
 import type { BalanceView, ChartFile } from './api/account.js';
@@ -19,7 +19,7 @@ import { balance, linkToken, unlinkToken } from './use-cases/account.js';
 import { balanceChart } from './use-cases/charts.js';
 import { ask } from './use-cases/ask.js';
 import { lookUpRef, recordShownRef } from './use-cases/failure-refs.js';
-import { actorIds, scopeRef } from './use-cases/context.js';
+import { actorIds, lookUpActor, scopeRef } from './use-cases/context.js';
 import { referenceLimitBytes } from './use-cases/model-check.js';
 import type { CoreDeps } from './use-cases/deps.js';
 import { runImageJob } from './use-cases/images.js';
@@ -187,6 +187,10 @@ export class BotCore implements CoreApi {
     return (await actorIds(this.d, actor)).locale;
   }
 
+  resolveActor(actor: Actor): Promise<ResolvedActor> {
+    return lookUpActor(this.d, actor);
+  }
+
   language(actor: Actor, code?: string): Promise<Result<{ text: string; locale: string }>> {
     return language(this.d, actor, code);
   }
@@ -211,6 +215,6 @@ export class BotCore implements CoreApi {
   }
 
   async touch(actor: Actor): Promise<void> {
-    await actorIds(this.d, actor);
+    await lookUpActor(this.d, actor);
   }
 }

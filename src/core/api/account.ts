@@ -2,7 +2,7 @@
 import type { Result, TokenSource } from '../failures.js';
 import type { Micros } from '../money.js';
 import type { ChartImage } from '../ports/chart-renderer.js';
-import type { Actor } from './actor.js';
+import type { Actor, ResolvedActor } from './actor.js';
 
 export interface BalanceView {
   limitMicros: Micros | null;
@@ -38,6 +38,12 @@ export interface AccountApi {
    * (`/setup language`), else `actor.locale` as the platform reported it, else English; always a shipped code.
    */
   locale(actor: Actor): Promise<string>;
+  /**
+   * Creates or finds the actor's scope and user, records that the user was seen there, and returns their ids and
+   * effective locale (see {@link locale}): the dispatcher calls it once per command and sets the answer on the
+   * actor (`Actor.resolved`) it gives the piece.
+   */
+  resolveActor(actor: Actor): Promise<ResolvedActor>;
   /**
    * `/language`: with a code, stores the member's own language (`reset`: clears it); without, says which is in use
    * and which are available. Answered in the language now in effect. An unknown code is refused

@@ -34,6 +34,22 @@ export interface Actor {
   locale?: string;
   /** What the platform reported, kept by the dispatcher when it sets `locale` to the effective one. */
   reportedLocale?: string;
+  /**
+   * The store's view of this actor, looked up once per command by the dispatcher (`AccountApi.resolveActor`) and
+   * reused by every use-case the command calls, so one command creates or refreshes its scope, user and membership
+   * once. Surfaces leave it unset; an actor without it is looked up by the use-case itself.
+   */
+  resolved?: ResolvedActor;
+}
+
+/** The store's ids of an actor's scope and user (created on first sight; membership refreshed), with their settings. */
+export interface ResolvedActor {
+  scopeId: string;
+  userId: string;
+  /** The scope's IANA time zone (budgets reset at its midnight). */
+  timeZone: string;
+  /** The effective locale: the member's choice > the community's default > the platform's locale > English. */
+  locale: string;
 }
 
 /** A file the user sent, already downloaded by the adapter (CDN links expire). */
