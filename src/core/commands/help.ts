@@ -103,7 +103,7 @@ export function helpCommand(commands: () => readonly CommandDefinition[]): Comma
   const commandArg: ArgSpec = {
     name: 'command',
     kind: 'choice',
-    description: en('cmd-help-opt-command'),
+    get description() { return en('cmd-help-opt-command'); },
     get choices() {
       return commands()
         .filter((c) => !c.hidden)
@@ -112,8 +112,8 @@ export function helpCommand(commands: () => readonly CommandDefinition[]): Comma
   };
   return {
     name: 'help',
-    description: en('cmd-help'),
-    help: en('cmd-help.help'),
+    get description() { return en('cmd-help'); },
+    get help() { return en('cmd-help.help'); },
     usage: ['/help [command]'],
     examples: ['/help', '/help imagine'],
     role: 'member',

@@ -20,8 +20,8 @@ function oneLine(s: string, max: number): string {
 /** `/jobs`: the actor's recent jobs, one field each (id → kind · state · model · money outcome · prompt). */
 export const jobsCommand: CommandDefinition = {
   name: 'jobs',
-  description: en('cmd-jobs'),
-  help: en('cmd-jobs.help'),
+  get description() { return en('cmd-jobs'); },
+  get help() { return en('cmd-jobs.help'); },
   usage: ['/jobs'],
   examples: ['/jobs'],
   role: 'member',
