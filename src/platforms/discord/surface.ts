@@ -1,4 +1,4 @@
-import type { CoreApi, SurfaceInfo } from '../../core/api/surface.js';
+import type { SurfaceCore, SurfaceInfo } from '../../core/api/surface.js';
 import type { CommandDispatcher } from '../../core/commands/dispatch.js';
 import type { Logger, SecretSet } from '../../log.js';
 import type { RemoteFile } from './attachments.js';
@@ -28,7 +28,7 @@ export interface PendingEdit {
 export interface SurfaceContext {
   readonly dispatcher: CommandDispatcher;
   /** For what is not a command: autocomplete (`cachedModels`), `recordDelivery`, `touch`, `explain`. */
-  readonly core: CoreApi;
+  readonly core: SurfaceCore;
   readonly logger: Logger;
   /** Typed secrets (gateway tokens from modals) are added here before anything can log them. */
   readonly secrets?: SecretSet;
