@@ -25,10 +25,13 @@ export interface ChartFile extends ChartImage {
   filename: string;
 }
 
-/** A member's own account: allowance, personal token, language. Every method validates fully before money moves. */
+/** A member's own account: allowance, personal token, language. */
 export interface AccountApi {
   balance(actor: Actor): Promise<BalanceView>;
-  /** `/balance` with a chart: the balance and the member's spend per day against the allowance (null when it could not be drawn). */
+  /**
+   * `/balance` with a chart: the balance and the member's spend per day against the allowance (null when it could not
+   * be drawn).
+   */
   balanceChart(actor: Actor): Promise<{ balance: BalanceView; chart: ChartFile | null }>;
   /** Validates a token with `GET /v1/models` and stores it (community when `personal` is false). Reply is masked. */
   linkToken(actor: Actor, token: string, personal: boolean): Promise<Result<{ text: string; last4: string }>>;

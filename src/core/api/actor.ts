@@ -1,4 +1,7 @@
-/** Who is asking and where, the files they sent, where a late result goes: the types every feature of the core contract shares. Part of the core contract (`CoreApi`, `./core-api.ts`). */
+/**
+ * Who is asking and where, the files they sent, where a late result goes: the types every feature of the core
+ * contract shares. Part of the core contract (`CoreApi`, `./core-api.ts`).
+ */
 
 /** A community or chat: a Discord guild (or DM), a Telegram group or private chat, the console. */
 export interface ScopeRef {
@@ -62,7 +65,7 @@ export interface Attachment {
 
 /**
  * Where an asynchronous job's result goes, opaque to the core: `surface` routes it to that surface's
- * {@link Delivery}; every other field belongs to that surface, which defines its own address type and casts at its
+ * `Delivery`; every other field belongs to that surface, which defines its own address type and casts at its
  * boundary. Stored with the job (JSON), so the poller can deliver after a restart; it must be plain JSON data.
  * One convention: a short-lived credential goes in a member `interaction` with `expiresAt` (ms); the store removes
  * that member once it expired or the job ended (`JobStore.forgetDeliverySecrets`), so surfaces must cope without it.

@@ -57,7 +57,7 @@ export interface AdminResult {
   chart?: ChartFile;
 }
 
-/** A community's administration: budgets, usage, prices, its token's gateway balance, admin notices. Every method validates fully before money moves. */
+/** A community's administration: budgets, usage, prices, its token's gateway balance, admin notices. */
 export interface AdminApi {
   /** Runs an admin command; the adapter has already checked that the actor is an admin. */
   admin(actor: Actor, cmd: AdminCommand): Promise<Result<AdminResult>>;

@@ -19,7 +19,7 @@ export interface AskResult {
   totalTokens: number;
 }
 
-/** Text answers (`/ask`). Every method validates fully before money moves. */
+/** Text answers (`/ask`). */
 export interface AskApi {
   ask(req: AskRequest, hooks?: JobHooks): Promise<Result<AskResult>>;
 }

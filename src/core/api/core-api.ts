@@ -13,5 +13,5 @@ import type { JobsApi } from './jobs.js';
 import type { ModelsApi } from './models.js';
 import type { VideoApi } from './video.js';
 
-/** Every facade of the core. Every method validates fully before money moves. */
+/** Every facade of the core. */
 export interface CoreApi extends FailureRefsApi, ImagesApi, VideoApi, AskApi, ModelsApi, JobsApi, AccountApi, AdminApi {}

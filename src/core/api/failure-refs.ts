@@ -32,7 +32,7 @@ export interface FailureRefView {
   detail?: string;
 }
 
-/** Failure words and their references (`/job <ref>`). Every method validates fully before money moves. */
+/** Failure words and their references (`/job <ref>`). */
 export interface FailureRefsApi {
   /**
    * Renders a failure for users in `locale` (default English), followed by its reference explained once

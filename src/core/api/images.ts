@@ -46,10 +46,12 @@ export interface ImageJobResult {
   remainingMicros: Micros | null;
 }
 
-/** Image jobs (`/imagine`, `/edit`). Every method validates fully before money moves. */
+/** Image jobs (`/imagine`, `/edit`). */
 export interface ImagesApi {
   imagine(req: ImagineRequest, hooks?: JobHooks): Promise<Result<ImageJobResult>>;
   edit(req: EditRequest, hooks?: JobHooks): Promise<Result<ImageJobResult>>;
-  /** Most bytes one reference image may have for `model` (image) or as a video's start image; for early download caps. */
+  /**
+   * Most bytes one reference image may have for `model` (image) or as a video's start image; for early download caps.
+   */
   referenceLimitBytes(kind: 'image' | 'video', model?: string): number;
 }

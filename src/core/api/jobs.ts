@@ -72,7 +72,10 @@ export interface JobView {
    * file could be read; absent otherwise, and then no size or length is shown rather than the requested one.
    */
   media?: MediaFacts;
-  /** The language its member was answered in when it started (a shipped code; absent = English); late deliveries write in it. */
+  /**
+   * The language its member was answered in when it started (a shipped code; absent = English); late deliveries write
+   * in it.
+   */
   locale?: string;
 }
 
@@ -98,7 +101,7 @@ export type AbandonOutcome =
   | { id: string; outcome: 'kept'; status: JobStatus }
   | { id: string; outcome: 'unknown' };
 
-/** Jobs as surfaces see them (`/jobs`, `/job`, follow-up buttons) and the report of where a result was posted. Every method validates fully before money moves. */
+/** Jobs as surfaces see them (`/jobs`, `/job`, follow-up buttons) and the report of where a result was posted. */
 export interface JobsApi {
   /**
    * Records where a job's result was posted (message ids), so `/job` and restarts know. A job in `delivering` (its
@@ -107,7 +110,7 @@ export interface JobsApi {
   recordDelivery(jobId: string, messageIds: string[]): Promise<void>;
   /**
    * The surface could not post a result it was given (rate limit, expired interaction, deleted reply): the durable
-   * delivery step (the poller, through the surface's {@link Delivery.deliver}) takes over, not before
+   * delivery step (the poller, through the surface's `Delivery.deliver`) takes over, not before
    * `retryAfterMs` (default 0). No-op for a job not in `delivering`.
    */
   handOver(jobId: string, opts?: { retryAfterMs?: number; reason?: string }): Promise<void>;

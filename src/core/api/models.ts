@@ -33,12 +33,14 @@ export interface ModelsReport {
   locale: string;
 }
 
-/** The models a token reaches and their prices (`/models`, autocomplete). Every method validates fully before money moves. */
+/** The models a token reaches and their prices (`/models`, autocomplete). */
 export interface ModelsApi {
   /** Models the actor's token reaches, with prices; `kind` filters. */
   models(actor: Actor, kind?: ModelKind): Promise<Result<ModelView[]>>;
   /** From cache only, never waits (Discord autocomplete). Empty when nothing is cached yet. */
   cachedModels(actor: Actor, kind?: ModelKind): ModelView[];
-  /** `/models` as the core words it: the models, each price with where it comes from, the defaults and the price rule. */
+  /**
+   * `/models` as the core words it: the models, each price with where it comes from, the defaults and the price rule.
+   */
   modelsReport(actor: Actor, kind?: ModelKind): Promise<Result<ModelsReport>>;
 }

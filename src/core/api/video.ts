@@ -38,7 +38,7 @@ export interface RemixRequest extends Actor {
   delivery: DeliveryAddress;
 }
 
-/** Video jobs (`/video`, `/animate`, `/remix`): started here, delivered later by the job runner. Every method validates fully before money moves. */
+/** Video jobs (`/video`, `/animate`, `/remix`): started here, delivered later by the job runner. */
 export interface VideoApi {
   startVideo(req: VideoRequest, hooks?: JobHooks): Promise<Result<VideoStarted>>;
   /** Starts a remix of an earlier video job; returns like `startVideo` (the poller delivers). */
