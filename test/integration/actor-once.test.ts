@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveryAddress } from '../../src/core/api/actor.js';
 import { CommandDispatcher } from '../../src/core/commands/dispatch.js';
 import { parseCommandText } from '../../src/core/commands/grammar.js';
-import type { SurfaceInfo, SurfaceRequest } from '../../src/core/commands/types.js';
+import type { SurfaceInfo, SurfaceRequest } from '../../src/core/ports/surface.js';
 import { createTestStack, type TestStack } from '../support/harness.js';
 import { RecordingDelivery } from '../support/recording-delivery.js';
 

@@ -22,9 +22,10 @@ export type { FailureRefView, ShownAt } from './failure-refs.js';
 export type { JobKind, JobStatus, JobView } from './jobs.js';
 export type { ModelView } from './models.js';
 export type {
-  ArgSpec, ArgValue, ArgValues, CommandDefinition, IncomingFile, Invocation, Place, Progress, Reply, ReplyAction, ReplyField,
-  ReplyFile, Role, SubcommandDefinition, SurfaceInfo, SurfaceRequest,
+  ArgSpec, ArgValue, ArgValues, CommandDefinition, IncomingFile, Invocation, Place, Reply, ReplyAction, ReplyField, ReplyFile, Role,
+  SubcommandDefinition,
 } from '../commands/types.js';
+export type { Progress, SurfaceInfo, SurfaceRequest } from '../ports/surface.js';
 export type { Failure, FailureCode, Result } from '../failures.js';
 
 /**

@@ -11,7 +11,8 @@ import { commandRegistry } from './registry.js';
 import { refLine, showsRef } from '../messages/failure-text.js';
 import { failureReply } from './reply-kit.js';
 import { isOwner, roleAllows } from './roles.js';
-import type { CommandContext, CommandDefinition, Invocation, Place, Reply, Role, SubcommandDefinition, SurfaceRequest } from './types.js';
+import type { CommandContext, CommandDefinition, Invocation, Place, Reply, Role, SubcommandDefinition } from './types.js';
+import type { SurfaceRequest } from '../ports/surface.js';
 import { validateArgs } from './validate.js';
 import { StoreUnavailableError } from '../ports/store-unavailable.js';
 

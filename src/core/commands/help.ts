@@ -6,7 +6,8 @@ import { unknownCommand } from './grammar.js';
 import { findCommand } from './lookup.js';
 import { failureReply } from './reply-kit.js';
 import { canRunSome, roleAllows } from './roles.js';
-import type { ArgSpec, CommandDefinition, Reply, Role, SubcommandDefinition, SurfaceInfo } from './types.js';
+import type { ArgSpec, CommandDefinition, Reply, Role, SubcommandDefinition } from './types.js';
+import type { SurfaceInfo } from '../ports/surface.js';
 
 /**
  * `/help` and `/help <command>`, generated from the definitions: the commands this role can run (hidden ones left

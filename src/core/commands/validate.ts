@@ -7,7 +7,8 @@ import { phrase } from '../i18n/phrase.js';
 import { looksLikeKey } from '../secrets.js';
 import { graphemePrefix } from '../text-cut.js';
 import { firstConflict, flagFailure } from './grammar.js';
-import type { ArgSpec, ArgValue, ArgValues, CommandDefinition, IncomingFile, SubcommandDefinition, SurfaceInfo } from './types.js';
+import type { ArgSpec, ArgValue, ArgValues, CommandDefinition, IncomingFile, SubcommandDefinition } from './types.js';
+import type { SurfaceInfo } from '../ports/surface.js';
 
 /** What argument validation asks the core: the cached models (a model's kind) and a reference image's byte limit. */
 export type ArgChecks = Pick<ModelsApi, 'cachedModels'> & Pick<ImagesApi, 'referenceLimitBytes'>;
