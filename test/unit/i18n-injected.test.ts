@@ -11,7 +11,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 describe('the message catalogue', () => {
   afterEach(() => reloadCatalog());
 
-  it('is not read when the core is imported: the words of a command are read when first asked', () => {
+  it('is not read when the core, the composition root or an entry point is imported: words are read when first asked', () => {
     const r = spawnSync(process.execPath, ['--import', pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href, join(ROOT, 'test/fixtures/i18n-import-probe.mjs')], {
       cwd: ROOT,
       encoding: 'utf8',
