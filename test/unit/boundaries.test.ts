@@ -53,6 +53,12 @@ describe('import boundaries', () => {
     expect(checkBoundaries(SRC, RULES)).toEqual([]);
   });
 
+  it('the core contract (src/core/api/) imports and re-exports types only: naming it loads nothing', () => {
+    const contract = readImports(SRC).filter((e) => e.from.startsWith('core/api/'));
+    expect(contract.length).toBeGreaterThan(10);
+    expect(contract.filter((e) => !e.typeOnly).map((e) => `${e.from} → ${e.specifier}`)).toEqual([]);
+  });
+
   it('a platform library outside its folder is refused, type imports and subpaths included', () => {
     const root = tree({
       'platforms/discord/bot.ts': "import { Client } from 'discord.js';\nimport { REST } from '@discordjs/rest';\nexport const c = [Client, REST];\n",
