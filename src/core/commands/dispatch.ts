@@ -1,4 +1,4 @@
-import type { Logger } from '../../log.js';
+import type { Logger } from '../ports/logger.js';
 import type { ResolvedActor } from '../api/actor.js';
 import type { CoreApi } from '../api/core-api.js';
 import { fail, type Failure } from '../failures.js';

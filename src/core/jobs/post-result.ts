@@ -1,4 +1,4 @@
-import type { Logger } from '../../log.js';
+import type { Logger } from '../ports/logger.js';
 import type { JobsApi } from '../api/jobs.js';
 import type { Reply } from '../commands/types.js';
 

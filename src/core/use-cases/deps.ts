@@ -1,4 +1,4 @@
-import type { Logger, SecretSet } from '../../log.js';
+import type { Logger, Secrets } from '../ports/logger.js';
 import type { FairUseGate } from '../fair-use/fair-use-gate.js';
 import type { Catalog } from '../catalog/catalog.js';
 import type { ConfiguredDefaults } from '../catalog/default-models.js';
@@ -49,7 +49,7 @@ export interface CoreDeps {
   clock: Clock;
   logger: Logger;
   /** Decrypted gateway tokens are registered here so logs scrub them. */
-  secrets: SecretSet;
+  secrets: Secrets;
   settings: CoreSettings;
   /**
    * State shared by the bot's processes (in memory for one process): admin notices waiting per community and the
