@@ -10,7 +10,7 @@
  */
 import { sql } from 'kysely';
 import { Agent, request } from 'undici';
-import type { Actor } from '../src/core/api.js';
+import type { Actor } from '../src/core/api/actor.js';
 import { createTestStack, type TestStack } from '../test/support/harness.js';
 import type { BenchContext, Benchmark } from './lib/context.js';
 import { withEventLoopDelay } from './lib/context.js';

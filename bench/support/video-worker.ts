@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Bot } from 'grammy';
-import type { JobView } from '../../src/core/api.js';
+import type { JobView } from '../../src/core/api/jobs.js';
 import { HttpMediaGateway } from '../../src/gateway/index.js';
 import { TelegramDelivery } from '../../src/platforms/telegram/delivery.js';
 import { StatusThrottle } from '../../src/platforms/telegram/util/throttle.js';

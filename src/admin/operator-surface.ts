@@ -1,9 +1,7 @@
-import type { Actor } from '../core/api.js';
+import type { Actor, ArgValue, FailureCode, Reply, SurfaceInfo, SurfaceRequest } from '../core/api/surface.js';
 import type { CommandDispatcher } from '../core/commands/dispatch.js';
 import { parseCommandText } from '../core/commands/grammar.js';
 import { commandArgs, findCommand } from '../core/commands/lookup.js';
-import type { ArgValue, Reply, SurfaceInfo, SurfaceRequest } from '../core/commands/types.js';
-import type { FailureCode } from '../core/failures.js';
 import type { MediaGateway } from '../core/ports/media-gateway.js';
 import { GatewayError } from '../gateway/index.js';
 import { PLATFORMS } from '../platforms/registry.js';

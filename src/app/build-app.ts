@@ -1,4 +1,5 @@
 import { KNOWN_SLOW_MODELS } from '../core/use-cases/gateway-call.js';
+import { catalogue, installCatalogue, type Catalogue } from '../core/i18n/catalog.js';
 import type { Config } from '../config.js';
 import type { Delivery } from '../core/api.js';
 import { BotCore } from '../core/bot-core.js';
@@ -41,6 +42,12 @@ import { serveStore, type MeteredStore } from './store-services.js';
 /** Options of {@link buildApp} beyond the config. */
 export interface BuildAppOptions {
   logger: Logger;
+  /**
+   * The words of every reply (see `src/core/i18n/catalog.ts`), installed for the process before anything else is
+   * built. Default: the one already installed, else `locales/` read now, so a missing or broken message file stops
+   * the start rather than the first reply.
+   */
+  catalogue?: Catalogue;
   /** Shared with the logger: every token the app learns is registered here. */
   secrets: SecretSet;
   /** Default: the system clock. */
@@ -131,6 +138,7 @@ function allowanceMicros(text: string): Micros | null {
  * @throws ConfigError-like `Error` when no gateway URL is known; the store's errors (bad key, failed migration).
  */
 export async function buildApp(config: Config, opts: BuildAppOptions): Promise<App> {
+  installCatalogue(opts.catalogue ?? catalogue());
   const clock = opts.clock ?? systemClock;
   const { logger, secrets } = opts;
   secrets.add(config.gateway.token);

@@ -1,4 +1,5 @@
-import type { Actor, AdminCommand, AdminResult } from './api.js';
+import type { Actor } from './api/actor.js';
+import type { AdminCommand, AdminResult } from './api/admin.js';
 import * as T from './admin-text/texts.js';
 import { AdminError } from './admin/admin-service.js';
 import { renderUsageCsv } from './admin/usage-csv.js';

@@ -1,8 +1,14 @@
 import { runAdmin } from './admin-commands.js';
-import type {
-  AbandonOutcome, Actor, AdminCommand, AdminResult, AskRequest, AskResult, BalanceView, ChartFile, CoreApi, EditRequest, FailureRefView, GatewayBalanceView,
-  ImageJobResult, ImagineRequest, JobHooks, JobRequestView, JobView, ModelView, ModelsReport, PriceCommand, RemixRequest, ShownAt, VideoRequest, VideoStarted,
-} from './api.js';
+import type { AbandonOutcome, JobRequestView, JobView } from './api/jobs.js';
+import type { Actor, JobHooks, ResolvedActor } from './api/actor.js';
+import type { AdminCommand, AdminResult, GatewayBalanceView, PriceCommand } from './api/admin.js';
+import type { AskRequest, AskResult } from './api/ask.js';
+import type { BalanceView, ChartFile } from './api/account.js';
+import type { CoreApi } from './api/core-api.js';
+import type { EditRequest, ImageJobResult, ImagineRequest } from './api/images.js';
+import type { FailureRefView, ShownAt } from './api/failure-refs.js';
+import type { ModelView, ModelsReport } from './api/models.js';
+import type { RemixRequest, VideoRequest, VideoStarted } from './api/video.js';
 import type { Failure, Result } from './failures.js';
 import { describeFailure, type CommandHint } from './messages.js';
 import { refLine, showsRef } from './messages/failure-text.js';
@@ -13,7 +19,7 @@ import { balance, linkToken, unlinkToken } from './use-cases/account.js';
 import { balanceChart } from './use-cases/charts.js';
 import { ask } from './use-cases/ask.js';
 import { lookUpRef, recordShownRef } from './use-cases/failure-refs.js';
-import { actorIds, scopeRef } from './use-cases/context.js';
+import { actorIds, lookUpActor, scopeRef } from './use-cases/context.js';
 import { referenceLimitBytes } from './use-cases/model-check.js';
 import type { CoreDeps } from './use-cases/deps.js';
 import { runImageJob } from './use-cases/images.js';
@@ -196,6 +202,10 @@ export class BotCore implements CoreApi {
     return (await actorIds(this.d, actor)).locale;
   }
 
+  resolveActor(actor: Actor): Promise<ResolvedActor> {
+    return lookUpActor(this.d, actor);
+  }
+
   language(actor: Actor, code?: string): Promise<Result<{ text: string; locale: string }>> {
     return language(this.d, actor, code);
   }
@@ -220,6 +230,6 @@ export class BotCore implements CoreApi {
   }
 
   async touch(actor: Actor): Promise<void> {
-    await actorIds(this.d, actor);
+    await lookUpActor(this.d, actor);
   }
 }

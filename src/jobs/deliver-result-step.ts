@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { DeliveryError, type DeliverableResult, type JobStatus, type JobView } from '../core/api.js';
+import { DeliveryError, type DeliverableResult } from '../core/api.js';
+import type { JobStatus, JobView } from '../core/api/jobs.js';
 import { sniffImage } from '../core/media/sniff.js';
 import { fail, type Failure } from '../core/failures.js';
 import type { Micros } from '../core/money.js';

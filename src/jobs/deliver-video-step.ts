@@ -1,4 +1,5 @@
-import { DeliveryError, type JobStatus } from '../core/api.js';
+import { DeliveryError } from '../core/api.js';
+import type { JobStatus } from '../core/api/jobs.js';
 import { fail } from '../core/failures.js';
 import type { JobRecord } from '../core/ports/job-store.js';
 import { deliveryFailed, endUndeliverable, giveUpOrRetry, tooLarge } from './job-outcomes.js';

@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import type { JobStatus } from '../core/api.js';
+import type { JobStatus } from '../core/api/jobs.js';
 import { fail, type Failure } from '../core/failures.js';
 import { VIDEO_FILE, VIDEO_FIT_FILE } from '../core/jobs/kept-files.js';
 import type { JobRecord } from '../core/ports/job-store.js';

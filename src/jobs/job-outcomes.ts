@@ -1,4 +1,4 @@
-import type { JobStatus } from '../core/api.js';
+import type { JobStatus } from '../core/api/jobs.js';
 import { fail, type Failure, type FailureLogInfo } from '../core/failures.js';
 import { finalBill } from '../core/money/final-bill.js';
 import type { JobPatch, JobRecord } from '../core/ports/job-store.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { JobKind, JobStatus } from '../core/api.js';
+import type { JobKind, JobStatus } from '../core/api/jobs.js';
 import { JobMoney } from '../core/money/job-money.js';
 import { ACTIVE_VIDEO_STATUSES, type JobRecord } from '../core/ports/job-store.js';
 import { deliverResultStep } from './deliver-result-step.js';

@@ -1,4 +1,4 @@
-import type { JobView } from '../core/api.js';
+import type { JobView } from '../core/api/jobs.js';
 import type { JobRecord } from '../core/ports/job-store.js';
 import { toJobView } from '../core/jobs/job-view.js';
 import type { RunnerContext } from './runner-context.js';

@@ -1,4 +1,4 @@
-import type { JobStatus } from '../core/api.js';
+import type { JobStatus } from '../core/api/jobs.js';
 import { fail } from '../core/failures.js';
 import type { JobRecord } from '../core/ports/job-store.js';
 import { isGatewayFailure, type VideoTask } from '../core/ports/media-gateway.js';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { SurfaceStarter } from '../app/compose.js';
 import type { Config } from '../config.js';
-import type { ScopeRef } from '../core/api.js';
+import type { ScopeRef } from '../core/api/surface.js';
 
 /**
  * What one chat platform brings to the bot, exported as one object from its folder (`src/platforms/<id>/module.ts`)

@@ -1,4 +1,4 @@
-import type { BalanceView } from '../core/api.js';
+import type { BalanceView } from '../core/api/surface.js';
 import { t } from '../core/i18n/catalog.js';
 import { formatMoney } from '../core/i18n/format.js';
 

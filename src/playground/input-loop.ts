@@ -1,4 +1,4 @@
-import { FINAL_STATUSES } from '../core/api.js';
+import { FINAL_STATUSES } from '../core/api/jobs.js';
 import { createInterface, type Interface } from 'node:readline';
 import { t } from '../core/i18n/catalog.js';
 import { formatDuration } from '../core/i18n/format.js';

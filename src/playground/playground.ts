@@ -1,7 +1,7 @@
 import type { App } from '../app/build-app.js';
 import { compose, type Composition } from '../app/compose.js';
 import { ConfigError, type Config } from '../config.js';
-import type { Actor } from '../core/api.js';
+import type { Actor } from '../core/api/surface.js';
 import { parseUsd } from '../core/money.js';
 import { createLogger, SecretSet } from '../log.js';
 import { SIM_REMIX_MODELS, startSimulator, type SimulatorHandle } from '../simulator/index.js';

@@ -1,4 +1,4 @@
-import type { DeliveryAddress } from '../core/api.js';
+import type { DeliveryAddress } from '../core/api/actor.js';
 
 /**
  * A job's stored delivery address (parsed JSON) → a {@link DeliveryAddress}, or null when it has no surface.

@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../../src/core/api.js';
+import type { Actor } from '../../src/core/api/actor.js';
 import { CommandDispatcher } from '../../src/core/commands/dispatch.js';
 import { ConsoleDelivery } from '../../src/platforms/console/console-delivery.js';
 import { CONSOLE, consoleInstance, type ConsoleAddress } from '../../src/platforms/console/console-surface.js';

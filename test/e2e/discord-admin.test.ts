@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../../src/core/api.js';
+import type { Actor } from '../../src/core/api/actor.js';
 import { REST_TIMEOUT_MS, type DiscordBot } from '../../src/platforms/discord/discord-bot.js';
 import { MemoryKeyValueStore } from '../../src/platforms/discord/kv-file.js';
 import { startFakeDiscord, type FakeDiscord } from '../fakes/discord/index.js';

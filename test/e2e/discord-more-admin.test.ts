@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../../src/core/api.js';
+import type { Actor } from '../../src/core/api/actor.js';
 import type { DiscordBot } from '../../src/platforms/discord/discord-bot.js';
 import { startFakeDiscord, type FakeDiscord, type InteractionHandle, type MessageSnapshot } from '../fakes/discord/index.js';
 import { startDiscordFor } from '../support/discord-bot.js';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../src/app/build-app.js';
-import type { Actor } from '../../src/core/api.js';
+import type { Actor } from '../../src/core/api/actor.js';
 import { simulatorPriceTable } from '../../src/simulator/index.js';
 import { startDiscord, type DiscordBot } from '../../src/platforms/discord/discord-bot.js';
 import { MemoryKeyValueStore } from '../../src/platforms/discord/kv-file.js';

@@ -5,7 +5,7 @@ import type { Chat, User } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../src/admin/run.js';
 import { loadConfig } from '../../src/config.js';
-import type { Actor } from '../../src/core/api.js';
+import type { Actor } from '../../src/core/api/actor.js';
 import type { DiscordBot } from '../../src/platforms/discord/discord-bot.js';
 import type { TelegramHandle } from '../../src/platforms/telegram/telegram-bot.js';
 import { generateEncryptionKey } from '../../src/store/crypto.js';

@@ -1,6 +1,6 @@
 import type { Chat, User } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../../src/core/api.js';
+import type { Actor } from '../../src/core/api/actor.js';
 import type { TelegramHandle } from '../../src/platforms/telegram/telegram-bot.js';
 import { startFakeTelegram, type FakeTelegram } from '../fakes/telegram/index.js';
 import { createTestStack, type TestStack } from '../support/harness.js';

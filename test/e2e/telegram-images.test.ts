@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Chat, User } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../../src/core/api.js';
+import type { Actor } from '../../src/core/api/actor.js';
 import type { TelegramHandle } from '../../src/platforms/telegram/telegram-bot.js';
 import { encodePng } from '../../src/simulator/png.js';
 import { shownTexts, startFakeTelegram, type FakeTelegram } from '../fakes/telegram/index.js';

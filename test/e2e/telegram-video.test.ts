@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import type { Chat, User } from 'grammy/types';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../src/app/build-app.js';
-import type { Actor } from '../../src/core/api.js';
+import type { Actor } from '../../src/core/api/actor.js';
 import { createLogger, SecretSet, type Logger } from '../../src/log.js';
 import { startTelegram, type TelegramHandle } from '../../src/platforms/telegram/telegram-bot.js';
 import { encodePng } from '../../src/simulator/png.js';

@@ -2,7 +2,7 @@ import { createServer, request, type IncomingHttpHeaders, type Server } from 'no
 import type { AddressInfo } from 'node:net';
 import type { Chat, Update, User } from 'grammy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../../src/core/api.js';
+import type { Actor } from '../../src/core/api/actor.js';
 import type { TelegramHandle } from '../../src/platforms/telegram/telegram-bot.js';
 import { startFakeTelegram, type FakeTelegram, type WebhookDelivery } from '../fakes/telegram/index.js';
 import { startTelegramFor } from '../support/telegram-bot.js';

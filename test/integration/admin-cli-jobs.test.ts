@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DeliveryError, type Delivery, type DeliveryAddress, type JobView } from '../../src/core/api.js';
+import { DeliveryError, type Delivery } from '../../src/core/api.js';
+import type { DeliveryAddress } from '../../src/core/api/actor.js';
+import type { JobView } from '../../src/core/api/jobs.js';
 import type { Failure } from '../../src/core/failures.js';
 import { describeFailure } from '../../src/core/messages/failure-text.js';
 import { createTestStack, TEST_ENCRYPTION_KEY, type TestStack } from '../support/harness.js';

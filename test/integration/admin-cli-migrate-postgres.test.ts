@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, expect, it, vi } from 'vitest';
-import type { DeliveryAddress } from '../../src/core/api.js';
+import type { DeliveryAddress } from '../../src/core/api/actor.js';
 import { systemClock } from '../../src/core/ports/clock.js';
 import { openStore, type Store } from '../../src/store/open-store.js';
 import { describeOnEngines, postgresOnly, type StoreLocation } from '../support/engines.js';

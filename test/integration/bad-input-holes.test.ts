@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../../src/core/api.js';
+import type { Actor } from '../../src/core/api/actor.js';
 import { encodePng } from '../../src/simulator/png.js';
 import { createTestStack, type TestStack } from '../support/harness.js';
 import { ledgerNetCharged, openHolds } from '../support/ledger.js';

@@ -1,9 +1,11 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../../src/core/api.js';
+import type { Actor } from '../../src/core/api/actor.js';
 import { CommandDispatcher } from '../../src/core/commands/dispatch.js';
 import { parseCommandText } from '../../src/core/commands/grammar.js';
-import type { ArgValues, CommandDefinition, DeliveryAddressLike, IncomingFile, Invocation, Progress, Reply, SurfaceInfo, SurfaceRequest } from '../../src/core/commands/types.js';
+import type { ArgValues, CommandDefinition, IncomingFile, Invocation, Reply } from '../../src/core/commands/types.js';
+import type { Progress, SurfaceInfo, SurfaceRequest } from '../../src/core/ports/surface.js';
+import type { DeliveryAddress } from '../../src/core/api/actor.js';
 import { ok } from '../../src/core/failures.js';
 import { DISCORD_SURFACE } from '../../src/platforms/discord/surface.js';
 import { createTestStack, type TestStack } from '../support/harness.js';
@@ -36,7 +38,7 @@ function request(o: { user?: string; admin?: boolean; kind?: Actor['scope']['kin
     progress(p) {
       r.progressSeen.push(p);
     },
-    async deliveryAddress(): Promise<DeliveryAddressLike> {
+    async deliveryAddress(): Promise<DeliveryAddress> {
       r.addresses++;
       return { surface: 'console', chat: actor.scope.externalId };
     },

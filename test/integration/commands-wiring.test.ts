@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../../src/core/api.js';
+import type { Actor } from '../../src/core/api/actor.js';
 import { CommandDispatcher } from '../../src/core/commands/dispatch.js';
 import { parseCommandText } from '../../src/core/commands/grammar.js';
-import type { ArgSpec, ArgValues, DeliveryAddressLike, Invocation, Reply, SurfaceInfo, SurfaceRequest } from '../../src/core/commands/types.js';
+import type { ArgSpec, ArgValues, Invocation, Reply } from '../../src/core/commands/types.js';
+import type { SurfaceInfo, SurfaceRequest } from '../../src/core/ports/surface.js';
+import type { DeliveryAddress } from '../../src/core/api/actor.js';
 import { simPreset } from '../../src/simulator/index.js';
 import { createTestStack, type TestStack } from '../support/harness.js';
 import { ledgerNetCharged, openHolds } from '../support/ledger.js';
@@ -34,7 +36,7 @@ function requestOf(t: TestStack, o: { user?: string; admin?: boolean; kind?: Act
       return o.admin ?? false;
     },
     progress() {},
-    async deliveryAddress(): Promise<DeliveryAddressLike> {
+    async deliveryAddress(): Promise<DeliveryAddress> {
       r.addresses++;
       return { surface: 'console', chat: actor.scope.externalId };
     },

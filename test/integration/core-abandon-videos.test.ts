@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeliveryAddress } from '../../src/core/api.js';
+import type { DeliveryAddress } from '../../src/core/api/actor.js';
 import { createTestStack, type TestStack } from '../support/harness.js';
 import { ledgerOfJob, openHolds } from '../support/ledger.js';
 

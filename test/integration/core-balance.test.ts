@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../../src/core/api.js';
+import type { Actor } from '../../src/core/api/actor.js';
 import { createTestStack, type TestStack } from '../support/harness.js';
 
 /** `/balance` and `/budget show @user` through the real core, store and simulator (one scope per case). */

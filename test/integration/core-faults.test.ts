@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { DeliveryAddress } from '../../src/core/api.js';
+import type { DeliveryAddress } from '../../src/core/api/actor.js';
 import type { SimEndpoint, SimFaultKind } from '../../src/simulator/index.js';
 import { createTestStack, type TestStack } from '../support/harness.js';
 import { ledgerNetCharged, openHolds } from '../support/ledger.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Attachment } from '../../src/core/api.js';
+import type { Attachment } from '../../src/core/api/actor.js';
 import type { ModelPrice } from '../../src/core/pricing.js';
 import { simulatorPriceTable } from '../../src/simulator/index.js';
 import { encodePng } from '../../src/simulator/png.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeliveryAddress } from '../../src/core/api.js';
+import type { DeliveryAddress } from '../../src/core/api/actor.js';
 import { encodePng } from '../../src/simulator/png.js';
 import { createTestStack, type TestStack } from '../support/harness.js';
 import { ledgerNetCharged, ledgerOfJob, openHolds } from '../support/ledger.js';

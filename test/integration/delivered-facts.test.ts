@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobView } from '../../src/core/api.js';
+import type { JobView } from '../../src/core/api/jobs.js';
 import { imageResultReply, videoResultFields } from '../../src/core/commands/reply-kit.js';
 import type { CommandContext } from '../../src/core/commands/types.js';
 import { newJobId } from '../../src/core/ids.js';

@@ -6,7 +6,7 @@
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app/build-app.js';
-import type { Actor } from '../../src/core/api.js';
+import type { Actor } from '../../src/core/api/actor.js';
 import { FairUseGate } from '../../src/core/fair-use/fair-use-gate.js';
 import { systemClock } from '../../src/core/ports/clock.js';
 import { RedisCoordination } from '../../src/coordination/redis-coordination.js';

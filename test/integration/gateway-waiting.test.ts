@@ -8,7 +8,7 @@
  * - a model slower than the default deadline succeeds within its own (`GATEWAY_DEADLINES`).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { JobHooks } from '../../src/core/api.js';
+import type { JobHooks } from '../../src/core/api/actor.js';
 import { describeFailure } from '../../src/core/messages/failure-text.js';
 import { createTestStack, type TestStack } from '../support/harness.js';
 import { gatewayLosses, ledgerNetCharged, openHolds } from '../support/ledger.js';

@@ -3,7 +3,9 @@ import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommandDispatcher } from '../../src/core/commands/dispatch.js';
 import { parseCommandText } from '../../src/core/commands/grammar.js';
-import type { DeliveryAddressLike, Invocation, Reply, SurfaceInfo, SurfaceRequest } from '../../src/core/commands/types.js';
+import type { Invocation, Reply } from '../../src/core/commands/types.js';
+import type { SurfaceInfo, SurfaceRequest } from '../../src/core/ports/surface.js';
+import type { DeliveryAddress } from '../../src/core/api/actor.js';
 import { describeFailure } from '../../src/core/messages/failure-text.js';
 import type { Failure } from '../../src/core/failures.js';
 import { createTestStack, type TestStack } from '../support/harness.js';
@@ -30,7 +32,7 @@ describe('a key-shaped model id is refused, never stored nor echoed', () => {
       uploadLimitBytes: 50 * 1024 * 1024,
       isAdmin: async () => true,
       progress() {},
-      deliveryAddress: async (): Promise<DeliveryAddressLike> => ({ surface: 'console', chat: actor.scope.externalId }),
+      deliveryAddress: async (): Promise<DeliveryAddress> => ({ surface: 'console', chat: actor.scope.externalId }),
     };
   };
   const explain = (f: Failure) => { const m = describeFailure(f); return `${m.title}\n${m.text}`; };

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app/build-app.js';
-import type { Attachment, DeliveryAddress } from '../../src/core/api.js';
+import type { Attachment, DeliveryAddress } from '../../src/core/api/actor.js';
 import { describeFailure } from '../../src/core/messages.js';
 import { encodePng } from '../../src/simulator/png.js';
 import { SIM_PRESETS, simulatorPriceTable } from '../../src/simulator/index.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeliveryAddress } from '../../src/core/api.js';
+import type { DeliveryAddress } from '../../src/core/api/actor.js';
 import { videoResultFields } from '../../src/core/commands/reply-kit.js';
 import { reconcile, type TokenReport } from '../../src/core/reconcile/reconcile.js';
 import { HttpGatewayLog } from '../../src/gateway/token-log.js';

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { JobStatus } from '../../src/core/api.js';
+import type { JobStatus } from '../../src/core/api/jobs.js';
 import { startSimulator, type SimulatorHandle } from '../../src/simulator/index.js';
 import { testEngines, type StoreLocation } from '../support/engines.js';
 import { buildRig, ledgerSpent, openHolds, spawnPoller, startVideoJob, type PollerProcess, type Rig } from '../support/poller-child.js';

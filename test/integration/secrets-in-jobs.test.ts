@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeliveryAddress } from '../../src/core/api.js';
+import type { DeliveryAddress } from '../../src/core/api/actor.js';
 import { fail } from '../../src/core/failures.js';
 import { createTestStack, type TestStack } from '../support/harness.js';
 import { ledgerNetCharged, openHolds } from '../support/ledger.js';

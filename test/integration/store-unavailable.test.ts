@@ -2,8 +2,9 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, expect, it } from 'vitest';
 import { CommandDispatcher } from '../../src/core/commands/dispatch.js';
-import type { DeliveryAddressLike, Reply, SurfaceRequest } from '../../src/core/commands/types.js';
-import type { DeliveryAddress } from '../../src/core/api.js';
+import type { Reply } from '../../src/core/commands/types.js';
+import type { SurfaceRequest } from '../../src/core/ports/surface.js';
+import type { DeliveryAddress } from '../../src/core/api/actor.js';
 import { describeOnEngines, postgresOnly, type StoreLocation } from '../support/engines.js';
 import { createTestStack, type TestStack } from '../support/harness.js';
 import { ledgerNetCharged, openHolds } from '../support/ledger.js';
@@ -77,7 +78,7 @@ describeOnEngines(postgres, 'PostgreSQL goes away while the bot runs ($name)', (
       uploadLimitBytes: 50 * 1024 * 1024,
       isAdmin: async () => false,
       progress: () => undefined,
-      deliveryAddress: async (): Promise<DeliveryAddressLike> => ({ surface: 'console', chatId: 'chat-1', userExternalId: 'ann' }),
+      deliveryAddress: async (): Promise<DeliveryAddress> => ({ surface: 'console', chatId: 'chat-1', userExternalId: 'ann' }),
     };
     const imagine = (prompt: string): Promise<Reply> => dispatcher.run({ command: 'imagine', args: { prompt }, request });
 

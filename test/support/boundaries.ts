@@ -29,12 +29,10 @@ export interface BoundaryRules {
   platformLibraries: Readonly<Record<string, string>>;
   /** The folder holding one folder per platform; a platform's folder imports no other platform's folder. */
   platforms: string;
-  /** The folder that may import nothing but its own files, {@link coreAllowedPackages} and {@link coreTypesFrom}. */
+  /** The folder that may import nothing but its own files and {@link coreAllowedPackages}, types included. */
   core: string;
   /** Packages (Node's built-ins included, as `node:fs`) the core may import, types or values. */
   coreAllowedPackages: readonly string[];
-  /** Files outside the core it may take types from (`import type`), never values. */
-  coreTypesFrom: readonly string[];
 }
 
 /** A broken rule, as one readable line. */
@@ -178,8 +176,7 @@ export function checkBoundaries(root: string, rules: BoundaryRules): Violation[]
   for (const e of edges) {
     if (!inFolder(e.from, rules.core)) continue;
     if (e.specifier.startsWith('.')) {
-      const typesAllowed = e.typeOnly && e.to !== undefined && rules.coreTypesFrom.includes(e.to);
-      if (e.to === undefined || (!inFolder(e.to, rules.core) && !typesAllowed)) out.push({ rule: 'core-import', detail: `${e.from} imports ${e.specifier}, outside ${rules.core}/` });
+      if (e.to === undefined || !inFolder(e.to, rules.core)) out.push({ rule: 'core-import', detail: `${e.from} imports ${e.specifier}, outside ${rules.core}/` });
     } else if (!rules.coreAllowedPackages.includes(packageOf(isBuiltin(e.specifier) && !e.specifier.startsWith('node:') ? `node:${e.specifier}` : e.specifier))) {
       out.push({ rule: 'core-import', detail: `${e.from} imports the package ${e.specifier}, not one the core may use` });
     }

@@ -1,4 +1,6 @@
-import type { DeliverableResult, Delivery, DeliveryAddress, DeliveryError, JobView } from '../../src/core/api.js';
+import type { DeliverableResult, Delivery, DeliveryError } from '../../src/core/api.js';
+import type { DeliveryAddress } from '../../src/core/api/actor.js';
+import type { JobView } from '../../src/core/api/jobs.js';
 import type { Failure } from '../../src/core/failures.js';
 
 /** One call a {@link RecordingDelivery} received. */

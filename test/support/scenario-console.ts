@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Actor } from '../../src/core/api.js';
+import type { Actor } from '../../src/core/api/actor.js';
 import { ConsoleDelivery } from '../../src/platforms/console/console-delivery.js';
 import { CONSOLE, consoleInstance, type ConsoleAddress } from '../../src/platforms/console/console-surface.js';
 import { ConsoleSession } from '../../src/platforms/console/session.js';

@@ -1,4 +1,4 @@
-import type { Actor } from '../../src/core/api.js';
+import type { Actor } from '../../src/core/api/actor.js';
 import { parseCommandText } from '../../src/core/commands/grammar.js';
 import { findCommand } from '../../src/core/commands/registry.js';
 import { startDiscord } from '../../src/platforms/discord/discord-bot.js';

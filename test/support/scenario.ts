@@ -5,7 +5,7 @@
  * {@link playScenario} runs the steps in order on one driver and records, per step, what the user saw and what moved
  * in the ledger and on the simulator's bill, so a test can compare the runs of the three surfaces step by step.
  */
-import type { Actor } from '../../src/core/api.js';
+import type { Actor } from '../../src/core/api/actor.js';
 import type { Reply } from '../../src/core/commands/types.js';
 import { ledgerNetCharged, openHolds } from './ledger.js';
 import type { TestStack } from './harness.js';

@@ -3,7 +3,7 @@ import { fail } from '../../src/core/failures.js';
 import { supportedLocales, t } from '../../src/core/i18n/catalog.js';
 import { formatMoney, formatMoneyPair } from '../../src/core/i18n/format.js';
 import { describeFailure } from '../../src/core/messages/failure-text.js';
-import type { JobView } from '../../src/core/api.js';
+import type { JobView } from '../../src/core/api/jobs.js';
 import { jobReply } from '../../src/core/commands/pieces/job.js';
 import { videoResultFields } from '../../src/core/commands/reply-kit.js';
 

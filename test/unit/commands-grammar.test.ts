@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCommandText, type TextParse } from '../../src/core/commands/grammar.js';
 import { helpReply } from '../../src/core/commands/help.js';
 import { commandRegistry } from '../../src/core/commands/registry.js';
-import type { SurfaceInfo } from '../../src/core/commands/types.js';
+import type { SurfaceInfo } from '../../src/core/ports/surface.js';
 
 const commands = commandRegistry();
 const parse = (text: string, opts?: Parameters<typeof parseCommandText>[2]) => parseCommandText(text, commands, opts);

@@ -6,7 +6,7 @@ import { MAX_USD_MICROS } from '../../src/core/money.js';
 import { describeFailure, describeFailureRef, refLine } from '../../src/core/messages/failure-text.js';
 import { commandRegistry } from '../../src/core/commands/registry.js';
 import { usageLines } from '../../src/core/commands/help.js';
-import type { SurfaceInfo } from '../../src/core/commands/types.js';
+import type { SurfaceInfo } from '../../src/core/ports/surface.js';
 
 /**
  * Every failure, in every shipped locale, with the longest values its placeholders can take, fits the platforms'

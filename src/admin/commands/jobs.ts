@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { JobStatus } from '../../core/api.js';
+import type { JobStatus } from '../../core/api/surface.js';
 import { formatUsd } from '../../core/money.js';
 import type { JobListing } from '../../core/ports/job-admin.js';
 import { flag, expectArity, type ParsedArgs } from '../args.js';

@@ -1,4 +1,4 @@
-import type { Logger } from '../../log.js';
+import type { Logger } from '../ports/logger.js';
 import { modelCacheKey, type ModelListCache } from '../models/model-list-cache.js';
 import type { Clock } from '../ports/clock.js';
 import { isGatewayFailure, type GatewayModel, type MediaGateway } from '../ports/media-gateway.js';

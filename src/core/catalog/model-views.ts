@@ -1,4 +1,4 @@
-import type { ModelView } from '../api.js';
+import type { ModelView } from '../api/models.js';
 import { priceText } from '../admin-text/texts.js';
 import { priceVariants, type PriceVariant } from '../billing-expr/index.js';
 import { DEFAULT_LOCALE, t } from '../i18n/catalog.js';

@@ -1,5 +1,6 @@
-import type { Logger } from '../../log.js';
-import type { CoreApi } from '../api.js';
+import type { Logger } from '../ports/logger.js';
+import type { ResolvedActor } from '../api/actor.js';
+import type { CoreApi } from '../api/core-api.js';
 import { fail, type Failure } from '../failures.js';
 import { DEFAULT_LOCALE, t } from '../i18n/catalog.js';
 import { negotiateLocale } from '../i18n/negotiate.js';
@@ -10,7 +11,8 @@ import { commandRegistry } from './registry.js';
 import { refLine, showsRef } from '../messages/failure-text.js';
 import { failureReply } from './reply-kit.js';
 import { isOwner, roleAllows } from './roles.js';
-import type { CommandContext, CommandDefinition, Invocation, Place, Reply, Role, SubcommandDefinition, SurfaceRequest } from './types.js';
+import type { CommandContext, CommandDefinition, Invocation, Place, Reply, Role, SubcommandDefinition } from './types.js';
+import type { SurfaceRequest } from '../ports/surface.js';
 import { validateArgs } from './validate.js';
 import { StoreUnavailableError } from '../ports/store-unavailable.js';
 
@@ -36,7 +38,8 @@ interface Gated {
  * Runs one {@link Invocation}: finds the command (unknown → "did you mean …?"), checks the place, resolves the role
  * and refuses what it does not allow, validates the arguments before any money moves, then runs the piece.
  *
- * Language: the actor's effective locale is resolved first (`core.locale`: member override > community default >
+ * Actor and language: the actor is resolved first, once for the command (`core.resolveActor`: the store's ids, set
+ * on the actor as `resolved` for the use-cases, and the effective locale: member override > community default >
  * the platform's locale > English) and set on the actor the piece sees (`ctx.actor.locale`), so every reply, refusal
  * and job of this invocation speaks it.
  *
@@ -110,19 +113,21 @@ export class CommandDispatcher {
   }
 
   /**
-   * The request with its actor's effective locale (see `CoreApi.locale`); when the store cannot say, the platform's
-   * locale negotiated alone, so a store hiccup never costs the member their language.
+   * The request with its actor resolved once for the whole command (`CoreApi.resolveActor`: the store's ids, which
+   * every use-case the piece calls reuses, and the effective locale); when the store cannot say, the platform's
+   * locale negotiated alone and no ids, so a store hiccup never costs the member their language (the use-case then
+   * meets the store's failure itself).
    */
   private async localized(r: SurfaceRequest): Promise<SurfaceRequest> {
-    let locale: string;
+    let resolved: ResolvedActor | undefined;
     try {
-      locale = await this.core.locale(r.actor);
+      resolved = await this.core.resolveActor(r.actor);
     } catch (e) {
       this.logger?.warn({ err: e, surface: r.surface.id }, 'stored language unavailable; using the platform locale');
-      locale = negotiateLocale(r.actor.locale);
     }
+    const locale = resolved?.locale ?? negotiateLocale(r.actor.locale);
     const reported = r.actor.reportedLocale ?? r.actor.locale;
-    const actor = { ...r.actor, locale, ...(reported ? { reportedLocale: reported } : {}) };
+    const actor = { ...r.actor, locale, ...(reported ? { reportedLocale: reported } : {}), ...(resolved ? { resolved } : {}) };
     return {
       actor,
       surface: r.surface,

@@ -6,7 +6,8 @@ import { unknownCommand } from './grammar.js';
 import { findCommand } from './lookup.js';
 import { failureReply } from './reply-kit.js';
 import { canRunSome, roleAllows } from './roles.js';
-import type { ArgSpec, CommandDefinition, Reply, Role, SubcommandDefinition, SurfaceInfo } from './types.js';
+import type { ArgSpec, CommandDefinition, Reply, Role, SubcommandDefinition } from './types.js';
+import type { SurfaceInfo } from '../ports/surface.js';
 
 /**
  * `/help` and `/help <command>`, generated from the definitions: the commands this role can run (hidden ones left
@@ -103,7 +104,7 @@ export function helpCommand(commands: () => readonly CommandDefinition[]): Comma
   const commandArg: ArgSpec = {
     name: 'command',
     kind: 'choice',
-    description: en('cmd-help-opt-command'),
+    get description() { return en('cmd-help-opt-command'); },
     get choices() {
       return commands()
         .filter((c) => !c.hidden)
@@ -112,8 +113,8 @@ export function helpCommand(commands: () => readonly CommandDefinition[]): Comma
   };
   return {
     name: 'help',
-    description: en('cmd-help'),
-    help: en('cmd-help.help'),
+    get description() { return en('cmd-help'); },
+    get help() { return en('cmd-help.help'); },
     usage: ['/help [command]'],
     examples: ['/help', '/help imagine'],
     role: 'member',

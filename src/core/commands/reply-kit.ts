@@ -1,5 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { Attachment, ChartFile, DeliveryAddress, ImageJobResult, JobHooks, JobKind, JobView } from '../api.js';
+import type { Attachment, DeliveryAddress, JobHooks } from '../api/actor.js';
+import type { ChartFile } from '../api/account.js';
+import type { ImageJobResult } from '../api/images.js';
+import type { JobKind, JobView } from '../api/jobs.js';
 import { ok, type Failure, type Result } from '../failures.js';
 import { DEFAULT_LOCALE, t } from '../i18n/catalog.js';
 import { formatBytes, formatMoney } from '../i18n/format.js';

@@ -1,11 +1,17 @@
-import type { Actor, CoreApi } from '../api.js';
+import type { Actor } from '../api/actor.js';
+import type { ImagesApi } from '../api/images.js';
+import type { ModelsApi } from '../api/models.js';
 import { err, fail, ok, type Failure, type Result } from '../failures.js';
 import { didYouMean, formText, parseArgWord, parseInteger } from './arg-forms.js';
 import { phrase } from '../i18n/phrase.js';
 import { looksLikeKey } from '../secrets.js';
 import { graphemePrefix } from '../text-cut.js';
 import { firstConflict, flagFailure } from './grammar.js';
-import type { ArgSpec, ArgValue, ArgValues, CommandDefinition, IncomingFile, SubcommandDefinition, SurfaceInfo } from './types.js';
+import type { ArgSpec, ArgValue, ArgValues, CommandDefinition, IncomingFile, SubcommandDefinition } from './types.js';
+import type { SurfaceInfo } from '../ports/surface.js';
+
+/** What argument validation asks the core: the cached models (a model's kind) and a reference image's byte limit. */
+export type ArgChecks = Pick<ModelsApi, 'cachedModels'> & Pick<ImagesApi, 'referenceLimitBytes'>;
 
 /** How a message names an argument: `--ar` on text surfaces, `aspect` on Discord. */
 type Label = (spec: ArgSpec) => string;
@@ -37,7 +43,7 @@ export function argLabel(surface: Pick<SurfaceInfo, 'optionHint'>, at: ArgTarget
  * asking surface takes them ({@link argLabel}): `--ar 0:0 is not valid` when typed, `aspect 0:0 is not valid` on Discord.
  */
 export function validateArgs(
-  core: CoreApi,
+  core: ArgChecks,
   actor: Actor,
   at: ArgTarget,
   given: ArgValues,
@@ -123,7 +129,7 @@ function expectedModelKind(specs: readonly ArgSpec[]): ArgSpec['modelKind'] {
   return specs.find((s) => s.kind === 'model')?.modelKind;
 }
 
-function checkModelKind(core: CoreApi, actor: Actor, specs: readonly ArgSpec[], args: Record<string, ArgValue>): Failure | undefined {
+function checkModelKind(core: ArgChecks, actor: Actor, specs: readonly ArgSpec[], args: Record<string, ArgValue>): Failure | undefined {
   for (const spec of specs) {
     const model = args[spec.name];
     if (spec.kind !== 'model' || !spec.modelKind || typeof model !== 'string') continue;
@@ -133,7 +139,7 @@ function checkModelKind(core: CoreApi, actor: Actor, specs: readonly ArgSpec[], 
   return undefined;
 }
 
-function checkDeclaredSizes(core: CoreApi, specs: readonly ArgSpec[], args: Record<string, ArgValue>): Failure | undefined {
+function checkDeclaredSizes(core: ArgChecks, specs: readonly ArgSpec[], args: Record<string, ArgValue>): Failure | undefined {
   const kind = expectedModelKind(specs) === 'video' ? 'video' : 'image';
   const model = typeof args.model === 'string' ? args.model : undefined;
   for (const spec of specs) {

@@ -12,7 +12,11 @@ import type { ArgSpec, CommandDefinition, SubcommandDefinition } from './types.j
  *   options; `opt-model` selects on `$kind`): an option's description.
  */
 
-/** An English message, for the English fields of definitions (read once, when the piece module loads). */
+/**
+ * An English message, for the English fields of definitions. Definitions call it from a getter
+ * (`get description() { return en('cmd-imagine'); }`), so the words are read when first asked and importing a piece
+ * reads no file.
+ */
 export function en(id: string, args?: MessageArgs): string {
   return t(DEFAULT_LOCALE, id, args);
 }

@@ -9,7 +9,12 @@ import { FluentBundle, FluentResource, type FluentVariable } from '@fluent/bundl
  * named placeholders, `NUMBER()`/`DATETIME()` backed by `Intl`) is in the translator's hands, per locale, without a
  * code change; i18next's plurals and context suffixes live in key names the code has to know.
  *
- * Bundles are loaded once, synchronously, on first use (a few files read at start-up; no I/O afterwards).
+ * The catalogue is built once, explicitly, by whoever composes the process ({@link loadCatalogue} then
+ * {@link installCatalogue}: `buildApp`, the playground, the CLIs through it): importing a module of the core reads
+ * no file. Code names words through {@link t} (and {@link hasMessage}, {@link supportedLocales}), which read the
+ * installed catalogue; a process that installed none (a unit test, a tool that never composes the app) gets the
+ * default one loaded on its first word, once. Definitions whose English words are needed at load (command
+ * descriptions) read them lazily, when first asked.
  * `useIsolating` is off: the Unicode isolation marks Fluent adds around placeholders would reach chat messages and
  * CSV-looking text as invisible characters; every placeholder we pass is already one plain run of text.
  */
@@ -31,14 +36,6 @@ export function localesDir(): string {
   return fileURLToPath(new URL('../../../locales/', import.meta.url));
 }
 
-interface Loaded {
-  readonly dir: string;
-  readonly supported: readonly string[];
-  readonly bundles: ReadonlyMap<string, FluentBundle>;
-}
-
-let loaded: Loaded | undefined;
-
 function loadBundle(dir: string, code: string): FluentBundle {
   const bundle = new FluentBundle(code, { useIsolating: false });
   const folder = join(dir, code);
@@ -49,15 +46,67 @@ function loadBundle(dir: string, code: string): FluentBundle {
   return bundle;
 }
 
-function load(): Loaded {
-  const dir = localesDir();
-  if (loaded && loaded.dir === dir) return loaded;
-  if (!existsSync(join(dir, DEFAULT_LOCALE))) throw new Error(`the message files are missing: no ${join(dir, DEFAULT_LOCALE)} folder`);
-  const codes = readdirSync(dir).filter((c) => statSync(join(dir, c)).isDirectory() && readdirSync(join(dir, c)).some((f) => f.endsWith('.ftl')));
-  // English first: negotiation prefers the first of equal matches, and the default must always be present.
-  const supported = [DEFAULT_LOCALE, ...codes.filter((c) => c !== DEFAULT_LOCALE).sort()];
-  loaded = { dir, supported, bundles: new Map(supported.map((c) => [c, loadBundle(dir, c)])) };
-  return loaded;
+/** Every shipped locale's messages, read once from one folder (see {@link loadCatalogue}). Immutable. */
+export class Catalogue {
+  private constructor(
+    /** The folder it was read from. */
+    readonly dir: string,
+    /** The shipped codes, English first. */
+    readonly supported: readonly string[],
+    private readonly bundles: ReadonlyMap<string, FluentBundle>,
+  ) {}
+
+  /**
+   * Reads every locale folder of `dir` (default {@link localesDir}): one per folder holding at least one `.ftl`
+   * file, English first (negotiation prefers the first of equal matches, and the default must always be present).
+   * @throws Error when the English folder is missing or a file does not parse.
+   */
+  static load(dir: string = localesDir()): Catalogue {
+    if (!existsSync(join(dir, DEFAULT_LOCALE))) throw new Error(`the message files are missing: no ${join(dir, DEFAULT_LOCALE)} folder`);
+    const codes = readdirSync(dir).filter((c) => statSync(join(dir, c)).isDirectory() && readdirSync(join(dir, c)).some((f) => f.endsWith('.ftl')));
+    const supported = [DEFAULT_LOCALE, ...codes.filter((c) => c !== DEFAULT_LOCALE).sort()];
+    return new Catalogue(dir, supported, new Map(supported.map((c) => [c, loadBundle(dir, c)])));
+  }
+
+  /** See {@link t}. */
+  t(locale: string, id: string, args?: MessageArgs): string {
+    const dot = id.indexOf('.');
+    const [name, attr] = dot < 0 ? [id, undefined] : [id.slice(0, dot), id.slice(dot + 1)];
+    for (const code of locale === DEFAULT_LOCALE ? [DEFAULT_LOCALE] : [locale, DEFAULT_LOCALE]) {
+      const bundle = this.bundles.get(code);
+      const msg = bundle?.getMessage(name);
+      const pattern = attr === undefined ? msg?.value : msg?.attributes[attr];
+      if (bundle && pattern) return bundle.formatPattern(pattern, args);
+    }
+    return id;
+  }
+
+  /** Whether message `id` exists in English. */
+  has(id: string): boolean {
+    return this.bundles.get(DEFAULT_LOCALE)?.hasMessage(id) ?? false;
+  }
+}
+
+/** Reads the catalogue of `dir` (default {@link localesDir}); see {@link Catalogue.load}. */
+export function loadCatalogue(dir?: string): Catalogue {
+  return Catalogue.load(dir);
+}
+
+let installed: Catalogue | undefined;
+
+/** Makes `c` the catalogue every word of this process comes from (the composition root calls it once). */
+export function installCatalogue(c: Catalogue): void {
+  installed = c;
+}
+
+/** The installed catalogue; when none was installed yet, the one of {@link localesDir}, loaded now and installed. */
+export function catalogue(): Catalogue {
+  return (installed ??= Catalogue.load());
+}
+
+/** Whether a catalogue is installed (loaded) in this process yet. */
+export function catalogueInstalled(): boolean {
+  return installed !== undefined;
 }
 
 /**
@@ -65,12 +114,12 @@ function load(): Loaded {
  * Translators add a locale by adding a folder; nothing in code lists them.
  */
 export function supportedLocales(): readonly string[] {
-  return load().supported;
+  return catalogue().supported;
 }
 
-/** Forgets the loaded bundles, so the next call reads {@link localesDir} again (tests switching folders). */
+/** Forgets the installed catalogue, so the next word reads {@link localesDir} again (tests switching folders). */
 export function reloadCatalog(): void {
-  loaded = undefined;
+  installed = undefined;
 }
 
 /**
@@ -80,19 +129,10 @@ export function reloadCatalog(): void {
  * crashing a reply.
  */
 export function t(locale: string, id: string, args?: MessageArgs): string {
-  const { bundles } = load();
-  const dot = id.indexOf('.');
-  const [name, attr] = dot < 0 ? [id, undefined] : [id.slice(0, dot), id.slice(dot + 1)];
-  for (const code of locale === DEFAULT_LOCALE ? [DEFAULT_LOCALE] : [locale, DEFAULT_LOCALE]) {
-    const bundle = bundles.get(code);
-    const msg = bundle?.getMessage(name);
-    const pattern = attr === undefined ? msg?.value : msg?.attributes[attr];
-    if (bundle && pattern) return bundle.formatPattern(pattern, args);
-  }
-  return id;
+  return catalogue().t(locale, id, args);
 }
 
 /** Whether message `id` exists in English (for optional texts keyed by a name, e.g. a command's option). */
 export function hasMessage(id: string): boolean {
-  return load().bundles.get(DEFAULT_LOCALE)?.hasMessage(id) ?? false;
+  return catalogue().has(id);
 }

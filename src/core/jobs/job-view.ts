@@ -1,4 +1,4 @@
-import type { JobMoney, JobState, JobStatus, JobView } from '../api.js';
+import type { JobMoney, JobState, JobStatus, JobView } from '../api/jobs.js';
 import type { JobLedgerFacts } from '../budget/types.js';
 import type { JobRecord } from '../ports/job-store.js';
 import { DEFAULT_LOCALE } from '../i18n/catalog.js';

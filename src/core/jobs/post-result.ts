@@ -1,5 +1,5 @@
-import type { Logger } from '../../log.js';
-import type { CoreApi } from '../api.js';
+import type { Logger } from '../ports/logger.js';
+import type { JobsApi } from '../api/jobs.js';
 import type { Reply } from '../commands/types.js';
 
 /** What a surface says about a post that failed: when the platform allows the next try, and a loggable reason. */
@@ -23,7 +23,7 @@ export type PostOutcome = { posted: true; messageIds: string[] } | { posted: fal
  * - any other reply's post error is thrown to the surface, as before.
  */
 export async function postReply(
-  core: Pick<CoreApi, 'recordDelivery' | 'handOver'>,
+  core: Pick<JobsApi, 'recordDelivery' | 'handOver'>,
   reply: Reply,
   post: () => Promise<readonly string[]>,
   opts: { surface: string; logger?: Pick<Logger, 'warn'>; failure: (e: unknown) => PostFailure },

@@ -1,4 +1,4 @@
-import type { FailureRefView } from '../api.js';
+import type { FailureRefView } from '../api/failure-refs.js';
 import type { Failure, FailureCode, FailureDetails, MoneyMoved } from '../failures.js';
 import { DEFAULT_LOCALE, t, type MessageArgs } from '../i18n/catalog.js';
 import { say } from '../i18n/phrase.js';

@@ -1,4 +1,4 @@
-import type { JobMoney, JobState } from '../api.js';
+import type { JobMoney, JobState } from '../api/jobs.js';
 import { t } from '../i18n/catalog.js';
 import { formatMoney } from '../i18n/format.js';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Logger } from '../../log.js';
+import type { Logger } from '../ports/logger.js';
 import type { Clock } from '../ports/clock.js';
 import type { GatewayModel } from '../ports/media-gateway.js';
 

@@ -1,4 +1,4 @@
-import type { Logger } from '../../log.js';
+import type { Logger } from '../ports/logger.js';
 import type { ChargeUnit, ReserveResult } from '../budget/types.js';
 import type { TokenSource } from '../failures.js';
 import type { Micros } from '../money.js';

@@ -2,7 +2,7 @@
  * The operator's view of jobs (`jobs list|inspect|retry-delivery` in the CLI): any scope, any user, with how
  * they are known outside the store. Implemented per storage engine (`KyselyJobAdmin` in `src/store/kysely/`).
  */
-import type { JobStatus } from '../api.js';
+import type { JobStatus } from '../api/jobs.js';
 import type { AuditActor } from './audit-log.js';
 import type { ExternalRef } from './directory.js';
 import type { JobRecord } from './job-store.js';

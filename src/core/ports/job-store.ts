@@ -4,7 +4,8 @@
  * Every status change is a conditional update: it applies only when the row is still in one of the expected
  * states (and, for leased work, still leased by the caller), so two processes or a restart never apply it twice.
  */
-import { FINAL_STATUSES, type DeliveryAddress, type JobKind, type JobStatus } from '../api.js';
+import { FINAL_STATUSES, type JobKind, type JobStatus } from '../api/jobs.js';
+import type { DeliveryAddress } from '../api/actor.js';
 import type { TokenSource } from '../failures.js';
 import type { Micros } from '../money.js';
 

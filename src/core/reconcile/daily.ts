@@ -1,4 +1,4 @@
-import type { Logger } from '../../log.js';
+import type { Logger } from '../ports/logger.js';
 import type { Clock } from '../ports/clock.js';
 import type { Coordination } from '../ports/coordination.js';
 import { leaveOwnerNotice } from '../use-cases/owner-alerts.js';

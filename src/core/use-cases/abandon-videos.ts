@@ -1,4 +1,4 @@
-import type { AbandonOutcome, JobStatus } from '../api.js';
+import type { AbandonOutcome, JobStatus } from '../api/jobs.js';
 import type { CoreDeps } from './deps.js';
 
 /** Statuses in which a video task is still at the gateway (nothing made yet). */

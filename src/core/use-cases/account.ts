@@ -1,4 +1,5 @@
-import type { Actor, BalanceView } from '../api.js';
+import type { Actor } from '../api/actor.js';
+import type { BalanceView } from '../api/account.js';
 import { tokenLinkedText, tokenUnlinkedText } from '../admin-text/texts.js';
 import { AdminError } from '../admin/admin-service.js';
 import type { TokenOwner } from '../ports/token-vault.js';

@@ -1,4 +1,5 @@
-import type { AskRequest, AskResult, JobHooks } from '../api.js';
+import type { AskRequest, AskResult } from '../api/ask.js';
+import type { JobHooks } from '../api/actor.js';
 import { err, fail, ok, type Result } from '../failures.js';
 import { newJobId } from '../ids.js';
 import { gatewayCostMicros } from './gateway-cost.js';

@@ -1,4 +1,5 @@
-import type { Actor, BalanceView, ChartFile } from '../api.js';
+import type { Actor } from '../api/actor.js';
+import type { BalanceView, ChartFile } from '../api/account.js';
 import type { UsageReport } from '../admin/admin-service.js';
 import { usageChartLabels } from '../admin-text/texts.js';
 import { balanceChartLabels } from '../messages/balance-text.js';

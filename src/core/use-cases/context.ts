@@ -1,30 +1,27 @@
-import type { Actor, JobHooks } from '../api.js';
+import type { Actor, JobHooks, ResolvedActor } from '../api/actor.js';
 import type { Lease } from '../fair-use/fair-use-gate.js';
 import { err, fail, failureFromGateway, ok, type Failure, type Result, type TokenSource } from '../failures.js';
 import type { Micros } from '../money.js';
 import { isGatewayFailure, type GatewayFailureInfo, type GatewayModel } from '../ports/media-gateway.js';
 import type { ReserveResult } from '../budget/types.js';
 import { remainingIn } from '../money/remaining.js';
-import type { BudgetLedger } from '../ports/budget-ledger.js';
 import type { Payer } from '../catalog/price-book.js';
 import type { CoreDeps } from './deps.js';
 import { effectiveLocale } from '../i18n/negotiate.js';
 import { StoreUnavailableError } from '../ports/store-unavailable.js';
 
-/** The store's ids of the actor's scope and user (created on first sight; membership refreshed). */
-export interface ActorIds {
-  scopeId: string;
-  userId: string;
-  /** The scope's IANA time zone (budgets reset at its midnight). */
-  timeZone: string;
-  /** The effective locale: the member's choice > the community's default > `actor.locale` > English. */
-  locale: string;
-  /** An owner approved the scope for the operator's token (read only under `OPERATOR_TOKEN_ACCESS=approved`). */
-  approved: boolean;
+/** The store's ids of the actor's scope and user (see {@link ResolvedActor}). */
+export type ActorIds = ResolvedActor;
+
+/**
+ * The actor's ids: the ones the dispatcher resolved for this command (`Actor.resolved`), else {@link lookUpActor}.
+ */
+export function actorIds(d: CoreDeps, a: Actor): Promise<ActorIds> {
+  return a.resolved ? Promise.resolve(a.resolved) : lookUpActor(d, a);
 }
 
-/** Finds or creates the scope and the user and records that the user was seen in the scope. */
-export async function actorIds(d: CoreDeps, a: Actor): Promise<ActorIds> {
+/** Finds or creates the scope and the user and records that the user was seen in the scope (always asks the store). */
+export async function lookUpActor(d: CoreDeps, a: Actor): Promise<ActorIds> {
   const scope = await d.store.directory.ensureScope({ platform: a.scope.platform, externalId: a.scope.externalId, ...(a.scope.title ? { title: a.scope.title } : {}) });
   const user = await d.store.directory.ensureUser({
     platform: a.user.platform,

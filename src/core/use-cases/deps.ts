@@ -1,28 +1,19 @@
 import type { CallDeadlines } from './gateway-call.js';
-import type { Logger, SecretSet } from '../../log.js';
+import type { Micros } from '../money.js';
+import type { Logger, Secrets } from '../ports/logger.js';
 import type { FairUseGate } from '../fair-use/fair-use-gate.js';
 import type { Catalog } from '../catalog/catalog.js';
 import type { ConfiguredDefaults } from '../catalog/default-models.js';
-import type { AdminModelSetting } from '../catalog/price-book.js';
-import type { ModelKind, PriceUnit } from '../pricing.js';
 import type { ChartRenderer } from '../ports/chart-renderer.js';
 import type { Clock } from '../ports/clock.js';
 import type { Coordination } from '../ports/coordination.js';
 import type { JobStore } from '../ports/job-store.js';
+import type { ModelSettingsPort } from '../ports/model-settings.js';
+import type { OutputFiles } from '../ports/output-files.js';
 import type { MediaGateway } from '../ports/media-gateway.js';
 import type { CoreStore } from '../ports/store.js';
-import type { Micros } from '../money.js';
 import type { JobLeasePort } from '../ports/job-leases.js';
 import type { JobMoney } from '../money/job-money.js';
-
-/**
- * Where finished files are kept for `/job` re-posts. Structurally the `OutputStore` of `src/jobs/output-store.ts`;
- * declared here so the core depends on a shape, not on the jobs module.
- */
-export interface OutputFiles {
-  save(jobId: string, filename: string, bytes: Uint8Array): Promise<{ path: string; bytes: number }>;
-  list(jobId: string): Promise<{ path: string; filename: string; bytes: number }[]>;
-}
 
 /** The settings the use-cases read (a subset of `Config`, flattened). */
 export interface CoreSettings {
@@ -55,16 +46,6 @@ export interface CoreSettings {
   callDeadlines?: CallDeadlines;
 }
 
-/**
- * Admins' model settings as the core stores them (the SQL implementation is `src/store/kysely/model-settings.ts`); every
- * change is audited there.
- */
-export interface ModelSettingsPort {
-  all(): Promise<(AdminModelSetting & { scopeId: string })[]>;
-  setPrice(actor: string, scopeId: string, model: string, price: { unit: PriceUnit; unitMicros: Micros } | null, byOwner?: boolean): Promise<unknown>;
-  setKind(actor: string, scopeId: string, model: string, kind: ModelKind | null): Promise<unknown>;
-}
-
 /** Everything {@link BotCore} needs, passed explicitly by the composition root (`buildApp`). */
 export interface CoreDeps {
   gateway: MediaGateway;
@@ -81,7 +62,7 @@ export interface CoreDeps {
   clock: Clock;
   logger: Logger;
   /** Decrypted gateway tokens are registered here so logs scrub them. */
-  secrets: SecretSet;
+  secrets: Secrets;
   settings: CoreSettings;
   /**
    * State shared by the bot's processes (in memory for one process): admin notices waiting per community and the

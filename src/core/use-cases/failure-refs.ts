@@ -1,4 +1,5 @@
-import type { Actor, FailureRefView, ShownAt } from '../api.js';
+import type { Actor } from '../api/actor.js';
+import type { FailureRefView, ShownAt } from '../api/failure-refs.js';
 import { err, fail, ok, type Failure, type Result } from '../failures.js';
 import { isFailureRef } from '../ids.js';
 import { describeFailure } from '../messages.js';

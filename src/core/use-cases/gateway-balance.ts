@@ -1,4 +1,5 @@
-import type { Actor, GatewayBalanceView } from '../api.js';
+import type { Actor } from '../api/actor.js';
+import type { GatewayBalanceView } from '../api/admin.js';
 import { shouldWarnLowBalance } from '../budget/low-balance.js';
 import { err, fail, ok, type Result, type TokenSource } from '../failures.js';
 import { DEFAULT_LOCALE, t } from '../i18n/catalog.js';

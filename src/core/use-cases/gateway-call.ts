@@ -1,4 +1,4 @@
-import type { JobHooks } from '../api.js';
+import type { JobHooks } from '../api/actor.js';
 import type { CallOptions } from '../ports/media-gateway.js';
 import { sniffImage } from '../media/sniff.js';
 import type { ModelKind } from '../pricing.js';

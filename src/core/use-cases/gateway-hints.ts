@@ -1,4 +1,4 @@
-import type { Actor } from '../api.js';
+import type { Actor } from '../api/actor.js';
 import type { Failure } from '../failures.js';
 import { DEFAULT_LOCALE, t } from '../i18n/catalog.js';
 import { queueAdminAlert } from './gateway-balance.js';

@@ -1,4 +1,5 @@
-import type { DeliveryAddress, EditRequest, ImageFile, ImageJobResult, ImagineRequest, JobHooks } from '../api.js';
+import type { DeliveryAddress, JobHooks } from '../api/actor.js';
+import type { EditRequest, ImageFile, ImageJobResult, ImagineRequest } from '../api/images.js';
 import { err, fail, ok, type Failure, type Result } from '../failures.js';
 import { gatewayCostMicros } from './gateway-cost.js';
 import { newJobId } from '../ids.js';

@@ -1,4 +1,5 @@
-import type { Actor, JobRequestView, JobStatus, JobView } from '../api.js';
+import type { Actor } from '../api/actor.js';
+import type { JobRequestView, JobStatus, JobView } from '../api/jobs.js';
 import { err, fail, ok, type Result } from '../failures.js';
 import { isJobId } from '../ids.js';
 import { ACTIVE_STATUSES, FINAL_STATUSES, type JobRecord } from '../ports/job-store.js';

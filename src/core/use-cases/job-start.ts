@@ -1,4 +1,5 @@
-import type { Actor, DeliveryAddress, JobKind } from '../api.js';
+import type { Actor, DeliveryAddress } from '../api/actor.js';
+import type { JobKind } from '../api/jobs.js';
 import { err, ok, withMoney, type Failure, type Result } from '../failures.js';
 import { validatePrompt } from '../media/inputs.js';
 import type { ReserveResult } from '../budget/types.js';

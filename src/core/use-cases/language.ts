@@ -1,4 +1,4 @@
-import type { Actor } from '../api.js';
+import type { Actor } from '../api/actor.js';
 import { err, fail, ok, type Result } from '../failures.js';
 import { DEFAULT_LOCALE, supportedLocales, t } from '../i18n/catalog.js';
 import { effectiveLocale, negotiateLocale } from '../i18n/negotiate.js';

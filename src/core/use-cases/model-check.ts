@@ -1,4 +1,4 @@
-import type { Actor } from '../api.js';
+import type { Actor } from '../api/actor.js';
 import { chooseDefault, configuredDefault } from '../catalog/default-models.js';
 import { err, fail, ok, type Result } from '../failures.js';
 import { phrase, say } from '../i18n/phrase.js';

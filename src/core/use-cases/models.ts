@@ -1,4 +1,5 @@
-import type { Actor, ModelView, ModelsReport } from '../api.js';
+import type { Actor } from '../api/actor.js';
+import type { ModelView, ModelsReport } from '../api/models.js';
 import { chooseDefault, type DefaultChoice } from '../catalog/default-models.js';
 import type { Payer } from '../catalog/price-book.js';
 import { modelsNotes, modelsText, modelViews } from '../catalog/model-views.js';

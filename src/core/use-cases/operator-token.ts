@@ -1,4 +1,4 @@
-import type { Actor } from '../api.js';
+import type { Actor } from '../api/actor.js';
 import type { ReserveResult } from '../budget/types.js';
 import { periodWindow } from '../budget/periods.js';
 import { err, fail, ok, type Result } from '../failures.js';

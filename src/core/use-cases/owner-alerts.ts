@@ -1,4 +1,4 @@
-import type { Actor } from '../api.js';
+import type { Actor } from '../api/actor.js';
 import { formatMoney, formatReset } from '../i18n/format.js';
 import { t } from '../i18n/catalog.js';
 import type { Coordination } from '../ports/coordination.js';

@@ -1,4 +1,5 @@
-import type { Actor, PriceCommand } from '../api.js';
+import type { Actor } from '../api/actor.js';
+import type { PriceCommand } from '../api/admin.js';
 import { entryPriceText } from '../catalog/model-views.js';
 import { priceText } from '../admin-text/texts.js';
 import { t } from '../i18n/catalog.js';

@@ -1,5 +1,6 @@
 import { remixCapable } from '../catalog/remix-models.js';
-import type { JobHooks, RemixRequest, VideoStarted } from '../api.js';
+import type { JobHooks } from '../api/actor.js';
+import type { RemixRequest, VideoStarted } from '../api/video.js';
 import { err, fail, type Result } from '../failures.js';
 import { validateDuration, validatePrompt } from '../media/inputs.js';
 import { actorIds, resolveToken } from './context.js';

@@ -1,5 +1,6 @@
 import { gatewayCall } from './gateway-call.js';
-import type { Actor, DeliveryAddress, JobHooks, VideoRequest, VideoStarted } from '../api.js';
+import type { Actor, DeliveryAddress, JobHooks } from '../api/actor.js';
+import type { VideoRequest, VideoStarted } from '../api/video.js';
 import type { JobParams } from '../ports/job-store.js';
 import type { VideoTask } from '../ports/media-gateway.js';
 import { err, fail, ok, withMoney, type Result } from '../failures.js';

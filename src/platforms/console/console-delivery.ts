@@ -1,10 +1,9 @@
 import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { DeliverableResult, Delivery, DeliveryAddress, JobView } from '../../core/api.js';
+import type { DeliverableResult, Delivery } from '../../core/api.js';
+import type { CommandDefinition, DeliveryAddress, Failure, JobView } from '../../core/api/surface.js';
 import { deliveredResultFields, finishedJobActions, videoResultFields } from '../../core/commands/reply-kit.js';
-import { findCommand } from '../../core/commands/registry.js';
-import type { CommandDefinition } from '../../core/commands/types.js';
-import type { Failure } from '../../core/failures.js';
+import { findCommand } from '../../core/commands/lookup.js';
 import { t } from '../../core/i18n/catalog.js';
 import { formatMoney } from '../../core/i18n/format.js';
 import { describeJobState } from '../../core/messages/job-text.js';

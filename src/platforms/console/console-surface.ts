@@ -3,8 +3,7 @@ import { t } from '../../core/i18n/catalog.js';
 import { localeFromEnv } from '../../core/i18n/negotiate.js';
 import { randomBytes } from 'node:crypto';
 import { userInfo } from 'node:os';
-import type { Actor } from '../../core/api.js';
-import type { DeliveryAddressLike, Progress, SurfaceInfo, SurfaceRequest } from '../../core/commands/types.js';
+import type { Actor, DeliveryAddress, Progress, SurfaceInfo, SurfaceRequest } from '../../core/api/surface.js';
 
 /** The console's surface id: stored with its scope, user and delivery addresses. */
 export const CONSOLE = 'console';
@@ -25,7 +24,7 @@ export const CONSOLE_SURFACE: SurfaceInfo = {
  * playgrounds on one database each deliver only their own videos, and a dead playground's videos can be adopted
  * (see {@link ConsoleDelivery.accepts}).
  */
-export interface ConsoleAddress extends DeliveryAddressLike {
+export interface ConsoleAddress extends DeliveryAddress {
   readonly surface: typeof CONSOLE;
   readonly instance: string;
 }

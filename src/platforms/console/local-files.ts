@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import type { IncomingFile } from '../../core/commands/types.js';
+import type { IncomingFile } from '../../core/api/surface.js';
 import { err, fail, ok } from '../../core/failures.js';
 import { phrase, type Phrase } from '../../core/i18n/phrase.js';
 

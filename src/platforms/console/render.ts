@@ -1,7 +1,7 @@
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { findCommand } from '../../core/commands/registry.js';
-import type { CommandDefinition, Reply, ReplyAction, ReplyFile } from '../../core/commands/types.js';
+import { findCommand } from '../../core/commands/lookup.js';
+import type { CommandDefinition, Reply, ReplyAction, ReplyFile } from '../../core/api/surface.js';
 import { t } from '../../core/i18n/catalog.js';
 import { formatBytes } from '../../core/i18n/format.js';
 

@@ -1,10 +1,10 @@
-import { FINAL_STATUSES, type Actor, type CoreApi } from '../../core/api.js';
+import type { Actor, ArgValue, CommandDefinition, SurfaceCore } from '../../core/api/surface.js';
+import { FINAL_STATUSES } from '../../core/api/jobs.js';
 import type { CommandDispatcher } from '../../core/commands/dispatch.js';
 import { parseCommandText } from '../../core/commands/grammar.js';
 import { t } from '../../core/i18n/catalog.js';
 import { say } from '../../core/i18n/phrase.js';
 import { commandArgs, findCommand } from '../../core/commands/lookup.js';
-import type { ArgValue, CommandDefinition } from '../../core/commands/types.js';
 import { consoleRequest, CONSOLE_SURFACE, type ConsoleAddress } from './console-surface.js';
 import { isFile, localFile, takeImageFlags } from './local-files.js';
 import { renderReply } from './render.js';
@@ -13,7 +13,7 @@ import { postReply } from '../../core/jobs/post-result.js';
 /** What a session works with; built by the playground. */
 export interface ConsoleSessionDeps {
   dispatcher: CommandDispatcher;
-  core: CoreApi;
+  core: SurfaceCore;
   /** The console scope and its single user (an admin there). */
   actor: Actor;
   /** This playground process's delivery address (videos come back here). */

@@ -1,5 +1,5 @@
 import { PermissionFlagsBits, type BaseInteraction, type User } from 'discord.js';
-import type { Actor, ScopeRef, UserRef } from '../../core/api.js';
+import type { Actor, ScopeRef, UserRef } from '../../core/api/surface.js';
 
 /** The scope of an interaction: its guild, or `dm:<user id>` outside a guild. */
 export function scopeOf(interaction: BaseInteraction): ScopeRef {

@@ -1,5 +1,5 @@
 import type { RepliableInteraction } from 'discord.js';
-import type { DeliveryAddressLike } from '../../core/commands/types.js';
+import type { DeliveryAddress } from '../../core/api/surface.js';
 
 /** Lifetime of an interaction token (Discord: 15 minutes). */
 export const INTERACTION_TTL_MS = 15 * 60_000;
@@ -44,7 +44,7 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== 
  * Reads a stored address at the Delivery boundary: this surface's shape, or the shape jobs stored before the command
  * layer (`platform: 'discord'`, `chatId`, `userExternalId`), so videos running across the upgrade still arrive.
  */
-export function toDiscordAddress(a: DeliveryAddressLike): DiscordAddress {
+export function toDiscordAddress(a: DeliveryAddress): DiscordAddress {
   const r = a as Record<string, unknown>;
   const hook = r.interaction as { applicationId?: unknown; token?: unknown; expiresAt?: unknown } | undefined;
   const interaction =

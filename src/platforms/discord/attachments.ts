@@ -1,6 +1,6 @@
 import type { Attachment as DiscordAttachment } from 'discord.js';
-import type { IncomingFile } from '../../core/commands/types.js';
-import { err, fail, ok, type Result } from '../../core/failures.js';
+import type { IncomingFile, Result } from '../../core/api/surface.js';
+import { err, fail, ok } from '../../core/failures.js';
 import { readCapped } from '../read-capped.js';
 
 /** What the surface knows about a Discord attachment before downloading it. */

@@ -1,4 +1,4 @@
-import type { ReplyAction } from '../../core/commands/types.js';
+import type { ReplyAction } from '../../core/api/surface.js';
 
 /**
  * The `custom_id`s the surface puts on buttons and modals. Everything a click needs travels in the id (command,

@@ -1,4 +1,5 @@
-import type { CoreApi, Delivery } from '../../core/api.js';
+import type { SurfaceCore } from '../../core/api/surface.js';
+import type { Delivery } from '../../core/api.js';
 import type { Logger, SecretSet } from '../../log.js';
 import { discordRest, type DiscordSettings } from './discord-bot.js';
 import { DiscordDelivery } from './delivery.js';
@@ -6,7 +7,7 @@ import { DiscordDelivery } from './delivery.js';
 /** Input of {@link startDiscordDelivery}. */
 export interface StartDiscordDeliveryOptions {
   discord: Pick<DiscordSettings, 'token' | 'apiBase'>;
-  core: CoreApi;
+  core: SurfaceCore;
   logger: Logger;
   secrets: SecretSet;
   registerDelivery: (delivery: Delivery) => void;

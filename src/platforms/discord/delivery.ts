@@ -1,10 +1,9 @@
 import { DEFAULT_LOCALE, t } from '../../core/i18n/catalog.js';
 import { readFile } from 'node:fs/promises';
 import { DiscordAPIError, EmbedBuilder, HTTPError, RateLimitError, Routes, type APIEmbed, type REST, type RawFile } from 'discord.js';
-import type { CoreApi, DeliverableResult, Delivery, DeliveryAddress, JobView } from '../../core/api.js';
+import type { DeliveryAddress, Failure, JobView, ReplyAction, SurfaceCore } from '../../core/api/surface.js';
+import type { DeliverableResult, Delivery } from '../../core/api.js';
 import { DeliveryError } from '../../core/api.js';
-import type { ReplyAction } from '../../core/commands/types.js';
-import type { Failure } from '../../core/failures.js';
 import type { Logger } from '../../log.js';
 import { toDiscordAddress, type DiscordAddress } from './address.js';
 import { actionRows, escapeText } from './reply-render.js';
@@ -75,7 +74,7 @@ export interface DiscordDeliveryOptions {
    * `remixOffered` decides the Remix button next to Reroll under a delivered video (none when absent); every result's
    * buttons come from the core's `finishedJobActions`, the same as the command's own reply.
    */
-  core: Pick<CoreApi, 'explain'> & Partial<Pick<CoreApi, 'remixOffered'>>;
+  core: Pick<SurfaceCore, 'explain'> & Partial<Pick<SurfaceCore, 'remixOffered'>>;
   logger: Logger;
   /** Clock for the interaction expiry check; default `Date.now`. */
   now?: () => number;

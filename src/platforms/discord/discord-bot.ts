@@ -1,6 +1,7 @@
 import { Client, Events, GatewayIntentBits, Partials, REST, type RESTOptions } from 'discord.js';
 import type { Config } from '../../config.js';
-import type { CoreApi, Delivery } from '../../core/api.js';
+import type { CoreApi } from '../../core/api/surface.js';
+import type { Delivery } from '../../core/api.js';
 import { CommandDispatcher } from '../../core/commands/dispatch.js';
 import type { Logger, SecretSet } from '../../log.js';
 import { buildCommandDefinitions } from './commands/definitions.js';

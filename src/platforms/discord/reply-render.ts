@@ -1,5 +1,5 @@
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, type APIActionRowComponent, type APIButtonComponent, type APIEmbed } from 'discord.js';
-import type { Reply, ReplyAction, ReplyFile } from '../../core/commands/types.js';
+import type { Reply, ReplyAction, ReplyFile } from '../../core/api/surface.js';
 import { DEFAULT_LOCALE, t } from '../../core/i18n/catalog.js';
 import { formatBytes } from '../../core/i18n/format.js';
 import { actionCustomId } from './custom-ids.js';

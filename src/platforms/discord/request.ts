@@ -2,7 +2,7 @@ import { DEFAULT_LOCALE, t } from '../../core/i18n/catalog.js';
 import { formatDuration } from '../../core/i18n/format.js';
 import { sniffImage } from '../../core/media/sniff.js';
 import type { RepliableInteraction } from 'discord.js';
-import type { Progress, SurfaceRequest } from '../../core/commands/types.js';
+import type { Progress, SurfaceRequest } from '../../core/api/surface.js';
 import { actorOf, managesGuild } from './actor.js';
 import { addressOf } from './address.js';
 import { errorFields } from './render.js';

@@ -1,5 +1,5 @@
 import { MessageFlags, type RepliableInteraction } from 'discord.js';
-import type { ArgValues, Reply } from '../../core/commands/types.js';
+import type { ArgValues, Reply } from '../../core/api/surface.js';
 import { postReply } from '../../core/jobs/post-result.js';
 import type { CommandTarget } from './commands/option-names.js';
 import { renderReply, type OutgoingMessage } from './reply-render.js';

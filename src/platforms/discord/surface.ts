@@ -1,6 +1,5 @@
-import type { SurfaceInfo } from '../../core/commands/types.js';
+import type { SurfaceCore, SurfaceInfo } from '../../core/api/surface.js';
 import type { CommandDispatcher } from '../../core/commands/dispatch.js';
-import type { CoreApi } from '../../core/api.js';
 import type { Logger, SecretSet } from '../../log.js';
 import type { RemoteFile } from './attachments.js';
 import { optionNamesOf } from './commands/option-names.js';
@@ -30,7 +29,7 @@ export interface PendingEdit {
 export interface SurfaceContext {
   readonly dispatcher: CommandDispatcher;
   /** For what is not a command: autocomplete (`cachedModels`), `recordDelivery`, `touch`, `explain`. */
-  readonly core: CoreApi;
+  readonly core: SurfaceCore;
   readonly logger: Logger;
   /** Typed secrets (gateway tokens from modals) are added here before anything can log them. */
   readonly secrets?: SecretSet;

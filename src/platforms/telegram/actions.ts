@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CommandDefinition, ReplyAction } from '../../core/commands/types.js';
+import type { CommandDefinition, ReplyAction } from '../../core/api/surface.js';
 import type { Coordination } from '../../core/ports/coordination.js';
 import { decodeCallbackData, encodeCallbackData, fitsCallback, isCallbackCommand } from './util/callback-data.js';
 

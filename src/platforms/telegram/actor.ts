@@ -1,6 +1,6 @@
 import type { Context } from 'grammy';
 import type { Chat, Message, User } from 'grammy/types';
-import type { Actor, ScopeRef, UserRef } from '../../core/api.js';
+import type { Actor, ScopeRef, UserRef } from '../../core/api/surface.js';
 
 /**
  * Turns a Telegram chat and user into the core's {@link Actor}, with the user's app language (`language_code`,

@@ -1,10 +1,10 @@
-import type { DeliveryAddressLike } from '../../core/commands/types.js';
+import type { DeliveryAddress } from '../../core/api/surface.js';
 
 /**
  * Where a Telegram job's result goes, stored with the job (JSON) so the poller can deliver after a restart. Ids are
  * strings (chat ids exceed 32 bits; JSON keeps them exact as text). The core treats it as opaque.
  */
-export interface TelegramAddress extends DeliveryAddressLike {
+export interface TelegramAddress extends DeliveryAddress {
   readonly surface: 'telegram';
   readonly chatId: string;
   /** The requester's Telegram user id. */
@@ -22,7 +22,7 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== 
  * field existed (`platform: 'telegram'`, `userExternalId`) read the same. Throws on an address without a chat id
  * (a programming error: the router only hands Telegram addresses to the Telegram delivery).
  */
-export function toTelegramAddress(address: DeliveryAddressLike): TelegramAddress {
+export function toTelegramAddress(address: DeliveryAddress): TelegramAddress {
   const a = address as Record<string, unknown>;
   const chatId = str(a.chatId);
   if (chatId === undefined) throw new TypeError('not a Telegram delivery address (no chatId)');

@@ -2,7 +2,7 @@ import { t } from '../../core/i18n/catalog.js';
 import { negotiateLocale } from '../../core/i18n/negotiate.js';
 import { Composer, type Context } from 'grammy';
 import type { Message } from 'grammy/types';
-import type { ReplyAction } from '../../core/commands/types.js';
+import type { ReplyAction } from '../../core/api/surface.js';
 import { actorOf } from './actor.js';
 import type { TelegramDeps } from './deps.js';
 import { clip, escapeHtml, plainText } from './format.js';

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareFn } from 'grammy';
-import type { CoreApi } from '../../core/api.js';
+import type { SurfaceCore } from '../../core/api/surface.js';
 import type { Logger } from '../../log.js';
 
 /**
@@ -11,7 +11,7 @@ import type { Logger } from '../../log.js';
  * (see `Directory.moveScope`).
  * These service messages need nothing else.
  */
-export function chatMigration(core: Pick<CoreApi, 'scopeMoved'>, logger: Logger): MiddlewareFn<Context> {
+export function chatMigration(core: Pick<SurfaceCore, 'scopeMoved'>, logger: Logger): MiddlewareFn<Context> {
   return async (ctx, next) => {
     const m = ctx.msg;
     const to = m?.migrate_to_chat_id;

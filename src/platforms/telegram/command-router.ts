@@ -1,9 +1,8 @@
 import { Composer, type Context } from 'grammy';
 import type { Message } from 'grammy/types';
-import type { Actor } from '../../core/api.js';
-import { commandArgs, findCommand } from '../../core/commands/registry.js';
+import type { Actor, ArgValue } from '../../core/api/surface.js';
+import { commandArgs, findCommand } from '../../core/commands/lookup.js';
 import { parseCommandText } from '../../core/commands/grammar.js';
-import type { ArgValue } from '../../core/commands/types.js';
 import { actorOfMessage, isAnonymousAdmin } from './actor.js';
 import { commandOf, TOKEN_LIKE } from './command-text.js';
 import type { TelegramDeps } from './deps.js';

@@ -1,9 +1,9 @@
 import { Api } from 'grammy';
 import type { Config } from '../../config.js';
-import type { CoreApi, Delivery } from '../../core/api.js';
-import { findCommand } from '../../core/commands/registry.js';
+import type { CommandDefinition, SurfaceCore } from '../../core/api/surface.js';
+import type { Delivery } from '../../core/api.js';
+import { findCommand } from '../../core/commands/lookup.js';
 import { finishedJobActions, refreshAction } from '../../core/commands/reply-kit.js';
-import type { CommandDefinition } from '../../core/commands/types.js';
 import type { Logger, SecretSet } from '../../log.js';
 import { ScopedCoordination } from '../../core/coordination/scoped-coordination.js';
 import type { Coordination } from '../../core/ports/coordination.js';
@@ -23,7 +23,7 @@ export function waitOutFloodControl(api: Api, log: Logger, maxDelaySeconds = 30)
 /** What {@link telegramDelivery} builds on. */
 export interface TelegramDeliveryParts {
   api: Api;
-  core: CoreApi;
+  core: Pick<SurfaceCore, 'explain' | 'remixOffered'>;
   /** The registry the buttons of a result are made from (only commands present here get a button). */
   commands: readonly CommandDefinition[];
   actions: ActionTable;
@@ -56,7 +56,7 @@ export function telegramDelivery(p: TelegramDeliveryParts): TelegramDelivery {
 /** Input of {@link startTelegramDelivery}. */
 export interface StartTelegramDeliveryOptions {
   config: Pick<Config, 'telegram'>;
-  core: CoreApi;
+  core: Pick<SurfaceCore, 'explain' | 'remixOffered'>;
   commands: readonly CommandDefinition[];
   logger: Logger;
   secrets: SecretSet;

@@ -1,10 +1,9 @@
 import { DEFAULT_LOCALE, t } from '../../core/i18n/catalog.js';
 import { basename } from 'node:path';
 import { GrammyError, HttpError, InputFile, type Api, type InlineKeyboard } from 'grammy';
-import { DeliveryError, type CoreApi, type DeliverableResult, type Delivery, type DeliveryAddress, type JobView } from '../../core/api.js';
+import { DeliveryError, type DeliverableResult, type Delivery } from '../../core/api.js';
+import type { DeliveryAddress, Failure, JobView, Reply, SurfaceCore } from '../../core/api/surface.js';
 import { deliveredResultFields } from '../../core/commands/reply-kit.js';
-import type { Reply } from '../../core/commands/types.js';
-import type { Failure } from '../../core/failures.js';
 import type { Logger } from '../../log.js';
 import { toTelegramAddress, type TelegramAddress } from './address.js';
 import { CAPTION_MAX, TEXT_MAX, clip, htmlChunks, htmlClipped } from './format.js';
@@ -16,7 +15,7 @@ import type { StatusEditor, StatusThrottle } from './util/throttle.js';
 /** Options of {@link TelegramDelivery}. */
 export interface TelegramDeliveryOptions {
   api: Api;
-  core: Pick<CoreApi, 'explain'>;
+  core: Pick<SurfaceCore, 'explain'>;
   /** How Telegram users type commands, for the failure words (`SurfaceInfo.commandHint`). */
   hint: (command: string, subcommand?: string) => string;
   throttle: StatusThrottle;

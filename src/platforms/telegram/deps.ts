@@ -1,8 +1,7 @@
 import type { Api } from 'grammy';
 import type { Config } from '../../config.js';
-import type { CoreApi } from '../../core/api.js';
+import type { CommandDefinition, Invocation, Reply, SurfaceCore } from '../../core/api/surface.js';
 import type { Coordination } from '../../core/ports/coordination.js';
-import type { CommandDefinition, Invocation, Reply } from '../../core/commands/types.js';
 import type { Logger, SecretSet } from '../../log.js';
 import type { ActionTable, PendingInputs } from './actions.js';
 import type { TelegramDelivery } from './delivery.js';
@@ -22,7 +21,7 @@ export interface CommandRunner {
 
 /** What the handlers need, built once by `startTelegram` and passed down explicitly. */
 export interface TelegramDeps {
-  core: CoreApi;
+  core: SurfaceCore;
   dispatcher: CommandRunner;
   api: Api;
   settings: TelegramSettings;

@@ -1,7 +1,7 @@
 import { GrammyError, type Api } from 'grammy';
 import type { Message } from 'grammy/types';
-import type { IncomingFile } from '../../core/commands/types.js';
-import { fail, type Result } from '../../core/failures.js';
+import type { IncomingFile, Result } from '../../core/api/surface.js';
+import { fail } from '../../core/failures.js';
 import { readCapped } from '../read-capped.js';
 
 /** Telegram's public Bot API serves files up to 20 MB through `getFile`. */

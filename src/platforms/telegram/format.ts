@@ -1,4 +1,4 @@
-import type { Reply } from '../../core/commands/types.js';
+import type { Reply } from '../../core/api/surface.js';
 import { clip, splitGraphemes } from '../../core/text-cut.js';
 
 export { clip };

@@ -1,6 +1,6 @@
 import type { Api } from 'grammy';
 import type { BotCommand, BotCommandScope, LanguageCode } from 'grammy/types';
-import type { CommandDefinition } from '../../core/commands/types.js';
+import type { CommandDefinition } from '../../core/api/surface.js';
 import type { Logger } from '../../log.js';
 import { isPersonalSecretCommand } from './secret-args.js';
 import { DEFAULT_LOCALE, supportedLocales } from '../../core/i18n/catalog.js';

@@ -1,6 +1,6 @@
 import { GrammyError, InlineKeyboard, InputFile } from 'grammy';
 import type { Message } from 'grammy/types';
-import type { Reply, ReplyAction, ReplyFile } from '../../core/commands/types.js';
+import type { Reply, ReplyAction, ReplyFile } from '../../core/api/surface.js';
 import { DEFAULT_LOCALE, t } from '../../core/i18n/catalog.js';
 import { formatBytes } from '../../core/i18n/format.js';
 import type { TelegramDeps } from './deps.js';

@@ -1,8 +1,7 @@
 import { formatDuration } from '../../core/i18n/format.js';
 import { t } from '../../core/i18n/catalog.js';
 import { negotiateLocale } from '../../core/i18n/negotiate.js';
-import type { Actor } from '../../core/api.js';
-import type { Progress, SurfaceInfo, SurfaceRequest } from '../../core/commands/types.js';
+import type { Actor, Progress, SurfaceInfo, SurfaceRequest } from '../../core/api/surface.js';
 import type { TelegramAddress } from './address.js';
 import { PreviewPhoto } from './preview-photo.js';
 import { StatusMessage, type Place, type StatusDeps } from './status-message.js';

@@ -1,7 +1,5 @@
 import { DEFAULT_LOCALE, t } from '../../core/i18n/catalog.js';
-import type { Actor } from '../../core/api.js';
-import type { ArgValues, Reply } from '../../core/commands/types.js';
-import type { Failure } from '../../core/failures.js';
+import type { Actor, ArgValues, Failure, Reply } from '../../core/api/surface.js';
 import { GrammyError } from 'grammy';
 import { isChatAdmin } from './admin-check.js';
 import type { TelegramDeps } from './deps.js';

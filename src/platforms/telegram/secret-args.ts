@@ -1,4 +1,4 @@
-import type { CommandDefinition } from '../../core/commands/types.js';
+import type { CommandDefinition } from '../../core/api/surface.js';
 
 /** The subcommand of `def` that takes a secret (`setup token`, `token link`) and the secret argument's name. */
 export function secretSubcommand(def: CommandDefinition | undefined): { subcommand: string; arg: string } | undefined {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ScopeRef } from '../../core/api.js';
+import type { ScopeRef } from '../../core/api/surface.js';
 import type { Coordination } from '../../core/ports/coordination.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { SurfaceInfo } from '../../core/commands/types.js';
+import type { SurfaceInfo } from '../../core/api/surface.js';
 
 /**
  * How Telegram users type commands: `/command sub …`, except that the token flows are started with the bare

@@ -2,7 +2,7 @@ import { t } from '../../core/i18n/catalog.js';
 import { negotiateLocale } from '../../core/i18n/negotiate.js';
 import { Composer, InlineKeyboard, type Context, type Filter } from 'grammy';
 import type { Message } from 'grammy/types';
-import type { CommandDefinition } from '../../core/commands/types.js';
+import type { CommandDefinition } from '../../core/api/surface.js';
 import { isCoordinationUnavailable } from '../../core/ports/coordination.js';
 import { actorOfMessage, scopeOf, userOf } from './actor.js';
 import { commandOf, TOKEN_LIKE } from './command-text.js';

@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, t } from '../../core/i18n/catalog.js';
-import type { JobView } from '../../core/api.js';
+import type { JobView } from '../../core/api/surface.js';
 import { videoResultFields } from '../../core/commands/reply-kit.js';
-import { describeJobState } from '../../core/messages.js';
+import { describeJobState } from '../../core/messages/job-text.js';
 import { CAPTION_MAX, clip } from './format.js';
 
 /** Caption of a delivered video: model, length, size and the charge. */

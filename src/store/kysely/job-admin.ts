@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { JobStatus } from '../../core/api.js';
+import type { JobStatus } from '../../core/api/jobs.js';
 import type { AuditActor } from '../../core/ports/audit-log.js';
 import type { BilledJob, JobAdmin, JobFilter, JobListing, RequeueResult } from '../../core/ports/job-admin.js';
 import { writeAudit } from './audit.js';

@@ -1,5 +1,5 @@
 import type { Selectable, Updateable } from 'kysely';
-import type { JobStatus } from '../../core/api.js';
+import type { JobStatus } from '../../core/api/jobs.js';
 import type { JobParams, JobPatch, JobRecord } from '../../core/ports/job-store.js';
 import { readDeliveryAddress } from '../delivery-address.js';
 import type { JobsTable } from './schema.js';

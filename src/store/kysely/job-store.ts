@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { JobStatus } from '../../core/api.js';
+import type { JobStatus } from '../../core/api/jobs.js';
 import type { Clock } from '../../core/ports/clock.js';
 import { ACTIVE_VIDEO_STATUSES, FINAL_STATUSES, type JobPatch, type JobRecord, type JobStore, type NewJob } from '../../core/ports/job-store.js';
 import type { Database } from './schema.js';

@@ -5,7 +5,7 @@
  */
 import { Writable } from 'node:stream';
 import type { Chat, User } from 'grammy/types';
-import type { Actor } from '../../../src/core/api.js';
+import type { Actor } from '../../../src/core/api/actor.js';
 import { createLogger, SecretSet } from '../../../src/log.js';
 import { startTelegram, type TelegramHandle } from '../../../src/platforms/telegram/telegram-bot.js';
 import { shownTexts, startFakeTelegram, type FakeTelegram } from '../../fakes/telegram/index.js';

@@ -1,4 +1,4 @@
-import type { AdminCommand } from '../../api.js';
+import type { AdminCommand } from '../../api/admin.js';
 import type { CommandContext, Reply, ReplyFile } from '../types.js';
 import { chartFile, failureReply } from '../reply-kit.js';
 

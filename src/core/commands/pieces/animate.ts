@@ -11,15 +11,15 @@ import { runVideo } from './video.js';
  */
 export const animateCommand: CommandDefinition = {
   name: 'animate',
-  description: en('cmd-animate'),
-  help: en('cmd-animate.help'),
+  get description() { return en('cmd-animate'); },
+  get help() { return en('cmd-animate.help'); },
   usage: ['/animate <job>'],
   examples: ['/animate j_abc123'],
   role: 'member',
   place: 'anywhere',
   visibility: 'public',
   hidden: true,
-  args: [jobArg(en('cmd-animate-opt-job'))],
+  args: [jobArg('cmd-animate-opt-job')],
   async run(ctx, args) {
     const id = str(args, 'job') ?? '';
     const res = await ctx.core.jobRequest(ctx.actor, id);

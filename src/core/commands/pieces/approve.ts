@@ -9,8 +9,8 @@ import { en } from '../words.js';
  */
 export const approveCommand: CommandDefinition = {
   name: 'approve',
-  description: en('cmd-approve'),
-  help: en('cmd-approve.help'),
+  get description() { return en('cmd-approve'); },
+  get help() { return en('cmd-approve.help'); },
   usage: ['/approve [on|off]'],
   examples: ['/approve', '/approve off'],
   role: 'owner',
@@ -20,7 +20,7 @@ export const approveCommand: CommandDefinition = {
     {
       name: 'state',
       kind: 'choice',
-      description: en('cmd-approve-opt-state'),
+      get description() { return en('cmd-approve-opt-state'); },
       choices: [
         { value: 'on', label: 'on' },
         { value: 'off', label: 'off' },

@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, t } from '../../i18n/catalog.js';
 import { formatMoney, formatNumber } from '../../i18n/format.js';
 import { en } from '../words.js';
-import type { AskResult } from '../../api.js';
+import type { AskResult } from '../../api/ask.js';
 import type { CommandDefinition, Reply } from '../types.js';
 import { failureReply, finishedJobActions, progressHooks, resultDelivery, str } from '../reply-kit.js';
 import { modelArg, promptArg } from './common-args.js';
@@ -9,14 +9,14 @@ import { modelArg, promptArg } from './common-args.js';
 /** `/ask <question> [--model ID]`: a text model's answer, with model, tokens and cost. */
 export const askCommand: CommandDefinition = {
   name: 'ask',
-  description: en('cmd-ask'),
-  help: en('cmd-ask.help'),
+  get description() { return en('cmd-ask'); },
+  get help() { return en('cmd-ask.help'); },
   usage: ['/ask <question> [--model ID]'],
   examples: ['/ask what is a haiku?', '/ask --model beta-text-1 summarize the plot of Hamlet'],
   role: 'member',
   place: 'anywhere',
   visibility: 'public',
-  args: [promptArg(en('cmd-ask-opt-prompt')), modelArg('text')],
+  args: [promptArg('cmd-ask-opt-prompt'), modelArg('text')],
   async run(ctx, args) {
     const prompt = str(args, 'prompt') ?? '';
     const model = str(args, 'model');

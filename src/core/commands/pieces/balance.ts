@@ -13,14 +13,14 @@ import { viewArg } from './common-args.js';
  */
 export const balanceCommand: CommandDefinition = {
   name: 'balance',
-  description: en('cmd-balance'),
-  help: en('cmd-balance.help'),
+  get description() { return en('cmd-balance'); },
+  get help() { return en('cmd-balance.help'); },
   usage: ['/balance [chart]'],
   examples: ['/balance', '/balance chart'],
   role: 'member',
   place: 'anywhere',
   visibility: 'private',
-  args: [viewArg(en('cmd-balance-opt-view'))],
+  args: [viewArg('cmd-balance-opt-view')],
   async run(ctx, a) {
     const l = ctx.actor.locale ?? DEFAULT_LOCALE;
     const drawn = str(a, 'view') === 'chart' ? await ctx.core.balanceChart(ctx.actor) : null;

@@ -1,4 +1,5 @@
-import type { Attachment, EditRequest } from '../../api.js';
+import type { Attachment } from '../../api/actor.js';
+import type { EditRequest } from '../../api/images.js';
 import { en } from '../words.js';
 import { fail } from '../../failures.js';
 import type { CommandContext, CommandDefinition, Reply } from '../types.js';
@@ -17,17 +18,17 @@ export async function runEdit(ctx: CommandContext, p: Omit<EditRequest, 'scope' 
  */
 export const editCommand: CommandDefinition = {
   name: 'edit',
-  description: en('cmd-edit'),
-  help: en('cmd-edit.help'),
+  get description() { return en('cmd-edit'); },
+  get help() { return en('cmd-edit.help'); },
   usage: ['/edit <instruction> [--size WxH] [--model ID] (with 1-3 images attached)', '/edit <instruction> --from <job>'],
   examples: ['/edit make the sky purple', '/edit add a hat --from j_abc123'],
   role: 'member',
   place: 'anywhere',
   visibility: 'public',
   args: [
-    promptArg(en('cmd-edit-opt-prompt')),
-    { name: 'images', kind: 'attachment', description: en('cmd-edit-opt-images'), maxCount: 3, conflicts: ['job'] },
-    { name: 'job', kind: 'job', description: en('cmd-edit-opt-job'), flags: ['from'], conflicts: ['images'] },
+    promptArg('cmd-edit-opt-prompt'),
+    { name: 'images', kind: 'attachment', get description() { return en('cmd-edit-opt-images'); }, maxCount: 3, conflicts: ['job'] },
+    { name: 'job', kind: 'job', get description() { return en('cmd-edit-opt-job'); }, flags: ['from'], conflicts: ['images'] },
     exactSizeArg,
     modelArg('image'),
   ],

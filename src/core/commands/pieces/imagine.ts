@@ -6,19 +6,19 @@ import { aspectArg, modelArg, promptArg, sizeArg } from './common-args.js';
 /** `/imagine <prompt> [--ar W:H | --size WxH] [--model ID] [--n N]`: images from a description. */
 export const imagineCommand: CommandDefinition = {
   name: 'imagine',
-  description: en('cmd-imagine'),
-  help: en('cmd-imagine.help'),
+  get description() { return en('cmd-imagine'); },
+  get help() { return en('cmd-imagine.help'); },
   usage: ['/imagine <prompt> [--ar W:H | --size WxH] [--model ID] [--n N]'],
   examples: ['/imagine a red fox in the snow', '/imagine a lighthouse at dusk --ar 16:9', '/imagine --n 2 two cats --model alpha-image-2'],
   role: 'member',
   place: 'anywhere',
   visibility: 'public',
   args: [
-    promptArg(en('cmd-imagine-opt-prompt')),
+    promptArg('cmd-imagine-opt-prompt'),
     aspectArg,
     sizeArg,
     modelArg('image'),
-    { name: 'count', kind: 'integer', description: en('cmd-imagine-opt-count'), flags: ['n'], min: 1, max: 4 },
+    { name: 'count', kind: 'integer', get description() { return en('cmd-imagine-opt-count'); }, flags: ['n'], min: 1, max: 4 },
   ],
   async run(ctx, args) {
     const prompt = str(args, 'prompt') ?? '';

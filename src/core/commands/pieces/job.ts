@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, t } from '../../i18n/catalog.js';
 import { formatMoment } from '../../i18n/format.js';
-import type { JobView } from '../../api.js';
+import type { JobView } from '../../api/jobs.js';
 import { isFailureRef } from '../../ids.js';
 import { describeFailureRef, describeJobMoney, describeJobState } from '../../messages.js';
 import { en } from '../words.js';
@@ -15,14 +15,14 @@ import { isRunning } from './jobs.js';
  */
 export const jobCommand: CommandDefinition = {
   name: 'job',
-  description: en('cmd-job'),
-  help: en('cmd-job.help'),
+  get description() { return en('cmd-job'); },
+  get help() { return en('cmd-job.help'); },
   usage: ['/job <id>', '/job <ref>'],
   examples: ['/job j_abc123', '/job K7Q2XM'],
   role: 'member',
   place: 'anywhere',
   visibility: 'private',
-  args: [jobArg(en('cmd-job-opt-job'))],
+  args: [jobArg('cmd-job-opt-job')],
   async run(ctx, args) {
     const id = str(args, 'job') ?? '';
     if (isFailureRef(id)) {

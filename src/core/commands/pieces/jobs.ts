@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE, t } from '../../i18n/catalog.js';
-import { FINAL_STATUSES, type JobView } from '../../api.js';
+import { FINAL_STATUSES, type JobView } from '../../api/jobs.js';
 import { describeJobMoney, describeJobState } from '../../messages.js';
 import { en } from '../words.js';
 import type { CommandDefinition } from '../types.js';
@@ -20,8 +20,8 @@ function oneLine(s: string, max: number): string {
 /** `/jobs`: the actor's recent jobs, one field each (id → kind · state · model · money outcome · prompt). */
 export const jobsCommand: CommandDefinition = {
   name: 'jobs',
-  description: en('cmd-jobs'),
-  help: en('cmd-jobs.help'),
+  get description() { return en('cmd-jobs'); },
+  get help() { return en('cmd-jobs.help'); },
   usage: ['/jobs'],
   examples: ['/jobs'],
   role: 'member',

@@ -8,14 +8,14 @@ import { en } from '../words.js';
  */
 export const languageCommand: CommandDefinition = {
   name: 'language',
-  description: en('cmd-language'),
-  help: en('cmd-language.help'),
+  get description() { return en('cmd-language'); },
+  get help() { return en('cmd-language.help'); },
   usage: ['/language [code|reset]'],
   examples: ['/language', '/language es', '/language reset'],
   role: 'member',
   place: 'anywhere',
   visibility: 'private',
-  args: [{ name: 'code', kind: 'text', description: en('cmd-language-opt-code'), max: 35 }],
+  args: [{ name: 'code', kind: 'text', get description() { return en('cmd-language-opt-code'); }, max: 35 }],
   async run(ctx, a) {
     const res = await ctx.core.language(ctx.actor, str(a, 'code'));
     // The answer speaks the language just chosen; a refusal speaks the one still in effect.

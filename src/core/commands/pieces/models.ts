@@ -13,14 +13,14 @@ const KINDS: readonly ModelKind[] = ['image', 'video', 'text'];
  */
 export const modelsCommand: CommandDefinition = {
   name: 'models',
-  description: en('cmd-models'),
-  help: en('cmd-models.help'),
+  get description() { return en('cmd-models'); },
+  get help() { return en('cmd-models.help'); },
   usage: ['/models [image|video|text]'],
   examples: ['/models', '/models video'],
   role: 'member',
   place: 'anywhere',
   visibility: 'private',
-  args: [{ name: 'kind', kind: 'choice', description: en('cmd-models-opt-kind'), choices: KINDS.map((k) => ({ value: k, label: k })) }],
+  args: [{ name: 'kind', kind: 'choice', get description() { return en('cmd-models-opt-kind'); }, choices: KINDS.map((k) => ({ value: k, label: k })) }],
   async run(ctx, args) {
     const kind = str(args, 'kind') as ModelKind | undefined;
     const res = await ctx.core.modelsReport(ctx.actor, kind);

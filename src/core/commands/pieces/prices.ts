@@ -1,10 +1,10 @@
-import type { PriceCommand } from '../../api.js';
+import type { PriceCommand } from '../../api/admin.js';
 import { en } from '../words.js';
 import type { ArgSpec, CommandContext, CommandDefinition, Reply, SubcommandDefinition } from '../types.js';
 import { opt, str, textReply } from '../reply-kit.js';
 
 /** Any model the token lists, priced or not (an admin prices the unpriced ones): autocompleted, no kind expected. */
-const modelArg: ArgSpec = { name: 'model', kind: 'model', description: en('cmd-prices-opt-model'), required: true, autocomplete: true };
+const modelArg: ArgSpec = { name: 'model', kind: 'model', get description() { return en('cmd-prices-opt-model'); }, required: true, autocomplete: true };
 
 /** Runs a price command through the core (which checks, stores and audits it) and answers with its words. */
 async function runPrices(ctx: CommandContext, cmd: PriceCommand): Promise<Reply> {
@@ -15,7 +15,7 @@ async function runPrices(ctx: CommandContext, cmd: PriceCommand): Promise<Reply>
 const subcommands: SubcommandDefinition[] = [
   {
     name: 'list',
-    description: en('cmd-prices-list'),
+    get description() { return en('cmd-prices-list'); },
     role: 'admin',
     usage: '/prices list',
     args: [],
@@ -23,20 +23,20 @@ const subcommands: SubcommandDefinition[] = [
   },
   {
     name: 'set',
-    description: en('cmd-prices-set'),
+    get description() { return en('cmd-prices-set'); },
     role: 'admin',
     usage: '/prices set <model> <usd> [image|second|1k]',
     args: [
       modelArg,
-      { name: 'usd', kind: 'amount', description: en('cmd-prices-set-opt-usd'), required: true },
+      { name: 'usd', kind: 'amount', get description() { return en('cmd-prices-set-opt-usd'); }, required: true },
       {
         name: 'per',
         kind: 'choice',
-        description: en('cmd-prices-set-opt-per'),
+        get description() { return en('cmd-prices-set-opt-per'); },
         choices: [
-          { value: 'image', label: en('choice-per-image') },
-          { value: 'second', label: en('choice-per-second') },
-          { value: '1k', label: en('choice-per-1k') },
+          { value: 'image', get label() { return en('choice-per-image'); } },
+          { value: 'second', get label() { return en('choice-per-second'); } },
+          { value: '1k', get label() { return en('choice-per-1k'); } },
         ],
       },
     ],
@@ -44,7 +44,7 @@ const subcommands: SubcommandDefinition[] = [
   },
   {
     name: 'clear',
-    description: en('cmd-prices-clear'),
+    get description() { return en('cmd-prices-clear'); },
     role: 'admin',
     usage: '/prices clear <model>',
     args: [modelArg],
@@ -52,7 +52,7 @@ const subcommands: SubcommandDefinition[] = [
   },
   {
     name: 'kind',
-    description: en('cmd-prices-kind'),
+    get description() { return en('cmd-prices-kind'); },
     role: 'admin',
     usage: '/prices kind <model> <image|video|text|auto>',
     args: [
@@ -60,13 +60,13 @@ const subcommands: SubcommandDefinition[] = [
       {
         name: 'kind',
         kind: 'choice',
-        description: en('cmd-prices-kind-opt-kind'),
+        get description() { return en('cmd-prices-kind-opt-kind'); },
         required: true,
         choices: [
-          { value: 'image', label: en('choice-kind-image') },
-          { value: 'video', label: en('choice-kind-video') },
-          { value: 'text', label: en('choice-kind-text') },
-          { value: 'auto', label: en('choice-kind-auto') },
+          { value: 'image', get label() { return en('choice-kind-image'); } },
+          { value: 'video', get label() { return en('choice-kind-video'); } },
+          { value: 'text', get label() { return en('choice-kind-text'); } },
+          { value: 'auto', get label() { return en('choice-kind-auto'); } },
         ],
       },
     ],
@@ -81,8 +81,8 @@ const subcommands: SubcommandDefinition[] = [
  */
 export const pricesCommand: CommandDefinition = {
   name: 'prices',
-  description: en('cmd-prices'),
-  help: en('cmd-prices.help'),
+  get description() { return en('cmd-prices'); },
+  get help() { return en('cmd-prices.help'); },
   usage: subcommands.map((s) => s.usage),
   examples: ['/prices list', '/prices set alpha-image-2 0.05', '/prices set gamma-video-1 0.08 second', '/prices clear alpha-image-2', '/prices kind beta-edit-lite image'],
   role: 'admin',

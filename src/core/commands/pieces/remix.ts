@@ -14,8 +14,8 @@ import { videoStartedReply } from './video.js';
  */
 export const remixCommand: CommandDefinition = {
   name: 'remix',
-  description: en('cmd-remix'),
-  help: en('cmd-remix.help'),
+  get description() { return en('cmd-remix'); },
+  get help() { return en('cmd-remix.help'); },
   usage: ['/remix <job> <prompt> [--seconds N]'],
   examples: ['/remix j_abc123 the same scene at night', '/remix j_abc123 in watercolours --seconds 6'],
   role: 'member',
@@ -23,9 +23,9 @@ export const remixCommand: CommandDefinition = {
   hidden: true,
   visibility: 'public',
   args: [
-    jobArg(en('cmd-remix-opt-job')),
-    promptArg(en('cmd-remix-opt-prompt')),
-    { name: 'seconds', kind: 'integer', description: en('cmd-remix-opt-seconds'), flags: ['seconds', 'duration'], min: 4, max: 15 },
+    jobArg('cmd-remix-opt-job'),
+    promptArg('cmd-remix-opt-prompt'),
+    { name: 'seconds', kind: 'integer', get description() { return en('cmd-remix-opt-seconds'); }, flags: ['seconds', 'duration'], min: 4, max: 15 },
   ],
   async run(ctx, args) {
     // Known missing: say so before the surface posts a status message for a video that cannot start.

@@ -15,15 +15,15 @@ import { askReply } from './ask.js';
  */
 export const rerollCommand: CommandDefinition = {
   name: 'reroll',
-  description: en('cmd-reroll'),
-  help: en('cmd-reroll.help'),
+  get description() { return en('cmd-reroll'); },
+  get help() { return en('cmd-reroll.help'); },
   usage: ['/reroll <job>'],
   examples: ['/reroll j_abc123'],
   role: 'member',
   place: 'anywhere',
   visibility: 'public',
   hidden: true,
-  args: [jobArg(en('cmd-reroll-opt-job'))],
+  args: [jobArg('cmd-reroll-opt-job')],
   async run(ctx, args) {
     const id = str(args, 'job') ?? '';
     const res = await ctx.core.jobRequest(ctx.actor, id);

@@ -5,13 +5,13 @@ import { str, textReply } from '../reply-kit.js';
 import { runAdminReply } from './admin-reply.js';
 
 /** The gateway token argument: collected privately by surfaces (modal, private chat), never echoed. */
-export const secretArg = { name: 'token', kind: 'secret', description: en('opt-token'), required: true } as const;
+export const secretArg = { name: 'token', kind: 'secret', get description() { return en('opt-token'); }, required: true } as const;
 
 /** `/setup token|show|unlink|timezone`: the community's gateway token and time zone, for admins. */
 export const setupCommand: CommandDefinition = {
   name: 'setup',
-  description: en('cmd-setup'),
-  help: en('cmd-setup.help'),
+  get description() { return en('cmd-setup'); },
+  get help() { return en('cmd-setup.help'); },
   usage: ['/setup token', '/setup show', '/setup unlink', '/setup timezone <zone>', '/setup language <code|reset>'],
   examples: ['/setup show', '/setup timezone Europe/Berlin'],
   role: 'admin',
@@ -20,7 +20,7 @@ export const setupCommand: CommandDefinition = {
   subcommands: [
     {
       name: 'token',
-      description: en('cmd-setup-token'),
+      get description() { return en('cmd-setup-token'); },
       role: 'admin',
       usage: '/setup token',
       args: [secretArg],
@@ -31,7 +31,7 @@ export const setupCommand: CommandDefinition = {
     },
     {
       name: 'show',
-      description: en('cmd-setup-show'),
+      get description() { return en('cmd-setup-show'); },
       role: 'admin',
       usage: '/setup show',
       args: [],
@@ -39,7 +39,7 @@ export const setupCommand: CommandDefinition = {
     },
     {
       name: 'unlink',
-      description: en('cmd-setup-unlink'),
+      get description() { return en('cmd-setup-unlink'); },
       role: 'admin',
       usage: '/setup unlink',
       args: [],
@@ -47,18 +47,18 @@ export const setupCommand: CommandDefinition = {
     },
     {
       name: 'timezone',
-      description: en('cmd-setup-timezone'),
+      get description() { return en('cmd-setup-timezone'); },
       role: 'admin',
       usage: '/setup timezone <zone>',
-      args: [{ name: 'tz', kind: 'text', description: en('cmd-setup-timezone-opt-tz'), required: true, max: 64, autocomplete: true }],
+      args: [{ name: 'tz', kind: 'text', get description() { return en('cmd-setup-timezone-opt-tz'); }, required: true, max: 64, autocomplete: true }],
       run: (ctx, a) => runAdminReply(ctx, { op: 'timezone', timeZone: str(a, 'tz') ?? '' }),
     },
     {
       name: 'language',
-      description: en('cmd-setup-language'),
+      get description() { return en('cmd-setup-language'); },
       role: 'admin',
       usage: '/setup language <code|reset>',
-      args: [{ name: 'code', kind: 'text', description: en('cmd-setup-language-opt-code'), required: true, max: 35 }],
+      args: [{ name: 'code', kind: 'text', get description() { return en('cmd-setup-language-opt-code'); }, required: true, max: 35 }],
       run: (ctx, a) => runAdminReply(ctx, { op: 'language', code: str(a, 'code') ?? '' }),
     },
   ],

@@ -6,8 +6,8 @@ import { secretArg } from './setup.js';
 /** `/token link|unlink`: a member's own gateway token (their token then pays, without the community's limit). */
 export const tokenCommand: CommandDefinition = {
   name: 'token',
-  description: en('cmd-token'),
-  help: en('cmd-token.help'),
+  get description() { return en('cmd-token'); },
+  get help() { return en('cmd-token.help'); },
   usage: ['/token link', '/token unlink'],
   examples: ['/token link', '/token unlink'],
   role: 'member',
@@ -16,7 +16,7 @@ export const tokenCommand: CommandDefinition = {
   subcommands: [
     {
       name: 'link',
-      description: en('cmd-token-link'),
+      get description() { return en('cmd-token-link'); },
       role: 'member',
       usage: '/token link',
       args: [secretArg],
@@ -27,7 +27,7 @@ export const tokenCommand: CommandDefinition = {
     },
     {
       name: 'unlink',
-      description: en('cmd-token-unlink'),
+      get description() { return en('cmd-token-unlink'); },
       role: 'member',
       usage: '/token unlink',
       args: [],

@@ -7,14 +7,14 @@ import { periodArg, userArg, viewArg } from './common-args.js';
 /** `/usage [period] [chart] [user]`: who spent what, with the CSV report, and spend per day as a chart on request. */
 export const usageCommand: CommandDefinition = {
   name: 'usage',
-  description: en('cmd-usage'),
-  help: en('cmd-usage.help'),
+  get description() { return en('cmd-usage'); },
+  get help() { return en('cmd-usage.help'); },
   usage: ['/usage [period] [chart] [user]'],
   examples: ['/usage', '/usage week', '/usage month chart', '/usage month @ana'],
   role: 'admin',
   place: 'community',
   visibility: 'private',
-  args: [periodArg(en('cmd-usage-opt-period')), viewArg(en('cmd-usage-opt-view')), userArg(en('cmd-usage-opt-user'), false)],
+  args: [periodArg('cmd-usage-opt-period'), viewArg('cmd-usage-opt-view'), userArg('cmd-usage-opt-user', false)],
   run: (ctx, a) =>
     runAdminReply(ctx, { op: 'usage', ...opt('period', str(a, 'period')), ...opt('target', str(a, 'user')), ...(str(a, 'view') === 'chart' ? { chart: true } : {}) }),
 };

@@ -1,6 +1,7 @@
 import { DEFAULT_LOCALE, t } from '../../i18n/catalog.js';
 import { formatDuration, formatMoney } from '../../i18n/format.js';
-import type { Attachment, VideoRequest, VideoStarted } from '../../api.js';
+import type { Attachment } from '../../api/actor.js';
+import type { VideoRequest, VideoStarted } from '../../api/video.js';
 import { en } from '../words.js';
 import type { CommandContext, CommandDefinition, Reply } from '../types.js';
 import { failureReply, fetchAll, files, int, progressHooks, refreshAction, remainingText, str } from '../reply-kit.js';
@@ -57,20 +58,20 @@ export function videoStartedReply(v: VideoStarted, locale: string, titleId = 'vi
 /** `/video <prompt> [--seconds N] [--ar W:H | --size WxH] [--model ID]` with an optional start image. */
 export const videoCommand: CommandDefinition = {
   name: 'video',
-  description: en('cmd-video'),
-  help: en('cmd-video.help'),
+  get description() { return en('cmd-video'); },
+  get help() { return en('cmd-video.help'); },
   usage: ['/video <prompt> [--seconds N] [--ar W:H | --size WxH] [--model ID]'],
   examples: ['/video waves on a beach at sunset', '/video a paper boat --seconds 8s --ar 9:16'],
   role: 'member',
   place: 'anywhere',
   visibility: 'public',
   args: [
-    promptArg(en('cmd-video-opt-prompt')),
-    { name: 'seconds', kind: 'integer', description: en('cmd-video-opt-seconds'), flags: ['seconds', 'duration'], min: 4, max: 15 },
+    promptArg('cmd-video-opt-prompt'),
+    { name: 'seconds', kind: 'integer', get description() { return en('cmd-video-opt-seconds'); }, flags: ['seconds', 'duration'], min: 4, max: 15 },
     aspectArg,
     sizeArg,
     modelArg('video'),
-    { name: 'image', kind: 'attachment', description: en('cmd-video-opt-image'), maxCount: 1 },
+    { name: 'image', kind: 'attachment', get description() { return en('cmd-video-opt-image'); }, maxCount: 1 },
   ],
   async run(ctx, args) {
     const model = str(args, 'model');

@@ -16,7 +16,7 @@ import {
 import { PERIODS } from '../../../core/budget/periods.js';
 import { supportedLocales } from '../../../core/i18n/catalog.js';
 import { argDescription, commandDescription } from '../../../core/commands/words.js';
-import type { ArgSpec, CommandDefinition, Place, Role } from '../../../core/commands/types.js';
+import type { ArgSpec, CommandDefinition, Place, Role } from '../../../core/api/surface.js';
 import { optionNamesOf, type CommandTarget } from './option-names.js';
 import { clip } from '../../../core/text-cut.js';
 

@@ -1,4 +1,4 @@
-import type { ArgSpec, CommandDefinition, SubcommandDefinition } from '../../../core/commands/types.js';
+import type { ArgSpec, CommandDefinition, SubcommandDefinition } from '../../../core/api/surface.js';
 
 /**
  * Registry argument name → Discord option name, where Discord keeps an older name that users and saved commands

@@ -1,6 +1,5 @@
 import type { AutocompleteInteraction } from 'discord.js';
-import type { ModelView } from '../../../core/api.js';
-import type { ArgSpec } from '../../../core/commands/types.js';
+import type { ArgSpec, ModelView } from '../../../core/api/surface.js';
 import { actorOf } from '../actor.js';
 import { argOfOption, findTarget } from '../commands/option-names.js';
 import { clip, LIMITS } from '../render.js';

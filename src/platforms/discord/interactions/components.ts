@@ -12,7 +12,7 @@ import {
   type ModalSubmitInteraction,
 } from 'discord.js';
 import { randomBytes } from 'node:crypto';
-import type { ArgSpec, ArgValues } from '../../../core/commands/types.js';
+import type { ArgSpec, ArgValues } from '../../../core/api/surface.js';
 import { fail } from '../../../core/failures.js';
 import { INTERACTION_TTL_MS } from '../address.js';
 import { incomingFileOf, looksLikeImage, remoteFileOf } from '../attachments.js';

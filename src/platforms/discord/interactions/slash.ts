@@ -9,7 +9,7 @@ import {
   type ChatInputCommandInteraction,
   type CommandInteractionOption,
 } from 'discord.js';
-import type { ArgSpec, ArgValue, IncomingFile } from '../../../core/commands/types.js';
+import type { ArgSpec, ArgValue, IncomingFile } from '../../../core/api/surface.js';
 import { actorOf, scopeOf, userRefOf } from '../actor.js';
 import { incomingFileOf, remoteFileOf } from '../attachments.js';
 import { argOfOption, argsOf, findTarget, type CommandTarget } from '../commands/option-names.js';

@@ -1,0 +1,127 @@
+/** Jobs as surfaces see them (`/jobs`, `/job`, follow-up buttons) and the report of where a result was posted. */
+import type { Result } from '../failures.js';
+import type { Micros } from '../money.js';
+import type { Actor } from './actor.js';
+
+export type JobKind = 'imagine' | 'edit' | 'video' | 'ask';
+
+export type JobStatus =
+  | 'reserved'
+  | 'submitted'
+  | 'running'
+  | 'downloading'
+  | 'delivering'
+  | 'delivered'
+  | 'succeeded'
+  | 'failed'
+  | 'refunded'
+  | 'expired'
+  | 'released'
+  | 'undeliverable';
+
+/** Statuses after which nothing more happens to a job: the one list (the store, `/jobs`, the console use it). */
+export const FINAL_STATUSES: readonly JobStatus[] = ['delivered', 'succeeded', 'failed', 'refunded', 'expired', 'released', 'undeliverable'];
+
+/**
+ * A job's state in plain terms, for words (the raw {@link JobStatus} is for machines): `queued` (not started at the
+ * gateway yet), `working`, `delivering`, `done`, `failed`, `timed_out` (the gateway did not finish in time),
+ * `interrupted` (a process stopped while it ran), `not_delivered` (made but could not be posted).
+ */
+export type JobState = 'queued' | 'working' | 'delivering' | 'done' | 'failed' | 'timed_out' | 'interrupted' | 'not_delivered';
+
+/**
+ * What happened to a job's money, from the ledger (never from the status): still `held`; `charged`; `charged_kept`
+ * (charged, and the result kept for `/job` because it could not be posted); `released` (the hold freed, nothing
+ * charged); `refunded` (charged, then given back); `none` (it never held money). `micros` is the amount of that outcome.
+ */
+export type JobMoney = { outcome: 'held' | 'charged' | 'charged_kept' | 'released' | 'refunded'; micros: Micros } | { outcome: 'none' };
+
+/** Facts read from a delivered file itself (its bytes), never from what was requested. */
+export interface MediaFacts {
+  width: number;
+  height: number;
+  /** Videos: the length the file plays for. */
+  durationSeconds?: number;
+}
+
+/** What `/jobs` and `/job` show. */
+export interface JobView {
+  id: string;
+  kind: JobKind;
+  status: JobStatus;
+  /** {@link JobState}: the status in plain terms. */
+  state: JobState;
+  /** {@link JobMoney}: the money outcome from the ledger. */
+  money: JobMoney;
+  model: string;
+  prompt: string;
+  progress: number;
+  seconds?: number;
+  size?: string;
+  estimateMicros: Micros;
+  chargedMicros: Micros | null;
+  createdAt: number;
+  finishedAt: number | null;
+  userExternalId: string;
+  /** Failure code when the job ended without a result. */
+  errorCode?: string;
+  /** Files kept for re-posting (`/job <id>`), while retained. */
+  outputs?: { path: string; filename: string; mime: string; bytes: number }[];
+  /**
+   * What the file being delivered says about itself (size, a video's length), set by the delivery steps when the
+   * file could be read; absent otherwise, and then no size or length is shown rather than the requested one.
+   */
+  media?: MediaFacts;
+  /**
+   * The language its member was answered in when it started (a shipped code; absent = English); late deliveries write
+   * in it.
+   */
+  locale?: string;
+}
+
+/** What an earlier job asked for (Reroll / Animate / Edit buttons), from `CoreApi.jobRequest`. */
+export interface JobRequestView {
+  kind: JobKind;
+  prompt: string;
+  model: string;
+  size?: string;
+  seconds?: number;
+  /** The job's kept result files, while retained. */
+  outputs?: JobView['outputs'];
+  /**
+   * An `edit` job's reference images, in the order they were sent, kept with its results (same retention) so a
+   * Reroll can re-run the edit. Absent for other kinds, for failed edits, once purged, and when any one is missing.
+   */
+  references?: JobView['outputs'];
+}
+
+/** What became of one video handed to `CoreApi.abandonVideos`. */
+export type AbandonOutcome =
+  | { id: string; outcome: 'released'; heldMicros: Micros }
+  | { id: string; outcome: 'kept'; status: JobStatus }
+  | { id: string; outcome: 'unknown' };
+
+/** Jobs as surfaces see them (`/jobs`, `/job`, follow-up buttons) and the report of where a result was posted. */
+export interface JobsApi {
+  /**
+   * Records where a job's result was posted (message ids), so `/job` and restarts know. A job in `delivering` (its
+   * result kept, charged) becomes `delivered` and its lease is dropped.
+   */
+  recordDelivery(jobId: string, messageIds: string[]): Promise<void>;
+  /**
+   * The surface could not post a result it was given (rate limit, expired interaction, deleted reply): the durable
+   * delivery step (the poller, through the surface's `Delivery.deliver`) takes over, not before
+   * `retryAfterMs` (default 0). No-op for a job not in `delivering`.
+   */
+  handOver(jobId: string, opts?: { retryAfterMs?: number; reason?: string }): Promise<void>;
+  jobs(actor: Actor, limit?: number): Promise<JobView[]>;
+  /** A job of this scope (or the actor's own), or `job_not_found`. */
+  job(actor: Actor, id: string): Promise<Result<JobView>>;
+  /** The request of an earlier job, for Reroll / Animate buttons. */
+  jobRequest(actor: Actor, id: string): Promise<Result<JobRequestView>>;
+  /**
+   * Ends video jobs whose gateway task can never finish (the playground's built-in simulator dies with it): jobs
+   * still at the gateway are marked released and their holds released (nothing charged); others are left alone.
+   */
+  abandonVideos(ids: readonly string[], note: string): Promise<AbandonOutcome[]>;
+}
