@@ -6,6 +6,7 @@ import type { Micros } from '../core/money.js';
 import type { JobRecord } from '../core/ports/job-store.js';
 import { remainingIn } from '../core/money/remaining.js';
 import { ANSWER_FILE, isResultMedia, mimeOf } from '../core/jobs/kept-files.js';
+import { settleKept } from '../core/jobs/engine.js';
 import { notify } from './job-outcomes.js';
 import { deliveryView } from './job-view.js';
 import type { RunnerContext } from './runner-context.js';
@@ -94,7 +95,7 @@ async function finish(ctx: RunnerContext, job: JobRecord, messageIds: string[]):
 
 /** Turns the job's hold into its charge, the amount kept on the job when its result was kept (a repeat returns the first). */
 async function charge(ctx: RunnerContext, job: JobRecord): Promise<void> {
-  await ctx.money.settle(job, job.chargedMicros ?? 0, { units: job.params.count ?? 1, unit: job.kind === 'ask' ? 'token' : 'image' });
+  await settleKept(ctx.money, job, job.chargedMicros ?? 0, job.params.count ?? 1);
 }
 
 /**

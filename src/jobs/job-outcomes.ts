@@ -1,5 +1,6 @@
 import type { JobStatus } from '../core/api.js';
 import { fail, type Failure, type FailureLogInfo } from '../core/failures.js';
+import { settleKept } from '../core/jobs/engine.js';
 import type { JobPatch, JobRecord } from '../core/ports/job-store.js';
 import { deliveryView } from './job-view.js';
 import type { RunnerContext } from './runner-context.js';
@@ -40,7 +41,7 @@ export async function endUndeliverable(ctx: RunnerContext, job: JobRecord, from:
  * say it was charged). Returns the charge (a repeat returns the first), or null when there was nothing to settle.
  */
 export async function chargeVideo(ctx: RunnerContext, job: JobRecord): Promise<number | null> {
-  return ctx.money.settle(job, job.estimateMicros, { units: job.params.seconds ?? 0, unit: 'second' });
+  return settleKept(ctx.money, job, job.estimateMicros, job.params.seconds ?? 0);
 }
 
 /** The output_too_large failure for a file of `bytes` against `limitBytes`, retrievable until the retention time. */
