@@ -54,7 +54,7 @@ export interface Attachment {
 
 /**
  * Where an asynchronous job's result goes, opaque to the core: `surface` routes it to that surface's
- * {@link Delivery}; every other field belongs to that surface, which defines its own address type and casts at its
+ * `Delivery` (src/core/ports/delivery.ts); every other field belongs to that surface, which defines its own address type and casts at its
  * boundary. Stored with the job (JSON), so the poller can deliver after a restart; it must be plain JSON data.
  * One convention: a short-lived credential goes in a member `interaction` with `expiresAt` (ms); the store removes
  * that member once it expired or the job ended (`JobStore.forgetDeliverySecrets`), so surfaces must cope without it.
@@ -405,7 +405,7 @@ export interface CoreApi {
   recordDelivery(jobId: string, messageIds: string[]): Promise<void>;
   /**
    * The surface could not post a result it was given (rate limit, expired interaction, deleted reply): the durable
-   * delivery step (the poller, through the surface's {@link Delivery.deliver}) takes over, not before
+   * delivery step (the poller, through the surface's `Delivery.post`) takes over, not before
    * `retryAfterMs` (default 0). No-op for a job not in `delivering`.
    */
   handOver(jobId: string, opts?: { retryAfterMs?: number; reason?: string }): Promise<void>;
@@ -491,57 +491,4 @@ export interface CoreApi {
    * `Directory.moveScope` for `none` and `conflict`.
    */
   scopeMoved(from: { platform: string; externalId: string }, toExternalId: string): Promise<'moved' | 'already' | 'none' | 'conflict'>;
-}
-
-/** Thrown by {@link Delivery} implementations; the poller decides from `kind`. */
-export class DeliveryError extends Error {
-  constructor(
-    readonly kind: 'too_large' | 'gone' | 'transient',
-    message: string,
-    readonly retryAfterMs?: number,
-  ) {
-    super(message);
-    this.name = 'DeliveryError';
-  }
-}
-
-/** A kept result, as {@link Delivery.deliver} receives it. */
-export interface DeliverableResult {
-  files: { path: string; filename: string; mime: string; bytes: number }[];
-  /** The answer of an ask job. */
-  text?: string;
-  /**
-   * What the requester has left after the charge, as the command's own reply shows it: null for no limit (or a
-   * personal token), undefined when not known (the charge not settled yet, or an answer, whose reply shows none).
-   */
-  remainingMicros?: Micros | null;
-}
-
-/**
- * The port through which the job runner reaches the chat a job came from: one per surface, routed by
- * {@link DeliveryAddress.surface}. Each method receives an address that surface made (or an older row of it: read
- * fields defensively).
- */
-export interface Delivery {
-  /** The surface id this delivery serves (`SurfaceInfo.id`). */
-  readonly surface: string;
-  /** Shows progress (0..100). The poller already throttles; implementations may throttle further. */
-  progress(address: DeliveryAddress, job: JobView): Promise<void>;
-  /** Posts the finished file; returns the platform message ids. Throws {@link DeliveryError}. */
-  deliverVideo(address: DeliveryAddress, job: JobView, file: { path: string; bytes: number; mime: string }): Promise<{ messageIds: string[] }>;
-  /**
-   * Posts a kept result of an image, edit or ask job (the surface could not post it at once, or the process that
-   * could died): `files` are the kept images (none for an answer), `text` the answer of an ask job. Returns the
-   * platform message ids. Throws {@link DeliveryError} (`retryAfterMs` of any length is honoured by a scheduled retry).
-   */
-  deliver(address: DeliveryAddress, job: JobView, result: DeliverableResult): Promise<{ messageIds: string[] }>;
-  /** Tells the user the job ended without a result, and whether money moved. */
-  notifyFailure(address: DeliveryAddress, job: JobView, failure: Failure): Promise<void>;
-  /** Largest file this address accepts, in bytes. */
-  uploadLimitBytes(address: DeliveryAddress): number;
-  /**
-   * False for an address of this surface that another running process serves (two playgrounds on one database):
-   * the poller then hands the job back untouched. Absent: every address of the surface is served here.
-   */
-  accepts?(address: DeliveryAddress): boolean;
 }

@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { DeliveryError, type DeliverableResult, type JobStatus, type JobView } from '../core/api.js';
+import type { JobStatus, JobView } from '../core/api.js';
+import { keptResultReply, type KeptResult } from '../core/jobs/late-replies.js';
+import { DeliveryError } from '../core/ports/delivery.js';
 import { sniffImage } from '../core/media/sniff.js';
 import { fail, type Failure } from '../core/failures.js';
 import type { Micros } from '../core/money.js';
@@ -8,6 +10,7 @@ import { remainingIn } from '../core/money/remaining.js';
 import { ANSWER_FILE, isResultMedia, mimeOf } from '../core/jobs/kept-files.js';
 import { settleKept } from '../core/jobs/engine.js';
 import { notify } from './job-outcomes.js';
+import { failureReply } from './late-post.js';
 import { deliveryView } from './job-view.js';
 import type { RunnerContext } from './runner-context.js';
 import { retryLater, retryWithoutSurface } from './retry-later.js';
@@ -17,7 +20,8 @@ const DELIVERING: readonly JobStatus[] = ['delivering'];
 /**
  * The durable delivery of an image, edit or ask job whose result is kept (status `delivering`, charged or about to
  * be): the surface could not post it in the command (rate limit, expired interaction, deleted reply) or the process
- * that could died. Posts through the surface's `Delivery.deliver` (which has its own fallbacks), then settles
+ * that could died. Posts the core's reply of the kept result through the surface's `Delivery.post` (which has its own
+ * fallbacks), then settles
  * (idempotent: the command normally did) and records `delivered` in one conditional write.
  * - `transient` (429 with `retry_after` of any length, 5xx, network): retried at the server's time or with backoff,
  *   up to `maxAttempts`; then the user is told the result was charged and is kept for `/job <id>`. When even that
@@ -39,7 +43,8 @@ export async function deliverResultStep(ctx: RunnerContext, job: JobRecord, _sig
   try {
     const remainingMicros = await remaining(ctx, job);
     const shown = remainingMicros === undefined ? result : { ...result, remainingMicros };
-    messageIds = (await delivery.deliver(address, await withImageSize(await deliveryView(ctx, job), result), shown)).messageIds;
+    const view = await withImageSize(await deliveryView(ctx, job), result);
+    messageIds = (await delivery.post(address, keptResultReply(view, shown, deps.replies.remixOffered()))).messageIds;
   } catch (e) {
     const kind = e instanceof DeliveryError ? e.kind : 'transient';
     const retryAfterMs = e instanceof DeliveryError ? e.retryAfterMs : undefined;
@@ -54,14 +59,14 @@ export async function deliverResultStep(ctx: RunnerContext, job: JobRecord, _sig
 }
 
 /** The view with the first image's size as its bytes say (`media`); unchanged for an answer or unreadable bytes. */
-async function withImageSize(view: JobView, result: DeliverableResult): Promise<JobView> {
+async function withImageSize(view: JobView, result: KeptResult): Promise<JobView> {
   const first = result.files.find((f) => f.mime.startsWith('image/'));
   const s = first ? sniffImage(await readFile(first.path).catch(() => new Uint8Array())) : undefined;
   return s ? { ...view, media: { width: s.width, height: s.height } } : view;
 }
 
 /** The kept files (and an answer's text) of a job, or undefined when they are gone. */
-async function keptResult(ctx: RunnerContext, job: JobRecord): Promise<DeliverableResult | undefined> {
+async function keptResult(ctx: RunnerContext, job: JobRecord): Promise<KeptResult | undefined> {
   const kept = await ctx.deps.outputs.list(job.id);
   const files = kept.filter((f) => isResultMedia(f.filename)).map((f) => ({ ...f, mime: mimeOf(f.filename) }));
   const answer = kept.find((f) => f.filename === ANSWER_FILE);
@@ -128,7 +133,7 @@ async function keptNotDelivered(ctx: RunnerContext, job: JobRecord): Promise<voi
   const delivery = address ? ctx.deps.router.for(address.surface) : undefined;
   try {
     if (!address || !delivery) throw new Error('no delivery');
-    await delivery.notifyFailure(address, await deliveryView(ctx, done, true), failure);
+    await delivery.post(address, failureReply(ctx, delivery, done, failure));
   } catch (e) {
     ctx.deps.logger.warn({ jobId: job.id, err: e }, 'runner: could not tell the user about a kept result; giving the charge back');
     await unCharge(ctx, job, 'undelivered_untold');

@@ -1,4 +1,6 @@
-import { DeliveryError, type JobStatus } from '../core/api.js';
+import type { JobStatus } from '../core/api.js';
+import { videoReply } from '../core/jobs/late-replies.js';
+import { DeliveryError } from '../core/ports/delivery.js';
 import { fail } from '../core/failures.js';
 import type { JobRecord } from '../core/ports/job-store.js';
 import { deliveryFailed, endUndeliverable, giveUpOrRetry, tooLarge } from './job-outcomes.js';
@@ -38,7 +40,8 @@ export async function deliverVideoStep(ctx: RunnerContext, job: JobRecord, signa
   let messageIds: string[];
   try {
     const view = await deliveryView(ctx, job);
-    messageIds = (await delivery.deliverVideo(address, media ? { ...view, media } : view, { path, bytes, mime: 'video/mp4' })).messageIds;
+    const reply = videoReply(media ? { ...view, media } : view, { path, bytes, mime: 'video/mp4' }, deps.replies.remixOffered());
+    messageIds = (await delivery.post(address, reply)).messageIds;
   } catch (e) {
     const kind = e instanceof DeliveryError ? e.kind : 'transient';
     deps.logger.warn({ jobId: job.id, kind, err: e, attempt: job.attempts + 1 }, 'runner: delivery failed');

@@ -2,7 +2,7 @@ import type { JobStatus } from '../core/api.js';
 import { fail, type Failure, type FailureLogInfo } from '../core/failures.js';
 import { settleKept } from '../core/jobs/engine.js';
 import type { JobPatch, JobRecord } from '../core/ports/job-store.js';
-import { deliveryView } from './job-view.js';
+import { failureReply } from './late-post.js';
 import type { RunnerContext } from './runner-context.js';
 import { retryLater } from './retry-later.js';
 
@@ -72,7 +72,7 @@ export async function notify(ctx: RunnerContext, job: JobRecord, failure: Failur
   ctx.deps.logger.info({ jobId: job.id, code: failure.code, ref: failure.ref, status: job.status, log: failure.log }, 'runner: job ended without delivery');
   if (!address || !delivery) return;
   try {
-    await delivery.notifyFailure(address, await deliveryView(ctx, job, true), failure);
+    await delivery.post(address, failureReply(ctx, delivery, job, failure));
   } catch (e) {
     ctx.deps.logger.warn({ jobId: job.id, err: e }, 'runner: could not notify the user');
   }

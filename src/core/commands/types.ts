@@ -8,7 +8,7 @@
  * back within its platform's limits. The dispatcher checks place and role, validates arguments against the
  * definition (before any money moves), then calls the piece's `run`.
  */
-import type { Actor, CoreApi } from '../api.js';
+import type { Actor, CoreApi, JobKind } from '../api.js';
 import type { Failure, Result } from '../failures.js';
 import type { ModelKind } from '../pricing.js';
 
@@ -251,6 +251,8 @@ export interface Reply {
   readonly actions?: readonly ReplyAction[];
   /** The job this reply reports; the surface records the posted message ids with `core.recordDelivery`. */
   readonly jobId?: string;
+  /** That job's kind, on the replies the job runner posts late (surfaces may name it: "your video is ready"). */
+  readonly jobKind?: JobKind;
   /**
    * The language the reply is written in (a shipped locale code), set by the dispatcher; surfaces write their own
    * words (notes about files over the upload limit, status lines) in it. Absent: English.
