@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { JobStatus, JobView } from '../core/api.js';
 import { keptResultReply, type KeptResult } from '../core/jobs/late-replies.js';
-import { DeliveryError } from '../core/ports/delivery.js';
 import { sniffImage } from '../core/media/sniff.js';
 import { fail, type Failure } from '../core/failures.js';
 import type { Micros } from '../core/money.js';
@@ -10,7 +9,7 @@ import { remainingIn } from '../core/money/remaining.js';
 import { ANSWER_FILE, isResultMedia, mimeOf } from '../core/jobs/kept-files.js';
 import { settleKept } from '../core/jobs/engine.js';
 import { notify } from './job-outcomes.js';
-import { failureReply } from './late-post.js';
+import { failureReply, postLate, recordPosted } from './late-post.js';
 import { deliveryView } from './job-view.js';
 import type { RunnerContext } from './runner-context.js';
 import { retryLater, retryWithoutSurface } from './retry-later.js';
@@ -39,23 +38,19 @@ export async function deliverResultStep(ctx: RunnerContext, job: JobRecord, _sig
   if (!delivery) return retryWithoutSurface(ctx, job, address.surface);
   const result = await keptResult(ctx, job);
   if (!result) return notDelivered(ctx, job, 'files_gone', 'kept result missing');
-  let messageIds: string[];
-  try {
+  const posted = await postLate(ctx, job, delivery, address, async () => {
     const remainingMicros = await remaining(ctx, job);
     const shown = remainingMicros === undefined ? result : { ...result, remainingMicros };
-    const view = await withImageSize(await deliveryView(ctx, job), result);
-    messageIds = (await delivery.post(address, keptResultReply(view, shown, deps.replies.remixOffered()))).messageIds;
-  } catch (e) {
-    const kind = e instanceof DeliveryError ? e.kind : 'transient';
-    const retryAfterMs = e instanceof DeliveryError ? e.retryAfterMs : undefined;
-    deps.logger.warn({ jobId: job.id, kind, err: e, attempt: job.attempts + 1, retryAfterMs }, 'runner: result delivery failed');
-    if (kind === 'too_large') return notDelivered(ctx, job, 'too_large', 'delivery too_large');
-    if (kind === 'gone') return notDelivered(ctx, job, 'chat_gone', 'delivery gone');
+    return keptResultReply(await withImageSize(await deliveryView(ctx, job), result), shown, deps.replies.remixOffered());
+  });
+  if (!posted.posted) {
+    if (posted.kind === 'too_large') return notDelivered(ctx, job, 'too_large', 'delivery too_large');
+    if (posted.kind === 'gone') return notDelivered(ctx, job, 'chat_gone', 'delivery gone');
     if (job.attempts + 1 >= ctx.config.maxAttempts) return keptNotDelivered(ctx, job);
-    await retryLater(ctx, job, retryAfterMs);
+    await retryLater(ctx, job, posted.retryAfterMs);
     return;
   }
-  await finish(ctx, job, messageIds);
+  await finish(ctx, job, posted.messageIds);
 }
 
 /** The view with the first image's size as its bytes say (`media`); unchanged for an answer or unreadable bytes. */
@@ -93,9 +88,7 @@ async function remaining(ctx: RunnerContext, job: JobRecord): Promise<Micros | n
 /** Settles (idempotent) and records `delivered`. */
 async function finish(ctx: RunnerContext, job: JobRecord, messageIds: string[]): Promise<void> {
   await charge(ctx, job);
-  const done = await ctx.deps.jobs.transition(job.id, DELIVERING, 'delivered', { delivered: { messageIds } }, ctx.owner);
-  if (!done) ctx.deps.logger.error({ jobId: job.id, messageIds }, 'runner: posted, but the job was taken over before the delivery was recorded');
-  else ctx.deps.logger.info({ jobId: job.id, messageIds }, 'runner: result delivered');
+  await recordPosted(ctx, job, messageIds);
 }
 
 /** Turns the job's hold into its charge, the amount kept on the job when its result was kept (a repeat returns the first). */
