@@ -78,4 +78,17 @@ describe('a store failure after the result was kept', () => {
     expect(await gatewayLosses(t.store, 'operator')).toBe(t.sim.spentMicros(t.sim.tokens.media));
     expect(await openHolds(t.store)).toBe(0);
   });
+
+  it('an image whose files cannot be kept (the disk failing): released, and the gateway\'s bill recorded as a loss', async () => {
+    t = await createTestStack({ env: { DEFAULT_ALLOWANCE: '5' } });
+    vi.spyOn(t.app.outputs, 'save').mockRejectedValueOnce(Object.assign(new Error('no space left on device'), { code: 'ENOSPC' }));
+    const r = await t.core.imagine({ ...t.actor(), prompt: 'a red fox', delivery: address });
+    if (r.ok) throw new Error('expected the keep failure to reach the command');
+    expect(r.failure.money).toBe('released');
+    expect((await t.store.jobs.get(r.failure.jobId!))?.status).toBe('failed');
+    expect(await ledgerNetCharged(t.store, 'operator')).toBe(0);
+    expect(t.sim.spentMicros(t.sim.tokens.media)).toBe(10_000);
+    expect(await gatewayLosses(t.store, 'operator')).toBe(10_000);
+    expect(await openHolds(t.store)).toBe(0);
+  });
 });

@@ -74,12 +74,13 @@ export type Settled<C> = C & { chargedMicros: Micros };
 
 /**
  * Runs `submit → check → keep → settle` for an opened job. Before the result is kept, a failure or a throw releases the
- * hold and ends the job `failed` ({@link failOpenJob}). Once it is kept, nothing is released and nothing reads as a
+ * hold and ends the job `failed` ({@link failOpenJob}); a result that was checked but could not be kept (the disk
+ * failing) is recorded as a certain gateway loss. Once it is kept, nothing is released and nothing reads as a
  * gateway failure: a throw in the settle step (the store failing) hands the job to the runner ({@link handToRunner}),
  * which settles and delivers it or tells the member, and the command answers `result_delayed`.
  */
 export async function runToKept<S, C extends Owed>(d: CoreDeps, job: OpenedJob, steps: KeptSteps<S, C>): Promise<Result<Settled<C>>> {
-  let checked: C;
+  let checked: C | undefined;
   let outputPath: string | null;
   try {
     const submitted = await steps.submit(job);
@@ -88,10 +89,13 @@ export async function runToKept<S, C extends Owed>(d: CoreDeps, job: OpenedJob, 
     checked = c.value;
     outputPath = await steps.keep(job, checked);
   } catch (e) {
+    // A result checked but not kept was billed by the gateway and reaches no one: the operator's loss.
+    if (checked) await d.money.loss(job, Math.min(checked.owedMicros, job.estimateMicros), true, 'not_kept');
     return failOpenJob(d, job, steps.thrown(e));
   }
   try {
     const chargedMicros = await settleStep(d, job, checked, outputPath);
+    if (chargedMicros === undefined) return takenOver(d, job);
     return ok({ ...checked, chargedMicros });
   } catch (e) {
     return job.hasAddress ? handToRunner(d, job, e) : giveBack(d, job, checked, e);
@@ -114,23 +118,37 @@ export async function runToRunner<S>(d: CoreDeps, job: OpenedJob, submit: () => 
 }
 
 /**
- * The settle step of the command path: the row first (with an address to `delivering`, leased to this process until its
- * surface reports with `recordDelivery` or `handOver`; without one to `succeeded`), then the money ({@link settleKept}).
- * A crash in between leaves a `delivering` row whose delivery step settles (idempotent), never a charge without a job
- * that ends in a delivery or an honest message.
+ * The settle step of the command path: the row first, while this process still holds its lease (with an address to
+ * `delivering`, leased to this process until its surface reports with `recordDelivery` or `handOver`; without one to
+ * `succeeded`), then the money ({@link settleKept}). A crash in between leaves a `delivering` row whose delivery step
+ * settles (idempotent), never a charge without a job that ends in a delivery or an honest message. Returns the charge,
+ * or undefined when the row was no longer this process's (its lease ran out and the sweep took it): nothing is settled.
  */
-async function settleStep(d: CoreDeps, job: OpenedJob, owed: Owed, outputPath: string | null): Promise<Micros> {
+async function settleStep(d: CoreDeps, job: OpenedJob, owed: Owed, outputPath: string | null): Promise<Micros | undefined> {
   const now = d.clock.now();
   const charge = Math.min(owed.owedMicros, job.estimateMicros);
   const patch = { chargedMicros: charge, progress: 100, outputPath, outputExpiresAt: now + d.settings.outputRetentionMs };
-  if (job.hasAddress) {
-    await d.jobs.transition(job.id, ['reserved'], 'delivering', { ...patch, nextPollAt: now, attempts: 0 });
-    d.leases.limit(job.id);
-  } else {
-    d.leases.stop(job.id);
-    await d.jobs.transition(job.id, ['reserved'], 'succeeded', { ...patch, finishedAt: now });
-  }
+  const moved = job.hasAddress
+    ? await d.jobs.transition(job.id, ['reserved'], 'delivering', { ...patch, nextPollAt: now, attempts: 0 }, d.leases.owner)
+    : await d.jobs.transition(job.id, ['reserved'], 'succeeded', { ...patch, finishedAt: now }, d.leases.owner);
+  if (!moved) return undefined;
+  if (job.hasAddress) d.leases.limit(job.id);
+  else d.leases.stop(job.id);
   return (await settleKept(d.money, job, owed.owedMicros, owed.units)) ?? 0;
+}
+
+/**
+ * The job stopped being this process's before its result was settled (its lease ran out during a gateway call, say
+ * the store did not answer the renewals, and the stale-job sweep took it): the command says what the sweep did. A kept
+ * image the sweep resumed is the runner's to post (`result_delayed`); a job it released reads as interrupted, as the
+ * sweep's own notice says, nothing charged.
+ */
+async function takenOver<T>(d: CoreDeps, job: OpenedJob): Promise<Result<T>> {
+  d.leases.stop(job.id);
+  const now = await d.jobs.get(job.id);
+  d.logger.warn({ jobId: job.id, kind: job.kind, status: now?.status }, 'job: taken over before its result was settled; the runner finishes it');
+  if (now?.status === 'delivering' || now?.status === 'delivered') return err({ ...fail('result_delayed', { kind: job.kind }, { money: 'none' }), jobId: job.id });
+  return err({ ...fail('job_interrupted', { kind: job.kind }, { money: 'released' }), jobId: job.id });
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ImageFile } from '../api.js';
-import { err, fail, ok, type Failure } from '../failures.js';
+import { err, fail, ok, type Failure, type Result } from '../failures.js';
 import type { Micros } from '../money.js';
 import { sniffImage } from '../media/sniff.js';
 import type { ValidImage } from '../media/validate-images.js';
@@ -56,7 +56,7 @@ export function imageSteps(d: CoreDeps, p: ImagePlan, thrown: (e: unknown) => Fa
   };
 }
 
-async function checkImages(d: CoreDeps, p: ImagePlan, job: OpenedJob, res: ImageResult) {
+async function checkImages(d: CoreDeps, p: ImagePlan, job: OpenedJob, res: ImageResult): Promise<Result<CheckedImages>> {
   const billed = Math.min(p.count, res.images.length);
   const unsafe = { count: 0, unreachable: 0 };
   const images = await verifiedImages(d, job.id, res.images.slice(0, p.count), unsafe);
