@@ -4,7 +4,7 @@
  * (a) Delivering a 45 MB mp4: a servers child holds the simulator (mp4 padded to 45 MB) and the fake Bot API
  *     (upload limit raised to 200 MB; it buffers multipart bodies, hence its own process). A worker child streams
  *     the video from the gateway to disk (`HttpMediaGateway.downloadVideo`) and uploads it with the real
- *     `TelegramDelivery.deliverVideo` (grammY `InputFile` from the path), sampling RSS every 10 ms from a settled
+ *     `TelegramDelivery.post` of the video reply (grammY `InputFile` from the path), sampling RSS every 10 ms from a settled
  *     heap. Target: peak RSS rise < 16 MiB. The baseline column holds the file size (MiB), so the ratio is the rise
  *     as a fraction of the file. One more run with a 120 MB file shows whether the rise grows with the file.
  * (b) Decoding a 4K result: the core's `new Uint8Array(Buffer.from(b64, 'base64'))` + `sniffImage` on a 3840×2160 PNG

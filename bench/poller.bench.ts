@@ -104,7 +104,7 @@ async function round(ctx: BenchContext, total: number, explain: boolean): Promis
     const { logger } = quietLogger('warn');
     const poller = new JobRunner({
       jobs, gateway: runningGateway(), budgets: store.budgets, tokens: new KyselyTokenVault(db, clock, undefined, OPERATOR), users: store.directory,
-      router: new DeliveryRouter(), outputs: new OutputStore(join(dir, 'outputs'), clock), clock, logger,
+      router: new DeliveryRouter(), replies: { explain: (f) => f.code, remixOffered: () => false }, outputs: new OutputStore(join(dir, 'outputs'), clock), clock, logger,
       config: { intervalMs: 1_000, maxIntervalMs: (total / DUE_PER_TICK) * TICK_MS, deadlineMs: 86_400_000, retentionMs: 3_600_000, batch: DUE_PER_TICK, purgeEveryMs: 3_600_000 * 24 * 365 },
       ffmpegPath: null,
     });

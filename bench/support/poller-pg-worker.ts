@@ -32,7 +32,7 @@ const gateway = {
 
 const poller = new JobRunner({
   jobs: store.jobs, gateway, budgets: store.budgets, tokens: store.tokens, users: store.directory,
-  router: new DeliveryRouter(), outputs: new OutputStore(join(tmpdir(), 'mediabot-bench-poller-pg'), systemClock), clock: systemClock,
+  router: new DeliveryRouter(), replies: { explain: (f) => f.code, remixOffered: () => false }, outputs: new OutputStore(join(tmpdir(), 'mediabot-bench-poller-pg'), systemClock), clock: systemClock,
   logger: quietLogger('warn').logger,
   config: { intervalMs: 3_600_000, maxIntervalMs: 3_600_000, deadlineMs: 86_400_000, retentionMs: 3_600_000, batch: 100, purgeEveryMs: 86_400_000 * 365 },
   ffmpegPath: null,

@@ -2,10 +2,11 @@
  * Child process of the memory benchmark: the process being measured. Given the servers' addresses (JSON in
  * `argv[2]`), it creates a video task on the simulator and waits for it (not measured), then — sampling RSS every
  * 10 ms — streams the mp4 from the gateway to a file with `HttpMediaGateway.downloadVideo` and posts it with the
- * real `TelegramDelivery.deliverVideo` (grammY `InputFile` from the path). Sends back the RSS before and the peak
+ * real `TelegramDelivery.post` of the video reply (grammY `InputFile` from the path). Sends back the RSS before and the peak
  * rise during each phase, in MiB. Diagnostic: with `BENCH_GC_EVERY_MS=n` in the environment a full GC also runs every n ms
  * during the transfer, which tells uncollected garbage apart from memory really held (not used by `npm run bench`).
  */
+import { videoReply } from '../../src/core/jobs/late-replies.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,7 +49,7 @@ const dir = mkdtempSync(join(tmpdir(), 'bench-video-'));
 const { logger } = quietLogger('warn');
 const gateway = new HttpMediaGateway({ baseUrl: input.simBaseUrl, logger });
 const bot = new Bot(input.botToken, { client: { apiRoot: input.apiRoot } });
-const delivery = new TelegramDelivery({ api: bot.api, core: { explain: () => 'failed' }, hint: (command) => `/${command}`, throttle: new StatusThrottle(), logger, uploadLimitBytes: 200 * 1024 * 1024, chatActionIntervalMs: 60_000 });
+const delivery = new TelegramDelivery({ api: bot.api, hint: (command) => `/${command}`, throttle: new StatusThrottle(), logger, uploadLimitBytes: 200 * 1024 * 1024, chatActionIntervalMs: 60_000 });
 try {
   let task = await gateway.createVideo(input.mediaToken, { model: 'gamma-video-1', prompt: 'memory bench', seconds: 4 });
   while (task.status !== 'succeeded') {
@@ -64,7 +65,7 @@ try {
   // Warm the upload path with a 4 KiB file (so loading grammY's multipart code is not counted) without touching
   // anything near 45 MB, which would leave allocator pages behind and hide a real rise. Then settle the heap.
   writeFileSync(join(dir, 'warm.mp4'), Buffer.alloc(4096, 1));
-  await delivery.deliverVideo({ surface: 'telegram', chatId: String(input.chatId), userId: '1' }, { ...job, id: 'job_warm' }, { path: join(dir, 'warm.mp4'), bytes: 4096, mime: 'video/mp4' });
+  await delivery.post({ surface: 'telegram', chatId: String(input.chatId), userId: '1' }, videoReply({ ...job, id: 'job_warm' }, { path: join(dir, 'warm.mp4'), bytes: 4096, mime: 'video/mp4' }));
   rmSync(join(dir, 'warm.mp4'));
   fullGc();
   await sleep(300);
@@ -83,7 +84,7 @@ try {
   const got = await gateway.downloadVideo(input.mediaToken, task.id, path);
   samples.push(rss());
   const split = samples.length;
-  await delivery.deliverVideo({ surface: 'telegram', chatId: String(input.chatId), userId: '1' }, job, { path, bytes: got.bytes, mime: 'video/mp4' });
+  await delivery.post({ surface: 'telegram', chatId: String(input.chatId), userId: '1' }, videoReply(job, { path, bytes: got.bytes, mime: 'video/mp4' }));
   samples.push(rss());
   const ms = performance.now() - t0;
   clearInterval(timer);

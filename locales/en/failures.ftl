@@ -232,6 +232,12 @@ failure-job-interrupted = The bot restarted while your { $kind ->
        *[image] image
     } request was being started, so it was dropped. Please send it again.
     .title = Request interrupted
+failure-result-delayed = Your { $kind ->
+        [video] video
+        [ask] answer
+       *[image] image
+    } was made, but the bot could not finish recording it just now. No need to send the request again: it will be posted here shortly, or you will be told what happened to it.
+    .title = Result on its way
 # $size: the result's size, or "none" when unknown. $until: when the kept file is deleted, or "never" when none is kept.
 failure-output-too-large = { $size ->
         [none] The result is larger than the { $limit } this chat accepts.

@@ -229,6 +229,12 @@ failure-job-interrupted = El bot se reinició mientras se iniciaba tu solicitud 
        *[image] imagen
     }, así que se descartó. Vuelve a enviarla, por favor.
     .title = Solicitud interrumpida
+failure-result-delayed = El resultado de tu { $kind ->
+        [video] video
+        [ask] pregunta
+       *[image] imagen
+    } ya está hecho, pero el bot no pudo terminar de registrarlo ahora mismo. No hace falta que vuelvas a enviar la solicitud: se publicará aquí en breve, o se te dirá qué pasó con el resultado.
+    .title = Resultado en camino
 # $size: el tamaño del resultado, o "none" si no se conoce. $until: cuándo se borra el archivo guardado, o "never" si no se guarda.
 failure-output-too-large = { $size ->
         [none] El resultado supera los { $limit } que acepta este chat.

@@ -229,6 +229,12 @@ failure-job-interrupted = O bot reiniciou enquanto seu pedido de { $kind ->
        *[image] imagem
     } estava começando, então ele foi descartado. Envie de novo, por favor.
     .title = Pedido interrompido
+failure-result-delayed = Seu resultado ({ $kind ->
+        [video] vídeo
+        [ask] resposta
+       *[image] imagem
+    }) foi feito, mas o bot não conseguiu terminar de registrá-lo agora. Não precisa enviar o pedido de novo: ele será publicado aqui em breve, ou você será avisado do que aconteceu com ele.
+    .title = Resultado a caminho
 # $size: the result's size, or "none" when unknown. $until: when the kept file is deleted, or "never" when none is kept.
 failure-output-too-large = { $size ->
         [none] O resultado passa do limite de { $limit } deste chat.

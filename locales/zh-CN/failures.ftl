@@ -227,6 +227,12 @@ failure-job-interrupted = 你的{ $kind ->
        *[image] 图片
     }请求正在启动时机器人重启了，请求因此被丢弃。请重新发送。
     .title = 请求被中断
+failure-result-delayed = 你的{ $kind ->
+        [video] 视频
+        [ask] 回答
+       *[image] 图片
+    }已经生成，但机器人暂时无法完成记录。无需重新发送请求：它很快会发布在这里；如果无法发布，你会收到说明。
+    .title = 结果即将送达
 # $size: 结果大小，未知时为 "none"。$until: 保留文件的删除时间，不保留时为 "never"。
 failure-output-too-large = { $size ->
         [none] 结果超过了本聊天可接受的 { $limit }。

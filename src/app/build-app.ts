@@ -1,7 +1,7 @@
 import { KNOWN_SLOW_MODELS } from '../core/use-cases/gateway-call.js';
 import { catalogue, installCatalogue, type Catalogue } from '../core/i18n/catalog.js';
 import type { Config } from '../config.js';
-import type { Delivery } from '../core/api.js';
+import type { Delivery } from '../core/ports/delivery.js';
 import { BotCore } from '../core/bot-core.js';
 import { EchartsChartRenderer } from '../charts/echarts-renderer.js';
 import type { ChartRenderer } from '../core/ports/chart-renderer.js';
@@ -222,21 +222,6 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
   const runnerConfig = { intervalMs: config.poller.intervalMs, maxIntervalMs: config.poller.maxIntervalMs, deadlineMs: config.poller.deadlineMs, leaseMs: config.poller.leaseMs, retentionMs, staleReservedMs: config.gateway.timeoutMs + 120_000, ...opts.pollerTuning };
   // One lease owner per process: the command path and the runner renew through the same leases.
   const leases = new JobLeases(jobs, clock, newLeaseOwner(), runnerConfig.leaseMs ?? config.poller.leaseMs);
-  const runner = new JobRunner({
-    jobs,
-    leases,
-    gateway,
-    budgets: store.budgets,
-    tokens: store.tokens,
-    users: store.directory,
-    router,
-    outputs,
-    refs: store.refs,
-    clock,
-    logger: logger.child({ module: 'runner' }),
-    config: runnerConfig,
-    ffmpegPath,
-  });
   const index = new TokenIndex();
   index.setOperator(config.gateway.token);
   const catalog = new Catalog({
@@ -286,6 +271,22 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
     },
   };
   const core = new BotCore(coreDeps);
+  const runner = new JobRunner({
+    jobs,
+    leases,
+    gateway,
+    budgets: store.budgets,
+    tokens: store.tokens,
+    users: store.directory,
+    router,
+    replies: core,
+    outputs,
+    refs: store.refs,
+    clock,
+    logger: logger.child({ module: 'runner' }),
+    config: runnerConfig,
+    ffmpegPath,
+  });
   const startupWarnings = await prepareCatalog(catalog, coreDeps, config, store, logger, opts.warmCatalog !== false);
   catalog.start();
   // The daily reconciliation runs with the job runner (roles all and worker), one process at a time by leader lease.

@@ -1,5 +1,5 @@
 import type { Config } from '../config.js';
-import type { Delivery } from '../core/api.js';
+import type { Delivery } from '../core/ports/delivery.js';
 import { CommandDispatcher } from '../core/commands/dispatch.js';
 import type { Logger, SecretSet } from '../log.js';
 import type { HealthServer } from '../ops/health-server.js';

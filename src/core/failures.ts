@@ -118,6 +118,11 @@ export interface FailureDetails {
   task_expired_released: Empty;
   /** The bot stopped while the job was being started; the hold was released. `kind` says which job. */
   job_interrupted: { kind: 'imagine' | 'edit' | 'video' | 'ask' };
+  /**
+   * The result was made and kept, but the store failed while the job was being settled: the job runner finishes it
+   * (posts it, charged, or tells the member what happened). No money claim: nothing was released.
+   */
+  result_delayed: { kind: 'imagine' | 'edit' | 'video' | 'ask' };
   /** `bytes` is null when the download was cut at the limit before the full size was known. */
   output_too_large: { bytes: number | null; limitBytes: number; retrievableUntil: number | null };
   /**

@@ -1,13 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import { DeliveryError, type DeliverableResult } from '../core/api.js';
 import type { JobStatus, JobView } from '../core/api/jobs.js';
+import { keptResultReply, type KeptResult } from '../core/jobs/late-replies.js';
 import { sniffImage } from '../core/media/sniff.js';
 import { fail, type Failure } from '../core/failures.js';
 import type { Micros } from '../core/money.js';
 import type { JobRecord } from '../core/ports/job-store.js';
 import { remainingIn } from '../core/money/remaining.js';
 import { ANSWER_FILE, isResultMedia, mimeOf } from '../core/jobs/kept-files.js';
+import { settleKept } from '../core/jobs/engine.js';
 import { notify } from './job-outcomes.js';
+import { failureReply, postLate, recordPosted } from './late-post.js';
 import { deliveryView } from './job-view.js';
 import type { RunnerContext } from './runner-context.js';
 import { retryLater, retryWithoutSurface } from './retry-later.js';
@@ -17,7 +19,8 @@ const DELIVERING: readonly JobStatus[] = ['delivering'];
 /**
  * The durable delivery of an image, edit or ask job whose result is kept (status `delivering`, charged or about to
  * be): the surface could not post it in the command (rate limit, expired interaction, deleted reply) or the process
- * that could died. Posts through the surface's `Delivery.deliver` (which has its own fallbacks), then settles
+ * that could died. Posts the core's reply of the kept result through the surface's `Delivery.post` (which has its own
+ * fallbacks), then settles
  * (idempotent: the command normally did) and records `delivered` in one conditional write.
  * - `transient` (429 with `retry_after` of any length, 5xx, network): retried at the server's time or with backoff,
  *   up to `maxAttempts`; then the user is told the result was charged and is kept for `/job <id>`. When even that
@@ -35,33 +38,30 @@ export async function deliverResultStep(ctx: RunnerContext, job: JobRecord, _sig
   if (!delivery) return retryWithoutSurface(ctx, job, address.surface);
   const result = await keptResult(ctx, job);
   if (!result) return notDelivered(ctx, job, 'files_gone', 'kept result missing');
-  let messageIds: string[];
-  try {
+  const posted = await postLate(ctx, job, delivery, address, async () => {
     const remainingMicros = await remaining(ctx, job);
     const shown = remainingMicros === undefined ? result : { ...result, remainingMicros };
-    messageIds = (await delivery.deliver(address, await withImageSize(await deliveryView(ctx, job), result), shown)).messageIds;
-  } catch (e) {
-    const kind = e instanceof DeliveryError ? e.kind : 'transient';
-    const retryAfterMs = e instanceof DeliveryError ? e.retryAfterMs : undefined;
-    deps.logger.warn({ jobId: job.id, kind, err: e, attempt: job.attempts + 1, retryAfterMs }, 'runner: result delivery failed');
-    if (kind === 'too_large') return notDelivered(ctx, job, 'too_large', 'delivery too_large');
-    if (kind === 'gone') return notDelivered(ctx, job, 'chat_gone', 'delivery gone');
+    return keptResultReply(await withImageSize(await deliveryView(ctx, job), result), shown, deps.replies.remixOffered(job.model));
+  });
+  if (!posted.posted) {
+    if (posted.kind === 'too_large') return notDelivered(ctx, job, 'too_large', 'delivery too_large');
+    if (posted.kind === 'gone') return notDelivered(ctx, job, 'chat_gone', 'delivery gone');
     if (job.attempts + 1 >= ctx.config.maxAttempts) return keptNotDelivered(ctx, job);
-    await retryLater(ctx, job, retryAfterMs);
+    await retryLater(ctx, job, posted.retryAfterMs);
     return;
   }
-  await finish(ctx, job, messageIds);
+  await finish(ctx, job, posted.messageIds);
 }
 
 /** The view with the first image's size as its bytes say (`media`); unchanged for an answer or unreadable bytes. */
-async function withImageSize(view: JobView, result: DeliverableResult): Promise<JobView> {
+async function withImageSize(view: JobView, result: KeptResult): Promise<JobView> {
   const first = result.files.find((f) => f.mime.startsWith('image/'));
   const s = first ? sniffImage(await readFile(first.path).catch(() => new Uint8Array())) : undefined;
   return s ? { ...view, media: { width: s.width, height: s.height } } : view;
 }
 
 /** The kept files (and an answer's text) of a job, or undefined when they are gone. */
-async function keptResult(ctx: RunnerContext, job: JobRecord): Promise<DeliverableResult | undefined> {
+async function keptResult(ctx: RunnerContext, job: JobRecord): Promise<KeptResult | undefined> {
   const kept = await ctx.deps.outputs.list(job.id);
   const files = kept.filter((f) => isResultMedia(f.filename)).map((f) => ({ ...f, mime: mimeOf(f.filename) }));
   const answer = kept.find((f) => f.filename === ANSWER_FILE);
@@ -88,14 +88,12 @@ async function remaining(ctx: RunnerContext, job: JobRecord): Promise<Micros | n
 /** Settles (idempotent) and records `delivered`. */
 async function finish(ctx: RunnerContext, job: JobRecord, messageIds: string[]): Promise<void> {
   await charge(ctx, job);
-  const done = await ctx.deps.jobs.transition(job.id, DELIVERING, 'delivered', { delivered: { messageIds } }, ctx.owner);
-  if (!done) ctx.deps.logger.error({ jobId: job.id, messageIds }, 'runner: posted, but the job was taken over before the delivery was recorded');
-  else ctx.deps.logger.info({ jobId: job.id, messageIds }, 'runner: result delivered');
+  await recordPosted(ctx, job, messageIds);
 }
 
 /** Turns the job's hold into its charge, the amount kept on the job when its result was kept (a repeat returns the first). */
 async function charge(ctx: RunnerContext, job: JobRecord): Promise<void> {
-  await ctx.money.settle(job, job.chargedMicros ?? 0, { units: job.params.count ?? 1, unit: job.kind === 'ask' ? 'token' : 'image' });
+  await settleKept(ctx.money, job, job.chargedMicros ?? 0, job.params.count ?? 1);
 }
 
 /**
@@ -128,7 +126,7 @@ async function keptNotDelivered(ctx: RunnerContext, job: JobRecord): Promise<voi
   const delivery = address ? ctx.deps.router.for(address.surface) : undefined;
   try {
     if (!address || !delivery) throw new Error('no delivery');
-    await delivery.notifyFailure(address, await deliveryView(ctx, done, true), failure);
+    await delivery.post(address, failureReply(ctx, delivery, done, failure));
   } catch (e) {
     ctx.deps.logger.warn({ jobId: job.id, err: e }, 'runner: could not tell the user about a kept result; giving the charge back');
     await unCharge(ctx, job, 'undelivered_untold');

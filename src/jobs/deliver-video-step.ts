@@ -1,9 +1,10 @@
-import { DeliveryError } from '../core/api.js';
 import type { JobStatus } from '../core/api/jobs.js';
+import { videoReply } from '../core/jobs/late-replies.js';
 import { fail } from '../core/failures.js';
 import type { JobRecord } from '../core/ports/job-store.js';
 import { deliveryFailed, endUndeliverable, giveUpOrRetry, tooLarge } from './job-outcomes.js';
 import { deliveryView } from './job-view.js';
+import { postLate, recordPosted } from './late-post.js';
 import { probeVideo } from './probe-video.js';
 import { fileSize } from './output-store.js';
 import type { RunnerContext } from './runner-context.js';
@@ -36,28 +37,21 @@ export async function deliverVideoStep(ctx: RunnerContext, job: JobRecord, signa
   // The facts shown come from the file being posted; a file that cannot be read is still posted, without them.
   const media = await probeVideo(path);
   if (!media) deps.logger.warn({ jobId: job.id, bytes }, 'runner: the video file could not be probed; posted without length and size');
-  let messageIds: string[];
-  try {
+  const posted = await postLate(ctx, job, delivery, address, async () => {
     const view = await deliveryView(ctx, job);
-    messageIds = (await delivery.deliverVideo(address, media ? { ...view, media } : view, { path, bytes, mime: 'video/mp4' })).messageIds;
-  } catch (e) {
-    const kind = e instanceof DeliveryError ? e.kind : 'transient';
-    deps.logger.warn({ jobId: job.id, kind, err: e, attempt: job.attempts + 1 }, 'runner: delivery failed');
-    if (kind === 'too_large') return endUndeliverable(ctx, job, DELIVERING, { ...tooLarge(ctx, bytes, delivery.uploadLimitBytes(address), true), money: 'charged' }, path);
-    const log = { note: `delivery ${kind}` };
-    if (kind === 'gone') return endUndeliverable(ctx, job, DELIVERING, deliveryFailed(ctx, job, 'chat_gone', true, log), path);
-    return giveUpOrRetry(ctx, job, deliveryFailed(ctx, job, 'upload', true, log), path, e instanceof DeliveryError ? e.retryAfterMs : undefined);
+    return videoReply(media ? { ...view, media } : view, { path, bytes, mime: 'video/mp4' }, deps.replies.remixOffered(job.model));
+  });
+  if (!posted.posted) {
+    if (posted.kind === 'too_large') return endUndeliverable(ctx, job, DELIVERING, { ...tooLarge(ctx, bytes, delivery.uploadLimitBytes(address), true), money: 'charged' }, path);
+    const log = { note: `delivery ${posted.kind}` };
+    if (posted.kind === 'gone') return endUndeliverable(ctx, job, DELIVERING, deliveryFailed(ctx, job, 'chat_gone', true, log), path);
+    return giveUpOrRetry(ctx, job, deliveryFailed(ctx, job, 'upload', true, log), path, posted.retryAfterMs);
   }
-  await finish(ctx, job, messageIds);
+  await finish(ctx, job, posted.messageIds);
 }
 
+/** Records `delivered` and deletes the posted file (kept only while it was not delivered). */
 async function finish(ctx: RunnerContext, job: JobRecord, messageIds: string[]): Promise<void> {
-  const done = await ctx.deps.jobs.transition(job.id, DELIVERING, 'delivered', { delivered: { messageIds }, outputPath: null, outputExpiresAt: null }, ctx.owner);
-  ctx.progressAt.delete(job.id);
-  if (!done) {
-    ctx.deps.logger.error({ jobId: job.id, messageIds }, 'runner: posted, but the job was taken over before the delivery was recorded');
-    return;
-  }
+  if (!(await recordPosted(ctx, job, messageIds, { outputPath: null, outputExpiresAt: null }))) return;
   await ctx.deps.outputs.remove(job.id).catch((e: unknown) => ctx.deps.logger.warn({ jobId: job.id, err: e }, 'runner: could not delete the delivered file'));
-  ctx.deps.logger.info({ jobId: job.id, messageIds }, 'runner: video delivered');
 }

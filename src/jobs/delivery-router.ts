@@ -1,4 +1,4 @@
-import type { Delivery } from '../core/api.js';
+import type { Delivery } from '../core/ports/delivery.js';
 
 /**
  * Maps a surface id to its {@link Delivery} (one per surface). The poller asks it for the delivery of each job's

@@ -1,8 +1,9 @@
 import type { JobStatus } from '../core/api/jobs.js';
 import { fail, type Failure, type FailureLogInfo } from '../core/failures.js';
+import { settleKept } from '../core/jobs/engine.js';
 import { finalBill } from '../core/money/final-bill.js';
 import type { JobPatch, JobRecord } from '../core/ports/job-store.js';
-import { deliveryView } from './job-view.js';
+import { failureReply } from './late-post.js';
 import type { RunnerContext } from './runner-context.js';
 import { retryLater } from './retry-later.js';
 
@@ -44,7 +45,7 @@ export async function endUndeliverable(ctx: RunnerContext, job: JobRecord, from:
  */
 export async function chargeVideo(ctx: RunnerContext, job: JobRecord): Promise<{ chargedMicros: number; gatewayBilledMicros?: number } | null> {
   const bill = finalBill(job, job.params.billedSeconds !== undefined ? { billedSeconds: job.params.billedSeconds } : {});
-  const charged = await ctx.money.settle(job, bill.owedMicros, { units: bill.seconds, unit: 'second' });
+  const charged = await settleKept(ctx.money, job, bill.owedMicros, bill.seconds);
   if (charged === null) return null;
   return { chargedMicros: charged, ...(bill.gatewayMicros !== null ? { gatewayBilledMicros: bill.gatewayMicros } : {}) };
 }
@@ -77,7 +78,7 @@ export async function notify(ctx: RunnerContext, job: JobRecord, failure: Failur
   ctx.deps.logger.info({ jobId: job.id, code: failure.code, ref: failure.ref, status: job.status, log: failure.log }, 'runner: job ended without delivery');
   if (!address || !delivery) return;
   try {
-    await delivery.notifyFailure(address, await deliveryView(ctx, job, true), failure);
+    await delivery.post(address, failureReply(ctx, delivery, job, failure));
   } catch (e) {
     ctx.deps.logger.warn({ jobId: job.id, err: e }, 'runner: could not notify the user');
   }

@@ -19,10 +19,12 @@ export type { JobRunnerConfig, JobRunnerDeps } from './runner-types.js';
 export type JobStep = (ctx: RunnerContext, job: JobRecord, signal: AbortSignal) => Promise<void>;
 
 /**
- * Which step serves which status, per kind: the one table of the runner. A video goes `submit` (its command) →
- * `wait` → `fetch`/`check`/`keep`/`settle` → `deliver`; an image, edit or answer runs `submit` → `check` → `keep` →
- * `settle` in its command (the fast path) and reaches the runner only for `deliver` when its command could not post
- * it. A `reserved` job is its command's until its lease runs out, then the sweep's. A new kind adds a row.
+ * Which step serves which status, per kind: the runner's half of the job kinds table (`JOB_STEPS` in
+ * src/core/jobs/engine.ts says which steps run inline in the command and which here). A video goes `submit` (its
+ * command) → `wait` → `fetch`/`check`/`keep`/`settle` → `deliver`; an image, edit or answer runs `submit` → `check` →
+ * `keep` → `settle` in its command (the fast path) and reaches the runner only for `deliver` when its command could
+ * not post it. A `reserved` job is its command's until its lease runs out, then the sweep's. A new kind adds a row to
+ * both tables (test/unit/job-steps.test.ts checks they agree).
  */
 export const STEPS: Readonly<Record<JobKind, Partial<Record<JobStatus, JobStep>>>> = {
   video: { submitted: waitStep, running: waitStep, downloading: fetchStep, delivering: deliverVideoStep },

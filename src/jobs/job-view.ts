@@ -4,11 +4,11 @@ import { toJobView } from '../core/jobs/job-view.js';
 import type { RunnerContext } from './runner-context.js';
 
 /**
- * The {@link JobView} a `Delivery` receives: the requester's id on their surface comes from the directory ('' when the
- * user row is gone); with `withOutputs`, the job's kept files are listed too.
+ * The {@link JobView} the runner words a late post from (and a `Delivery` shows progress with): the requester's id on
+ * their surface comes from the directory ('' when the user row is gone), the money from the ledger.
  */
-export async function deliveryView(ctx: RunnerContext, job: JobRecord, withOutputs = false): Promise<JobView> {
+export async function deliveryView(ctx: RunnerContext, job: JobRecord): Promise<JobView> {
   const user = await ctx.deps.users.getUser(job.userId);
   const money = (await ctx.deps.budgets.jobMoney([job.id])).get(job.id);
-  return toJobView(job, user?.externalId ?? '', money, withOutputs ? await ctx.deps.outputs.list(job.id) : undefined);
+  return toJobView(job, user?.externalId ?? '', money);
 }

@@ -1,4 +1,5 @@
 import type { BudgetLedger } from '../core/ports/budget-ledger.js';
+import type { CoreApi } from '../core/api/core-api.js';
 import type { Clock } from '../core/ports/clock.js';
 import type { JobLeasePort } from '../core/ports/job-leases.js';
 import type { Directory } from '../core/ports/directory.js';
@@ -61,6 +62,11 @@ export interface JobRunnerDeps {
   /** The store's directory (`store.directory`): the requester's id on their surface, for the job views deliveries get. */
   users: Pick<Directory, 'getUser'>;
   router: DeliveryRouter;
+  /**
+   * The core's words for late posts: `explain` (a failure notice, its reference stored) and `remixOffered` (Remix under
+   * a delivered video). The composition root passes the core.
+   */
+  replies: Pick<CoreApi, 'explain' | 'remixOffered'>;
   outputs: OutputStore;
   /** The store's failure references (`store.refs`), deleted by the purge past `refRetentionMs`; absent: kept. */
   refs?: Pick<FailureRefs, 'purge'>;

@@ -1,11 +1,11 @@
-import { DeliveryError, type Delivery } from '../core/api.js';
+import { DeliveryError, type Delivery } from '../core/ports/delivery.js';
 import { DeliveryRouter } from '../jobs/delivery-router.js';
 import type { BotMetrics } from './metrics.js';
 
 /**
- * Wraps a {@link Delivery} so each `deliverVideo` and each `deliver` of a kept image/edit/ask result is counted
- * (`mediabot_deliveries_total` by surface and outcome) and an attempt for a job whose previous attempt failed in this
- * process counts as a retry. Everything else, `accepts` included (when the delivery has it), passes through unchanged.
+ * Wraps a {@link Delivery} so each post of a result (a video, a kept image/edit/ask result; not a failure notice) is
+ * counted (`mediabot_deliveries_total` by surface and outcome) and an attempt for a job whose previous attempt failed in
+ * this process counts as a retry. Everything else, `accepts` included (when the delivery has it), passes through unchanged.
  */
 export function meteredDelivery(d: Delivery, metrics: Pick<BotMetrics, 'deliveries' | 'deliveryRetries'>): Delivery {
   const failedBefore = new Set<string>();
@@ -25,12 +25,12 @@ export function meteredDelivery(d: Delivery, metrics: Pick<BotMetrics, 'deliveri
   }
   return {
     surface,
+    ...(d.commandHint ? { commandHint: (c: string, s?: string) => d.commandHint!(c, s) } : {}),
+    ...(d.readerIsAdmin !== undefined ? { readerIsAdmin: d.readerIsAdmin } : {}),
     progress: (address, job) => d.progress(address, job),
-    notifyFailure: (address, job, f) => d.notifyFailure(address, job, f),
     uploadLimitBytes: (address) => d.uploadLimitBytes(address),
     ...(d.accepts ? { accepts: (address: Parameters<NonNullable<Delivery['accepts']>>[0]) => d.accepts!(address) } : {}),
-    deliverVideo: (address, job, file) => counted(job.id, () => d.deliverVideo(address, job, file)),
-    deliver: (address, job, result) => counted(job.id, () => d.deliver(address, job, result)),
+    post: (address, reply) => (reply.tone === 'error' ? d.post(address, reply) : counted(reply.jobId ?? '', () => d.post(address, reply))),
   };
 }
 

@@ -95,10 +95,9 @@ export async function startPlayground(config: Config, io: PlaygroundIo): Promise
           const s = new ConsoleSession({ dispatcher, core: app.core, actor, address, outputDir: settings.outputDir, print });
           session = s;
           registerDelivery(
-            new ConsoleDelivery(address.instance, settings.outputDir, print, (f, jobId, locale) => app.core.explain(f, undefined, { jobId, surface: 'console', admin: true }, locale), {
+            new ConsoleDelivery(address.instance, settings.outputDir, print, {
               onFinished: (id) => s.finished(id),
               commands: dispatcher.commands,
-              remixOffered: (model) => app.core.remixOffered(model),
             }),
           );
           return { name: CONSOLE, stop: async () => undefined };

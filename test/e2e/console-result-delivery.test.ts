@@ -33,9 +33,8 @@ describe('Console: a result posted late carries the same facts and follow-ups as
     probe = new DbProbe(stack.dbPath);
     dispatcher = new CommandDispatcher({ core: stack.core, ownerIds: [], logger: stack.logger.child({ module: 'commands' }) });
     stack.app.registerDelivery(
-      new ConsoleDelivery(address.instance, join(stack.dir, 'delivered'), print, (f) => stack.core.explain(f), {
+      new ConsoleDelivery(address.instance, join(stack.dir, 'delivered'), print, {
         commands: dispatcher.commands,
-        remixOffered: (model) => stack.core.remixOffered(model),
       }),
     );
   });

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { REST, Routes } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeliveryError } from '../../src/core/api.js';
 import type { JobView } from '../../src/core/api/jobs.js';
+import { failureNotice, videoReply } from '../../src/core/jobs/late-replies.js';
+import { DeliveryError } from '../../src/core/ports/delivery.js';
 import { fail } from '../../src/core/failures.js';
 import { createLogger, SecretSet } from '../../src/log.js';
 import { DEFAULT_UPLOAD_LIMIT_BYTES, type DiscordAddress } from '../../src/platforms/discord/address.js';
@@ -46,7 +47,7 @@ describe('DiscordDelivery routing', () => {
     fake = await startFakeDiscord({ waitTimeoutMs: 4000 });
     rest = new REST({ api: fake.apiBase, retries: 1, timeout: 5000 }).setToken(fake.botToken);
     const logger = createLogger({ level: 'silent', format: 'json', secrets: new SecretSet(), destination: new Writable({ write: (_c, _e, cb) => cb() }) });
-    delivery = new DiscordDelivery({ rest, core: { explain: (f) => `explained ${f.code} (ref ${f.ref})` }, logger });
+    delivery = new DiscordDelivery({ rest, logger });
     dir = mkdtempSync(join(tmpdir(), 'discord-delivery-'));
     mp4 = join(dir, 'out.mp4');
     writeFileSync(mp4, MP4);
@@ -78,7 +79,7 @@ describe('DiscordDelivery routing', () => {
 
   it('edits the original response while the interaction token is valid', async () => {
     const h = await deferred();
-    const { messageIds } = await delivery.deliverVideo(target(h), job, file());
+    const { messageIds } = await delivery.post(target(h), videoReply(job, file()));
     const edit = await h.waitForOriginalEdit((m) => m.attachments.length > 0);
     expect(messageIds).toEqual([edit.id]);
     expect(edit.attachments[0]?.bytes.equals(MP4)).toBe(true);
@@ -89,7 +90,7 @@ describe('DiscordDelivery routing', () => {
   it('posts a channel message mentioning the requester once the token is past its 15 minutes', async () => {
     const h = await deferred();
     const t = target(h, { interaction: { applicationId: fake.applicationId, token: h.token, expiresAt: Date.now() - 1 } });
-    const { messageIds } = await delivery.deliverVideo(t, { ...job, id: 'j_test0002' }, file());
+    const { messageIds } = await delivery.post(t, videoReply({ ...job, id: 'j_test0002' }, file()));
     const msg = await fake.waitForChannelMessage(fake.channelId, (m) => m.id === messageIds[0]);
     expect(msg.content).toContain(`<@${fake.memberUserId}>`);
     expect(msg.attachments[0]?.bytes.equals(MP4)).toBe(true);
@@ -99,18 +100,18 @@ describe('DiscordDelivery routing', () => {
   it('falls back to the channel when Discord says the webhook token is invalid', async () => {
     const h = await deferred();
     h.expire();
-    const { messageIds } = await delivery.deliverVideo(target(h), { ...job, id: 'j_test0003' }, file());
+    const { messageIds } = await delivery.post(target(h), videoReply({ ...job, id: 'j_test0003' }, file()));
     expect(fake.channelMessages(fake.channelId).some((m) => m.id === messageIds[0])).toBe(true);
   });
 
   it('sends a DM when the channel is gone, and reports gone when the DM fails too', async () => {
     const gone = target(undefined, { channelId: '999999999999999999' });
-    const { messageIds } = await delivery.deliverVideo(gone, { ...job, id: 'j_test0004' }, file());
+    const { messageIds } = await delivery.post(gone, videoReply({ ...job, id: 'j_test0004' }, file()));
     const dm = await fake.waitForDm(fake.memberUserId, (m) => m.id === messageIds[0]);
     expect(dm.attachments[0]?.bytes.equals(MP4)).toBe(true);
 
     const nobody = target(undefined, { channelId: '999999999999999999', userId: '888888888888888888' });
-    const err = await delivery.deliverVideo(nobody, job, file()).catch((e: unknown) => e);
+    const err = await delivery.post(nobody, videoReply(job, file())).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DeliveryError);
     expect((err as DeliveryError).kind).toBe('gone');
   });
@@ -121,14 +122,14 @@ describe('DiscordDelivery routing', () => {
     expect(delivery.uploadLimitBytes(t)).toBe(MP4.length - 1);
     const { uploadLimitBytes: _none, ...unrecorded } = target(undefined);
     expect(delivery.uploadLimitBytes(unrecorded)).toBe(DEFAULT_UPLOAD_LIMIT_BYTES);
-    const err = await delivery.deliverVideo(t, job, file()).catch((e: unknown) => e);
+    const err = await delivery.post(t, videoReply(job, file())).catch((e: unknown) => e);
     expect((err as DeliveryError).kind).toBe('too_large');
     expect(fake.requests().length).toBe(before);
   });
 
   it('retries a 429 on the channel upload and still delivers', async () => {
     fake.rateLimitNext(/^POST \/channels\/\d+\/messages$/, 0.2);
-    const { messageIds } = await delivery.deliverVideo(target(undefined), { ...job, id: 'j_test0005' }, file());
+    const { messageIds } = await delivery.post(target(undefined), videoReply({ ...job, id: 'j_test0005' }, file()));
     const posts = fake.requests().filter((r) => r.method === 'POST' && r.path === `/channels/${fake.channelId}/messages`);
     expect(posts.slice(-2).map((r) => r.status)).toEqual([429, 200]);
     expect(fake.channelMessages(fake.channelId).some((m) => m.id === messageIds[0])).toBe(true);
@@ -144,7 +145,7 @@ describe('DiscordDelivery routing', () => {
       interaction: { applicationId: fake.applicationId, token: h.token, expiresAt: Date.now() - 1 },
     };
     expect(delivery.uploadLimitBytes(legacy)).toBe(DEFAULT_UPLOAD_LIMIT_BYTES);
-    const { messageIds } = await delivery.deliverVideo(legacy, { ...job, id: 'j_test0006' }, file());
+    const { messageIds } = await delivery.post(legacy, videoReply({ ...job, id: 'j_test0006' }, file()));
     const msg = await fake.waitForChannelMessage(fake.channelId, (m) => m.id === messageIds[0]);
     expect(msg.content).toContain(`<@${fake.memberUserId}>`);
     expect(msg.attachments[0]?.bytes.equals(MP4)).toBe(true);
@@ -154,11 +155,11 @@ describe('DiscordDelivery routing', () => {
     // The fake creates the message at once but answers after 800 ms; this client gives up after 250 ms and retries.
     const impatient = new REST({ api: fake.apiBase, retries: 2, timeout: 250 }).setToken(fake.botToken);
     const logger = createLogger({ level: 'silent', format: 'json', secrets: new SecretSet(), destination: new Writable({ write: (_c, _e, cb) => cb() }) });
-    const slow = new DiscordDelivery({ rest: impatient, core: { explain: (f) => f.code }, logger });
+    const slow = new DiscordDelivery({ rest: impatient, logger });
     const path = `/channels/${fake.channelId}/messages`;
     const before = fake.requests().filter((r) => r.method === 'POST' && r.path === path).length;
     fake.delayNext(`POST ${path}`, 800);
-    const { messageIds } = await slow.deliverVideo(target(undefined), { ...job, id: 'j_slowupload1' }, file());
+    const { messageIds } = await slow.post(target(undefined), videoReply({ ...job, id: 'j_slowupload1' }, file()));
     const posts = fake.requests().filter((r) => r.method === 'POST' && r.path === path).slice(before);
     expect(posts.length).toBeGreaterThan(1);
     expect(posts.every((r) => (r.json as { nonce?: string; enforce_nonce?: boolean }).enforce_nonce === true)).toBe(true);
@@ -171,7 +172,8 @@ describe('DiscordDelivery routing', () => {
     await delivery.progress(target(h), { ...job, progress: 40 });
     const p = await h.waitForOriginalEdit((m) => m.content.includes('40%'));
     expect(p.content).toContain('▰▰▰▰▱');
-    await delivery.notifyFailure(target(h), job, fail('task_failed_refunded', {}));
+    const failed = fail('task_failed_refunded', {});
+    await delivery.post(target(h), failureNotice(job, failed, `explained ${failed.code} (ref ${failed.ref})`));
     const f = await h.waitForOriginalEdit((m) => m.content.includes('explained task_failed_refunded'));
     expect(f.content).toContain(`<@${fake.memberUserId}>`);
   });

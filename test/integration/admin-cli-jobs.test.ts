@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DeliveryError, type Delivery } from '../../src/core/api.js';
 import type { DeliveryAddress } from '../../src/core/api/actor.js';
-import type { JobView } from '../../src/core/api/jobs.js';
-import type { Failure } from '../../src/core/failures.js';
+import type { Reply } from '../../src/core/commands/types.js';
 import { describeFailure } from '../../src/core/messages/failure-text.js';
+import { DeliveryError, type Delivery } from '../../src/core/ports/delivery.js';
 import { createTestStack, TEST_ENCRYPTION_KEY, type TestStack } from '../support/harness.js';
 import { gatewayLosses, ledgerNetCharged, openHolds } from '../support/ledger.js';
 import { runAdminCli, type CliRun } from '../support/run-admin-cli.js';
@@ -21,17 +20,18 @@ class FlakyDelivery implements Delivery {
   /** The words the user was shown for each failure. */
   readonly texts: string[] = [];
   async progress(): Promise<void> {}
-  async deliverVideo(_t: DeliveryAddress, job: JobView, file: { path: string; bytes: number }): Promise<{ messageIds: string[] }> {
+  async post(_t: DeliveryAddress, reply: Reply): Promise<{ messageIds: string[] }> {
+    const jobId = reply.jobId ?? '';
+    if (reply.tone === 'error') {
+      this.failures.push(jobId);
+      this.texts.push(describeFailure(reply.failure!).text);
+      return { messageIds: [] };
+    }
+    const video = reply.files?.find((f) => f.kind === 'video');
+    if (!video) return { messageIds: [] };
     if (this.failuresLeft-- > 0) throw new DeliveryError('gone', 'channel deleted');
-    this.delivered.push({ jobId: job.id, path: file.path, bytes: file.bytes });
+    this.delivered.push({ jobId, path: video.path ?? '', bytes: video.size });
     return { messageIds: [`m-${this.delivered.length}`] };
-  }
-  async deliver(): Promise<{ messageIds: string[] }> {
-    return { messageIds: [] };
-  }
-  async notifyFailure(_t: DeliveryAddress, job: JobView, failure: Failure): Promise<void> {
-    this.failures.push(job.id);
-    this.texts.push(describeFailure(failure).text);
   }
   uploadLimitBytes(): number {
     return 50 * 1024 * 1024;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeFailure } from '../../src/core/messages/failure-text.js';
 import { formatMoney } from '../../src/core/i18n/format.js';
-import { askHoldMicros, chatCostMicros } from '../../src/core/use-cases/ask.js';
+import { askHoldMicros, chatCostMicros } from '../../src/core/money/chat-cost.js';
 import { createTestStack, type TestStack } from '../support/harness.js';
 import { gatewayLosses, ledgerNetCharged, ledgerOfJob, openHolds } from '../support/ledger.js';
 

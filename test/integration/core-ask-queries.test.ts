@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { askHoldMicros, tokenCostMicros } from '../../src/core/use-cases/ask.js';
+import { askHoldMicros, tokenCostMicros } from '../../src/core/money/chat-cost.js';
 import { createTestStack, type TestStack } from '../support/harness.js';
 import { ledgerNetCharged, ledgerOfJob, openHolds } from '../support/ledger.js';
 

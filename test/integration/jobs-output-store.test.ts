@@ -58,7 +58,7 @@ describe('OutputStore', () => {
 describe('DeliveryRouter', () => {
   it('maps a surface id to its delivery', () => {
     const r = new DeliveryRouter();
-    const d = { surface: 'telegram', progress: async () => {}, deliverVideo: async () => ({ messageIds: [] }), deliver: async () => ({ messageIds: [] }), notifyFailure: async () => {}, uploadLimitBytes: () => 1 };
+    const d = { surface: 'telegram', progress: async () => {}, post: async () => ({ messageIds: [] }), uploadLimitBytes: () => 1 };
     r.register(d);
     expect(r.for('telegram')).toBe(d);
     expect(r.for('discord')).toBeUndefined();

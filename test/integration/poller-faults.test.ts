@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DeliveryError } from '../../src/core/api.js';
+import { DeliveryError } from '../../src/core/ports/delivery.js';
 import { describeFailure } from '../../src/core/messages.js';
 import type { JobRecord } from '../../src/core/ports/job-store.js';
 import { locateFfmpeg } from '../../src/jobs/ffmpeg-locator.js';
@@ -191,7 +191,7 @@ describe('VideoPoller against the simulator', () => {
     expect(failure).toMatchObject({ code: 'output_too_large', money: 'charged' });
     if (failure?.type === 'failure') {
       expect(failure.failure.details).toMatchObject({ limitBytes: 10_000 });
-      expect(failure.job.outputs?.[0]).toMatchObject({ filename: 'video.mp4', mime: 'video/mp4' });
+      expect(job.outputPath).toMatch(/video\.mp4$/);
       expect(describeFailure(failure.failure).text).toMatch(/can still be fetched/);
     }
     await expectLedgerMatches(rig, token);

@@ -21,7 +21,7 @@ import { Writable } from 'node:stream';
 import { buildApp, type App, type BuildAppOptions } from '../../src/app/build-app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Actor } from '../../src/core/api/actor.js';
-import type { Delivery } from '../../src/core/api.js';
+import type { Delivery } from '../../src/core/ports/delivery.js';
 import { ManualClock, type Clock } from '../../src/core/ports/clock.js';
 import type { PriceTable } from '../../src/core/pricing.js';
 import { createLogger, SecretSet, type Logger } from '../../src/log.js';

@@ -10,10 +10,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pino from 'pino';
-import { DeliveryError, type Delivery } from '../../src/core/api.js';
 import type { DeliveryAddress } from '../../src/core/api/actor.js';
 import type { JobView } from '../../src/core/api/jobs.js';
+import type { Reply } from '../../src/core/commands/types.js';
 import type { Failure } from '../../src/core/failures.js';
+import { DeliveryError, type Delivery } from '../../src/core/ports/delivery.js';
 import { newJobId } from '../../src/core/ids.js';
 import { systemClock } from '../../src/core/ports/clock.js';
 import type { TokenSource } from '../../src/core/failures.js';
@@ -30,12 +31,12 @@ import type { KyselyJobStore } from '../../src/store/kysely/job-store.js';
 export type DeliveryEvent =
   | { type: 'progress'; jobId: string; progress: number }
   | { type: 'video'; jobId: string; bytes: number; path: string }
-  | { type: 'failure'; jobId: string; code: Failure['code']; money: Failure['money']; failure: Failure; job: JobView };
+  | { type: 'failure'; jobId: string; code: Failure['code']; money: Failure['money']; failure: Failure };
 
 /**
  * A Delivery that records every call (in memory and, when `logFile` is set, as lines `video <jobId> <bytes>` /
  * `failure <jobId> <code>` appended to that file, so a parent process can count deliveries across restarts).
- * `failNext` makes the next deliverVideo calls throw the given errors, in order.
+ * `failNext` makes the next video posts throw the given errors, in order.
  */
 export class RecordingDelivery implements Delivery {
   readonly surface = 'console';
@@ -51,23 +52,25 @@ export class RecordingDelivery implements Delivery {
     this.events.push({ type: 'progress', jobId: job.id, progress: job.progress });
   }
 
-  async deliverVideo(_t: DeliveryAddress, job: JobView, file: { path: string; bytes: number; mime: string }): Promise<{ messageIds: string[] }> {
+  async post(_t: DeliveryAddress, reply: Reply): Promise<{ messageIds: string[] }> {
+    const jobId = reply.jobId ?? '';
+    if (reply.tone === 'error') {
+      const failure = reply.failure!;
+      this.events.push({ type: 'failure', jobId, code: failure.code, money: failure.money, failure });
+      if (this.logFile) appendFileSync(this.logFile, `failure ${jobId} ${failure.code}\n`);
+      return { messageIds: [] };
+    }
+    const video = reply.files?.find((f) => f.kind === 'video');
+    if (!video) {
+      if (this.logFile) appendFileSync(this.logFile, `result ${jobId} ${reply.files?.length ?? 0} ${process.pid}\n`);
+      return { messageIds: [`msg-${jobId}`] };
+    }
     if (this.delayMs > 0) await new Promise((r) => setTimeout(r, this.delayMs));
     const e = this.failNext.shift();
     if (e) throw e;
-    this.events.push({ type: 'video', jobId: job.id, bytes: file.bytes, path: file.path });
-    if (this.logFile) appendFileSync(this.logFile, `video ${job.id} ${file.bytes} ${process.pid}\n`);
-    return { messageIds: [`msg-${job.id}`] };
-  }
-
-  async deliver(_t: DeliveryAddress, job: JobView, result: { files: { bytes: number }[]; text?: string }): Promise<{ messageIds: string[] }> {
-    if (this.logFile) appendFileSync(this.logFile, `result ${job.id} ${result.files.length} ${process.pid}\n`);
-    return { messageIds: [`msg-${job.id}`] };
-  }
-
-  async notifyFailure(_t: DeliveryAddress, job: JobView, failure: Failure): Promise<void> {
-    this.events.push({ type: 'failure', jobId: job.id, code: failure.code, money: failure.money, failure, job });
-    if (this.logFile) appendFileSync(this.logFile, `failure ${job.id} ${failure.code}\n`);
+    this.events.push({ type: 'video', jobId, bytes: video.size, path: video.path ?? '' });
+    if (this.logFile) appendFileSync(this.logFile, `video ${jobId} ${video.size} ${process.pid}\n`);
+    return { messageIds: [`msg-${jobId}`] };
   }
 
   uploadLimitBytes(): number {
@@ -108,6 +111,9 @@ export interface Rig {
   close(): Promise<void>;
 }
 
+/** The core's words for late posts without a core: a failure notice is its code (tests read the failure itself). */
+export const PLAIN_WORDS = { explain: (f: Failure): string => f.code, remixOffered: (): boolean => false };
+
 /** Opens the store (migrating), and builds gateway, outputs, delivery and poller (not started). */
 export async function buildRig(o: RigOptions): Promise<Rig> {
   const clock = systemClock;
@@ -120,7 +126,7 @@ export async function buildRig(o: RigOptions): Promise<Rig> {
   router.register(delivery);
   const jobs = store.jobs;
   const config: JobRunnerConfig = { intervalMs: 30, maxIntervalMs: 120, deadlineMs: 60_000, leaseMs: 2_000, progressEveryMs: 0, retentionMs: 60_000, tickMs: 20, ...o.poller };
-  const poller = new JobRunner({ jobs, gateway, budgets: store.budgets, tokens: store.tokens, users: store.directory, router, outputs, clock, logger, config, ffmpegPath: o.ffmpegPath === undefined ? null : o.ffmpegPath });
+  const poller = new JobRunner({ jobs, gateway, budgets: store.budgets, tokens: store.tokens, users: store.directory, router, replies: PLAIN_WORDS, outputs, clock, logger, config, ffmpegPath: o.ffmpegPath === undefined ? null : o.ffmpegPath });
   const scope = await store.directory.ensureScope({ platform: 'console', externalId: 'console' });
   const user = await store.directory.ensureUser({ platform: 'console', externalId: 'tester' });
   return {

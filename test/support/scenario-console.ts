@@ -39,10 +39,9 @@ export async function consoleDriver(opts: TestStackOptions = {}): Promise<Scenar
     member: new ConsoleSession({ dispatcher, core: stack.core, actor: actors.member, address, outputDir, print }),
   };
   stack.app.registerDelivery(
-    new ConsoleDelivery(address.instance, outputDir, print, (f) => stack.core.explain(f), {
+    new ConsoleDelivery(address.instance, outputDir, print, {
       onFinished: (id) => Object.values(sessions).forEach((s) => s.finished(id)),
       commands: dispatcher.commands,
-      remixOffered: (model) => stack.core.remixOffered(model),
     }),
   );
 

@@ -52,6 +52,7 @@ const SAMPLES: { [C in FailureCode]: FailureDetails[C] } = {
   task_failed_refunded: {},
   task_expired_released: {},
   job_interrupted: { kind: 'video' },
+  result_delayed: { kind: 'ask' },
   output_too_large: { bytes: 30 * 1024 * 1024, limitBytes: 10 * 1024 * 1024, retrievableUntil: NOW + 3_600_000 },
   delivery_failed_charged: { reason: 'chat_gone', jobId: 'j_abcdefgh', retrievableUntil: NOW + 3_600_000 },
   result_not_delivered: { kind: 'imagine', reason: 'too_large' },

@@ -68,6 +68,7 @@ const WORST: { [C in FailureCode]: FailureDetails[C] } = {
   task_failed_refunded: { reason: 'r'.repeat(160) },
   task_expired_released: {},
   job_interrupted: { kind: 'video' },
+  result_delayed: { kind: 'ask' },
   output_too_large: { bytes: 1024 ** 4, limitBytes: 50 * 1024 ** 2, retrievableUntil: Date.UTC(2026, 11, 31) },
   delivery_failed_charged: { reason: 'download', jobId: 'j'.repeat(40), retrievableUntil: Date.UTC(2026, 11, 31), kind: 'video' },
   result_not_delivered: { kind: 'imagine', reason: 'files_gone' },

@@ -11,6 +11,7 @@
 import type { Actor } from '../api/actor.js';
 import type { Progress, SurfaceInfo, SurfaceRequest } from '../ports/surface.js';
 import type { CoreApi } from '../api/core-api.js';
+import type { JobKind } from '../api/jobs.js';
 import type { Failure, Result } from '../failures.js';
 import type { ModelKind } from '../pricing.js';
 
@@ -193,6 +194,8 @@ export interface Reply {
   readonly actions?: readonly ReplyAction[];
   /** The job this reply reports; the surface records the posted message ids with `core.recordDelivery`. */
   readonly jobId?: string;
+  /** That job's kind, on the replies the job runner posts late (surfaces may name it: "your video is ready"). */
+  readonly jobKind?: JobKind;
   /**
    * The language the reply is written in (a shipped locale code), set by the dispatcher; surfaces write their own
    * words (notes about files over the upload limit, status lines) in it. Absent: English.

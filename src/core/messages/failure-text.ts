@@ -146,6 +146,7 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
   task_failed_refunded: (d) => ({ reason: safeReason(d.reason) ?? 'none' }),
   task_expired_released: () => ({}),
   job_interrupted: (d) => ({ kind: d.kind === 'video' || d.kind === 'ask' ? d.kind : 'image' }),
+  result_delayed: (d) => ({ kind: d.kind === 'video' || d.kind === 'ask' ? d.kind : 'image' }),
   output_too_large: (d, c) => ({
     size: d.bytes !== null ? formatBytes(c.locale, d.bytes) : 'none',
     limit: formatBytes(c.locale, d.limitBytes),

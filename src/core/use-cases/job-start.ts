@@ -1,10 +1,11 @@
 import type { Actor, DeliveryAddress } from '../api/actor.js';
 import type { JobKind } from '../api/jobs.js';
-import { err, ok, withMoney, type Failure, type Result } from '../failures.js';
+import { err, ok, type Result } from '../failures.js';
 import { validatePrompt } from '../media/inputs.js';
 import type { ReserveResult } from '../budget/types.js';
 import type { Micros } from '../money.js';
-import type { JobMoney, MoneyJob } from '../money/job-money.js';
+import type { MoneyJob } from '../money/job-money.js';
+import type { OpenedJob } from '../jobs/engine.js';
 import type { JobLeasePort } from '../ports/job-leases.js';
 import { StoreUnavailableError } from '../ports/store-unavailable.js';
 import type { JobParams } from '../ports/job-store.js';
@@ -46,7 +47,7 @@ export async function jobBasics(d: CoreDeps, req: Actor & { prompt: string; mode
 
 /**
  * Records a new job as `reserved`, leased to this process (renewed by `d.leases` until the job is handed on: see
- * {@link JobLeasePort}), and places its hold; returns the job's money facts for {@link JobMoney}. On a budget refusal the job is marked failed and the refusal returned
+ * {@link JobLeasePort}), and places its hold; returns the job as the engine moves it (its money facts, kind, address). On a budget refusal the job is marked failed and the refusal returned
  * (nothing held). When placing or recording the hold throws, renewal stops and the error is rethrown (see
  * {@link abandonUnopened}). The job row comes first so that a crash after the hold leaves a row the poller's sweep finds (by
  * job id, once its lease ran out) and releases.
@@ -54,7 +55,7 @@ export async function jobBasics(d: CoreDeps, req: Actor & { prompt: string; mode
 export async function openJob(
   d: CoreDeps,
   j: { jobId: string; kind: JobKind; basics: JobBasics; params: JobParams; estimateMicros: Micros; delivery: DeliveryAddress | null },
-): Promise<Result<MoneyJob & { holdId: string }>> {
+): Promise<Result<OpenedJob & { holdId: string }>> {
   const { ids, token, model, prompt } = j.basics;
   await d.jobs.create({
     id: j.jobId, kind: j.kind, status: 'reserved', scopeId: ids.scopeId, userId: ids.userId, model, prompt,
@@ -77,7 +78,7 @@ export async function openJob(
     await d.jobs.transition(j.jobId, ['reserved'], 'failed', { errorCode: f.code, finishedAt: d.clock.now() });
     return err(f);
   }
-  return ok({ ...money, holdId: hold.holdId });
+  return ok({ ...money, holdId: hold.holdId, kind: j.kind, hasAddress: j.delivery !== null });
 }
 
 /**
@@ -94,34 +95,6 @@ async function abandonUnopened(d: CoreDeps, job: Omit<MoneyJob, 'holdId'>, cause
   } catch (e) {
     d.logger.warn({ jobId: job.id, err: e }, 'job: not ended after its hold failed; the sweep ends it once its lease runs out');
   }
-}
-
-/**
- * Ends a job whose gateway call failed after its hold (still `reserved`): renewal stopped, the hold released, the job
- * `failed` with the failure's code. Returns the failure saying the money was released, for the member.
- */
-export async function failOpenJob<T>(d: CoreDeps, job: MoneyJob, failure: Failure): Promise<Result<T>> {
-  d.leases.stop(job.id);
-  await d.money.release(job, failure.code);
-  if (failure.code === 'content_refused_fee') await d.money.possibleFee(job, failure.details.code);
-  await d.jobs.transition(job.id, ['reserved'], 'failed', { errorCode: failure.code, finishedAt: d.clock.now() });
-  return err(withMoney(failure, 'released', job.id));
-}
-
-/**
- * Moves a job whose result is kept on: with a delivery address to `delivering` (due at once for the poller's
- * delivery step, but leased to this process, which keeps renewing until the surface reports back with
- * `recordDelivery` or `handOver`, at most {@link JobLeasePort.limit}'s wait); without one (operator CLI, direct calls) to `succeeded`.
- */
-export async function moveOn(d: CoreDeps, jobId: string, hasAddress: boolean, patch: { chargedMicros: number; gatewayBilledMicros?: number; progress: number; outputPath: string | null; outputExpiresAt: number }): Promise<void> {
-  const now = d.clock.now();
-  if (hasAddress) {
-    await d.jobs.transition(jobId, ['reserved'], 'delivering', { ...patch, nextPollAt: now, attempts: 0 });
-    d.leases.limit(jobId);
-    return;
-  }
-  d.leases.stop(jobId);
-  await d.jobs.transition(jobId, ['reserved'], 'succeeded', { ...patch, finishedAt: now });
 }
 
 /**

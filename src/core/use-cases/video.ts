@@ -10,7 +10,8 @@ import { validateDuration } from '../media/inputs.js';
 import { resolveSize, videoSize } from '../media/sizes.js';
 import { validateReferenceImages, type ValidImage } from '../media/validate-images.js';
 import { gatewayFailure, remainingFor, withFairUse } from './context.js';
-import { failOpenJob, jobBasics, openJob, type JobBasics } from './job-start.js';
+import { jobBasics, openJob, type JobBasics } from './job-start.js';
+import { runToRunner } from '../jobs/engine.js';
 import type { CoreDeps } from './deps.js';
 import { VIDEO_REFERENCE_MAX_BYTES } from './model-check.js';
 import { videoEtaSeconds } from './video-eta.js';
@@ -68,6 +69,20 @@ export async function startVideo(d: CoreDeps, req: VideoRequest, hooks?: JobHook
   });
 }
 
+/** Hands a submitted video to the runner (`submitted`, its lease dropped): it waits on the task from here. */
+async function toRunner(d: CoreDeps, jobId: string, taskId: string): Promise<void> {
+  const now = d.clock.now();
+  d.leases.stop(jobId);
+  await d.jobs.transition(jobId, ['reserved'], 'submitted', {
+    leaseOwner: null,
+    leaseExpiresAt: null,
+    remoteTaskId: taskId,
+    nextPollAt: now + d.settings.pollIntervalMs,
+    pollIntervalMs: d.settings.pollIntervalMs,
+    deadlineAt: now + d.settings.deadlineMs,
+  });
+}
+
 /** What {@link submitVideoJob} needs: the validated basics, the length and size, extra params and the create call. */
 export interface VideoSubmission {
   basics: JobBasics;
@@ -94,23 +109,9 @@ export async function submitVideoJob(d: CoreDeps, req: Actor & { delivery: Deliv
     const opened = await openJob(d, { jobId, kind: 'video', basics: v.basics, params: { seconds: v.seconds, size: v.size, ...v.params, gatewayQuoteMicros: gatewayCostMicros(d, model, price, { kind: 'video', seconds: v.seconds, size: v.size }) }, estimateMicros: estimate, delivery: req.delivery });
     if (!opened.ok) return opened;
     const job = opened.value;
-    let taskId: string;
-    try {
-      taskId = (await v.create()).id;
-    } catch (e) {
-      const f = gatewayFailure(d, e, { model, tokenSource: t.source, stage: v.stage, size: v.size, maxSide: MAX_VIDEO_SIDE, money: 'released', ...(v.attachmentName ? { attachmentName: v.attachmentName } : {}) });
-      return failOpenJob(d, job, f);
-    }
-    const now = d.clock.now();
-    d.leases.stop(jobId);
-    await d.jobs.transition(jobId, ['reserved'], 'submitted', {
-      leaseOwner: null,
-      leaseExpiresAt: null,
-      remoteTaskId: taskId,
-      nextPollAt: now + d.settings.pollIntervalMs,
-      pollIntervalMs: d.settings.pollIntervalMs,
-      deadlineAt: now + d.settings.deadlineMs,
-    });
+    const thrown = (e: unknown) => gatewayFailure(d, e, { model, tokenSource: t.source, stage: v.stage, size: v.size, maxSide: MAX_VIDEO_SIDE, money: 'released', ...(v.attachmentName ? { attachmentName: v.attachmentName } : {}) });
+    const submitted = await runToRunner(d, job, v.create, thrown, (task) => toRunner(d, jobId, task.id));
+    if (!submitted.ok) return submitted;
     d.logger.info({ jobId, model, seconds: v.seconds, estimateMicros: estimate, tokenSource: t.source, stage: v.stage }, 'video job submitted');
     return ok({
       jobId,

@@ -1,5 +1,4 @@
-import type { SurfaceCore } from '../../core/api/surface.js';
-import type { Delivery } from '../../core/api.js';
+import type { Delivery } from '../../core/ports/delivery.js';
 import type { Logger, SecretSet } from '../../log.js';
 import { discordRest, type DiscordSettings } from './discord-bot.js';
 import { DiscordDelivery } from './delivery.js';
@@ -7,7 +6,6 @@ import { DiscordDelivery } from './delivery.js';
 /** Input of {@link startDiscordDelivery}. */
 export interface StartDiscordDeliveryOptions {
   discord: Pick<DiscordSettings, 'token' | 'apiBase'>;
-  core: SurfaceCore;
   logger: Logger;
   secrets: SecretSet;
   registerDelivery: (delivery: Delivery) => void;
@@ -22,7 +20,7 @@ export function startDiscordDelivery(o: StartDiscordDeliveryOptions): { stop(): 
   o.secrets.add(o.discord.token);
   const rest = discordRest(o.discord);
   const logger = o.logger.child({ platform: 'discord' });
-  o.registerDelivery(new DiscordDelivery({ rest, core: o.core, logger }));
+  o.registerDelivery(new DiscordDelivery({ rest, logger }));
   logger.info('discord delivery ready (REST only, no gateway connection)');
   return {
     stop() {

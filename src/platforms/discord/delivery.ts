@@ -1,13 +1,14 @@
 import { DEFAULT_LOCALE, t } from '../../core/i18n/catalog.js';
 import { readFile } from 'node:fs/promises';
-import { DiscordAPIError, EmbedBuilder, HTTPError, RateLimitError, Routes, type APIEmbed, type REST, type RawFile } from 'discord.js';
-import type { DeliveryAddress, Failure, JobView, ReplyAction, SurfaceCore } from '../../core/api/surface.js';
-import type { DeliverableResult, Delivery } from '../../core/api.js';
-import { DeliveryError } from '../../core/api.js';
+import { DiscordAPIError, EmbedBuilder, HTTPError, RateLimitError, Routes, type APIEmbed, type APIEmbedField, type REST, type RawFile } from 'discord.js';
+import type { DeliveryAddress } from '../../core/api/actor.js';
+import type { JobView } from '../../core/api/jobs.js';
+import type { Reply, ReplyField } from '../../core/commands/types.js';
+import { DeliveryError, type Delivery } from '../../core/ports/delivery.js';
 import type { Logger } from '../../log.js';
 import { toDiscordAddress, type DiscordAddress } from './address.js';
 import { actionRows, escapeText } from './reply-render.js';
-import { deliveredResultFields, finishedJobActions, progressBar, videoResultFields } from '../../core/commands/reply-kit.js';
+import { progressBar } from '../../core/commands/reply-kit.js';
 import { clip, errorFields, LIMITS } from './render.js';
 import { DISCORD_SURFACE } from './surface.js';
 
@@ -47,14 +48,14 @@ function toDeliveryError(e: unknown, what: string): DeliveryError {
   return new DeliveryError('gone', `${what}: ${errorFields(e).message}`);
 }
 
-/** The embed of a delivered video. */
-export function videoResultEmbed(job: JobView): APIEmbed {
-  return new EmbedBuilder()
-    .setTitle(t(job.locale ?? DEFAULT_LOCALE, 'title-video-ready'))
-    .setDescription(clip(job.prompt, 1000))
-    .addFields(videoResultFields(job).map((f) => ({ ...f, inline: true })))
-    .setFooter({ text: t(job.locale ?? DEFAULT_LOCALE, 'footer-job', { job: job.id }) })
-    .toJSON();
+/** The embed of a late reply: its title, its first block (clipped to `descriptionMax`), its fields and the job footer. */
+function lateEmbed(reply: Reply, title: string, descriptionMax: number, field: (f: ReplyField) => APIEmbedField): APIEmbed {
+  const e = new EmbedBuilder()
+    .setTitle(title)
+    .setDescription(clip(reply.blocks[0] ?? '', descriptionMax))
+    .addFields((reply.fields ?? []).map(field));
+  if (reply.jobId !== undefined) e.setFooter({ text: t(reply.locale ?? DEFAULT_LOCALE, 'footer-job', { job: reply.jobId }) });
+  return e.toJSON();
 }
 
 /**
@@ -70,11 +71,6 @@ interface Outgoing {
 /** Options of {@link DiscordDelivery}. */
 export interface DiscordDeliveryOptions {
   rest: REST;
-  /**
-   * `remixOffered` decides the Remix button next to Reroll under a delivered video (none when absent); every result's
-   * buttons come from the core's `finishedJobActions`, the same as the command's own reply.
-   */
-  core: Pick<SurfaceCore, 'explain'> & Partial<Pick<SurfaceCore, 'remixOffered'>>;
   logger: Logger;
   /** Clock for the interaction expiry check; default `Date.now`. */
   now?: () => number;
@@ -82,14 +78,18 @@ export interface DiscordDeliveryOptions {
 
 /**
  * The job runner's way into Discord, for addresses this surface made ({@link DiscordAddress}, or the older stored
- * shape). Every method routes the same way: the interaction's original response while its token is valid (15 min),
- * else a channel message mentioning the requester, else (Missing Access, Unknown Channel, 403) a DM; only when the DM
- * fails too is it {@link DeliveryError} `gone`. 429 and 5xx (after discord.js's own retries) are `transient`; a file
- * over the address's limit is `too_large` before any upload. Channel and DM posts carry a nonce derived from the job,
- * so a retried upload never posts twice (editing the original response is idempotent by nature).
+ * shape). It posts the core's late replies: a finished video (the mp4 under an embed of its facts), a kept image or
+ * answer (an embed of the reply, the images attached), each mentioning the requester with the reply's buttons, and a
+ * failure notice (the core's words after the mention). Every post routes the same way: the interaction's original
+ * response while its token is valid (15 min), else a channel message mentioning the requester, else (Missing Access,
+ * Unknown Channel, 403) a DM; only when the DM fails too is it {@link DeliveryError} `gone`. 429 and 5xx (after
+ * discord.js's own retries) are `transient`; a file over the address's limit is `too_large` before any upload. Channel
+ * and DM posts carry a nonce derived from the job, so a retried upload never posts twice (editing the original
+ * response is idempotent by nature).
  */
 export class DiscordDelivery implements Delivery {
   readonly surface = 'discord';
+  readonly commandHint = DISCORD_SURFACE.commandHint;
   private readonly now: () => number;
 
   constructor(private readonly o: DiscordDeliveryOptions) {
@@ -110,65 +110,36 @@ export class DiscordDelivery implements Delivery {
     }
   }
 
-  async deliverVideo(address: DeliveryAddress, job: JobView, file: { path: string; bytes: number; mime: string }): Promise<{ messageIds: string[] }> {
+  async post(address: DeliveryAddress, reply: Reply): Promise<{ messageIds: string[] }> {
     const a = toDiscordAddress(address);
-    if (file.bytes > a.uploadLimitBytes) throw new DeliveryError('too_large', `video of ${file.bytes} bytes over the ${a.uploadLimitBytes}-byte limit`);
-    const data = await readFile(file.path);
-    const name = `video-${job.id}.mp4`;
-    const msg: Outgoing = {
-      body: {
-        content: `<@${a.userId}> your video is ready.`,
-        embeds: [videoResultEmbed(job)],
-        components: actionRows(this.actionsOf(job)),
-        allowed_mentions: { users: [a.userId] },
-        attachments: [{ id: 0, filename: name }],
-      },
-      files: [{ name, data, contentType: file.mime }],
-      nonce: clip(`v${job.id}`, NONCE_MAX),
-    };
-    return { messageIds: [await this.send(a, msg, job.id)] };
-  }
-
-  /**
-   * Posts a kept image/edit result (the files) or an answer (the text, in an embed) that the command could not post,
-   * by the same route as videos (interaction response → channel message with a mention → DM), with a nonce derived
-   * from the job so a retried post never appears twice in a channel.
-   */
-  async deliver(address: DeliveryAddress, job: JobView, result: DeliverableResult): Promise<{ messageIds: string[] }> {
-    const a = toDiscordAddress(address);
-    const big = result.files.find((f) => f.bytes > a.uploadLimitBytes);
-    if (big) throw new DeliveryError('too_large', `${big.filename} of ${big.bytes} bytes over the ${a.uploadLimitBytes}-byte limit`);
+    const jobId = reply.jobId ?? '';
+    if (reply.tone === 'error') {
+      const body = { content: clip(`<@${a.userId}> ${reply.blocks.join('\n')}`, LIMITS.content), embeds: [], components: [], allowed_mentions: { users: [a.userId] } };
+      return { messageIds: [await this.send(a, { body, nonce: clip(`f${jobId}`, NONCE_MAX) }, jobId)] };
+    }
+    const shown = reply.files ?? [];
+    const big = shown.find((f) => f.size > a.uploadLimitBytes);
+    if (big) throw new DeliveryError('too_large', `${big.name} of ${big.size} bytes over the ${a.uploadLimitBytes}-byte limit`);
     const files: RawFile[] = [];
-    for (const f of result.files) files.push({ name: f.filename, data: await readFile(f.path), contentType: f.mime });
-    const e = new EmbedBuilder()
-      .setTitle(t(job.locale ?? DEFAULT_LOCALE, job.kind === 'ask' ? 'title-answer' : 'result-image-title'))
-      .setDescription(clip(result.text ?? job.prompt, result.text !== undefined ? 4000 : 1000))
-      .addFields(deliveredResultFields(job, result.remainingMicros).map((f) => ({ name: f.name, value: clip(escapeText(f.value), LIMITS.fieldValue), inline: f.value.length <= 40 })))
-      .setFooter({ text: t(job.locale ?? DEFAULT_LOCALE, 'footer-job', { job: job.id }) });
+    for (const f of shown) files.push({ name: f.name, data: f.bytes ?? (await readFile(f.path ?? '')), contentType: f.mime });
+    const video = shown.some((f) => f.kind === 'video');
+    const l = reply.locale ?? DEFAULT_LOCALE;
+    const answer = !video && shown.length === 0;
+    const embed = video
+      ? lateEmbed(reply, reply.title ?? t(l, 'title-video-ready'), 1000, (f) => ({ ...f, inline: true }))
+      : lateEmbed(reply, reply.title ?? t(l, 'title-answer'), answer ? 4000 : 1000, (f) => ({ name: f.name, value: clip(escapeText(f.value), LIMITS.fieldValue), inline: f.value.length <= 40 }));
     const msg: Outgoing = {
       body: {
-        content: `<@${a.userId}> your ${job.kind === 'ask' ? 'answer' : 'image'} is ready.`,
-        embeds: [e.toJSON()],
-        components: actionRows(this.actionsOf(job)),
+        content: `<@${a.userId}> your ${video ? 'video' : answer ? 'answer' : 'image'} is ready.`,
+        embeds: [embed],
+        components: actionRows(reply.actions ?? []),
         allowed_mentions: { users: [a.userId] },
         attachments: files.map((f, i) => ({ id: i, filename: f.name })),
       },
       ...(files.length ? { files } : {}),
-      nonce: clip(`r${job.id}`, NONCE_MAX),
+      nonce: clip(`${video ? 'v' : 'r'}${jobId}`, NONCE_MAX),
     };
-    return { messageIds: [await this.send(a, msg, job.id)] };
-  }
-
-  async notifyFailure(address: DeliveryAddress, job: JobView, failure: Failure): Promise<void> {
-    const a = toDiscordAddress(address);
-    const text = clip(`<@${a.userId}> ${this.o.core.explain(failure, DISCORD_SURFACE.commandHint, { jobId: job.id, surface: DISCORD_SURFACE.id }, job.locale)}`, LIMITS.content);
-    const body = { content: text, embeds: [], components: [], allowed_mentions: { users: [a.userId] } };
-    await this.send(a, { body, nonce: clip(`f${job.id}`, NONCE_MAX) }, job.id);
-  }
-
-  /** The follow-ups of the finished job, the same its command's reply carries ({@link finishedJobActions}). */
-  private actionsOf(job: JobView): ReplyAction[] {
-    return finishedJobActions(job, this.o.core.remixOffered?.(job.model) ?? false);
+    return { messageIds: [await this.send(a, msg, jobId)] };
   }
 
   private hookValid(a: DiscordAddress): a is DiscordAddress & { interaction: NonNullable<DiscordAddress['interaction']> } {
@@ -187,7 +158,7 @@ export class DiscordDelivery implements Delivery {
       }
     }
     try {
-      return await this.post(a.channelId, msg);
+      return await this.create(a.channelId, msg);
     } catch (e) {
       const kind = classifyDiscordError(e);
       if (kind !== 'gone' && kind !== 'hook_gone') throw toDeliveryError(e, 'channel message');
@@ -195,7 +166,7 @@ export class DiscordDelivery implements Delivery {
     }
     try {
       const dm = (await this.o.rest.post(Routes.userChannels(), { body: { recipient_id: a.userId } })) as { id: string };
-      return await this.post(dm.id, msg);
+      return await this.create(dm.id, msg);
     } catch (e) {
       throw toDeliveryError(e, 'direct message');
     }
@@ -210,7 +181,7 @@ export class DiscordDelivery implements Delivery {
     return res.id;
   }
 
-  private async post(channelId: string, msg: Outgoing): Promise<string> {
+  private async create(channelId: string, msg: Outgoing): Promise<string> {
     const body = { ...msg.body, nonce: msg.nonce, enforce_nonce: true };
     const res = (await this.o.rest.post(Routes.channelMessages(channelId), { body, ...(msg.files ? { files: msg.files } : {}) })) as { id: string };
     return res.id;

@@ -1,7 +1,7 @@
 import { Client, Events, GatewayIntentBits, Partials, REST, type RESTOptions } from 'discord.js';
 import type { Config } from '../../config.js';
-import type { CoreApi } from '../../core/api/surface.js';
-import type { Delivery } from '../../core/api.js';
+import type { CoreApi } from '../../core/api/core-api.js';
+import type { Delivery } from '../../core/ports/delivery.js';
 import { CommandDispatcher } from '../../core/commands/dispatch.js';
 import type { Logger, SecretSet } from '../../log.js';
 import { buildCommandDefinitions } from './commands/definitions.js';
@@ -97,7 +97,7 @@ export async function startDiscord(o: StartDiscordOptions): Promise<DiscordBot> 
   });
   const logger = o.logger.child({ platform: 'discord' });
   const dispatcher = o.dispatcher ?? new CommandDispatcher({ core: o.core, ownerIds: o.config.ownerIds, logger });
-  const delivery = new DiscordDelivery({ rest: client.rest, core: o.core, logger });
+  const delivery = new DiscordDelivery({ rest: client.rest, logger });
   o.registerDelivery?.(delivery);
   const ctx: SurfaceContext = { dispatcher, core: o.core, logger, ...(o.secrets ? { secrets: o.secrets } : {}), pendingEdits: new Map<string, PendingEdit>() };
   client.on(Events.InteractionCreate, (i) => {

@@ -53,9 +53,9 @@ export const discordPlatform: PlatformModule<'discord', typeof discordShape, Dis
     return start;
   },
   deliveryOnly(config, dc) {
-    const start: SurfaceStarter = async ({ app, logger, secrets, registerDelivery }) => {
+    const start: SurfaceStarter = async ({ logger, secrets, registerDelivery }) => {
       const { startDiscordDelivery } = await import('./delivery-only.js');
-      const d = startDiscordDelivery({ discord: dc, core: app.core, logger, secrets, registerDelivery });
+      const d = startDiscordDelivery({ discord: dc, logger, secrets, registerDelivery });
       return { name: 'discord (delivery only)', stop: async () => d.stop(), stopPhase: 'after-poller' };
     };
     start.preflight = async () => {

@@ -1,9 +1,9 @@
 import { Api } from 'grammy';
 import type { Config } from '../../config.js';
-import type { CommandDefinition, SurfaceCore } from '../../core/api/surface.js';
-import type { Delivery } from '../../core/api.js';
+import type { Delivery } from '../../core/ports/delivery.js';
 import { findCommand } from '../../core/commands/lookup.js';
-import { finishedJobActions, refreshAction } from '../../core/commands/reply-kit.js';
+import { refreshAction } from '../../core/commands/reply-kit.js';
+import type { CommandDefinition } from '../../core/commands/types.js';
 import type { Logger, SecretSet } from '../../log.js';
 import { ScopedCoordination } from '../../core/coordination/scoped-coordination.js';
 import type { Coordination } from '../../core/ports/coordination.js';
@@ -23,7 +23,6 @@ export function waitOutFloodControl(api: Api, log: Logger, maxDelaySeconds = 30)
 /** What {@link telegramDelivery} builds on. */
 export interface TelegramDeliveryParts {
   api: Api;
-  core: Pick<SurfaceCore, 'explain' | 'remixOffered'>;
   /** The registry the buttons of a result are made from (only commands present here get a button). */
   commands: readonly CommandDefinition[];
   actions: ActionTable;
@@ -42,13 +41,12 @@ export function telegramDelivery(p: TelegramDeliveryParts): TelegramDelivery {
   const { actions, commands } = p;
   return new TelegramDelivery({
     api: p.api,
-    core: p.core,
     hint: TELEGRAM_SURFACE.commandHint,
     throttle: p.throttle,
     logger: p.logger,
     uploadLimitBytes: p.settings.uploadLimitBytes,
     chatActionIntervalMs: p.chatActionIntervalMs,
-    resultKeyboard: (job) => keyboardOf({ actions }, finishedJobActions(job, p.core.remixOffered(job.model)).filter((a) => findCommand(commands, a.command))),
+    resultKeyboard: (shown) => keyboardOf({ actions }, shown.filter((a) => findCommand(commands, a.command))),
     statusKeyboard: (jobId) => keyboardOf({ actions }, [refreshAction(jobId)].filter((a) => findCommand(commands, a.command))),
   });
 }
@@ -56,7 +54,6 @@ export function telegramDelivery(p: TelegramDeliveryParts): TelegramDelivery {
 /** Input of {@link startTelegramDelivery}. */
 export interface StartTelegramDeliveryOptions {
   config: Pick<Config, 'telegram'>;
-  core: Pick<SurfaceCore, 'explain' | 'remixOffered'>;
   commands: readonly CommandDefinition[];
   logger: Logger;
   secrets: SecretSet;
@@ -81,7 +78,7 @@ export function startTelegramDelivery(o: StartTelegramDeliveryOptions): { stop()
   // The same key space as the chat-connected processes (`telegram:<bot id>:`); the bot id is the token's public prefix.
   const coordination = new ScopedCoordination(o.coordination, `telegram:${settings.token.split(':')[0]}:`);
   const actions = new ActionTable(o.commands, { coordination, onError: (err) => log.warn({ err }, 'a button could not be shared with the other processes') });
-  const delivery = telegramDelivery({ api, core: o.core, commands: o.commands, actions, throttle, settings, logger: log, chatActionIntervalMs: 4500 });
+  const delivery = telegramDelivery({ api, commands: o.commands, actions, throttle, settings, logger: log, chatActionIntervalMs: 4500 });
   o.registerDelivery(delivery);
   log.info('telegram delivery ready (Bot API only, no update intake)');
   return { stop: () => delivery.close() };

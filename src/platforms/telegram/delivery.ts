@@ -1,9 +1,9 @@
-import { DEFAULT_LOCALE, t } from '../../core/i18n/catalog.js';
 import { basename } from 'node:path';
 import { GrammyError, HttpError, InputFile, type Api, type InlineKeyboard } from 'grammy';
-import { DeliveryError, type DeliverableResult, type Delivery } from '../../core/api.js';
-import type { DeliveryAddress, Failure, JobView, Reply, SurfaceCore } from '../../core/api/surface.js';
-import { deliveredResultFields } from '../../core/commands/reply-kit.js';
+import type { DeliveryAddress } from '../../core/api/actor.js';
+import type { JobView } from '../../core/api/jobs.js';
+import type { Reply, ReplyAction, ReplyFile } from '../../core/commands/types.js';
+import { DeliveryError, type Delivery } from '../../core/ports/delivery.js';
 import type { Logger } from '../../log.js';
 import { toTelegramAddress, type TelegramAddress } from './address.js';
 import { CAPTION_MAX, TEXT_MAX, clip, htmlChunks, htmlClipped } from './format.js';
@@ -15,7 +15,6 @@ import type { StatusEditor, StatusThrottle } from './util/throttle.js';
 /** Options of {@link TelegramDelivery}. */
 export interface TelegramDeliveryOptions {
   api: Api;
-  core: Pick<SurfaceCore, 'explain'>;
   /** How Telegram users type commands, for the failure words (`SurfaceInfo.commandHint`). */
   hint: (command: string, subcommand?: string) => string;
   throttle: StatusThrottle;
@@ -24,10 +23,10 @@ export interface TelegramDeliveryOptions {
   uploadLimitBytes: number;
   /**
    * Buttons under a finished job's result posted here (a delivered video, a kept image or answer posted late): the
-   * keyboard of the core's `finishedJobActions` for the job's kind, the same its command's reply carries; none when
+   * keyboard of the reply's actions (the core's `finishedJobActions`, the same its command's reply carries); none when
    * absent.
    */
-  resultKeyboard?: (job: Pick<JobView, 'id' | 'kind' | 'model'>) => InlineKeyboard | undefined;
+  resultKeyboard?: (actions: readonly ReplyAction[]) => InlineKeyboard | undefined;
   /**
    * Buttons of a running video's status message (Refresh) when {@link TelegramDelivery.begin} gave none: progress that
    * came before the acknowledgment, or after a restart. Every status edit carries the message's buttons, since an edit
@@ -39,6 +38,9 @@ export interface TelegramDeliveryOptions {
   /** A chat action loop stops when no progress came for this long; default 90 s. */
   chatActionIdleMs?: number;
 }
+
+/** A reply file as an upload: its bytes, or the kept file at its path. */
+const inputOf = (f: ReplyFile): InputFile => new InputFile(f.bytes ?? f.path ?? '', f.name);
 
 /** The user's message a post to `t` answers, when the address names one. */
 const replyToOf = (t: TelegramAddress): number | undefined => (t.replyToMessageId ? Number(t.replyToMessageId) : undefined);
@@ -53,15 +55,17 @@ interface Running {
 
 /**
  * The Telegram {@link Delivery} the job runner calls. `progress` edits the job's status message (throttled per
- * chat, keeping its Refresh button) and keeps an `upload_video` action on; `deliverVideo` posts the mp4 with
- * `sendVideo` (with the buttons of a finished video, `resultKeyboard`) as a reply to the user's message (or without reply when it is gone)
- * and removes the status message; `notifyFailure` posts the core's words. Errors become {@link DeliveryError}: 403/kicked/blocked → `gone`, over the limit → `too_large`,
+ * chat, keeping its Refresh button) and keeps an `upload_video` action on; `post` renders the core's late replies: a
+ * finished video with `sendVideo` (its facts as the caption, the reply's buttons, `resultKeyboard`) as a reply to the
+ * user's message (or without reply when it is gone), removing the status message; a kept image or answer as its
+ * command's reply would be; a failure notice as plain text, removing the status message. Errors become {@link DeliveryError}: 403/kicked/blocked → `gone`, over the limit → `too_large`,
  * 5xx, network and an unfinished 429 → `transient`. 429s are first waited out by the retry transformer on `api`.
  * Addresses are {@link TelegramAddress}es, read at this boundary; state is per process and rebuilt from the stored
  * address after a restart.
  */
 export class TelegramDelivery implements Delivery {
   readonly surface = 'telegram';
+  readonly commandHint: (command: string, subcommand?: string) => string;
   private readonly running = new Map<string, Running>();
   /** Jobs already delivered or failed here, so a late `begin`/`progress` never restarts their chat action. */
   private readonly finished = new Set<string>();
@@ -71,6 +75,7 @@ export class TelegramDelivery implements Delivery {
   constructor(private readonly opts: TelegramDeliveryOptions) {
     this.intervalMs = opts.chatActionIntervalMs ?? 4500;
     this.idleMs = opts.chatActionIdleMs ?? 90_000;
+    this.commandHint = opts.hint;
   }
 
   /**
@@ -94,64 +99,64 @@ export class TelegramDelivery implements Delivery {
     this.track(toTelegramAddress(address), job.id)?.editor.set(progressText(job));
   }
 
-  async deliverVideo(address: DeliveryAddress, job: JobView, file: { path: string; bytes: number; mime: string }): Promise<{ messageIds: string[] }> {
+  async post(address: DeliveryAddress, reply: Reply): Promise<{ messageIds: string[] }> {
     const target = toTelegramAddress(address);
-    if (file.bytes > this.opts.uploadLimitBytes) {
-      this.end(job.id);
-      throw new DeliveryError('too_large', `video of ${file.bytes} bytes is over the ${this.opts.uploadLimitBytes}-byte upload limit`);
+    const jobId = reply.jobId ?? '';
+    if (reply.tone === 'error') return this.notice(target, jobId, reply);
+    const video = reply.files?.find((f) => f.kind === 'video');
+    return video ? this.video(target, jobId, reply, video) : this.result(target, jobId, reply);
+  }
+
+  /** A finished video: `sendVideo` with the reply's facts as the caption and its buttons; the status message removed. */
+  private async video(target: TelegramAddress, jobId: string, reply: Reply, file: ReplyFile): Promise<{ messageIds: string[] }> {
+    if (file.size > this.opts.uploadLimitBytes) {
+      this.end(jobId);
+      throw new DeliveryError('too_large', `video of ${file.size} bytes is over the ${this.opts.uploadLimitBytes}-byte upload limit`);
     }
     try {
-      const keyboard = this.opts.resultKeyboard?.(job);
+      const keyboard = this.opts.resultKeyboard?.(reply.actions ?? []);
+      const path = file.path ?? '';
       const msg = await this.followMigration(target, (t) =>
-        this.opts.api.sendVideo(Number(t.chatId), new InputFile(file.path, basename(file.path) || `${job.id}.mp4`), {
-          caption: clip(videoCaption(job), CAPTION_MAX),
+        this.opts.api.sendVideo(Number(t.chatId), new InputFile(path, basename(path) || `${jobId}.mp4`), {
+          caption: clip(videoCaption(reply.fields ?? []), CAPTION_MAX),
           supports_streaming: true,
           ...(keyboard ? { reply_markup: keyboard } : {}),
           ...replyParams(replyToOf(t)),
         }),
       );
-      this.end(job.id);
+      this.end(jobId);
       await this.removeStatus(target);
       return { messageIds: [String(msg.message_id)] };
     } catch (err) {
-      throw this.toDeliveryError(err, job.id);
+      throw this.toDeliveryError(err, jobId);
     }
   }
 
   /**
-   * Posts a kept image/edit result or answer that the command could not post, laid out as the command's own reply
-   * would be: the answer as HTML text messages (4096 characters each), each image as a photo (a photo Telegram refuses
-   * with 400 or 413 goes as a document), the first with the reply's caption (title, prompt, model, size, cost, what
-   * is left where known, job: `deliveredResultFields`) and the job's buttons (`resultKeyboard`), on the last text
-   * message of an answer. A 429 becomes `transient` with its `retry_after` (any length: the poller schedules the
-   * retry), a document still too large `too_large`.
+   * A kept image/edit result or answer that the command could not post, laid out as the command's own reply would be:
+   * the answer as HTML text messages (4096 characters each), each image as a photo (a photo Telegram refuses with 400
+   * or 413 goes as a document), the first with the reply's caption (title, prompt, fields) and its buttons
+   * (`resultKeyboard`), on the last text message of an answer. A 429 becomes `transient` with its `retry_after` (any
+   * length: the runner schedules the retry), a document still too large `too_large`.
    */
-  async deliver(address: DeliveryAddress, job: JobView, result: DeliverableResult): Promise<{ messageIds: string[] }> {
-    const target = toTelegramAddress(address);
-    const shown: Reply = {
-      visibility: 'public',
-      tone: 'result',
-      ...(result.text === undefined ? { title: t(job.locale ?? DEFAULT_LOCALE, 'result-image-title') } : {}),
-      blocks: [result.text !== undefined ? result.text || '(empty answer)' : job.prompt],
-      fields: deliveredResultFields(job, result.remainingMicros),
-      jobId: job.id,
-    };
-    const keyboard = this.opts.resultKeyboard?.(job);
-    const big = result.files.find((f) => f.bytes > this.opts.uploadLimitBytes);
+  private async result(target: TelegramAddress, jobId: string, reply: Reply): Promise<{ messageIds: string[] }> {
+    const keyboard = this.opts.resultKeyboard?.(reply.actions ?? []);
+    const files = reply.files ?? [];
+    const big = files.find((f) => f.size > this.opts.uploadLimitBytes);
     try {
-      if (big) throw new DeliveryError('too_large', `${big.filename} of ${big.bytes} bytes is over the upload limit`);
-      return { messageIds: await this.followMigration(target, (t) => this.postResult(t, shown, result, keyboard)) };
+      if (big) throw new DeliveryError('too_large', `${big.name} of ${big.size} bytes is over the upload limit`);
+      return { messageIds: await this.followMigration(target, (t) => this.postResult(t, reply, files, keyboard)) };
     } catch (err) {
-      throw this.toDeliveryError(err, job.id);
+      throw this.toDeliveryError(err, jobId);
     }
   }
 
-  /** The messages of {@link deliver} in one chat; their ids. */
-  private async postResult(target: TelegramAddress, shown: Reply, result: DeliverableResult, keyboard: InlineKeyboard | undefined): Promise<string[]> {
+  /** The messages of {@link result} in one chat; their ids. */
+  private async postResult(target: TelegramAddress, shown: Reply, files: readonly ReplyFile[], keyboard: InlineKeyboard | undefined): Promise<string[]> {
     const chatId = Number(target.chatId);
     const reply = replyParams(replyToOf(target));
     const ids: string[] = [];
-    if (result.files.length === 0) {
+    if (files.length === 0) {
       const chunks = htmlChunks(shown);
       for (const [i, html] of chunks.entries()) {
         const last = i === chunks.length - 1;
@@ -160,7 +165,7 @@ export class TelegramDelivery implements Delivery {
       }
     }
     const caption = htmlClipped(shown);
-    for (const [i, f] of result.files.entries()) {
+    for (const [i, f] of files.entries()) {
       const extra = {
         ...reply,
         ...(i === 0 && caption.html ? { caption: caption.html, parse_mode: 'HTML' as const } : {}),
@@ -168,26 +173,27 @@ export class TelegramDelivery implements Delivery {
       };
       let id: number | undefined;
       try {
-        id = (await this.opts.api.sendPhoto(chatId, new InputFile(f.path, f.filename), extra)).message_id;
+        id = (await this.opts.api.sendPhoto(chatId, inputOf(f), extra)).message_id;
       } catch (err) {
         if (!(err instanceof GrammyError) || (err.error_code !== 400 && err.error_code !== 413)) throw err;
         if (err.parameters.migrate_to_chat_id !== undefined) throw err;
       }
-      id ??= (await this.opts.api.sendDocument(chatId, new InputFile(f.path, f.filename), extra)).message_id;
+      id ??= (await this.opts.api.sendDocument(chatId, inputOf(f), extra)).message_id;
       ids.push(String(id));
     }
     return ids;
   }
 
-  async notifyFailure(address: DeliveryAddress, job: JobView, failure: Failure): Promise<void> {
-    const target = toTelegramAddress(address);
-    this.end(job.id);
+  /** A failure notice: the core's words as plain text; the job's chat action and status message end. */
+  private async notice(target: TelegramAddress, jobId: string, reply: Reply): Promise<{ messageIds: string[] }> {
+    this.end(jobId);
     try {
-      const text = clip(this.opts.core.explain(failure, this.opts.hint, { jobId: job.id, surface: 'telegram' }, job.locale), TEXT_MAX);
-      await this.followMigration(target, (t) => sendPlain(this.opts.api, Number(t.chatId), replyToOf(t), text));
+      const text = clip(reply.blocks.join('\n'), TEXT_MAX);
+      const msg = await this.followMigration(target, (t) => sendPlain(this.opts.api, Number(t.chatId), replyToOf(t), text));
       await this.removeStatus(target);
+      return { messageIds: [String(msg.message_id)] };
     } catch (err) {
-      throw this.toDeliveryError(err, job.id);
+      throw this.toDeliveryError(err, jobId);
     }
   }
 

@@ -44,7 +44,7 @@ export const telegramPlatform: PlatformModule<'telegram', typeof telegramShape, 
   deliveryOnly(config, tg) {
     const start: SurfaceStarter = async ({ app, dispatcher, logger, secrets, registerDelivery }) => {
       const { startTelegramDelivery } = await import('./delivery-only.js');
-      const t = startTelegramDelivery({ config, core: app.core, commands: dispatcher.commands, logger, secrets, registerDelivery, coordination: app.coordination });
+      const t = startTelegramDelivery({ config, commands: dispatcher.commands, logger, secrets, registerDelivery, coordination: app.coordination });
       return { name: 'telegram (delivery only)', stop: async () => t.stop(), stopPhase: 'after-poller' };
     };
     start.preflight = async () => {

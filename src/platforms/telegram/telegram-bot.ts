@@ -2,8 +2,8 @@ import { createHmac } from 'node:crypto';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { Bot, webhookCallback } from 'grammy';
 import type { Config } from '../../config.js';
-import type { CoreApi } from '../../core/api/surface.js';
-import type { Delivery } from '../../core/api.js';
+import type { CoreApi } from '../../core/api/core-api.js';
+import type { Delivery } from '../../core/ports/delivery.js';
 import { MemoryCoordination } from '../../core/coordination/memory-coordination.js';
 import { ScopedCoordination } from '../../core/coordination/scoped-coordination.js';
 import type { Coordination } from '../../core/ports/coordination.js';
@@ -108,7 +108,7 @@ export async function startTelegram(opts: StartTelegramOptions): Promise<Telegra
   const throttle = new StatusThrottle({ ...tuning.throttle, onError: (err) => log.debug({ err: String(err) }, 'status edit failed') });
   const chatActionIntervalMs = tuning.chatActionIntervalMs ?? 4500;
   const actions = new ActionTable(dispatcher.commands, { coordination, onError: (err) => log.warn({ err }, 'a button could not be shared with the other processes') });
-  const delivery = telegramDelivery({ api: bot.api, core, commands: dispatcher.commands, actions, throttle, settings, logger: log, chatActionIntervalMs });
+  const delivery = telegramDelivery({ api: bot.api, commands: dispatcher.commands, actions, throttle, settings, logger: log, chatActionIntervalMs });
   const isPublicApi = /^https:\/\/api\.telegram\.org$/i.test(settings.apiRoot);
   const deps: TelegramDeps = {
     core,

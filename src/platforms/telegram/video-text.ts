@@ -1,12 +1,12 @@
 import { DEFAULT_LOCALE, t } from '../../core/i18n/catalog.js';
-import type { JobView } from '../../core/api/surface.js';
-import { videoResultFields } from '../../core/commands/reply-kit.js';
-import { describeJobState } from '../../core/messages/job-text.js';
+import type { JobView } from '../../core/api/jobs.js';
+import type { ReplyField } from '../../core/commands/types.js';
+import { describeJobState } from '../../core/messages.js';
 import { CAPTION_MAX, clip } from './format.js';
 
-/** Caption of a delivered video: model, length, size and the charge. */
-export function videoCaption(job: JobView): string {
-  return clip(videoResultFields(job).map((f) => f.value).join(' · '), CAPTION_MAX);
+/** Caption of a delivered video: its facts' values (model, length, size and the charge). */
+export function videoCaption(fields: readonly ReplyField[]): string {
+  return clip(fields.map((f) => f.value).join(' · '), CAPTION_MAX);
 }
 
 /** Progress line of a running video. */
