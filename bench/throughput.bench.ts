@@ -35,7 +35,8 @@ async function stackFor(concurrency: number): Promise<TestStack> {
   return createTestStack({
     sim: { imageDelayMs: 0 },
     startPoller: false,
-    env: { DEFAULT_ALLOWANCE: 'none', MAX_JOBS_PER_USER: '100', MAX_JOBS_PER_SCOPE: '10000', LOG_LEVEL: 'info' },
+    // The test stack's 5 s gateway timeout is for tests; under a loaded machine it failed jobs the simulator had billed.
+    env: { DEFAULT_ALLOWANCE: 'none', MAX_JOBS_PER_USER: '100', MAX_JOBS_PER_SCOPE: '10000', LOG_LEVEL: 'info', GATEWAY_TIMEOUT_MS: '60000' },
     config: (c) => {
       c.gateway.concurrency = concurrency;
     },

@@ -172,6 +172,8 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
       });
   const metrics = createMetrics({ processMetrics: opts.processMetrics ?? false });
   const gateway: MediaGateway = new MeteredGateway(opts.gateway ?? ownGateway!, metrics);
+  // The ffmpeg lookup (file checks, the packaged binary's module) runs while the store opens; its outcome is read below.
+  const ffmpegLookup = opts.ffmpegPath === undefined ? locateFfmpeg({ configured: config.ffmpegPath }).then((found) => ({ found }), (error: unknown) => ({ error })) : undefined;
   const storeOptions: OpenStoreOptions = {
     path: config.databasePath,
     ...(config.encryptionKey ? { encryptionKey: config.encryptionKey } : {}),
@@ -203,19 +205,19 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
   if (baseUrl) readiness.register('gateway', gatewayReachableCheck(baseUrl, config.gateway.token));
   if (coordination.shared) readiness.register('redis', coordinationCheck(coordination));
   let ffmpegPath = opts.ffmpegPath;
-  if (ffmpegPath === undefined) {
-    try {
-      const found = await locateFfmpeg({ configured: config.ffmpegPath });
-      ffmpegPath = found?.path ?? null;
-      if (found) logger.info({ ffmpeg: found.path, source: found.source }, 'ffmpeg found: videos over a chat\'s upload limit are re-encoded to fit');
-      else if (config.ffmpegPath === undefined) logger.warn('no ffmpeg (none on PATH, and the @ffmpeg-installer/ffmpeg package has no build for this platform): videos over a chat\'s upload limit are kept for /job instead of being shrunk');
-    } catch (e) {
+  if (ffmpegLookup) {
+    const lookup = await ffmpegLookup;
+    if ('error' in lookup) {
       dbCheck.close();
       await ownGateway?.close();
       await ownCoordination?.close();
       await store.close();
-      throw e;
+      throw lookup.error;
     }
+    const { found } = lookup;
+    ffmpegPath = found?.path ?? null;
+    if (found) logger.info({ ffmpeg: found.path, source: found.source }, 'ffmpeg found: videos over a chat\'s upload limit are re-encoded to fit');
+    else if (config.ffmpegPath === undefined) logger.warn('no ffmpeg (none on PATH, and the @ffmpeg-installer/ffmpeg package has no build for this platform): videos over a chat\'s upload limit are kept for /job instead of being shrunk');
   }
   for (const d of opts.deliveries ?? []) router.register(d);
   const retentionMs = config.outputRetentionHours * 3_600_000;

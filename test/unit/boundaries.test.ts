@@ -127,6 +127,14 @@ describe('import boundaries', () => {
     expect(checkBoundaries(tree(withLongCycle), RULES)).toEqual([{ rule: 'folder-cycle', detail: 'app -> jobs -> store -> app' }]);
   });
 
+  it('starting a bot with the default settings loads no library that only other settings need', () => {
+    // What the composition root loads before any setting is read (a Telegram-only bot, no Redis, no PostgreSQL, no
+    // spacing between gateway calls): each of these is imported where the setting that needs it is known.
+    const optional = ['ioredis', 'bottleneck', 'pg', 'better-sqlite3', 'discord.js', 'grammy', 'echarts', '@resvg/resvg-js', '@ffmpeg-installer/ffmpeg'];
+    const edges = readImports(SRC);
+    expect([...packagesLoadedBy(edges, 'app/compose.ts')].filter((p) => optional.includes(p))).toEqual([]);
+  });
+
   it('loading the configuration and the platform registry loads no platform library', () => {
     const libraries = Object.keys(RULES.platformLibraries).map((p) => p.replace(/\/\*$/, '/'));
     const isPlatformLibrary = (pkg: string) => libraries.some((l) => (l.endsWith('/') ? pkg.startsWith(l) : pkg === l));

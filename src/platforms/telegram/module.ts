@@ -16,8 +16,7 @@ export const telegramPlatform: PlatformModule<'telegram', typeof telegramShape, 
   secrets: (tg) => [tg.token],
   surface(config, tg) {
     const start: SurfaceStarter = async ({ app, dispatcher, logger, secrets, registerDelivery }) => {
-      const { startTelegram } = await import('./telegram-bot.js');
-      const { trackTelegram } = await import('./connection.js');
+      const [{ startTelegram }, { trackTelegram }] = await Promise.all([import('./telegram-bot.js'), import('./connection.js')]);
       const t = await withStartupTimeout(startTelegram({ config, core: app.core, dispatcher, logger, secrets, registerDelivery, coordination: app.coordination, databaseId: await app.store.processes.databaseId() }), config.startupTimeoutMs, 'Telegram', hostOf(tg.apiRoot)).catch(
         (e: unknown) => {
           throw explainTelegramStartError(e, tg.apiRoot, tg.webhookUrl ? tg.webhookPort : undefined);
@@ -36,6 +35,8 @@ export const telegramPlatform: PlatformModule<'telegram', typeof telegramShape, 
       };
     };
     start.preflight = async () => {
+      // The adapter's modules load while getMe is in flight and the app is built (its import below then finds them).
+      import('./telegram-bot.js').catch(() => undefined);
       const { telegramPreflight } = await import('./preflight.js');
       await telegramPreflight(tg.token, tg.apiRoot, config.startupTimeoutMs);
     };

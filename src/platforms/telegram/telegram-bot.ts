@@ -147,15 +147,22 @@ export async function startTelegram(opts: StartTelegramOptions): Promise<Telegra
   bot.catch((err) => log.error({ err: err.error, updateId: err.ctx.update.update_id }, 'telegram handler failed'));
 
   opts.registerDelivery(delivery);
-  await setCommandMenus(bot.api, dispatcher.commands, log);
+  // The menus (one setMyCommands per audience and locale, ~18 calls) are set while receiving starts, not before it:
+  // the first poll no longer waits for them (bench: startup). They never reject (a failure is logged), and the start
+  // resolves only once they are set, as before.
+  const menus = setCommandMenus(bot.api, dispatcher.commands, log);
 
   let stopReceiving: () => Promise<void>;
-  if (settings.webhookUrl) {
-    const hookSecret = webhookSecret(settings.token);
-    secrets.add(hookSecret);
-    stopReceiving = await startWebhook(bot, settings.webhookUrl, settings.webhookPort, hookSecret, log);
-  } else {
-    stopReceiving = await startPolling(bot, coordination, log, tuning);
+  try {
+    if (settings.webhookUrl) {
+      const hookSecret = webhookSecret(settings.token);
+      secrets.add(hookSecret);
+      stopReceiving = await startWebhook(bot, settings.webhookUrl, settings.webhookPort, hookSecret, log);
+    } else {
+      stopReceiving = await startPolling(bot, coordination, log, tuning);
+    }
+  } finally {
+    await menus;
   }
   let stopped: Promise<void> | undefined;
   return {

@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import type { Database } from '../kysely/schema.js';
+import { TURN_BUDGET_MS, TurnBudget } from './turn-budget.js';
 
 /**
  * The SQLite connection: opening the file, pragmas, the statement cache and the write transactions. A Postgres
@@ -23,6 +24,11 @@ export const CHECKPOINT_EVERY_MS = 100;
 export interface OpenSqliteOptions {
   /** Checkpoint from a worker thread (default true for files; never for ':memory:'). */
   backgroundCheckpoint?: boolean;
+  /**
+   * How long Kysely's statements may run in one turn of the event loop before the next one waits for the next turn
+   * ({@link TurnBudget}); default {@link TURN_BUDGET_MS}, null = never wait.
+   */
+  turnBudgetMs?: number | null;
 }
 
 /**
@@ -47,6 +53,7 @@ export function openSqlite(path: string, options: OpenSqliteOptions = {}): Kysel
   raw.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
   raw.pragma(`journal_size_limit = ${64 * 2 ** 20}`);
   const checkpointer = path !== ':memory:' && options.backgroundCheckpoint !== false ? startCheckpointer(path) : undefined;
+  const turnBudgetMs = options.turnBudgetMs === undefined ? TURN_BUDGET_MS : options.turnBudgetMs;
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({
       database: withStatementCache(raw, () => {
@@ -54,6 +61,7 @@ export function openSqlite(path: string, options: OpenSqliteOptions = {}): Kysel
         checkpointer?.postMessage('stop');
       }),
     }),
+    plugins: turnBudgetMs === null ? [] : [new TurnBudget(turnBudgetMs)],
   });
   handles.set(db, raw);
   if (checkpointer) checkpointers.set(db, checkpointer);
