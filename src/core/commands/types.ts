@@ -8,8 +8,7 @@
  * back within its platform's limits. The dispatcher checks place and role, validates arguments against the
  * definition (before any money moves), then calls the piece's `run`.
  */
-import type { Actor } from '../api/actor.js';
-import type { Progress, SurfaceInfo, SurfaceRequest } from '../ports/surface.js';
+import type { SurfaceRequest } from '../ports/surface.js';
 import type { CoreApi } from '../api/core-api.js';
 import type { JobKind } from '../api/jobs.js';
 import type { Failure, Result } from '../failures.js';

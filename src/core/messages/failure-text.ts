@@ -3,7 +3,7 @@ import type { Failure, FailureCode, FailureDetails, MoneyMoved } from '../failur
 import { DEFAULT_LOCALE, t, type MessageArgs } from '../i18n/catalog.js';
 import { say } from '../i18n/phrase.js';
 import { MIN_SIDE, sizeForAspect } from '../media/sizes.js';
-import { formatBytes, formatDuration, formatMoment, formatMoney, formatMoneyPair, formatNumber, formatReset } from '../i18n/format.js';
+import { formatBytes, formatDuration, formatMoment, formatMoneyPair, formatNumber, formatReset } from '../i18n/format.js';
 import { graphemePrefix } from '../text-cut.js';
 
 /**

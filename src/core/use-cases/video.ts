@@ -3,7 +3,7 @@ import type { Actor, DeliveryAddress, JobHooks } from '../api/actor.js';
 import type { VideoRequest, VideoStarted } from '../api/video.js';
 import type { JobParams } from '../ports/job-store.js';
 import type { VideoTask } from '../ports/media-gateway.js';
-import { err, fail, ok, withMoney, type Result } from '../failures.js';
+import { err, fail, ok, type Result } from '../failures.js';
 import { newJobId } from '../ids.js';
 import { quoteJobPrice } from '../pricing.js';
 import { validateDuration } from '../media/inputs.js';

@@ -3,7 +3,7 @@ import { isPeriod, type Period } from '../../core/budget/periods.js';
 import type { BudgetDefaults } from '../../core/budget/types.js';
 import type { Micros } from '../../core/money.js';
 import type { Database } from '../kysely/schema.js';
-import { effectiveLimits, readLimitsRow, UnknownScopeError, type EffectiveLimits, type LimitsRow, type TotalKind, type Usage } from '../kysely/ledger-shared.js';
+import { effectiveLimits, readLimitsRow, type EffectiveLimits, type TotalKind, type Usage } from '../kysely/ledger-shared.js';
 
 /**
  * The read side of budgets on PostgreSQL (the counterpart of `src/store/sqlite/budget-queries.ts`, same rules):
