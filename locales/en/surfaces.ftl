@@ -16,6 +16,12 @@ status-starting-video = Starting the video…
 status-video = Video { $job } ({ $model }): { $state } { $bar }
 status-working-bar = Working… { $bar }
 title-video-ready = Video ready
+# A late result posted in the channel, after the member's mention (Discord). $kind: video | answer | image.
+late-result-ready = { $kind ->
+        [video] Your video is ready.
+        [answer] Your answer is ready.
+       *[image] Your image is ready.
+    }
 title-answer = Answer
 footer-job = Job { $job }
 # A result Telegram did not take at once: the bot posts it shortly.

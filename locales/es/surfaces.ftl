@@ -14,6 +14,11 @@ status-starting-video = Iniciando el video…
 status-video = Video { $job } ({ $model }): { $state } { $bar }
 status-working-bar = Trabajando… { $bar }
 title-video-ready = Video listo
+late-result-ready = { $kind ->
+        [video] Tu video está listo.
+        [answer] Tu respuesta está lista.
+       *[image] Tu imagen está lista.
+    }
 title-answer = Respuesta
 footer-job = Trabajo { $job }
 # Un resultado que Telegram no aceptó al momento: el bot lo publica en breve.

@@ -13,6 +13,11 @@ status-starting-video = 動画の生成を開始しています…
 status-video = 動画 { $job }（{ $model }）: { $state } { $bar }
 status-working-bar = 処理中… { $bar }
 title-video-ready = 動画ができました
+late-result-ready = { $kind ->
+        [video] 動画ができました。
+        [answer] 回答ができました。
+       *[image] 画像ができました。
+    }
 title-answer = 回答
 footer-job = ジョブ { $job }
 # Telegram がすぐに受け取らなかった結果: ボットがまもなく投稿します。

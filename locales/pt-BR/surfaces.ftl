@@ -14,6 +14,11 @@ status-starting-video = Iniciando o vídeo…
 status-video = Vídeo { $job } ({ $model }): { $state } { $bar }
 status-working-bar = Trabalhando… { $bar }
 title-video-ready = Vídeo pronto
+late-result-ready = { $kind ->
+        [video] Seu vídeo está pronto.
+        [answer] Sua resposta está pronta.
+       *[image] Sua imagem está pronta.
+    }
 title-answer = Resposta
 footer-job = Tarefa { $job }
 # A result Telegram did not take at once: the bot posts it shortly.

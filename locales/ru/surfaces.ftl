@@ -15,6 +15,11 @@ status-starting-video = Запускаю видео…
 status-video = Видео { $job } ({ $model }): { $state } { $bar }
 status-working-bar = Работаю… { $bar }
 title-video-ready = Видео готово
+late-result-ready = { $kind ->
+        [video] Ваше видео готово.
+        [answer] Ваш ответ готов.
+       *[image] Ваше изображение готово.
+    }
 title-answer = Ответ
 footer-job = Задание { $job }
 # Результат, который Telegram не принял сразу: бот опубликует его чуть позже.

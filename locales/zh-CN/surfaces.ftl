@@ -13,6 +13,11 @@ status-starting-video = 正在启动视频…
 status-video = 视频 { $job }（{ $model }）：{ $state } { $bar }
 status-working-bar = 正在处理… { $bar }
 title-video-ready = 视频已完成
+late-result-ready = { $kind ->
+        [video] 你的视频已完成。
+        [answer] 你的回答已完成。
+       *[image] 你的图片已完成。
+    }
 title-answer = 回答
 footer-job = 任务 { $job }
 # Telegram 未能立即接收的结果：机器人稍后会发出。

@@ -130,7 +130,7 @@ export class DiscordDelivery implements Delivery {
       : lateEmbed(reply, reply.title ?? t(l, 'title-answer'), answer ? 4000 : 1000, (f) => ({ name: f.name, value: clip(escapeText(f.value), LIMITS.fieldValue), inline: f.value.length <= 40 }));
     const msg: Outgoing = {
       body: {
-        content: `<@${a.userId}> your ${video ? 'video' : answer ? 'answer' : 'image'} is ready.`,
+        content: `<@${a.userId}> ${t(l, 'late-result-ready', { kind: video ? 'video' : answer ? 'answer' : 'image' })}`,
         embeds: [embed],
         components: actionRows(reply.actions ?? []),
         allowed_mentions: { users: [a.userId] },
