@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, MIGRATIONS } from '../../src/store/kysely/migrate.js';
-import { openSqlite } from '../../src/store/sqlite/connection.js';
+import { openSqlite, stopBackgroundCheckpoint } from '../../src/store/sqlite/connection.js';
 import { openPostgres } from '../../src/store/postgres/connection.js';
 import { postgresOnly } from '../support/engines.js';
 
@@ -34,6 +34,8 @@ describe('migrations', () => {
     await expect(db.insertInto('jobs').values({ id: 'j_4', ...job, remote_task_id: 'task_1' }).execute()).rejects.toThrow(/UNIQUE/);
     const j = await db.selectFrom('jobs').selectAll().where('id', '=', 'j_2').executeTakeFirstOrThrow();
     expect(j).toMatchObject({ progress: 0, attempts: 0, params: '{}', remote_task_id: null });
+    // The checkpoint thread closes its own connection: waited for, so the folder is quiet when it is removed.
+    await stopBackgroundCheckpoint(db);
     await db.destroy();
   });
 
@@ -43,6 +45,7 @@ describe('migrations', () => {
     await MIGRATIONS['0001-initial']!.down!(db);
     const left = await sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'table' and name = 'ledger_entries'`.execute(db);
     expect(left.rows[0]?.n).toBe(0);
+    await stopBackgroundCheckpoint(db);
     await db.destroy();
   });
 });
