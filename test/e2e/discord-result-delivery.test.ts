@@ -46,7 +46,7 @@ describe('Discord: results kept and delivered durably', () => {
     expect((await h.waitForCallback()).type).toBe(5);
     h.expire();
     const msg = await fake.waitForChannelMessage(fake.channelId, (m) => m.attachments.length > 0 && m.content.includes(`<@${user}>`));
-    expect(msg.content).toContain('your image is ready');
+    expect(msg.content).toContain('Your image is ready.');
     await until('delivered', () => jobOf(user)?.status === 'delivered');
     expect(probe.ledgerNet(jobOf(user)!.id)).toBe(10_000);
     expect(everything()).not.toMatch(/Nothing was charged|try again/i);

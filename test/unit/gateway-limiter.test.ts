@@ -56,8 +56,9 @@ describe('TokenLimiter', () => {
     const l = new TokenLimiter({ concurrency: 4, minTimeMs: 40 });
     const starts: number[] = [];
     await Promise.all(Array.from({ length: 4 }, () => l.run('sk-s-token-1234', never, async () => void starts.push(Date.now()))));
-    // Timers may fire a few ms early relative to Date.now() on a loaded machine: allow that per gap, not in total.
-    for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(30);
+    // A start is timed when its callback runs: on a loaded machine one runs late and the next gap looks shorter (23 ms
+    // seen), so each gap only proves spacing exists (without it they are ~0 ms) and the span proves the full spacing.
+    for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(15);
     expect(starts[3]! - starts[0]!).toBeGreaterThanOrEqual(3 * 40 - 10);
     await l.stop();
   });
