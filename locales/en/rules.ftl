@@ -55,6 +55,7 @@ words-added = { $list ->
 words-removed = Removed { $pattern } from the word list.
 words-not-found = { $pattern } is not in the word list.
 words-cleared = Rules removed from the word list: { $count }.
+words-global-owners = Only the bot's owners can change the global word list.
 words-bad-pattern = Give a word or pattern: letters or digits, with * inside a word for any letters.
 
 # $command: the command as typed here; $where: the channels where it works, or none.

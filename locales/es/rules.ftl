@@ -52,6 +52,7 @@ words-added = { $list ->
 words-removed = Se quitó { $pattern } de la lista de palabras.
 words-not-found = { $pattern } no está en la lista de palabras.
 words-cleared = Reglas quitadas de la lista de palabras: { $count }.
+words-global-owners = Solo los propietarios del bot pueden cambiar la lista global de palabras.
 words-bad-pattern = Indica una palabra o patrón: letras o dígitos, con * dentro de una palabra para cualquier letra.
 
 failure-not-in-channel = { $where ->

@@ -52,6 +52,7 @@ words-added = { $list ->
 words-removed = { $pattern } を語リストから削除しました。
 words-not-found = { $pattern } は語リストにありません。
 words-cleared = 語リストから削除したルール: { $count } 件。
+words-global-owners = グローバルの語リストを変更できるのはボットのオーナーだけです。
 words-bad-pattern = 語またはパターンを指定してください: 文字または数字で、語の中の * は任意の文字を表します。
 
 failure-not-in-channel = { $where ->

@@ -52,6 +52,7 @@ words-added = { $list ->
 words-removed = { $pattern } foi removido da lista de palavras.
 words-not-found = { $pattern } não está na lista de palavras.
 words-cleared = Regras removidas da lista de palavras: { $count }.
+words-global-owners = Só os donos do bot podem alterar a lista global de palavras.
 words-bad-pattern = Informe uma palavra ou padrão: letras ou dígitos, com * dentro de uma palavra para quaisquer letras.
 
 failure-not-in-channel = { $where ->

@@ -52,6 +52,7 @@ words-added = { $list ->
 words-removed = { $pattern } удалено из списка слов.
 words-not-found = { $pattern } нет в списке слов.
 words-cleared = Удалено правил из списка слов: { $count }.
+words-global-owners = Менять общий список слов могут только владельцы бота.
 words-bad-pattern = Укажите слово или шаблон: буквы или цифры, * внутри слова означает любые буквы.
 
 failure-not-in-channel = { $where ->

@@ -52,6 +52,7 @@ words-added = { $list ->
 words-removed = 已从词语列表中删除 { $pattern }。
 words-not-found = { $pattern } 不在词语列表中。
 words-cleared = 已从词语列表删除的规则：{ $count } 条。
+words-global-owners = 只有机器人所有者可以修改全局词语列表。
 words-bad-pattern = 请提供词语或模式：字母或数字，词中的 * 代表任意字母。
 
 failure-not-in-channel = { $where ->

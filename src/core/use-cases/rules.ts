@@ -57,12 +57,12 @@ export async function changeChannelRule(d: CoreDeps, a: Actor, change: ChannelRu
 
 /**
  * `/setup words add|remove|list|clear`: the community's list, or with `global` the owners' list (owners only; refused
- * `not_admin` otherwise). Answers in the actor's language.
+ * otherwise, as a value nobody but an owner may give). Answers in the actor's language.
  */
 export async function wordsCommand(d: CoreDeps, a: Actor, c: WordsCommand): Promise<Result<{ text: string }>> {
   const ids = await actorIds(d, a);
   const l = a.locale ?? ids.locale ?? DEFAULT_LOCALE;
-  if (c.global && !isOwner(d, a)) return err(fail('not_admin'));
+  if (c.global && !isOwner(d, a)) return err(fail('bad_flag', { message: "Only the bot's owners can change the global word list.", problem: { id: 'words-global-owners' } }));
   const scopeId = c.global ? null : ids.scopeId;
   const audit = (action: string) => ({ actor: a.user.auditAs ?? ids.userId, action });
   const list = c.global ? 'global' : 'community';
