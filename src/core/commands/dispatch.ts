@@ -207,14 +207,14 @@ export class CommandDispatcher {
    * The channel rules (`/setup channel`) for a member command where the surface named a channel: `silent`, a
    * `not_in_channel` refusal naming where it works, or undefined (it may run). Asked after the role and before the
    * arguments, so a refused command costs nothing and reads nothing. Admin and owner commands always pass, so an
-   * admin can undo a rule from any channel.
+   * admin can undo a rule from any channel; `/help` passes everywhere but in a silent channel.
    */
   private async channelGate(r: SurfaceRequest, def: CommandDefinition, sub: SubcommandDefinition | undefined): Promise<'silent' | Failure | undefined> {
     if ((sub?.role ?? def.role) !== 'member' || !r.actor.channel || r.actor.scope.kind === 'private') return undefined;
     const v = await this.core.channelCheck(r.actor, def.name);
     if (v.kind === 'ok') return undefined;
     if (v.kind === 'silent') return 'silent';
-    return fail('not_in_channel', { command: def.name, where: v.where });
+    return def.name === 'help' ? undefined : fail('not_in_channel', { command: def.name, where: v.where });
   }
 
   /** Asks the surface at most once per invocation. */
