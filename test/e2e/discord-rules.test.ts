@@ -98,6 +98,12 @@ describe('Discord: /setup channel and /setup words', () => {
     expect(audit).toHaveLength(1);
     expect(JSON.parse(String(audit[0]?.after))).toMatchObject({ pattern: 'space*', global: false });
 
+    // The owners' global list applies in every community, before the community's own.
+    await stack.store.rules.addWordRule(null, 'moon', undefined, { actor: 'operator', action: 'words.add' });
+    const global = fake.slashCommand({ name: 'imagine', channelId: otherChannel, options: { prompt: 'the MOON tonight' } });
+    expect(await answer(global, 'does not allow')).toContain('Nothing was charged.');
+    expect(stack.sim.requests().slice(before)).toEqual([]);
+
     const ok = fake.slashCommand({ name: 'imagine', channelId: otherChannel, options: { prompt: 'a red barn', size: '256x256' } });
     await ok.waitForOriginalEdit((m) => m.attachments.length > 0);
     expect(stack.sim.requests().slice(before).filter((r) => r.endpoint === 'image')).toHaveLength(1);
