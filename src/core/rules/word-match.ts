@@ -77,16 +77,28 @@ export interface WordRuleLike {
   readonly pattern: string;
 }
 
+/** Compiled patterns by their stored text (null: nothing matchable); emptied when it grows past {@link CACHE_MAX}. */
+const compiled = new Map<string, RegExp | null>();
+const CACHE_MAX = 10_000;
+
+function compiledPattern(stored: string): RegExp | null {
+  let re = compiled.get(stored);
+  if (re === undefined) {
+    const p = normalizePattern(stored);
+    re = p ? patternRegExp(p) : null;
+    if (compiled.size >= CACHE_MAX) compiled.clear();
+    compiled.set(stored, re);
+  }
+  return re;
+}
+
 /**
  * The first rule (in the given order) whose pattern matches `prompt` as whole words after folding, or undefined.
- * Patterns are folded again, so a rule stored before a change of the mapping still matches.
+ * Patterns are folded again (once per distinct pattern, then cached), so a rule stored before a change of the mapping
+ * still matches.
  */
 export function firstMatch<R extends WordRuleLike>(prompt: string, rules: readonly R[]): R | undefined {
   if (rules.length === 0) return undefined;
   const text = words(foldText(prompt));
-  for (const r of rules) {
-    const p = normalizePattern(r.pattern);
-    if (p && patternRegExp(p).test(text)) return r;
-  }
-  return undefined;
+  return rules.find((r) => compiledPattern(r.pattern)?.test(text) === true);
 }
