@@ -84,7 +84,7 @@ describe('Discord: /setup channel and /setup words', () => {
 
   it('a word rule refuses a disguised prompt free with its own words, audited; a clean prompt still runs', async () => {
     const add = fake.slashCommand({ name: 'setup', subcommand: 'words', userId: fake.adminUserId, channelId: otherChannel, options: { action: 'add', pattern: 'space*', message: 'No space pictures here.' } });
-    await answer(add, 'Added space*');
+    await answer(add, 'Added space');
 
     const before = stack.sim.requests().length;
     // "ＳＰ" full-width, then Cyrillic а с е: "SPасеship"
