@@ -37,7 +37,7 @@ describe('admin CLI: the global word list', () => {
     expect((await admin(['words', 'remove', 'moon'])).stdout).toContain('is not in the global list');
     expect((await admin(['words', 'add', '***'])).code).toBe(2);
 
-    const store = await openStore({ path: env.DATABASE_PATH!, encryptionKey: env.BOT_ENCRYPTION_KEY!, clock: systemClock });
+    const store = await openStore({ path: env.DATABASE_PATH!, encryptionKey: env.BOT_ENCRYPTION_KEY!, defaultAllowanceMicros: 1_000_000, defaultPeriod: 'day', clock: systemClock });
     try {
       expect((await store.rules.wordRules(null)).map((r) => [r.scopeId, r.pattern, r.message])).toEqual([[null, 'space*', 'No space here.']]);
       const audit = await store.db.selectFrom('audit_log').select(['actor', 'action', 'scope_id']).execute();

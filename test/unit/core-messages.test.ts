@@ -113,7 +113,7 @@ describe('describeFailure', () => {
     }
   });
 
-  it('a channel refusal names where the command works; a prompt refusal gives the rule's own words or the default, free', () => {
+  it('a channel refusal names where the command works; a prompt refusal gives the rule words or the default, free', () => {
     const slash = (c: string) => `/${c}`;
     expect(describeFailure(fail('not_in_channel', { command: 'video', where: ['<#111>', 'Videos'] }), { now: NOW, hint: slash }).text).toBe('/video works only in: <#111>, Videos.');
     expect(describeFailure(fail('not_in_channel', { command: 'ask', where: [] }), { now: NOW, hint: slash }).text).toBe('/ask does not work in this channel.');
