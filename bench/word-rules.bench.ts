@@ -1,6 +1,6 @@
 /**
  * Benchmark — prompt rules (`/setup words`): what checking one prompt against a word list costs, on one core.
- * A 2,000-character prompt (mixed scripts, full-width letters) against 50 and 500 rules (words and `*` patterns),
+ * A 2,000-character prompt (11 distinct words repeated: mixed scripts, full-width letters) against 50 and 500 rules (words and `*` patterns),
  * none matching, so every rule is tried: the worst case for a prompt that is allowed. Target: ≤ 1 ms median for
  * 500 rules (it runs once per prompt-taking job, beside a gateway call of seconds).
  */

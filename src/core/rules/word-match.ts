@@ -29,6 +29,7 @@ export const CONFUSABLES: Readonly<Record<string, string>> = {
   χ: 'x', ω: 'w', ς: 's', σ: 'o',
 };
 
+const CONFUSABLE = new RegExp(`[${Object.keys(CONFUSABLES).join('')}]`, 'gu');
 const MARKS = /\p{M}+/gu;
 const FORMAT = /\p{Cf}+/gu;
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -36,14 +37,7 @@ const WORD = /[\p{L}\p{N}]+/gu;
 /** `s` folded for comparison (see the module comment): NFKC, lower case, no marks, no format characters, confusables mapped. */
 export function foldText(s: string): string {
   const folded = s.normalize('NFKC').toLowerCase().normalize('NFD').replace(MARKS, '').replace(FORMAT, '').normalize('NFC');
-  let out = '';
-  for (const ch of folded) out += CONFUSABLES[ch] ?? ch;
-  return out;
-}
-
-/** The words of folded text joined by one space, with a space at each end (so whole words are ` word `). */
-function words(folded: string): string {
-  return ` ${(folded.match(WORD) ?? []).join(' ')} `;
+  return folded.replace(CONFUSABLE, (ch) => CONFUSABLES[ch] ?? ch);
 }
 
 /**
@@ -59,17 +53,47 @@ export function normalizePattern(raw: string): string | undefined {
   return p && p.length <= 100 ? p : undefined;
 }
 
-function escape(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** One word of a pattern: the pieces between its stars (one piece: no star), matched against one word of a prompt. */
+type WordMatcher = readonly string[];
+
+/** Whether `word` matches the pieces of a pattern word (`a*b*c`: starts with a, then b, ends with c; no regex). */
+function globWord(pieces: WordMatcher, word: string): boolean {
+  if (pieces.length === 1) return word === pieces[0];
+  const first = pieces[0] ?? '';
+  const last = pieces[pieces.length - 1] ?? '';
+  if (word.length < first.length + last.length || !word.startsWith(first) || !word.endsWith(last)) return false;
+  let at = first.length;
+  const end = word.length - last.length;
+  for (const piece of pieces.slice(1, -1)) {
+    const found = word.indexOf(piece, at);
+    if (found < 0 || found + piece.length > end) return false;
+    at = found + piece.length;
+  }
+  return true;
 }
 
-/** The regular expression of a normalized pattern over {@link words}' form of a prompt. */
-function patternRegExp(pattern: string): RegExp {
-  const body = pattern
-    .split(' ')
-    .map((w) => w.split('*').map(escape).join('[\\p{L}\\p{N}]*'))
-    .join(' ');
-  return new RegExp(` ${body} `, 'u');
+/** A normalized pattern compiled: one matcher per word. */
+function compile(pattern: string): WordMatcher[] {
+  return pattern.split(' ').map((w) => w.split('*'));
+}
+
+/** Whether the compiled pattern matches the prompt's words (`set`: the same words, for a one-word literal). */
+function matches(m: readonly WordMatcher[], words: readonly string[], set: ReadonlySet<string>): boolean {
+  const head = m[0];
+  if (!head) return false;
+  if (m.length === 1) {
+    if (head.length === 1) return set.has(head[0] ?? '');
+    for (const w of set) if (globWord(head, w)) return true;
+    return false;
+  }
+  // Several words: every literal one must be in the prompt before the words in a row are compared.
+  if (m.some((pieces) => pieces.length === 1 && !set.has(pieces[0] ?? ''))) return false;
+  for (let i = 0; i + m.length <= words.length; i++) {
+    let all = true;
+    for (let k = 0; k < m.length && all; k++) all = globWord(m[k] ?? [], words[i + k] ?? '');
+    if (all) return true;
+  }
+  return false;
 }
 
 /** One rule as the matcher needs it. */
@@ -78,18 +102,18 @@ export interface WordRuleLike {
 }
 
 /** Compiled patterns by their stored text (null: nothing matchable); emptied when it grows past {@link CACHE_MAX}. */
-const compiled = new Map<string, RegExp | null>();
+const compiled = new Map<string, WordMatcher[] | null>();
 const CACHE_MAX = 10_000;
 
-function compiledPattern(stored: string): RegExp | null {
-  let re = compiled.get(stored);
-  if (re === undefined) {
+function compiledPattern(stored: string): WordMatcher[] | null {
+  let m = compiled.get(stored);
+  if (m === undefined) {
     const p = normalizePattern(stored);
-    re = p ? patternRegExp(p) : null;
+    m = p ? compile(p) : null;
     if (compiled.size >= CACHE_MAX) compiled.clear();
-    compiled.set(stored, re);
+    compiled.set(stored, m);
   }
-  return re;
+  return m;
 }
 
 /**
@@ -99,6 +123,10 @@ function compiledPattern(stored: string): RegExp | null {
  */
 export function firstMatch<R extends WordRuleLike>(prompt: string, rules: readonly R[]): R | undefined {
   if (rules.length === 0) return undefined;
-  const text = words(foldText(prompt));
-  return rules.find((r) => compiledPattern(r.pattern)?.test(text) === true);
+  const words = foldText(prompt).match(WORD) ?? [];
+  const set = new Set(words);
+  return rules.find((r) => {
+    const m = compiledPattern(r.pattern);
+    return m !== null && matches(m, words, set);
+  });
 }
