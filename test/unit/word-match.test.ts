@@ -28,6 +28,11 @@ describe('prompt rules: Unicode-aware whole-word matching', () => {
     expect(firstMatch('outer space, far away', rules('outer space'))).toBeDefined();
     expect(firstMatch('outer big space', rules('outer space'))).toBeUndefined();
     expect(firstMatch('', rules('space'))).toBeUndefined();
+    expect(firstMatch('aa', rules('a*a'))).toBeDefined();
+    expect(firstMatch('a', rules('a*a'))).toBeUndefined();
+    expect(firstMatch('spacexship', rules('sp*ce*ship'))).toBeDefined();
+    expect(firstMatch('shipspace', rules('s*ship*e'))).toBeUndefined();
+    expect(firstMatch('far outer spaceship', rules('outer space*'))).toBeDefined();
   });
 
   it('a Cyrillic rule matches Cyrillic text and its disguised Latin spelling alike', () => {
