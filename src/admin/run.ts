@@ -7,6 +7,7 @@ import { parseArgs } from './args.js';
 import { auditCommand } from './commands/audit.js';
 import { backupDatabase } from './commands/backup.js';
 import { budgetCommand } from './commands/budget.js';
+import { wordsCommand } from './commands/words.js';
 import { communitiesCommand } from './commands/communities.js';
 import { helpText } from './commands/help.js';
 import { jobsCommand } from './commands/jobs.js';
@@ -35,6 +36,7 @@ const COMMANDS = {
   audit: auditCommand,
   reconcile: reconcileCommand,
   communities: communitiesCommand,
+  words: wordsCommand,
 } as const;
 
 function isCommand(name: string | undefined): name is keyof typeof COMMANDS {

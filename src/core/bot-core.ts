@@ -34,6 +34,8 @@ import { startRemix } from './use-cases/remix.js';
 import { remixCapable } from './catalog/remix-models.js';
 import { abandonVideos } from './use-cases/abandon-videos.js';
 import { startVideo } from './use-cases/video.js';
+import { changeChannelRule, channelCheck, channelRules, wordsCommand } from './use-cases/rules.js';
+import type { ChannelRuleChange, ChannelRuleView, ChannelVerdict, WordsCommand } from './api/rules.js';
 
 /**
  * The core service: every use-case of {@link CoreApi}, over explicit dependencies (no globals). Each method
@@ -204,6 +206,22 @@ export class BotCore implements CoreApi {
 
   resolveActor(actor: Actor): Promise<ResolvedActor> {
     return lookUpActor(this.d, actor);
+  }
+
+  channelCheck(actor: Actor, command: string): Promise<ChannelVerdict> {
+    return channelCheck(this.d, actor, command);
+  }
+
+  channelRules(actor: Actor): Promise<ChannelRuleView[]> {
+    return channelRules(this.d, actor);
+  }
+
+  changeChannelRule(actor: Actor, change: ChannelRuleChange): Promise<Result<ChannelRuleView[]>> {
+    return changeChannelRule(this.d, actor, change);
+  }
+
+  wordsCommand(actor: Actor, command: WordsCommand): Promise<Result<{ text: string }>> {
+    return wordsCommand(this.d, actor, command);
   }
 
   language(actor: Actor, code?: string): Promise<Result<{ text: string; locale: string }>> {

@@ -148,6 +148,13 @@ export interface FailureDetails {
   coordination_unavailable: Empty;
   not_admin: Empty;
   /**
+   * A channel rule refuses this command here (`/setup channel`): `where` are the labels of the channels where it
+   * works (empty when none is named). Refused before the arguments are read; nothing held.
+   */
+  not_in_channel: { command: string; where: readonly string[] };
+  /** A prompt rule (`/setup words`) refused the prompt before any hold or gateway call; `message` is the rule's own words. */
+  prompt_blocked: { message?: string };
+  /**
    * An amount or admin value not understood. `reason` (a money parser's reason: `format`, `comma`, `too_large`…) picks
    * the member's words in their language, quoting `given`; else `problem` (an admin rule broken: a period, the
    * ceiling) does; `message` is the English explanation for logs and the operator CLI, and the member's words when

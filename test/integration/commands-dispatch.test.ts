@@ -306,6 +306,8 @@ describe('a member claimed as non-admin cannot run any admin (sub)command', () =
     'setup unlink': {},
     'setup timezone': { tz: 'Europe/Paris' },
     'setup language': { code: 'es' },
+    'setup channel': { rule: 'silent' },
+    'setup words': { action: 'add', pattern: 'never' },
     'prices list': {},
     'prices set': { model: 'alpha-image-2', usd: '0.05', per: 'image' },
     'prices clear': { model: 'alpha-image-2' },

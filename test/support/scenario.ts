@@ -81,6 +81,9 @@ export const SCENARIO: readonly ScenarioStep[] = [
   { id: 'jobs', as: 'member', run: '/jobs', expect: { tone: 'info', files: 0, charged: 0 } },
   { id: 'help', as: 'member', run: '/help', expect: { tone: 'info', files: 0, charged: 0 } },
   { id: 'over-budget', as: 'member', run: '/video a storm at sea --seconds 4', expect: { tone: 'error', files: 0, charged: 0, failure: 'budget_exhausted' } },
+  { id: 'words', as: 'admin', run: '/setup words add space* No space pictures here.', expect: { tone: 'info', files: 0, charged: 0 } },
+  // Cyrillic а с е inside a Latin word: refused before any hold, whatever is left of the budget.
+  { id: 'word-refused', as: 'member', run: '/imagine a sp\u0430\u0441\u0435ship', expect: { tone: 'error', files: 0, charged: 0, failure: 'prompt_blocked' } },
 ];
 
 /** What a surface showed for one step: the neutral reply the dispatcher returned, and the surface's own rendering. */

@@ -60,6 +60,8 @@ const SAMPLES: { [C in FailureCode]: FailureDetails[C] } = {
   queue_full: { position: 51 },
   coordination_unavailable: {},
   not_admin: {},
+  not_in_channel: { command: 'video', where: ['<#111>', 'Videos'] },
+  prompt_blocked: { message: 'No space pictures here.' },
   bad_amount: { message: '"abc" is not an amount.' },
   unknown_user: { given: '@nobody' },
   job_not_found: { id: 'j_abcdefgh' },
@@ -109,6 +111,16 @@ describe('describeFailure', () => {
       const text = describeFailure(make(code), { now: NOW }).text;
       expect(text, code).not.toMatch(/Discord|Telegram|console/i);
     }
+  });
+
+  it('a channel refusal names where the command works; a prompt refusal gives the rule words or the default, free', () => {
+    const slash = (c: string) => `/${c}`;
+    expect(describeFailure(fail('not_in_channel', { command: 'video', where: ['<#111>', 'Videos'] }), { now: NOW, hint: slash }).text).toBe('/video works only in: <#111>, Videos.');
+    expect(describeFailure(fail('not_in_channel', { command: 'ask', where: [] }), { now: NOW, hint: slash }).text).toBe('/ask does not work in this channel.');
+    expect(describeFailure(fail('prompt_blocked', { message: 'No space\npictures.' }), { now: NOW }).text).toBe('No space pictures. Nothing was charged.');
+    expect(describeFailure(fail('prompt_blocked', {}), { now: NOW }).text).toBe(
+      'This prompt contains words this community does not allow. Change the prompt and try again. Nothing was charged.',
+    );
   });
 
   it('renders optional details when absent too', () => {

@@ -77,6 +77,8 @@ const WORST: { [C in FailureCode]: FailureDetails[C] } = {
   coordination_unavailable: {},
   store_unavailable: {},
   not_admin: {},
+  not_in_channel: { command: 'video', where: [LONG, LONG] },
+  prompt_blocked: { message: LONG },
   bad_amount: { message: 'm'.repeat(160) },
   unknown_user: { given: LONG },
   job_not_found: { id: LONG },

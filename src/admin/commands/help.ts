@@ -8,6 +8,7 @@ import { RECONCILE_USAGE } from './reconcile.js';
 import { REF_USAGE } from './ref.js';
 import { TOKEN_USAGE } from './token.js';
 import { USAGE_USAGE } from './usage.js';
+import { WORDS_USAGE } from './words.js';
 
 /** The full help text of `npm run admin -- help`. */
 export function helpText(): string {
@@ -23,6 +24,9 @@ export function helpText(): string {
     '',
     'Gateway tokens (read from stdin, never from the command line; shown masked):',
     ...TOKEN_USAGE.map((l) => `  ${l}`),
+    '',
+    'Prompt rules (refused free, before any hold; the global list applies to every community):',
+    ...WORDS_USAGE.map((l) => `  ${l}`),
     '',
     'Reports:',
     `  ${USAGE_USAGE}`,

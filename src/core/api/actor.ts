@@ -24,10 +24,22 @@ export interface UserRef {
   auditAs?: string;
 }
 
+/**
+ * The channel inside a scope a command came from, for channel rules: a Discord channel id, a Telegram forum topic's
+ * thread id (`main` outside topics), `console`. Absent (a private chat, the operator CLI): no channel rule applies.
+ */
+export interface ChannelRef {
+  id: string;
+  /** How the surface names it in a message (`<#123>` on Discord, a topic's name); stored with the rule. */
+  label?: string;
+}
+
 /** Who is asking, and where. */
 export interface Actor {
   scope: ScopeRef;
   user: UserRef;
+  /** The channel or topic inside the scope (see {@link ChannelRef}). */
+  channel?: ChannelRef;
   /**
    * The language to answer in. A surface sets what the platform reports (Discord `interaction.locale`, Telegram
    * `from.language_code`; the console and CLI `LANG`); the command dispatcher replaces it with the effective locale

@@ -14,7 +14,7 @@ import type { JobsApi } from './jobs.js';
 import type { ModelsApi } from './models.js';
 import type { VideoApi } from './video.js';
 
-export type { Actor, Attachment, DeliveryAddress, JobHooks, ScopeRef, UserRef } from './actor.js';
+export type { Actor, Attachment, ChannelRef, DeliveryAddress, JobHooks, ScopeRef, UserRef } from './actor.js';
 export type { BalanceView, ChartFile } from './account.js';
 export type { AdminCommand, AdminResult } from './admin.js';
 export type { CoreApi } from './core-api.js';

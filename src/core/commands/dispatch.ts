@@ -36,7 +36,7 @@ interface Gated {
 
 /**
  * Runs one {@link Invocation}: finds the command (unknown → "did you mean …?"), checks the place, resolves the role
- * and refuses what it does not allow, validates the arguments before any money moves, then runs the piece.
+ * and refuses what it does not allow, applies the channel rules (a silent channel gets a `silent` reply), validates the arguments before any money moves, then runs the piece.
  *
  * Actor and language: the actor is resolved first, once for the command (`core.resolveActor`: the store's ids, set
  * on the actor as `resolved` for the use-cases, and the effective locale: member override > community default >
@@ -145,12 +145,15 @@ export class CommandDispatcher {
     const g = await this.gate({ ...inv, request: r }, askAdmin);
     if ('failure' in g) return refuse(g.failure);
     const { def, sub, role } = g;
+    const channel = await this.channelGate(r, def, sub);
+    if (channel === 'silent') return { visibility: 'private', tone: 'info', blocks: [], silent: true, locale: r.actor.locale ?? DEFAULT_LOCALE };
+    if (channel) return refuse(channel);
     const usage = usageLines(def, sub, r.surface);
     const valid = validateArgs(this.core, r.actor, sub ? { command: def, sub } : { command: def }, inv.args, usage, r.surface);
     if (!valid.ok) return refuse(valid.failure);
     const run = sub ? sub.run.bind(sub) : def.run?.bind(def);
     if (!run) return refuse(fail('internal', {}, { log: { note: `command ${def.name} has no run` } }));
-    const reply = await this.adminRefLine(r, role, await run(contextOf(r, this.core, role), valid.value), askAdmin);
+    const reply = await this.adminRefLine(r, role, await run(contextOf(r, this.core, role, this.commands), valid.value), askAdmin);
     return { ...(await this.withNotices(r, role, reply, askAdmin)), locale: r.actor.locale ?? DEFAULT_LOCALE };
   }
 
@@ -200,6 +203,20 @@ export class CommandDispatcher {
     return sub ? { def, sub, role } : { def, role };
   }
 
+  /**
+   * The channel rules (`/setup channel`) for a member command where the surface named a channel: `silent`, a
+   * `not_in_channel` refusal naming where it works, or undefined (it may run). Asked after the role and before the
+   * arguments, so a refused command costs nothing and reads nothing. Admin and owner commands always pass, so an
+   * admin can undo a rule from any channel; `/help` passes everywhere but in a silent channel.
+   */
+  private async channelGate(r: SurfaceRequest, def: CommandDefinition, sub: SubcommandDefinition | undefined): Promise<'silent' | Failure | undefined> {
+    if ((sub?.role ?? def.role) !== 'member' || !r.actor.channel || r.actor.scope.kind === 'private') return undefined;
+    const v = await this.core.channelCheck(r.actor, def.name);
+    if (v.kind === 'ok') return undefined;
+    if (v.kind === 'silent') return 'silent';
+    return def.name === 'help' ? undefined : fail('not_in_channel', { command: def.name, where: v.where });
+  }
+
   /** Asks the surface at most once per invocation. */
   private adminAsker(r: SurfaceRequest): () => Promise<boolean> {
     let admin: Promise<boolean> | undefined;
@@ -240,7 +257,7 @@ function placeFailure(place: Place, r: SurfaceRequest): Failure | undefined {
 }
 
 /** The piece's view of the request (methods delegated, so class-based requests keep their `this`). */
-function contextOf(r: SurfaceRequest, core: CoreApi, role: Role): CommandContext {
+function contextOf(r: SurfaceRequest, core: CoreApi, role: Role, commands: readonly CommandDefinition[]): CommandContext {
   return {
     actor: r.actor,
     surface: r.surface,
@@ -250,5 +267,6 @@ function contextOf(r: SurfaceRequest, core: CoreApi, role: Role): CommandContext
     deliveryAddress: (use) => r.deliveryAddress(use),
     core,
     role,
+    commands,
   };
 }

@@ -146,6 +146,8 @@ export interface CommandContext extends SurfaceRequest {
   readonly core: CoreApi;
   /** The actor's effective role, resolved by the dispatcher (owner > admin > member). */
   readonly role: Role;
+  /** The commands the dispatcher runs (`/setup channel` checks names against them); absent outside a dispatcher. */
+  readonly commands?: readonly CommandDefinition[];
 }
 
 /** A file in a reply. `bytes` in memory, or `path` of a kept output (surfaces stream it). */
@@ -202,6 +204,11 @@ export interface Reply {
   readonly locale?: string;
   /** The failure this reply explains, when `tone` is `error` (surfaces may branch on `failure.code`). */
   readonly failure?: Failure;
+  /**
+   * The channel is silent (`/setup channel silent`): the surface posts nothing (Discord removes its "thinking…"
+   * placeholder; Telegram and the console say nothing). `blocks` is empty.
+   */
+  readonly silent?: true;
 }
 
 /** What a surface hands the dispatcher. */

@@ -43,7 +43,7 @@ type Render<C extends FailureCode> = (d: FailureDetails[C], c: Ctx) => MessageAr
 /** Codes unrelated to a paid job: their messages say nothing about charges. */
 const NO_MONEY_SENTENCE = new Set<FailureCode>([
   'gateway_misconfigured', 'not_admin', 'bad_amount', 'unknown_user', 'job_not_found', 'bad_timezone', 'unknown_language', 'no_token', 'token_rejected', 'cooldown', 'queue_full', 'coordination_unavailable',
-  'unknown_command', 'missing_argument', 'not_here', 'store_unavailable',
+  'unknown_command', 'missing_argument', 'not_here', 'store_unavailable', 'not_in_channel',
 ]);
 
 /** A model id or user text quoted safely: one line, at most 80 characters. */
@@ -167,6 +167,8 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
   coordination_unavailable: () => ({}),
   store_unavailable: () => ({}),
   not_admin: () => ({}),
+  not_in_channel: (d, c) => ({ command: c.cmd(d.command), where: d.where.length ? d.where.join(', ') : 'none' }),
+  prompt_blocked: (d) => ({ message: d.message ? d.message.replace(/[\r\n\t]+/g, ' ').trim() : 'none' }),
   bad_amount: (d, c) => ({
     message: d.reason
       ? `${t(c.locale, `money-error-${d.reason.replace(/_/g, '-')}`, { given: q(d.given ?? '') })} ${t(c.locale, 'money-error-hint')}`
@@ -222,7 +224,7 @@ export function describeFailure(f: Failure, opts?: DescribeOptions): FailureMess
  */
 const INPUT_CODES = new Set<FailureCode>([
   'unknown_command', 'missing_argument', 'bad_flag', 'bad_amount', 'unknown_user', 'bad_timezone', 'unknown_language', 'bad_aspect', 'bad_size',
-  'bad_duration', 'bad_count', 'prompt_empty', 'prompt_too_long', 'not_here', 'not_admin', 'job_not_found',
+  'bad_duration', 'bad_count', 'prompt_empty', 'prompt_too_long', 'not_here', 'not_admin', 'job_not_found', 'not_in_channel', 'prompt_blocked',
 ]);
 
 /** Whether a failure's text is followed by its reference (see {@link refLine}). */

@@ -14,6 +14,7 @@ import { chooseDefault } from '../catalog/default-models.js';
 import { actorIds, isOwnerLike, listedModels, payerOf, refusal, resolveToken, scopeRef, type ActorIds, type UsableToken } from './context.js';
 import type { CoreDeps } from './deps.js';
 import { checkModel } from './model-check.js';
+import { checkPrompt } from './rules.js';
 
 /** What every job needs before its own checks: a clean prompt, the model, the actor's ids, a token and the price. */
 export interface JobBasics {
@@ -25,13 +26,15 @@ export interface JobBasics {
 }
 
 /**
- * The checks every job starts with, in order: prompt, token, model (default: {@link defaultModelFor}), and the
+ * The checks every job starts with, in order: prompt, the prompt rules (`/setup words`, audited when they refuse), token, model (default: {@link defaultModelFor}), and the
  * model's kind, sale status and price against the token's model list. Nothing is held or sent when one fails.
  */
 export async function jobBasics(d: CoreDeps, req: Actor & { prompt: string; model?: string }, kind: ModelKind): Promise<Result<JobBasics>> {
   const prompt = validatePrompt(req.prompt);
   if (!prompt.ok) return prompt;
   const ids = await actorIds(d, req);
+  const allowed = await checkPrompt(d, req, ids, prompt.value);
+  if (!allowed.ok) return allowed;
   const token = await resolveToken(d, req, ids);
   if (!token.ok) return token;
   let model = req.model?.trim();

@@ -6,12 +6,13 @@ import { validateDuration, validatePrompt } from '../media/inputs.js';
 import { actorIds, resolveToken } from './context.js';
 import type { CoreDeps } from './deps.js';
 import { checkModel } from './model-check.js';
+import { checkPrompt } from './rules.js';
 import { submitVideoJob } from './video.js';
 import { graphemePrefix } from '../text-cut.js';
 
 /**
  * `startRemix`: a new video from an earlier, finished video job of this community (new-api
- * `POST /v1/videos/{id}/remix`) with a new prompt. Checked like a new video (prompt, token, the earlier job's model
+ * `POST /v1/videos/{id}/remix`) with a new prompt. Checked like a new video (prompt, prompt rules, token, the earlier job's model
  * priced and listed, 4–15 s, default the earlier length), then held and submitted like one: the gateway bills a remix
  * as a new video, and the poller delivers it. `job_not_found` for a job of another community, not a video, or one
  * that never produced a task; `not_offered` when the gateway client has no remix call, or (naming the model) when
@@ -21,6 +22,8 @@ export async function startRemix(d: CoreDeps, req: RemixRequest, hooks?: JobHook
   const prompt = validatePrompt(req.prompt);
   if (!prompt.ok) return prompt;
   const ids = await actorIds(d, req);
+  const allowed = await checkPrompt(d, req, ids, prompt.value);
+  if (!allowed.ok) return allowed;
   const source = await d.jobs.get(req.jobId.trim());
   if (!source || source.scopeId !== ids.scopeId || source.kind !== 'video' || !source.remoteTaskId || !['delivered', 'delivering', 'undeliverable'].includes(source.status)) {
     return err(fail('job_not_found', { id: graphemePrefix(req.jobId, 40) }));

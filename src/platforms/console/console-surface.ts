@@ -45,6 +45,7 @@ export function consoleActor(): Actor {
   return {
     scope: { platform: CONSOLE, externalId: 'local', kind: 'console', title: 'Terminal playground' },
     user: { platform: CONSOLE, externalId: 'local', displayName: name },
+    channel: { id: 'console' },
     locale: localeFromEnv(),
   };
 }

@@ -94,6 +94,7 @@ export class ConsoleSession {
       args,
       request: consoleRequest(actor, this.deps.address, print),
     });
+    if (reply.silent) return;
     await postReply(
       this.deps.core,
       reply,

@@ -18,7 +18,9 @@ export function userRefOf(user: User): UserRef {
 /** Interaction → {@link Actor}, with the user's client language (`interaction.locale`, e.g. `zh-CN`). Pure; never calls Discord. */
 export function actorOf(interaction: BaseInteraction): Actor {
   const locale: string | undefined = interaction.locale;
-  return { scope: scopeOf(interaction), user: userRefOf(interaction.user), ...(locale ? { locale } : {}) };
+  // The channel (or thread) for channel rules, named by its mention so a refusal links to where a command works.
+  const channel = interaction.guildId && interaction.channelId ? { id: interaction.channelId, label: `<#${interaction.channelId}>` } : undefined;
+  return { scope: scopeOf(interaction), user: userRefOf(interaction.user), ...(channel ? { channel } : {}), ...(locale ? { locale } : {}) };
 }
 
 /**

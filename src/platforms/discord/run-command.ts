@@ -64,6 +64,8 @@ export async function sendReply(i: RepliableInteraction, ack: Acknowledged, repl
 export async function runCommand(i: RepliableInteraction, ctx: SurfaceContext, call: CommandCall, visibility: 'public' | 'private'): Promise<void> {
   const ack = await acknowledge(i, visibility);
   const reply = await ctx.dispatcher.run({ ...call, request: surfaceRequest(i, ctx, ack) });
+  // A silent channel: the "thinking…" placeholder goes, nothing is posted.
+  if (reply.silent) return void (await i.deleteReply().catch(() => undefined));
   // A result that cannot be posted here (channel, DM) is posted by the delivery step: never an error that says otherwise.
   await postReply(ctx.core, reply, () => sendReply(i, ack, reply), { surface: 'discord', logger: ctx.logger, failure: (e) => ({ reason: errorFields(e).message }) });
 }

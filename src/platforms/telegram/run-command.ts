@@ -47,6 +47,7 @@ export async function runCommand(deps: TelegramDeps, request: TelegramRequest, c
 export async function showReply(deps: TelegramDeps, request: TelegramRequest, reply: Reply): Promise<void> {
   const { status } = request;
   await request.preview.remove(); // the result (or the failure's words) replaces the partial previews
+  if (reply.silent) return status.remove();
   if (request.address && reply.tone !== 'error' && reply.jobId) {
     status.stop();
     // Through the delivery's editor, so the acknowledgment never overwrites newer progress from the poller.

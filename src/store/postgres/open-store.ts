@@ -10,6 +10,7 @@ import { KyselyJobAdmin } from '../kysely/job-admin.js';
 import { listLinkedTokenOwners, type LinkedTokenOwner } from '../kysely/linked-tokens.js';
 import { migrateToLatest } from '../kysely/migrate.js';
 import { ModelSettingsRepo } from '../kysely/model-settings.js';
+import { KyselyRules } from '../kysely/rules.js';
 import type { Database } from '../kysely/schema.js';
 import { KyselyTokenVault } from '../kysely/token-vault.js';
 import { PostgresBudgetLedger } from './budget-ledger.js';
@@ -79,6 +80,7 @@ export async function openPostgresStore(o: OpenPostgresStoreOptions): Promise<Po
     jobs: new PostgresJobStore(db, o.clock, o.leaseClockOffsetMs),
     jobAdmin: new KyselyJobAdmin(db, pgWriteTransaction),
     modelSettings: new ModelSettingsRepo(db, o.clock, pgWriteTransaction),
+    rules: new KyselyRules(db, o.clock, pgWriteTransaction),
     linkedTokenOwners: () => listLinkedTokenOwners(db),
     migrationsApplied,
     rekeyTokens: (oldKey, newKey) => KyselyTokenVault.rekey(db, oldKey, newKey, pgWriteTransaction),

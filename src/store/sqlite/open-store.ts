@@ -13,6 +13,7 @@ import { SqliteJobStore } from './job-store.js';
 import { listLinkedTokenOwners, type LinkedTokenOwner } from '../kysely/linked-tokens.js';
 import { migrateToLatest } from '../kysely/migrate.js';
 import { ModelSettingsRepo } from '../kysely/model-settings.js';
+import { KyselyRules } from '../kysely/rules.js';
 import type { Database } from '../kysely/schema.js';
 import { KyselyTokenVault } from '../kysely/token-vault.js';
 
@@ -68,6 +69,7 @@ export async function openStore(o: OpenStoreOptions): Promise<SqliteStore> {
     jobs: new SqliteJobStore(db, o.clock, o.leaseClockOffsetMs),
     jobAdmin: new KyselyJobAdmin(db, writeTransaction),
     modelSettings: new ModelSettingsRepo(db, o.clock, writeTransaction),
+    rules: new KyselyRules(db, o.clock, writeTransaction),
     linkedTokenOwners: () => listLinkedTokenOwners(db),
     processes: new KyselyBotProcesses(db),
     migrationsApplied,

@@ -13,6 +13,11 @@ export interface IncomingBase {
   replyTo?: MessageRef;
   /** Posted on behalf of a chat: an anonymous admin posts as the group itself (`from` = {@link GROUP_ANONYMOUS_BOT}). */
   senderChat?: Chat;
+  /**
+   * Posted in a forum topic: `message_thread_id` and `is_topic_message` set, and (without `replyTo`) the reply to the
+   * topic's creation message carrying its name, as Telegram sends messages inside a topic.
+   */
+  topic?: { threadId: number; name: string };
 }
 
 /** The user Telegram puts in `from` of messages anonymous group admins post (`sender_chat` is the group). */
@@ -81,6 +86,14 @@ export function baseMessage(s: FakeState, b: IncomingBase, fill: (m: Message) =>
   if (b.senderChat) message.sender_chat = b.senderChat;
   const reply = resolveRef(s, b.chat.id, b.replyTo);
   if (reply) message.reply_to_message = { ...reply, reply_to_message: undefined } as Message['reply_to_message'];
+  if (b.topic) {
+    message.message_thread_id = b.topic.threadId;
+    message.is_topic_message = true;
+    if (!reply) {
+      const created = { message_id: b.topic.threadId, chat: b.chat, date: message.date, forum_topic_created: { name: b.topic.name, icon_color: 0x6fb9f0 } };
+      message.reply_to_message = created as unknown as Message['reply_to_message'];
+    }
+  }
   fill(message);
   s.remember(message);
   return message;

@@ -3,16 +3,17 @@ import type { CommandContext, CommandDefinition, Reply } from '../types.js';
 import { en } from '../words.js';
 import { str, textReply } from '../reply-kit.js';
 import { runAdminReply } from './admin-reply.js';
+import { setupChannelSub, setupWordsSub } from './setup-rules.js';
 
 /** The gateway token argument: collected privately by surfaces (modal, private chat), never echoed. */
 export const secretArg = { name: 'token', kind: 'secret', get description() { return en('opt-token'); }, required: true } as const;
 
-/** `/setup token|show|unlink|timezone`: the community's gateway token and time zone, for admins. */
+/** `/setup token|show|unlink|timezone|language|channel|words`: the community's gateway token and time zone, for admins. */
 export const setupCommand: CommandDefinition = {
   name: 'setup',
   get description() { return en('cmd-setup'); },
   get help() { return en('cmd-setup.help'); },
-  usage: ['/setup token', '/setup show', '/setup unlink', '/setup timezone <zone>', '/setup language <code|reset>'],
+  usage: ['/setup token', '/setup show', '/setup unlink', '/setup timezone <zone>', '/setup language <code|reset>', setupChannelSub.usage, setupWordsSub.usage],
   examples: ['/setup show', '/setup timezone Europe/Berlin'],
   role: 'admin',
   place: 'community',
@@ -61,6 +62,8 @@ export const setupCommand: CommandDefinition = {
       args: [{ name: 'code', kind: 'text', get description() { return en('cmd-setup-language-opt-code'); }, required: true, max: 35 }],
       run: (ctx, a) => runAdminReply(ctx, { op: 'language', code: str(a, 'code') ?? '' }),
     },
+    setupChannelSub,
+    setupWordsSub,
   ],
 };
 
