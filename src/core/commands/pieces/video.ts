@@ -5,7 +5,7 @@ import type { VideoRequest, VideoStarted } from '../../api/video.js';
 import { en } from '../words.js';
 import type { CommandContext, CommandDefinition, Reply } from '../types.js';
 import { failureReply, fetchAll, files, int, progressHooks, refreshAction, remainingText, str } from '../reply-kit.js';
-import { aspectArg, modelArg, promptArg, sizeArg } from './common-args.js';
+import { aspectArg, audioArg, modelArg, negativeArg, promptArg, resolutionArg, sizeArg, videoOptionValues } from './common-args.js';
 
 /** What a video run needs besides the actor and the delivery address. */
 export type VideoParams = Omit<VideoRequest, 'scope' | 'user' | 'delivery'>;
@@ -55,13 +55,13 @@ export function videoStartedReply(v: VideoStarted, locale: string, titleId = 'vi
   };
 }
 
-/** `/video <prompt> [--seconds N] [--ar W:H | --size WxH] [--model ID]` with an optional start image. */
+/** `/video <prompt> [--seconds N] [--ar W:H | --size WxH] [--model ID] [--resolution R] [--audio on|off] [--negative TEXT]` with an optional start image and (second image) last frame; the options where the model offers them. */
 export const videoCommand: CommandDefinition = {
   name: 'video',
   get description() { return en('cmd-video'); },
   get help() { return en('cmd-video.help'); },
-  usage: ['/video <prompt> [--seconds N] [--ar W:H | --size WxH] [--model ID]'],
-  examples: ['/video waves on a beach at sunset', '/video a paper boat --seconds 8s --ar 9:16'],
+  usage: ['/video <prompt> [--seconds N] [--ar W:H | --size WxH] [--model ID] [--resolution R] [--audio on|off] [--negative "TEXT"]'],
+  examples: ['/video waves on a beach at sunset', '/video a paper boat --seconds 8s --ar 9:16', '/video a drummer on a rooftop --model veo-3.1 --resolution 1080p --audio on'],
   role: 'member',
   place: 'anywhere',
   visibility: 'public',
@@ -71,16 +71,21 @@ export const videoCommand: CommandDefinition = {
     aspectArg,
     sizeArg,
     modelArg('video'),
-    { name: 'image', kind: 'attachment', get description() { return en('cmd-video-opt-image'); }, maxCount: 1 },
+    resolutionArg,
+    audioArg,
+    negativeArg,
+    { name: 'image', kind: 'attachment', get description() { return en('cmd-video-opt-image'); }, maxCount: 2 },
   ],
   async run(ctx, args) {
     const model = str(args, 'model');
     let image: Attachment | undefined;
+    let endImage: Attachment | undefined;
     const incoming = files(args, 'image');
     if (incoming.length) {
-      const got = await fetchAll(incoming.slice(0, 1), ctx.core.referenceLimitBytes('video', model));
+      // A second image is the last frame (`image_tail`); the core refuses it for a model that takes none.
+      const got = await fetchAll(incoming.slice(0, 2), ctx.core.referenceLimitBytes('video', model));
       if (!got.ok) return failureReply(ctx, got.failure);
-      image = got.value[0];
+      [image, endImage] = got.value;
     }
     const seconds = int(args, 'seconds');
     const aspect = str(args, 'aspect');
@@ -92,6 +97,8 @@ export const videoCommand: CommandDefinition = {
       ...(aspect ? { aspect } : {}),
       ...(size ? { size } : {}),
       ...(image ? { image } : {}),
+      ...(endImage ? { endImage } : {}),
+      ...videoOptionValues(args),
     });
   },
 };
