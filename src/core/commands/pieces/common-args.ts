@@ -77,7 +77,7 @@ export const resolutionArg: ArgSpec = listedOptionArg('resolution', 'opt-resolut
 
 /** `--audio on|off` (videos: `generate_audio`; absent: the model's default). */
 export const audioArg: ArgSpec = {
-  name: 'audio', kind: 'choice', get description() { return en('opt-audio'); }, flags: ['audio'], modelOption: 'audio',
+  name: 'audio', kind: 'choice', get description() { return en('opt-audio'); }, flags: ['audio'], modelOption: 'audio', autocomplete: true,
   choices: [{ value: 'on', label: 'on' }, { value: 'off', label: 'off' }],
 };
 
