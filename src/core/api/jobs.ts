@@ -58,6 +58,8 @@ export interface JobView {
   progress: number;
   seconds?: number;
   size?: string;
+  /** The options sent that change the result (`--quality high`, `--resolution 1080p`, `--audio on`); absent: none. */
+  options?: string;
   estimateMicros: Micros;
   chargedMicros: Micros | null;
   createdAt: number;

@@ -149,3 +149,14 @@ export function describeOptions(o: ModelOptions): string[] {
   if (o.negative) out.push('--negative');
   return out;
 }
+
+/**
+ * The options a job was sent with that change its result, as flags (`--quality high · --resolution 1080p · --audio
+ * on`), for captions; empty when none was sent (the model's defaults).
+ */
+export function optionsText(o: { quality?: string; background?: string; format?: string; resolution?: string; audio?: boolean }): string {
+  const parts: string[] = [];
+  for (const k of LISTED_OPTIONS) if (o[k]) parts.push(`--${k} ${o[k]}`);
+  if (o.audio !== undefined) parts.push(`--audio ${o.audio ? 'on' : 'off'}`);
+  return parts.join(' · ');
+}

@@ -1,3 +1,4 @@
+import { optionsText } from '../../models/model-options.js';
 import { DEFAULT_LOCALE, t } from '../../i18n/catalog.js';
 import { formatDuration, formatMoney } from '../../i18n/format.js';
 import type { Attachment } from '../../api/actor.js';
@@ -45,6 +46,7 @@ export function videoStartedReply(v: VideoStarted, locale: string, titleId = 'vi
       { name: t(l, 'field-model'), value: v.model },
       { name: t(l, 'field-duration'), value: t(l, 'value-seconds', { n: v.seconds }) },
       { name: t(l, 'field-size'), value: v.size },
+      ...(v.options && optionsText(v.options) ? [{ name: t(l, 'field-options'), value: optionsText(v.options) }] : []),
       { name: t(l, 'field-held'), value: formatMoney(l, v.estimateMicros) },
       { name: t(l, 'field-left'), value: remainingText(l, v.remainingMicros) },
       { name: t(l, 'field-ready-in'), value: t(l, 'time-in', { duration: wait }) },
