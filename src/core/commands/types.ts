@@ -83,8 +83,8 @@ export interface ArgSpec {
   readonly conflicts?: readonly string[];
   /**
    * A model option (`quality`, `resolution`, `audio`…): offered per model (Discord autocomplete narrows `choices` to
-   * what the chosen model offers); a `choice` then also accepts any other lower-case word, which the core refuses
-   * with the values the model offers.
+   * what the chosen model offers); a listed `choice` (not `audio`) then also accepts any other lower-case word,
+   * which the core refuses with the values the model offers.
    */
   readonly modelOption?: ModelOptionName;
 }

@@ -99,7 +99,6 @@ export function videoOptionValues(args: ArgValues): { resolution?: string; audio
   const out: { resolution?: string; audio?: boolean; negative?: string } = {};
   if (typeof args.resolution === 'string') out.resolution = args.resolution;
   if (args.audio === 'on' || args.audio === 'off') out.audio = args.audio === 'on';
-  else if (typeof args.audio === 'string') out.audio = true; // refused by the core when the model has no audio switch
   if (typeof args.negative === 'string' && args.negative.trim()) out.negative = args.negative.trim();
   return out;
 }
