@@ -104,3 +104,13 @@ describe('Discord: options offered per model', () => {
     expect(modelOptionChoices(audio, videos, 'kling-v2-1', '')).toEqual([]);
   });
 });
+
+describe('the console: --end-image', () => {
+  it('puts the last frame after the first, and refuses it alone', async () => {
+    const { takeImageFlags } = await import('../../src/platforms/console/local-files.js');
+    const r = takeImageFlags('/video a flower --end-image /tmp/end.png --model kling-v2-1 --image /tmp/start.png', () => true);
+    expect(r).toEqual({ text: '/video a flower --model kling-v2-1', paths: ['/tmp/start.png', '/tmp/end.png'], typed: ['/tmp/start.png', '/tmp/end.png'] });
+    const alone = takeImageFlags('/video a flower --end-image /tmp/end.png', () => true);
+    expect(alone).toMatchObject({ error: { id: 'playground-end-image-alone' } });
+  });
+});
