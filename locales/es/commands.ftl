@@ -4,7 +4,7 @@
 ## cmd-<comando>[-<subcomando>]-opt-<opción>, y opt-<opción> para opciones que comparten varios comandos.
 
 cmd-imagine = Crea una imagen a partir de una descripción
-    .help = Crea una o más imágenes a partir de tu descripción. El costo se reserva primero y solo se cobran las imágenes entregadas.
+    .help = Crea una o más imágenes a partir de tu descripción. El costo se reserva primero y solo se cobran las imágenes entregadas. La calidad, el fondo y el formato de archivo solo se envían si el modelo los ofrece (la lista de modelos muestra lo que admite cada uno); el precio depende de ellos.
 cmd-imagine-opt-prompt = Qué debe mostrar la imagen
 opt-aspect = Relación de aspecto ancho:alto, p. ej., 16:9
 opt-size = Tamaño exacto en píxeles (anchoxalto), p. ej., 1024x1024, o auto
@@ -21,7 +21,7 @@ cmd-edit-opt-prompt = Qué cambiar, en palabras sencillas
 cmd-edit-opt-images = Las imágenes que quieres editar (hasta 3)
 cmd-edit-opt-job = Editar en su lugar los resultados de este trabajo anterior
 cmd-video = Crea un video corto a partir de una descripción, opcionalmente desde una imagen
-    .help = Inicia un video corto a partir de tu descripción (adjunta una imagen para animarla). La estimación se reserva ahora y se cobra cuando se entrega el video; se publica aquí cuando está listo.
+    .help = Inicia un video corto a partir de tu descripción (adjunta una imagen para animarla). La estimación se reserva ahora y se cobra cuando se entrega el video; se publica aquí cuando está listo. Una segunda imagen es el último fotograma, en los modelos que lo admiten. La resolución, el sonido y un prompt negativo solo se envían si el modelo los ofrece; el precio depende de ellos.
 cmd-video-opt-prompt = Qué debe mostrar el video
 cmd-video-opt-seconds = Duración en segundos (4-15)
 cmd-video-opt-image = Una imagen inicial; una segunda imagen es el último fotograma (si el modelo lo admite)
