@@ -23,7 +23,8 @@ interface Planned extends JobBasics, Omit<ImagePlan, 'token' | keyof JobBasics> 
 }
 
 /**
- * `imagine` and `edit`: validate everything (prompt, token, model, size, count, reference images), then under a
+ * `imagine` and `edit`: validate everything (prompt, token, model, size, count, reference images, the options asked
+ * for against what the model offers: quality, background, format), then under a
  * fair-use lease open the job (hold count × unit price) and run the engine's inline steps ({@link imageSteps}: call
  * the gateway, verify every returned image by its bytes, keep the files, settle for the images that verified). A
  * failure before the images are kept releases the hold; a store failure after hands the job to the runner.

@@ -22,8 +22,9 @@ import { checkOptions } from './option-check.js';
 export const MAX_VIDEO_SIDE = 4096;
 
 /**
- * `startVideo`: validate (prompt, token, model of kind video, 4–15 s, size, at most one reference image), then
- * hold the price of the seconds and size asked for (unit price × seconds, or the gateway's expression), create the gateway task and hand the job to the poller (`submitted`, first poll after
+ * `startVideo`: validate (prompt, token, model of kind video, 4–15 s, size, the options asked for against what the
+ * model offers — resolution, audio, negative prompt, last frame; see `models/model-options.ts` —, at most one
+ * reference image and one last frame), then hold the price of the seconds, size and options asked for (unit price × seconds, or the gateway's expression), create the gateway task and hand the job to the poller (`submitted`, first poll after
  * the configured interval, deadline from config). Returns at once. A failed create releases the hold; the gateway
  * takes no money for a create it refused.
  *
