@@ -49,7 +49,8 @@ describe.each(SURFACES)('model options on $name', (surface) => {
     const audio = await d.command('member', '/video a drummer --model kling-v2.1 --audio on');
     expect(audio.reply.tone).toBe('error');
     expect(audio.reply.failure?.code).toBe('option_unsupported');
-    expect(audio.text).toContain('kling-v2.1 does not take --audio.');
+    expect(audio.text).toContain("'kling-v2.1' does not take --audio.");
+    expect(audio.text).toContain('Nothing was charged.');
     expect(audio.text).toContain('What it takes: --end-image; --negative.');
     const ultra = await d.command('member', '/imagine a crane --model gpt-image-2 --quality ultra');
     expect(ultra.text).toContain('does not offer --quality ultra; it offers low, medium, high, auto.');
