@@ -68,7 +68,7 @@ describe('the options as typed', () => {
 
   it('a listed option takes any lower-case word (the core decides per model); --audio takes only on or off', () => {
     const quality = commands.find((c) => c.name === 'imagine')!.args!.find((a) => a.name === 'quality')!;
-    expect(parseArgWord(quality, 'HD')).toBe('hd');
+    expect(parseArgWord(quality, 'HIGH')).toBe('high');
     expect(parseArgWord(quality, 'ultra')).toBe('ultra');
     expect(parseArgWord(quality, 'two words')).toBeUndefined();
     const bad = parseCommandText('/video a lake --audio loud', commands);

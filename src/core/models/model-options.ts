@@ -36,7 +36,7 @@ export type ListedOption = (typeof LISTED_OPTIONS)[number];
 
 /** Every value each listed option can take on some model (what surfaces offer before a model is chosen). */
 export const ALL_VALUES: Readonly<Record<ListedOption, readonly string[]>> = {
-  quality: ['low', 'medium', 'high', 'auto', 'standard', 'hd'],
+  quality: ['low', 'medium', 'high', 'auto'],
   background: ['transparent', 'opaque', 'auto'],
   format: ['png', 'jpeg', 'webp'],
   resolution: ['480p', '720p', '1080p'],
