@@ -1,4 +1,5 @@
-import { optionsText } from '../../models/model-options.js';
+import { describeOptions, optionsText } from '../../models/model-options.js';
+import { fail, type Failure } from '../../failures.js';
 import { DEFAULT_LOCALE, t } from '../../i18n/catalog.js';
 import { formatDuration, formatMoney } from '../../i18n/format.js';
 import type { Attachment } from '../../api/actor.js';
@@ -57,6 +58,18 @@ export function videoStartedReply(v: VideoStarted, locale: string, titleId = 'vi
   };
 }
 
+/**
+ * A last frame (a second image) for a model that takes none, refused before anything is downloaded; null when the
+ * model takes one or is not known here (the core checks again after the download).
+ */
+async function lastFrameRefused(ctx: CommandContext, model: string | undefined): Promise<Failure | null> {
+  const list = await ctx.core.models(ctx.actor, 'video');
+  if (!list.ok) return null;
+  const view = model ? list.value.find((m) => m.id === model) : list.value.find((m) => m.isDefault);
+  if (!view || view.options?.endImage) return null;
+  return fail('option_unsupported', { model: view.id, option: 'endImage', value: '', offered: [], all: view.options ? describeOptions(view.options) : [] });
+}
+
 /** `/video <prompt> [--seconds N] [--ar W:H | --size WxH] [--model ID] [--resolution R] [--audio on|off] [--negative TEXT]` with an optional start image and (second image) last frame; the options where the model offers them. */
 export const videoCommand: CommandDefinition = {
   name: 'video',
@@ -83,6 +96,10 @@ export const videoCommand: CommandDefinition = {
     let image: Attachment | undefined;
     let endImage: Attachment | undefined;
     const incoming = files(args, 'image');
+    if (incoming.length > 1) {
+      const refused = await lastFrameRefused(ctx, model);
+      if (refused) return failureReply(ctx, refused);
+    }
     if (incoming.length) {
       // A second image is the last frame (`image_tail`); the core refuses it for a model that takes none.
       const got = await fetchAll(incoming.slice(0, 2), ctx.core.referenceLimitBytes('video', model));
