@@ -46,6 +46,9 @@ describe('model options in the core', () => {
       { kind: 'hold', amount: 167_000 },
       { kind: 'charge', amount: 167_000 },
     ]);
+    // What a Reroll sends again.
+    const again = await t.core.jobRequest(t.actor(), r.value.jobId);
+    expect(again.ok && again.value.options).toEqual({ quality: 'high', background: 'transparent', format: 'webp' });
   });
 
   it('--resolution 1080p --audio on on veo-3.1: the hold and the charge are the gateway bill of the audio tier', async () => {
