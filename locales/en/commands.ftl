@@ -4,10 +4,16 @@
 ## cmd-<command>[-<subcommand>]-opt-<option>, and opt-<option> for options several commands share.
 
 cmd-imagine = Make an image from a text description
-    .help = Makes one or more images from your description. The cost is held first and charged only for the images delivered.
+    .help = Makes one or more images from your description. The cost is held first and charged only for the images delivered. Quality, background and file format are sent only where the model offers them (the model list shows what each model takes); the price follows them.
 cmd-imagine-opt-prompt = What the image should show
 opt-aspect = Aspect ratio W:H, e.g. 16:9
 opt-size = Exact size WxH in pixels, e.g. 1024x1024, or auto
+opt-quality = Image quality, where the model offers it (low, medium, high, auto)
+opt-background = Background, where the model offers it (transparent, opaque, auto)
+opt-format = File format, where the model offers it (png, jpeg, webp)
+opt-resolution = Video resolution, where the model offers it (e.g. 720p, 1080p)
+opt-audio = Sound in the video, where the model offers it (on or off)
+opt-negative = What the video should not show, where the model takes it
 cmd-imagine-opt-count = How many images (1-4)
 cmd-edit = Change an image (or combine up to three) following your instructions
     .help = Edits the images you attach (up to three) following your instruction, or the results of an earlier job with --from. The cost is held first and charged only for what is delivered.
@@ -15,10 +21,10 @@ cmd-edit-opt-prompt = What to change, in plain words
 cmd-edit-opt-images = The images to edit (up to 3)
 cmd-edit-opt-job = Edit the results of this earlier job instead
 cmd-video = Make a short video from a description, optionally starting from an image
-    .help = Starts a short video from your description (attach an image to animate it). The estimate is held now and charged when the video is delivered; it is posted here when ready.
+    .help = Starts a short video from your description (attach an image to animate it). The estimate is held now and charged when the video is delivered; it is posted here when ready. A second image is the last frame, for models that take one. Resolution, sound and a negative prompt are sent only where the model offers them; the price follows them.
 cmd-video-opt-prompt = What the video should show
 cmd-video-opt-seconds = Length in seconds (4-15)
-cmd-video-opt-image = A starting image for the video
+cmd-video-opt-image = A starting image; a second image is the last frame (models that take one)
 cmd-ask = Ask a text model a question
     .help = Sends your question to a text model and posts the answer, with the tokens used and what it cost.
 cmd-ask-opt-prompt = Your question or instruction

@@ -115,6 +115,14 @@ failure-model-wrong-kind = { $model } is not { $expected ->
        *[text] a text model. See { $models } for text models.
     }
     .title = Wrong kind of model
+failure-option-unsupported = { $offered ->
+        [none] { $model } does not take --{ $option }.
+       *[other] { $model } does not offer --{ $option } { $value }; it offers { $offered }.
+    } { $all ->
+        [none] It takes none of the extra options.
+       *[other] What it takes: { $all }.
+    }
+    .title = Option not offered
 failure-quota-exhausted = { $source ->
         [personal] The gateway account behind your own token has run out of credit. Top it up on the gateway, or unlink it with { $tokenUnlink } to use the community one.
         [operator] The gateway account behind the bot's own token has run out of credit. The bot operator needs to top it up; the admins have been told.

@@ -33,6 +33,7 @@ price-at-most = at most { $price }
 models-title = Models
 models-none = This token reaches no models.
 models-default-mark = [default]
+models-options = options: { $options }
 # The same mark after a model in a list of "id · price" lines.
 models-default-word = default
 models-defaults = Defaults:

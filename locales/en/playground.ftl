@@ -58,6 +58,7 @@ playground-result-saved = { $kind ->
     } { $job }: { $path }
 playground-image-unclosed = The path after --image has no closing { $quote }.
 playground-image-missing = Give a file after --image, e.g. --image ~/fox.png
+playground-end-image-alone = --end-image is the last frame of a video: give the first frame with --image too, e.g. --image ~/start.png --end-image ~/end.png
 
 # The end of the input. $left: a duration.
 playground-waiting = { $count ->

@@ -13,6 +13,7 @@ action-remix-input = What should the new version show?
 # Field names under a result or a job.
 field-model = Model
 field-size = Size
+field-options = Options
 field-cost = Cost
 field-left = Left
 field-job = Job

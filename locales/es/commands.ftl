@@ -4,10 +4,16 @@
 ## cmd-<comando>[-<subcomando>]-opt-<opción>, y opt-<opción> para opciones que comparten varios comandos.
 
 cmd-imagine = Crea una imagen a partir de una descripción
-    .help = Crea una o más imágenes a partir de tu descripción. El costo se reserva primero y solo se cobran las imágenes entregadas.
+    .help = Crea una o más imágenes a partir de tu descripción. El costo se reserva primero y solo se cobran las imágenes entregadas. La calidad, el fondo y el formato de archivo solo se envían si el modelo los ofrece (la lista de modelos muestra lo que admite cada uno); el precio depende de ellos.
 cmd-imagine-opt-prompt = Qué debe mostrar la imagen
 opt-aspect = Relación de aspecto ancho:alto, p. ej., 16:9
 opt-size = Tamaño exacto en píxeles (anchoxalto), p. ej., 1024x1024, o auto
+opt-quality = Calidad de imagen, si el modelo la ofrece (low, medium, high, auto)
+opt-background = Fondo, si el modelo lo ofrece (transparent, opaque, auto)
+opt-format = Formato de archivo, si el modelo lo ofrece (png, jpeg, webp)
+opt-resolution = Resolución del video, si el modelo la ofrece (p. ej., 720p, 1080p)
+opt-audio = Sonido en el video, si el modelo lo ofrece (on u off)
+opt-negative = Lo que el video no debe mostrar, si el modelo lo admite
 cmd-imagine-opt-count = Cuántas imágenes (1-4)
 cmd-edit = Modifica una imagen (o combina hasta tres) siguiendo tus instrucciones
     .help = Edita las imágenes que adjuntes (hasta tres) siguiendo tu instrucción, o los resultados de un trabajo anterior con --from. El costo se reserva primero y solo se cobra lo que se entrega.
@@ -15,10 +21,10 @@ cmd-edit-opt-prompt = Qué cambiar, en palabras sencillas
 cmd-edit-opt-images = Las imágenes que quieres editar (hasta 3)
 cmd-edit-opt-job = Editar en su lugar los resultados de este trabajo anterior
 cmd-video = Crea un video corto a partir de una descripción, opcionalmente desde una imagen
-    .help = Inicia un video corto a partir de tu descripción (adjunta una imagen para animarla). La estimación se reserva ahora y se cobra cuando se entrega el video; se publica aquí cuando está listo.
+    .help = Inicia un video corto a partir de tu descripción (adjunta una imagen para animarla). La estimación se reserva ahora y se cobra cuando se entrega el video; se publica aquí cuando está listo. Una segunda imagen es el último fotograma, en los modelos que lo admiten. La resolución, el sonido y un prompt negativo solo se envían si el modelo los ofrece; el precio depende de ellos.
 cmd-video-opt-prompt = Qué debe mostrar el video
 cmd-video-opt-seconds = Duración en segundos (4-15)
-cmd-video-opt-image = Una imagen inicial para el video
+cmd-video-opt-image = Una imagen inicial; una segunda imagen es el último fotograma (si el modelo lo admite)
 cmd-ask = Hazle una pregunta a un modelo de texto
     .help = Envía tu pregunta a un modelo de texto y publica la respuesta, con los tokens usados y lo que costó.
 cmd-ask-opt-prompt = Tu pregunta o instrucción

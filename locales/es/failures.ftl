@@ -115,6 +115,14 @@ failure-model-wrong-kind = { $model } no es { $expected ->
        *[text] un modelo de texto. Consulta { $models } para ver los modelos de texto.
     }
     .title = Tipo de modelo incorrecto
+failure-option-unsupported = { $offered ->
+        [none] { $model } no admite --{ $option }.
+       *[other] { $model } no ofrece --{ $option } { $value }; ofrece { $offered }.
+    } { $all ->
+        [none] No admite ninguna de las opciones adicionales.
+       *[other] Lo que admite: { $all }.
+    }
+    .title = Opción no disponible
 failure-quota-exhausted = { $source ->
         [personal] La cuenta de la pasarela de tu propio token se quedó sin crédito. Recárgala en la pasarela o desvincula el token con { $tokenUnlink } para usar el de la comunidad.
         [operator] La cuenta de la pasarela del token propio del bot se quedó sin crédito. El operador del bot tiene que recargarla; ya se avisó a los admins.

@@ -33,6 +33,7 @@ price-at-most = como máximo { $price }
 models-title = Modelos
 models-none = Este token no da acceso a ningún modelo.
 models-default-mark = [predeterminado]
+models-options = opciones: { $options }
 # The same mark after a model in a list of "id · price" lines.
 models-default-word = predeterminado
 models-defaults = Predeterminados:

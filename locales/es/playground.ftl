@@ -56,6 +56,7 @@ playground-result-saved = { $kind ->
     } { $job }: { $path }
 playground-image-unclosed = A la ruta después de --image le falta la comilla de cierre { $quote }.
 playground-image-missing = Indica un archivo después de --image, por ejemplo --image ~/zorro.png
+playground-end-image-alone = --end-image es el último fotograma de un video: indica también el primero con --image, por ejemplo --image ~/inicio.png --end-image ~/fin.png
 
 # El final de la entrada.
 playground-waiting = { $count ->

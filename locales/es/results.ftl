@@ -13,6 +13,7 @@ action-remix-input = ¿Qué debe mostrar la nueva versión?
 # Nombres de los campos bajo un resultado o un trabajo.
 field-model = Modelo
 field-size = Tamaño
+field-options = Opciones
 field-cost = Costo
 field-left = Disponible
 field-job = Trabajo

@@ -115,6 +115,14 @@ failure-model-wrong-kind = { $model } は{ $expected ->
        *[text] テキストモデルではありません。テキストモデルは { $models } でご確認ください。
     }
     .title = モデルの種類が違います
+failure-option-unsupported = { $offered ->
+        [none] { $model } は --{ $option } に対応していません。
+       *[other] { $model } は --{ $option } { $value } に対応していません。使える値: { $offered }。
+    } { $all ->
+        [none] 追加オプションには対応していません。
+       *[other] 使えるオプション: { $all }。
+    }
+    .title = 使えないオプション
 failure-quota-exhausted = { $source ->
         [personal] あなたのトークンのゲートウェイアカウントのクレジットがなくなりました。ゲートウェイでチャージするか、{ $tokenUnlink } で連携を解除してコミュニティのトークンをお使いください。
         [operator] ボット自身のトークンのゲートウェイアカウントのクレジットがなくなりました。ボットの運営者によるチャージが必要です。管理者には通知済みです。

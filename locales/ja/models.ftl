@@ -33,6 +33,7 @@ price-at-most = 最大 { $price }
 models-title = モデル
 models-none = このトークンで使えるモデルはありません。
 models-default-mark = [既定]
+models-options = オプション: { $options }
 # The same mark after a model in a list of "id · price" lines.
 models-default-word = 既定
 models-defaults = 既定のモデル:

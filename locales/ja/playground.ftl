@@ -53,6 +53,7 @@ playground-result-saved = { $kind ->
     } { $job }: { $path }
 playground-image-unclosed = --image の後のパスに閉じる引用符 { $quote } がありません。
 playground-image-missing = --image の後にファイルを指定してください（例: --image ~/fox.png）。
+playground-end-image-alone = --end-image は動画の最後のフレームです。最初のフレームも --image で指定してください（例: --image ~/start.png --end-image ~/end.png）。
 
 # 入力の終わり。
 playground-waiting = { $count } 件の動画ジョブの完了を待っています（最大あと { $left }）

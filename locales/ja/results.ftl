@@ -13,6 +13,7 @@ action-remix-input = 新しいバージョンでは何を見せますか？
 # 結果やジョブの下に表示する項目名。
 field-model = モデル
 field-size = サイズ
+field-options = オプション
 field-cost = 料金
 field-left = 残り
 field-job = ジョブ

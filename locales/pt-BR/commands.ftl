@@ -4,10 +4,16 @@
 ## cmd-<command>[-<subcommand>]-opt-<option>, and opt-<option> for options several commands share.
 
 cmd-imagine = Crie uma imagem a partir de uma descrição
-    .help = Cria uma ou mais imagens a partir da sua descrição. O custo fica reservado antes e só as imagens entregues são cobradas.
+    .help = Cria uma ou mais imagens a partir da sua descrição. O custo fica reservado antes e só as imagens entregues são cobradas. Qualidade, fundo e formato do arquivo só são enviados se o modelo os oferecer (a lista de modelos mostra o que cada um aceita); o preço depende deles.
 cmd-imagine-opt-prompt = O que a imagem deve mostrar
 opt-aspect = Proporção L:A, por exemplo 16:9
 opt-size = Tamanho exato LxA em pixels, por exemplo 1024x1024, ou auto
+opt-quality = Qualidade da imagem, se o modelo oferecer (low, medium, high, auto)
+opt-background = Fundo, se o modelo oferecer (transparent, opaque, auto)
+opt-format = Formato do arquivo, se o modelo oferecer (png, jpeg, webp)
+opt-resolution = Resolução do vídeo, se o modelo oferecer (ex.: 720p, 1080p)
+opt-audio = Som no vídeo, se o modelo oferecer (on ou off)
+opt-negative = O que o vídeo não deve mostrar, se o modelo aceitar
 cmd-imagine-opt-count = Quantas imagens (1 a 4)
 cmd-edit = Altere uma imagem (ou combine até três) seguindo suas instruções
     .help = Edita as imagens que você anexar (até três) seguindo sua instrução, ou os resultados de uma tarefa anterior com --from. O custo fica reservado antes e só o que for entregue é cobrado.
@@ -15,10 +21,10 @@ cmd-edit-opt-prompt = O que mudar, com suas palavras
 cmd-edit-opt-images = As imagens a editar (até 3)
 cmd-edit-opt-job = Editar os resultados desta tarefa anterior
 cmd-video = Crie um vídeo curto a partir de uma descrição, se quiser partindo de uma imagem
-    .help = Inicia um vídeo curto a partir da sua descrição (anexe uma imagem para animá-la). A estimativa fica reservada agora e é cobrada quando o vídeo for entregue; ele é publicado aqui quando ficar pronto.
+    .help = Inicia um vídeo curto a partir da sua descrição (anexe uma imagem para animá-la). A estimativa fica reservada agora e é cobrada quando o vídeo for entregue; ele é publicado aqui quando ficar pronto. Uma segunda imagem é o último quadro, nos modelos que aceitam. Resolução, som e um prompt negativo só são enviados se o modelo os oferecer; o preço depende deles.
 cmd-video-opt-prompt = O que o vídeo deve mostrar
 cmd-video-opt-seconds = Duração em segundos (4 a 15)
-cmd-video-opt-image = Uma imagem inicial para o vídeo
+cmd-video-opt-image = Uma imagem inicial; uma segunda imagem é o último quadro (modelos que aceitam)
 cmd-ask = Faça uma pergunta a um modelo de texto
     .help = Envia sua pergunta a um modelo de texto e publica a resposta, com os tokens usados e quanto custou.
 cmd-ask-opt-prompt = Sua pergunta ou instrução

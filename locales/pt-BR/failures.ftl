@@ -115,6 +115,14 @@ failure-model-wrong-kind = { $model } não é { $expected ->
        *[text] um modelo de texto. Veja os modelos de texto em { $models }.
     }
     .title = Tipo de modelo errado
+failure-option-unsupported = { $offered ->
+        [none] { $model } não aceita --{ $option }.
+       *[other] { $model } não oferece --{ $option } { $value }; oferece { $offered }.
+    } { $all ->
+        [none] Não aceita nenhuma das opções extras.
+       *[other] O que aceita: { $all }.
+    }
+    .title = Opção não oferecida
 failure-quota-exhausted = { $source ->
         [personal] A conta do gateway do seu próprio token ficou sem crédito. Recarregue no gateway ou desvincule o token com { $tokenUnlink } para usar o da comunidade.
         [operator] A conta do gateway do token do próprio bot ficou sem crédito. O operador do bot precisa recarregar; os admins já foram avisados.

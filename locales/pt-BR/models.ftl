@@ -33,6 +33,7 @@ price-at-most = no máximo { $price }
 models-title = Modelos
 models-none = Este token não dá acesso a nenhum modelo.
 models-default-mark = [padrão]
+models-options = opções: { $options }
 # The same mark after a model in a list of "id · price" lines.
 models-default-word = padrão
 models-defaults = Padrões:

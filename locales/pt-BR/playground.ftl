@@ -56,6 +56,7 @@ playground-result-saved = { $kind ->
     } { $job }: { $path }
 playground-image-unclosed = Falta a aspa de fechamento { $quote } no caminho depois de --image.
 playground-image-missing = Informe um arquivo depois de --image, por exemplo --image ~/raposa.png
+playground-end-image-alone = --end-image é o último quadro de um vídeo: informe também o primeiro com --image, por exemplo --image ~/inicio.png --end-image ~/fim.png
 
 # O fim da entrada.
 playground-waiting = { $count ->

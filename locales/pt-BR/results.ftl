@@ -13,6 +13,7 @@ action-remix-input = O que a nova versão deve mostrar?
 # Field names under a result or a job.
 field-model = Modelo
 field-size = Tamanho
+field-options = Opções
 field-cost = Custo
 field-left = Restante
 field-job = Tarefa

@@ -33,6 +33,7 @@ price-at-most = не больше { $price }
 models-title = Модели
 models-none = Через этот токен нет доступных моделей.
 models-default-mark = [по умолчанию]
+models-options = параметры: { $options }
 # The same mark after a model in a list of "id · price" lines.
 models-default-word = по умолчанию
 models-defaults = По умолчанию:

@@ -56,6 +56,7 @@ playground-result-saved = { $kind ->
     } { $job }: { $path }
 playground-image-unclosed = У пути после --image нет закрывающей кавычки { $quote }.
 playground-image-missing = Укажите файл после --image, например --image ~/fox.png
+playground-end-image-alone = --end-image — последний кадр видео: укажите и первый кадр через --image, например --image ~/start.png --end-image ~/end.png
 
 # Конец ввода.
 playground-waiting = { $count ->

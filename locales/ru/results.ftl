@@ -13,6 +13,7 @@ action-remix-input = Что должно быть в новой версии?
 # Названия полей под результатом или заданием.
 field-model = Модель
 field-size = Размер
+field-options = Параметры
 field-cost = Стоимость
 field-left = Осталось
 field-job = Задание

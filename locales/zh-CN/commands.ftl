@@ -1,10 +1,16 @@
 ## 命令说明与帮助。命令名和选项名保持英文（需要输入），只翻译说明。Discord 的说明限 100 个字符，请保持简短。
 
 cmd-imagine = 根据文字描述生成图片
-    .help = 根据你的描述生成一张或多张图片。费用先冻结，只按实际交付的图片扣费。
+    .help = 根据你的描述生成一张或多张图片。费用先冻结，只按实际交付的图片扣费。质量、背景和文件格式仅在模型支持时发送（模型列表会显示每个模型支持的选项）；价格随之变化。
 cmd-imagine-opt-prompt = 图片要画什么
 opt-aspect = 宽高比 W:H，例如 16:9
 opt-size = 精确尺寸 WxH（像素），例如 1024x1024，或 auto
+opt-quality = 图片质量（模型支持时：low、medium、high、auto）
+opt-background = 背景（模型支持时：transparent、opaque、auto）
+opt-format = 文件格式（模型支持时：png、jpeg、webp）
+opt-resolution = 视频分辨率（模型支持时，例如 720p、1080p）
+opt-audio = 视频声音（模型支持时：on 或 off）
+opt-negative = 视频中不应出现的内容（模型支持时）
 cmd-imagine-opt-count = 生成几张（1-4）
 cmd-edit = 按你的指示修改图片（或合并最多三张）
     .help = 按你的指示编辑你附上的图片（最多三张），或用 --from 编辑之前某个任务的结果。费用先冻结，只按实际交付的内容扣费。
@@ -12,10 +18,10 @@ cmd-edit-opt-prompt = 要改什么，直接说就好
 cmd-edit-opt-images = 要编辑的图片（最多 3 张）
 cmd-edit-opt-job = 改为编辑之前这个任务的结果
 cmd-video = 根据描述生成短视频，可从一张图片开始
-    .help = 根据你的描述生成短视频（附上图片即可让它动起来）。预估费用现在冻结，视频交付时扣费；完成后会发到这里。
+    .help = 根据你的描述生成短视频（附上图片即可让它动起来）。预估费用现在冻结，视频交付时扣费；完成后会发到这里。第二张图片为最后一帧（仅限支持的模型）。分辨率、声音和反向提示词仅在模型支持时发送；价格随之变化。
 cmd-video-opt-prompt = 视频要展示什么
 cmd-video-opt-seconds = 时长（秒，4-15）
-cmd-video-opt-image = 视频的起始图片
+cmd-video-opt-image = 起始图片；第二张图片为最后一帧（仅限支持的模型）
 cmd-ask = 向文本模型提问
     .help = 把你的问题发给文本模型并发出回答，附上用掉的 token 数和费用。
 cmd-ask-opt-prompt = 你的问题或指令

@@ -113,6 +113,14 @@ failure-model-wrong-kind = { $model } 不是{ $expected ->
        *[text] 文本模型。文本模型见 { $models }。
     }
     .title = 模型类型不对
+failure-option-unsupported = { $offered ->
+        [none] { $model } 不支持 --{ $option }。
+       *[other] { $model } 不提供 --{ $option } { $value }；可选：{ $offered }。
+    } { $all ->
+        [none] 它不支持任何额外选项。
+       *[other] 它支持的选项：{ $all }。
+    }
+    .title = 不支持的选项
 failure-quota-exhausted = { $source ->
         [personal] 你自己令牌背后的网关账户额度已用完。请在网关上充值，或用 { $tokenUnlink } 解除绑定，改用社区的令牌。
         [operator] 机器人自己令牌背后的网关账户额度已用完，需要机器人运营方充值；已通知管理员。

@@ -32,6 +32,7 @@ price-at-most = 最多 { $price }
 models-title = 模型
 models-none = 这个令牌无法调用任何模型。
 models-default-mark = [默认]
+models-options = 选项：{ $options }
 # The same mark after a model in a list of "id · price" lines.
 models-default-word = 默认
 models-defaults = 默认模型：

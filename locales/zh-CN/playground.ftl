@@ -53,6 +53,7 @@ playground-result-saved = { $kind ->
     } { $job }：{ $path }
 playground-image-unclosed = --image 后面的路径缺少结尾的引号 { $quote }。
 playground-image-missing = 请在 --image 后面给出文件，例如 --image ~/fox.png
+playground-end-image-alone = --end-image 是视频的最后一帧：请同时用 --image 给出第一帧，例如 --image ~/start.png --end-image ~/end.png
 
 # 输入结束时。
 playground-waiting = 正在等待 { $count } 个视频任务完成（最多再等 { $left }）

@@ -13,6 +13,7 @@ action-remix-input = 新版本要展示什么？
 # 结果或任务下方的字段名。
 field-model = 模型
 field-size = 尺寸
+field-options = 选项
 field-cost = 费用
 field-left = 剩余
 field-job = 任务

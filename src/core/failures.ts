@@ -60,6 +60,11 @@ export interface FailureDetails {
   /** An API route answered with a redirect: `GATEWAY_BASE_URL` points at a web page, not the API root. */
   gateway_misconfigured: Empty;
   model_wrong_kind: { model: string; expected: ModelKind };
+  /**
+   * An option the model does not offer (`option`: its flag name, `value` as asked, `offered`: the values it offers
+   * for it, empty when none; `all`: every option it offers, as `--flag values` words). Refused before money moves.
+   */
+  option_unsupported: { model: string; option: string; value: string; offered: string[]; all: string[] };
   /** The gateway account behind the token ran out of credit; `source` says whose token (for the admin wording). */
   quota_exhausted: { source?: TokenSource };
   forbidden_model: { model: string };

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { quoteJob, type CompiledExpr, type JobPriceOptions, type PriceContext, type RefusalReason } from './billing-expr/index.js';
 import { MoneyError, parseUsd, type Micros } from './money.js';
+import type { ModelOptions } from './models/model-options.js';
 
 /**
  * Price shapes, the operator's price file and estimates. The bot refuses to run a model it has no price for: an
@@ -33,6 +34,8 @@ export interface ModelPrice {
    * `unitMicros` (and `completionPer1kMicros`) then hold the most one unit can cost, for listings and older paths.
    */
   expression?: ExpressionPrice;
+  /** Options the operator says the model takes (`options` in `PRICES_FILE`); see `models/model-options.ts`. */
+  options?: ModelOptions;
 }
 
 /** A compiled gateway expression, how its result becomes money, and the markup on top in millionths (rounded up). */
@@ -99,6 +102,18 @@ const entrySchema = z
     maxReferenceMB: z.number().positive().max(2000).optional(),
     maxSide: z.number().int().min(64).max(16384).optional(),
     deadlineSeconds: z.number().int().min(1).max(3600).optional(),
+    options: z
+      .object({
+        quality: z.array(z.string().regex(/^[a-z0-9_-]{1,20}$/)).max(10).optional(),
+        background: z.array(z.string().regex(/^[a-z0-9_-]{1,20}$/)).max(10).optional(),
+        format: z.array(z.string().regex(/^[a-z0-9_-]{1,20}$/)).max(10).optional(),
+        resolution: z.array(z.string().regex(/^[a-z0-9_-]{1,20}$/)).max(10).optional(),
+        audio: z.boolean().optional(),
+        endImage: z.boolean().optional(),
+        negative: z.boolean().optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 const fileSchema = z.object({ models: z.record(z.string().regex(/^[A-Za-z0-9._:/-]+$/), entrySchema) }).strict();
@@ -113,7 +128,9 @@ export class PriceFileError extends Error {
 
 /**
  * Merges a `PRICES_FILE` document over `base`. Schema:
- * `{"models": {"<id>": {"kind":"image","usd":"0.01","per":"image","onSale":true,"maxReferenceImages":3,"maxReferenceMB":8,"maxSide":1536,"deadlineSeconds":300}}}`.
+ * `{"models": {"<id>": {"kind":"image","usd":"0.01","per":"image","onSale":true,"maxReferenceImages":3,"maxReferenceMB":8,"maxSide":1536,"deadlineSeconds":300,"options":{"quality":["low","high"]}}}}`.
+ * `options` (images: `quality`/`background`/`format` value lists; videos: `resolution` list, `audio`/`endImage`/`negative`
+ * switches) adds to what the bot knows the model takes (`models/model-options.ts`).
  * `per` defaults from `kind` (image→image, video→second, text→1k_tokens) and must agree with it; `onSale` defaults to true;
  * image limits default to the base entry's, else 3 refs of 8 MiB and 1536 px.
  * @throws PriceFileError naming the model and field.
@@ -145,6 +162,7 @@ export function mergePriceFile(base: PriceTable, doc: unknown): PriceTable {
     }
     const deadline = e.deadlineSeconds !== undefined ? e.deadlineSeconds * 1000 : prev?.deadlineMs;
     if (deadline !== undefined) price.deadlineMs = deadline;
+    if (e.options) price.options = Object.fromEntries(Object.entries(e.options).filter(([, v]) => v !== undefined)) as ModelOptions;
     out[id] = price;
   }
   return out;

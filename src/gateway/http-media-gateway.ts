@@ -126,6 +126,9 @@ export class HttpMediaGateway implements MediaGateway {
     const json: Record<string, unknown> = { model: req.model, prompt: req.prompt };
     if (req.size) json.size = req.size;
     if (req.n !== undefined) json.n = req.n;
+    if (req.quality) json.quality = req.quality;
+    if (req.background) json.background = req.background;
+    if (req.outputFormat) json.output_format = req.outputFormat;
     if (req.partialImages !== undefined) {
       json.stream = true;
       json.partial_images = req.partialImages;

@@ -22,21 +22,32 @@ export function buildEditForm(req: ImageEditRequest, field: EditImageField): For
   form.append('prompt', req.prompt);
   if (req.size) form.append('size', req.size);
   if (req.n !== undefined) form.append('n', String(req.n));
+  if (req.quality) form.append('quality', req.quality);
+  if (req.background) form.append('background', req.background);
+  if (req.outputFormat) form.append('output_format', req.outputFormat);
   for (const img of req.images) filePart(form, field, img);
   return form;
 }
 
 /** `POST /v1/videos` JSON body (no reference image); `seconds` is always a string ("8"). */
-export function buildVideoJson(req: VideoCreateRequest): Record<string, string> {
-  const body: Record<string, string> = { model: req.model, prompt: req.prompt, seconds: String(req.seconds) };
+export function buildVideoJson(req: VideoCreateRequest): Record<string, string | boolean> {
+  const body: Record<string, string | boolean> = { model: req.model, prompt: req.prompt, seconds: String(req.seconds) };
   if (req.size) body.size = req.size;
+  if (req.resolution) body.resolution = req.resolution;
+  if (req.generateAudio !== undefined) body.generate_audio = req.generateAudio;
+  if (req.negativePrompt) body.negative_prompt = req.negativePrompt;
+  if (req.imageTail) body.image_tail = dataUrl(req.imageTail);
   return body;
+}
+
+function dataUrl(b: BinaryInput): string {
+  return `data:${b.contentType};base64,${Buffer.from(b.data).toString('base64')}`;
 }
 
 /** `POST /v1/videos` multipart body with the reference image as the `input_reference` file part. */
 export function buildVideoForm(req: VideoCreateRequest & { inputReference: BinaryInput }): FormData {
   const form = new FormData();
-  for (const [k, v] of Object.entries(buildVideoJson(req))) form.append(k, v);
+  for (const [k, v] of Object.entries(buildVideoJson(req))) form.append(k, String(v));
   filePart(form, 'input_reference', req.inputReference);
   return form;
 }
@@ -45,8 +56,8 @@ export function buildVideoForm(req: VideoCreateRequest & { inputReference: Binar
  * The legacy `POST /v1/video/generations` JSON body: `seconds` as a string and `duration` as a number (deployments
  * read one or the other), and a reference image as a `data:` URL in `image`.
  */
-export function buildLegacyVideoJson(req: VideoCreateRequest): Record<string, string | number> {
-  const body: Record<string, string | number> = { ...buildVideoJson(req), duration: req.seconds };
-  if (req.inputReference) body.image = `data:${req.inputReference.contentType};base64,${Buffer.from(req.inputReference.data).toString('base64')}`;
+export function buildLegacyVideoJson(req: VideoCreateRequest): Record<string, string | number | boolean> {
+  const body: Record<string, string | number | boolean> = { ...buildVideoJson(req), duration: req.seconds };
+  if (req.inputReference) body.image = dataUrl(req.inputReference);
   return body;
 }

@@ -9,6 +9,7 @@
  * These prices exist only in the simulator: the bot learns them from its `GET /api/pricing` like from any gateway.
  */
 import type { ModelPrice, PriceTable } from '../core/pricing.js';
+import { GPT_IMAGE_OPTIONS, KLING_OPTIONS, SEEDANCE_OPTIONS, SEEDREAM_OPTIONS, VEO_OPTIONS, type SimOptions } from './options.js';
 
 export type SimModelKind = 'image' | 'video' | 'text';
 /** Which catalogue a simulator serves. */
@@ -35,6 +36,8 @@ export interface SimModel {
   maxEditImages?: number;
   /** new-api `billing_expr`: published with `billing_mode: "tiered_expr"` and billed by it (`priceMicros` unused). */
   billingExpr?: string;
+  /** Request options it takes (`options.ts`); absent: none (any option field is a 400). */
+  options?: SimOptions;
 }
 
 const img = (id: string, ownedBy: string, priceMicros: number, maxSide: number, onSale = true, edit = { min: 1, max: 3 }): SimModel => ({
@@ -78,12 +81,12 @@ export const SIM_REMIX_MODELS: readonly string[] = CATALOG.filter((m) => m.kind 
 
 /** The real-ids catalogue (late 2026), in listing order: what a new user sees a current deployment list. */
 export const REAL_CATALOG: readonly SimModel[] = [
-  img('gpt-image-2', 'openai', 40_000, 1536),
-  img('seedream-4.0', 'bytedance', 30_000, 2048, true, { min: 1, max: 1 }),
+  { ...img('gpt-image-2', 'openai', 40_000, 1536), options: GPT_IMAGE_OPTIONS },
+  { ...img('seedream-4.0', 'bytedance', 30_000, 2048, true, { min: 1, max: 1 }), options: SEEDREAM_OPTIONS },
   { ...img('flux-kontext-pro', 'black-forest-labs', 30_000, 1536), published: false },
-  vid('veo-3.1', 'google', 400_000),
-  vid('kling-v2-1', 'kuaishou', 56_000),
-  vid('seedance-1-0-pro', 'bytedance', 30_000),
+  { ...vid('veo-3.1', 'google', 400_000), options: VEO_OPTIONS },
+  { ...vid('kling-v2-1', 'kuaishou', 56_000), options: KLING_OPTIONS },
+  { ...vid('seedance-1-0-pro', 'bytedance', 30_000), options: SEEDANCE_OPTIONS },
   txt('gpt-4o-mini', 'openai', 0.075, 4),
 ];
 
@@ -91,13 +94,15 @@ export const REAL_CATALOG: readonly SimModel[] = [
 export const EXPR_CATALOG: readonly SimModel[] = [
   {
     ...img('gpt-image-2', 'openai', 0, 1536),
+    options: GPT_IMAGE_OPTIONS,
     billingExpr: 'v1:param("quality") == "high" ? tier("high", fixed(0.167)) : param("quality") == "medium" ? tier("medium", fixed(0.042)) : tier("low", fixed(0.011))',
   },
   {
     ...vid('veo-3.1', 'google', 0),
+    options: VEO_OPTIONS,
     billingExpr: '(u("resolution") == "1080p" ? tier("1080p", u("seconds") * 0.4) : tier("720p", u("seconds") * 0.2)) * (param("generate_audio") == true ? 1.5 : 1)',
   },
-  { ...vid('kling-v2.1', 'kuaishou', 0), billingExpr: 'u("mode") == "pro" ? tier("pro", u("seconds") * 0.098) : tier("std", u("seconds") * 0.056)' },
+  { ...vid('kling-v2.1', 'kuaishou', 0), options: KLING_OPTIONS, billingExpr: 'u("mode") == "pro" ? tier("pro", u("seconds") * 0.098) : tier("std", u("seconds") * 0.056)' },
   { ...txt('gpt-5.2', 'openai'), billingExpr: 'len <= 200000 ? tier("short", p * 1.25 + c * 10) : tier("long", p * 2.5 + c * 15)|||when(param("service_tier") == "priority") * 2' },
 ];
 

@@ -1,3 +1,4 @@
+import { sentOptions } from './options.js';
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BodyError, parseBody } from './body.js';
@@ -69,6 +70,10 @@ function fillRecord(record: RecordedRequest, endpoint: SimEndpoint, body: Parsed
   if ((endpoint === 'chat' || endpoint === 'messages') && typeof body.json?.max_tokens === 'number') record.maxTokens = body.json.max_tokens;
   const size = body.parts ? fieldText(body.parts, 'size') : body.json?.size;
   if (typeof size === 'string') record.size = size;
+  if (endpoint === 'image' || endpoint === 'edit' || endpoint === 'video_create') {
+    const options = sentOptions(body.parts ? Object.fromEntries(body.parts.filter((p) => p.filename === undefined).map((p) => [p.name, fieldText(body.parts!, p.name)])) : (body.json ?? {}));
+    if (Object.keys(options).length) record.options = options;
+  }
 }
 
 async function dispatch(ctx: ReqCtx, r: Route): Promise<Reply> {

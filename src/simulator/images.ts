@@ -1,3 +1,4 @@
+import { checkImageOptions } from './options.js';
 import { MAX_EDIT_IMAGE_BYTES, type SimModel } from './catalog.js';
 import { exprChargeMicros } from './expr-billing.js';
 import type { ReqCtx } from './context.js';
@@ -78,6 +79,7 @@ export async function handleGeneration(ctx: ReqCtx): Promise<Reply> {
   const prompt = requirePrompt(ctx.err, body.prompt);
   const size = parseImageSize(ctx.err, body.size, model) ?? { width: DEFAULT_SIDE, height: DEFAULT_SIDE };
   const n = parseCount(ctx.err, body.n);
+  checkImageOptions(ctx.err, model, body);
   return produce(ctx, model, prompt, size.width, size.height, n, body);
 }
 
@@ -123,5 +125,6 @@ export async function handleEdit(ctx: ReqCtx): Promise<Reply> {
     (first && first.width > 0 && first.height > 0 ? fitTier(first.width, first.height, model.maxSide ?? DEFAULT_SIDE) : { width: DEFAULT_SIDE, height: DEFAULT_SIDE });
   const n = parseCount(ctx.err, fieldText(parts, 'n'));
   const fields = Object.fromEntries(parts.filter((p) => p.filename === undefined).map((p) => [p.name, fieldText(parts, p.name)]));
+  checkImageOptions(ctx.err, model, fields);
   return produce(ctx, model, prompt, size.width, size.height, n, fields);
 }

@@ -113,6 +113,11 @@ export interface RecordedRequest {
   size?: string;
   /** `max_tokens` of a chat/messages body, when it was a number. */
   maxTokens?: number;
+  /**
+   * Image and video option fields as sent (`quality`, `background`, `output_format`, `resolution`, `generate_audio`,
+   * `negative_prompt`; `image_tail` as its data URL's type), when any was.
+   */
+  options?: Record<string, string>;
   /** Epoch milliseconds when the request arrived. */
   at: number;
 }

@@ -6,6 +6,7 @@ import { exprChargeMicros } from './expr-billing.js';
 import { faultMarkers } from './faults.js';
 import { fieldText } from './multipart.js';
 import { sniffImage } from './png.js';
+import { checkVideoOptions } from './options.js';
 import { json, type Reply } from './reply.js';
 import { quotaOf } from './token-log.js';
 import type { SimTask, TaskView } from './video-tasks.js';
@@ -72,7 +73,10 @@ export function handleVideoCreate(ctx: ReqCtx, legacy = false): Reply {
   }
   if (f.inputRefData && !sniffImage(f.inputRefData)) return badRequest(ctx.err, 'invalid_image_file', 'input_reference is not a PNG, JPEG or WEBP file');
   const sent = ctx.body.parts ? Object.fromEntries(ctx.body.parts.filter((p) => p.filename === undefined).map((p) => [p.name, fieldText(ctx.body.parts!, p.name)])) : (ctx.body.json ?? {});
-  const price = exprChargeMicros(ctx.err, model, { kind: 'video', body: { ...sent, seconds: String(seconds), size } }) ?? model.priceMicros * seconds;
+  checkVideoOptions(ctx.err, model, sent, ctx.body.parts !== undefined);
+  // A multipart `generate_audio` is text: the expression reads it as the boolean it stands for, as the JSON form.
+  const priced: Record<string, unknown> = typeof sent.generate_audio === 'string' ? { ...sent, generate_audio: sent.generate_audio === 'true' } : sent;
+  const price = exprChargeMicros(ctx.err, model, { kind: 'video', body: { ...priced, seconds: String(seconds), size } }) ?? model.priceMicros * seconds;
   const newApi = ctx.state.flavor === 'new-api';
   const id = newApi ? `task_${randomBytes(12).toString('hex')}` : `video_${randomBytes(12).toString('hex')}`;
   if (!ctx.state.tokens.charge(ctx.token, price, preCharge(ctx, model.id, id, price))) return quotaExceeded(ctx.err);
@@ -80,7 +84,7 @@ export function handleVideoCreate(ctx: ReqCtx, legacy = false): Reply {
     id, token: ctx.token, model: model.id, seconds, size, prompt: f.prompt, createdAt: Date.now(),
     fate: ctx.fault === 'task_fail' ? 'fail' : ctx.fault === 'task_never_ends' ? 'never' : 'ok',
     truncate: faultMarkers(f.prompt).includes('truncated_mp4'), chargeMicros: price, refunded: false,
-    ...shortBill(ctx, seconds, (s) => exprChargeMicros(ctx.err, model, { kind: 'video', body: { ...sent, seconds: String(s), size } }) ?? model.priceMicros * s),
+    ...shortBill(ctx, seconds, (s) => exprChargeMicros(ctx.err, model, { kind: 'video', body: { ...priced, seconds: String(s), size } }) ?? model.priceMicros * s),
   };
   ctx.state.tasks.add(task);
   const createdAt = Math.floor(task.createdAt / 1000);

@@ -99,12 +99,13 @@ describe('command definitions', () => {
 
   it('the media commands take the flags the grammar documents', () => {
     const flagsOf = (name: string) => (findCommand(commands, name)?.args ?? []).flatMap((a) => a.flags ?? []);
-    expect(flagsOf('imagine')).toEqual(['ar', 'aspect', 'size', 'model', 'n']);
-    expect(flagsOf('video')).toEqual(['seconds', 'duration', 'ar', 'aspect', 'size', 'model']);
-    expect(flagsOf('edit')).toEqual(['from', 'size', 'model']);
+    expect(flagsOf('imagine')).toEqual(['ar', 'aspect', 'size', 'model', 'n', 'quality', 'background', 'format']);
+    expect(flagsOf('video')).toEqual(['seconds', 'duration', 'ar', 'aspect', 'size', 'model', 'resolution', 'audio', 'negative']);
+    expect(flagsOf('edit')).toEqual(['from', 'size', 'model', 'quality', 'background', 'format']);
     expect(flagsOf('ask')).toEqual(['model']);
     const video = findCommand(commands, 'video')?.args?.find((a) => a.kind === 'attachment');
-    expect(video?.maxCount).toBe(1);
+    // The start image and, for models that take one, the last frame.
+    expect(video?.maxCount).toBe(2);
     const edit = findCommand(commands, 'edit')?.args?.find((a) => a.kind === 'attachment');
     expect(edit?.maxCount).toBe(3);
   });

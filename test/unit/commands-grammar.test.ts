@@ -38,13 +38,13 @@ describe('parseCommandText: flags', () => {
   });
 
   it('refuses unknown flags, listing the valid ones (nothing folded into the prompt)', () => {
-    expect(message(parse('/imagine a cat --foo bar'))).toBe('Unknown flag --foo. Valid flags: --ar W:H, --size WxH, --model ID, --n N');
+    expect(message(parse('/imagine a cat --foo bar'))).toBe('Unknown flag --foo. Valid flags: --ar W:H, --size WxH, --model ID, --n N, --quality low|medium|high|auto, --background transparent|opaque|auto, --format png|jpeg|webp');
     expect(message(parse('/ask explain the --verbose option of tar'))).toMatch(/^Unknown flag --verbose\. Valid flags: --model ID$/);
   });
 
   it('refuses a flag another command takes with a specific message', () => {
-    expect(message(parse('/imagine a cat --seconds 8'))).toBe('/imagine does not take --seconds. Valid flags: --ar W:H, --size WxH, --model ID, --n N');
-    expect(message(parse('/video a cat --n 2'))).toMatch(/^\/video does not take --n\. Valid flags: --seconds N, --ar W:H, --size WxH, --model ID$/);
+    expect(message(parse('/imagine a cat --seconds 8'))).toBe('/imagine does not take --seconds. Valid flags: --ar W:H, --size WxH, --model ID, --n N, --quality low|medium|high|auto, --background transparent|opaque|auto, --format png|jpeg|webp');
+    expect(message(parse('/video a cat --n 2'))).toMatch(/^\/video does not take --n\. Valid flags: --seconds N, --ar W:H, --size WxH, --model ID, --resolution 480p\|720p\|1080p, --audio on\|off, --negative TEXT$/);
     expect(message(parse('/balance --model x'))).toMatch(/does not take --model\. This command takes no flags\./);
   });
 
@@ -60,7 +60,7 @@ describe('parseCommandText: flags', () => {
 
   it('refuses conflicting flags', () => {
     expect(message(parse('/imagine x --ar 16:9 --size 1024x1024'))).toMatch(/^--size cannot be used together with --ar/);
-    expect(message(parse('/edit x --from j_1 --ar 1:1'))).toMatch(/^\/edit does not take --ar\. Valid flags: --from ID, --size WxH, --model ID$/);
+    expect(message(parse('/edit x --from j_1 --ar 1:1'))).toMatch(/^\/edit does not take --ar\. Valid flags: --from ID, --size WxH, --model ID, --quality low\|medium\|high\|auto, --background transparent\|opaque\|auto, --format png\|jpeg\|webp$/);
   });
 
   it('leaves ranges to the dispatcher', () => {

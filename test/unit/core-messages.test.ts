@@ -21,6 +21,7 @@ const SAMPLES: { [C in FailureCode]: FailureDetails[C] } = {
   not_offered: { what: 'edit' },
   gateway_misconfigured: {},
   model_wrong_kind: { model: 'text-chat-mini', expected: 'image' },
+  option_unsupported: { model: 'gpt-image-2', option: 'quality', value: 'ultra', offered: ['low', 'medium', 'high', 'auto'], all: ['--quality low|medium|high|auto', '--background transparent|opaque|auto'] },
   quota_exhausted: {},
   forbidden_model: { model: 'alpha-image-2' },
   content_refused: {},

@@ -40,6 +40,7 @@ const WORST: { [C in FailureCode]: FailureDetails[C] } = {
   not_offered: { what: 'balance' },
   gateway_misconfigured: {},
   model_wrong_kind: { model: LONG, expected: 'video' },
+  option_unsupported: { model: LONG, option: 'resolution', value: 'z'.repeat(20), offered: ['480p', '720p', '1080p', '768p'], all: ['--background transparent|opaque|auto', '--format png|jpeg|webp'] },
   quota_exhausted: { source: 'personal' },
   forbidden_model: { model: LONG },
   content_refused: {},

@@ -13,6 +13,10 @@ export interface ImagineRequest extends Actor {
   size?: string;
   /** Images to make, default 1 (only sent when > 1). */
   count?: number;
+  /** `quality`, `background`, `output_format` as asked; refused (free) when the model does not offer the value. */
+  quality?: string;
+  background?: string;
+  format?: string;
   /**
    * Where the result goes if the surface cannot post it at once (from `SurfaceRequest.deliveryAddress('result')`).
    * With it the job ends `delivering` (the surface confirms with `recordDelivery` or hands over with `handOver`);
@@ -39,6 +43,8 @@ export interface ImageJobResult {
   jobId: string;
   model: string;
   size: string;
+  /** The options sent that change the result (quality, background, format), for the caption. */
+  options?: { quality?: string; background?: string; format?: string };
   images: ImageFile[];
   costMicros: Micros;
   tokenSource: TokenSource;

@@ -58,6 +58,8 @@ export interface JobView {
   progress: number;
   seconds?: number;
   size?: string;
+  /** The options sent that change the result (`--quality high`, `--resolution 1080p`, `--audio on`); absent: none. */
+  options?: string;
   estimateMicros: Micros;
   chargedMicros: Micros | null;
   createdAt: number;
@@ -86,6 +88,8 @@ export interface JobRequestView {
   model: string;
   size?: string;
   seconds?: number;
+  /** The options it was sent with (a Reroll sends them again); absent: none. */
+  options?: { quality?: string; background?: string; format?: string; resolution?: string; audio?: boolean };
   /** The job's kept result files, while retained. */
   outputs?: JobView['outputs'];
   /**

@@ -3,6 +3,7 @@ import type { Result } from '../failures.js';
 import type { Micros } from '../money.js';
 import type { ModelKind } from '../pricing.js';
 import type { Actor } from './actor.js';
+import type { ModelOptions } from '../models/model-options.js';
 
 /**
  * A model as shown to users: id, kind and price text ("$0.04 / image (gateway's published price)", "no price yet
@@ -20,6 +21,8 @@ export interface ModelView {
   kindSource?: 'admin' | 'gateway' | 'price_table' | 'id';
   /** The default model of its kind for this actor. */
   isDefault?: boolean;
+  /** The options it takes beyond prompt, size and length (absent: none); see `core/models/model-options.ts`. */
+  options?: ModelOptions;
 }
 
 /** `/models` as the core words it. */

@@ -12,6 +12,12 @@ export interface VideoRequest extends Actor {
   size?: string;
   /** Makes it image-to-video. */
   image?: Attachment;
+  /** `resolution` (`720p`), `generate_audio`, `negative_prompt` as asked; refused (free) when the model does not offer them. */
+  resolution?: string;
+  audio?: boolean;
+  negative?: string;
+  /** The last frame (Kling's `image_tail`); refused when the model does not take one. */
+  endImage?: Attachment;
   /** From `SurfaceRequest.deliveryAddress()`. */
   delivery: DeliveryAddress;
 }
@@ -22,6 +28,8 @@ export interface VideoStarted {
   model: string;
   seconds: number;
   size: string;
+  /** The options sent that change the result (resolution, audio), for the reply. */
+  options?: { resolution?: string; audio?: boolean };
   estimateMicros: Micros;
   /** The likely wait, from the model's recent delivered jobs (cold start: 30 s + 4 s per second of video). */
   etaSeconds: number;

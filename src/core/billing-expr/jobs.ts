@@ -12,6 +12,10 @@ export interface JobPriceOptions {
   resolution?: string;
   /** Images: `quality` (`low`/`medium`/`high`/`auto`). */
   quality?: string;
+  /** Images: `background` (`transparent`/`opaque`/`auto`). */
+  background?: string;
+  /** Images: `output_format` (`png`/`jpeg`/`webp`). */
+  format?: string;
   /** Images per request (`n`); default 1. */
   n?: number;
   /** Videos: `generate_audio`. */
@@ -36,6 +40,8 @@ export function requestBody(o: JobPriceOptions): Record<string, unknown> {
   if (o.kind === 'image') {
     if (o.n !== undefined && o.n > 1) b.n = o.n;
     if (o.quality !== undefined) b.quality = o.quality;
+    if (o.background !== undefined) b.background = o.background;
+    if (o.format !== undefined) b.output_format = o.format;
   } else if (o.kind === 'video') {
     if (o.seconds !== undefined) b.seconds = String(o.seconds);
     if (o.resolution !== undefined) b.resolution = o.resolution;

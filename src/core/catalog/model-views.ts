@@ -6,6 +6,7 @@ import type { GatewayModel } from '../ports/media-gateway.js';
 import { applyMarkup, type ExpressionPrice, type ModelKind, type ModelPrice } from '../pricing.js';
 import { DEFAULT_VARIABLE, type DefaultChoice } from './default-models.js';
 import type { CatalogEntry } from './price-book.js';
+import { describeOptions, modelOptions } from '../models/model-options.js';
 
 /**
  * The price words of one entry in `locale`: "$0.04 / image (gateway's published price)", "not on sale", or "no price
@@ -57,6 +58,8 @@ export function modelViews(list: readonly GatewayModel[], entryOf: (m: GatewayMo
     const onSale = e.price?.onSale === true;
     const v: ModelView = { id: m.id, kind: e.kind, unitMicros: e.price?.unitMicros ?? 0, priceText: entryPriceText(e, locale), onSale, priceSource: e.priceSource ?? null, kindSource: e.kindSource };
     if (defaults[e.kind] === m.id) v.isDefault = true;
+    const options = e.kind === 'text' ? {} : modelOptions(m.id, e.price);
+    if (Object.keys(options).length) v.options = options;
     out.push(v);
   }
   return out;
@@ -69,7 +72,11 @@ export function modelViews(list: readonly GatewayModel[], entryOf: (m: GatewayMo
 export function modelsText(views: readonly ModelView[], defaults: Record<ModelKind, DefaultChoice>, locale: string = DEFAULT_LOCALE): string {
   if (views.length === 0) return t(locale, 'models-none');
   const width = Math.max(...views.map((v) => v.id.length));
-  const lines = views.map((v) => `${v.id.padEnd(width)}  ${v.kind.padEnd(5)}  ${v.priceText}${v.isDefault ? `  ${t(locale, 'models-default-mark')}` : ''}`);
+  const lines = views.map((v) => {
+    const line = `${v.id.padEnd(width)}  ${v.kind.padEnd(5)}  ${v.priceText}${v.isDefault ? `  ${t(locale, 'models-default-mark')}` : ''}`;
+    const options = v.options ? describeOptions(v.options) : [];
+    return options.length ? `${line}\n${' '.repeat(width + 2)}${t(locale, 'models-options', { options: options.join(' · ') })}` : line;
+  });
   return [lines.join('\n'), ...modelsNotes(defaults, locale)].join('\n\n');
 }
 

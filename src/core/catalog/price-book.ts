@@ -208,6 +208,8 @@ export class PriceBook {
       ...(k === 'image' ? { maxReferenceImages: table?.maxReferenceImages ?? 3, maxReferenceBytes: table?.maxReferenceBytes ?? 8 * MIB, maxSide: table?.maxSide ?? 1536 } : {}),
       // The operator's per-model deadline holds whoever prices the model.
       ...(table?.deadlineMs !== undefined ? { deadlineMs: table.deadlineMs } : {}),
+      // So are the options the operator lists for it.
+      ...(table?.options ? { options: table.options } : {}),
     });
     if (own?.price) {
       const k = UNIT_KIND[own.price.unit];

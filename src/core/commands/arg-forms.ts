@@ -70,6 +70,8 @@ export function parseArgWord(spec: ArgSpec, word: string): ArgValue | undefined 
     case 'choice': {
       // A leading slash is forgiven (`/help /imagine`): no choice value starts with one.
       const c = spec.choices?.find((x) => x.value.toLowerCase() === w.replace(/^\//, '').toLowerCase());
+      // A model option the list does not name may still be one a model offers (its price file's): the core decides.
+      if (!c && spec.modelOption && spec.modelOption !== 'audio' && /^[a-z0-9_-]{1,20}$/i.test(w)) return w.toLowerCase();
       return c?.value;
     }
     case 'text':

@@ -151,6 +151,12 @@ function takeFlags(words: readonly Word[], specs: readonly ArgSpec[], label: str
       value = next.text;
       i++;
     }
+    // A text flag's value may be several words in double quotes (`--negative "blurry, text"`).
+    if (spec.kind === 'text' && value !== undefined && /^["“]/.test(value)) {
+      let quoted = value;
+      while (!/.["”]$/.test(quoted) && i + 1 < words.length) quoted += `${words[++i]!.sep}${words[i]!.text}`;
+      value = quoted.replace(/^["“]|["”]$/g, '');
+    }
     if (value === undefined || value === '') return badFlag(withFlags(phrase('input-flag-no-value', { flag, form: formText(spec) }), specs));
     const parsed = parseArgWord(spec, value);
     if (parsed === undefined) {

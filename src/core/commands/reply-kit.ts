@@ -1,3 +1,4 @@
+import { optionsText } from '../models/model-options.js';
 import { readFile } from 'node:fs/promises';
 import type { Attachment, DeliveryAddress, JobHooks } from '../api/actor.js';
 import type { ChartFile } from '../api/account.js';
@@ -156,6 +157,7 @@ export function deliveredResultFields(job: JobView, remainingMicros?: Micros | n
   const l = job.locale ?? DEFAULT_LOCALE;
   const fields: ReplyField[] = [{ name: t(l, 'field-model'), value: job.model }];
   if (job.media && job.kind !== 'ask') fields.push({ name: t(l, 'field-size'), value: `${job.media.width}x${job.media.height}` });
+  if (job.options) fields.push({ name: t(l, 'field-options'), value: job.options });
   fields.push({ name: t(l, 'field-cost'), value: formatMoney(l, job.chargedMicros ?? job.estimateMicros) });
   if (remainingMicros !== undefined && job.kind !== 'ask') fields.push({ name: t(l, 'field-left'), value: remainingText(l, remainingMicros) });
   fields.push({ name: t(l, 'field-job'), value: job.id });
@@ -181,6 +183,7 @@ export function videoResultFields(job: JobView): ReplyField[] {
     fields.push({ name: t(l, 'field-duration'), value: off ? t(l, 'value-seconds-delivered', { n, requested: job.seconds! }) : t(l, 'value-seconds', { n }) });
   }
   if (m) fields.push({ name: t(l, 'field-size'), value: `${m.width}x${m.height}` });
+  if (job.options) fields.push({ name: t(l, 'field-options'), value: job.options });
   fields.push({ name: t(l, 'field-cost'), value: formatMoney(l, job.chargedMicros ?? job.estimateMicros) });
   return fields;
 }
@@ -215,6 +218,7 @@ export function imageResultReply(ctx: CommandContext, r: ImageJobResult, prompt:
     fields: [
       { name: t(l, 'field-model'), value: r.model },
       { name: t(l, 'field-size'), value: imageSizes(r.images) },
+      ...(r.options && optionsText(r.options) ? [{ name: t(l, 'field-options'), value: optionsText(r.options) }] : []),
       { name: t(l, 'field-cost'), value: formatMoney(l, r.costMicros) },
       { name: t(l, 'field-left'), value: remainingText(l, r.remainingMicros) },
       { name: t(l, 'field-job'), value: r.jobId },

@@ -13,6 +13,7 @@ import type { CoreApi } from '../api/core-api.js';
 import type { JobKind } from '../api/jobs.js';
 import type { Failure, Result } from '../failures.js';
 import type { ModelKind } from '../pricing.js';
+import type { ModelOptionName } from '../models/model-options.js';
 
 /**
  * Who may run a command. `member`: anyone; `admin`: a community admin as the surface reports it (Manage Server on
@@ -79,6 +80,12 @@ export interface ArgSpec {
   readonly maxCount?: number;
   /** Names of arguments that cannot be given together with this one (`size` conflicts with `aspect`). */
   readonly conflicts?: readonly string[];
+  /**
+   * A model option (`quality`, `resolution`, `audio`…): offered per model (Discord autocomplete narrows `choices` to
+   * what the chosen model offers); a listed `choice` (not `audio`) then also accepts any other lower-case word,
+   * which the core refuses with the values the model offers.
+   */
+  readonly modelOption?: ModelOptionName;
 }
 
 /** A subcommand (`/budget set`, `/setup token`): its own arguments and role. */

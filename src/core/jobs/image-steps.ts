@@ -23,6 +23,8 @@ export interface ImagePlan {
   price: ModelPrice;
   size: string;
   count: number;
+  /** The options sent (`quality`, `background`, `format`; absent: not sent), already checked against the model. */
+  options: { quality?: string; background?: string; format?: string };
   /** What the job holds: the price of `count` images as sent. */
   estimateMicros: Micros;
   /** An edit's reference images (none for `imagine`). */
@@ -45,7 +47,11 @@ export interface CheckedImages extends Owed {
 export function imageSteps(d: CoreDeps, p: ImagePlan, thrown: (e: unknown) => Failure): KeptSteps<ImageResult, CheckedImages> {
   return {
     submit: () => {
-      const base = { model: p.model, prompt: p.prompt, size: p.size, ...(p.count > 1 ? { n: p.count } : {}) };
+      const o = p.options;
+      const base = {
+        model: p.model, prompt: p.prompt, size: p.size, ...(p.count > 1 ? { n: p.count } : {}),
+        ...(o.quality ? { quality: o.quality } : {}), ...(o.background ? { background: o.background } : {}), ...(o.format ? { outputFormat: o.format } : {}),
+      };
       // One image from a model that streams: partial previews while it is made (only when someone shows them).
       const previews = p.kind === 'imagine' && p.count === 1 && p.hooks?.onPreview !== undefined && PARTIAL_IMAGE_MODELS.has(p.model) ? { partialImages: PARTIAL_IMAGES } : {};
       return gatewayCall(p.hooks, { kind: 'image', model: p.model, deadlines: d.settings.callDeadlines, catalogueMs: p.price.deadlineMs }, (o) =>
@@ -68,7 +74,7 @@ export function imageSteps(d: CoreDeps, p: ImagePlan, thrown: (e: unknown) => Fa
 async function checkImages(d: CoreDeps, p: ImagePlan, job: OpenedJob, res: ImageResult): Promise<Result<CheckedImages>> {
   const billed = Math.min(p.count, res.images.length);
   // What the gateway billed its token: every image it returned, at its own price, whether or not it passes our checks.
-  const gatewayBilledMicros = gatewayCostMicros(d, p.model, p.price, { kind: 'image', n: billed, size: p.size });
+  const gatewayBilledMicros = gatewayCostMicros(d, p.model, p.price, { kind: 'image', n: billed, size: p.size, ...p.options });
   const unsafe = { count: 0, unreachable: 0 };
   const images = await verifiedImages(d, job.id, res.images.slice(0, p.count), unsafe);
   if (images.length < billed) await d.money.loss(job, imagesMicros(p, billed) - imagesMicros(p, images.length), true, 'invalid_result');
@@ -83,7 +89,7 @@ async function checkImages(d: CoreDeps, p: ImagePlan, job: OpenedJob, res: Image
 
 /** The price of `n` of the plan's images (a share of the hold when the price cannot be quoted for `n`). */
 function imagesMicros(p: ImagePlan, n: number): Micros {
-  const q = quoteJobPrice(p.price, { kind: 'image', n, size: p.size });
+  const q = quoteJobPrice(p.price, { kind: 'image', n, size: p.size, ...p.options });
   return Math.min(p.estimateMicros, q.ok ? q.micros : Math.ceil((p.estimateMicros * n) / p.count));
 }
 

@@ -1,3 +1,4 @@
+import { optionsText } from '../models/model-options.js';
 import type { JobMoney, JobState, JobStatus, JobView } from '../api/jobs.js';
 import type { JobLedgerFacts } from '../budget/types.js';
 import type { JobRecord } from '../ports/job-store.js';
@@ -68,6 +69,8 @@ export function toJobView(
   };
   if (rec.params.seconds !== undefined) v.seconds = rec.params.seconds;
   if (rec.params.size !== undefined) v.size = rec.params.size;
+  const options = optionsText(rec.params);
+  if (options) v.options = options;
   if (rec.errorCode) v.errorCode = rec.errorCode;
   if (outputs && outputs.length > 0) v.outputs = outputs.map((o) => ({ ...o, mime: mimeOf(o.filename) }));
   return v;

@@ -108,6 +108,7 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
   not_offered: (d) => ({ what: d.what, model: d.model !== undefined ? q(d.model) : 'none' }),
   gateway_misconfigured: () => ({}),
   model_wrong_kind: (d, c) => ({ model: q(d.model), expected: d.expected, models: c.cmd('models') }),
+  option_unsupported: (d) => ({ model: q(d.model), option: d.option === 'endImage' ? 'end-image' : d.option, value: d.value ? graphemePrefix(d.value, 40) : 'none', offered: d.offered.length ? d.offered.join(', ') : 'none', all: d.all.length ? d.all.join('; ') : 'none' }),
   quota_exhausted: (d, c) => ({ source: d.source ?? 'scope', tokenUnlink: c.cmd('token', 'unlink') }),
   forbidden_model: (d, c) => ({ model: q(d.model), models: c.cmd('models') }),
   content_refused: () => ({}),

@@ -23,6 +23,15 @@ export interface JobParams {
   gatewayQuoteMicros?: number;
   /** Videos: the seconds the gateway says it billed (the finished task's `seconds`), when it says. */
   billedSeconds?: number;
+  /** The model options sent (absent: not sent): images `quality`/`background`/`format`, videos `resolution`/`audio`. */
+  quality?: string;
+  background?: string;
+  format?: string;
+  resolution?: string;
+  audio?: boolean;
+  /** Videos: a negative prompt and a last frame were sent. */
+  negative?: boolean;
+  endImage?: boolean;
 }
 
 export interface JobRecord {

@@ -95,6 +95,10 @@ export interface ImageGenerationRequest {
   size?: string;
   /** Number of images; only sent when set (the seed does not document it). */
   n?: number;
+  /** `quality`, `background`, `output_format`: only sent when set (the model's default otherwise). */
+  quality?: string;
+  background?: string;
+  outputFormat?: string;
   /**
    * Asks for an event stream with this many partial images (1–3; `stream: true`, `partial_images`), for models that
    * stream (one image per request). They are told through {@link CallOptions.onPartialImage}; the result is the final
@@ -129,6 +133,12 @@ export interface VideoCreateRequest {
   size?: string;
   /** Makes it image-to-video; sent as multipart part `input_reference`. */
   inputReference?: BinaryInput;
+  /** `resolution` (`720p`…), `generate_audio`, `negative_prompt`: only sent when set. */
+  resolution?: string;
+  generateAudio?: boolean;
+  negativePrompt?: string;
+  /** The last frame (Kling's `image_tail`), sent as a `data:` URL. */
+  imageTail?: BinaryInput;
 }
 
 export type VideoStatus = 'queued' | 'running' | 'succeeded' | 'failed';

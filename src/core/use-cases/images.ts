@@ -7,6 +7,7 @@ import { validateCount } from '../media/inputs.js';
 import { resolveSize } from '../media/sizes.js';
 import { validateReferenceImages, type ValidImage } from '../media/validate-images.js';
 import { quoteJobPrice } from '../pricing.js';
+import { checkOptions } from './option-check.js';
 import { handToRunner, runToKept } from '../jobs/engine.js';
 import { imageSteps, type ImagePlan } from '../jobs/image-steps.js';
 import { gatewayFailure, remainingFor, withFairUse } from './context.js';
@@ -22,7 +23,8 @@ interface Planned extends JobBasics, Omit<ImagePlan, 'token' | keyof JobBasics> 
 }
 
 /**
- * `imagine` and `edit`: validate everything (prompt, token, model, size, count, reference images), then under a
+ * `imagine` and `edit`: validate everything (prompt, token, model, size, count, reference images, the options asked
+ * for against what the model offers: quality, background, format), then under a
  * fair-use lease open the job (hold count × unit price) and run the engine's inline steps ({@link imageSteps}: call
  * the gateway, verify every returned image by its bytes, keep the files, settle for the images that verified). A
  * failure before the images are kept releases the hold; a store failure after hands the job to the runner.
@@ -49,9 +51,12 @@ async function plan(d: CoreDeps, req: ImagineRequest | EditRequest, kind: 'imagi
     if (!v.ok) return v;
     refs = v.value;
   }
-  const quote = quoteJobPrice(price, { kind: 'image', n: count.value, size: size.value });
+  const options = { ...(req.quality ? { quality: req.quality } : {}), ...(req.background ? { background: req.background } : {}), ...(req.format ? { format: req.format } : {}) };
+  const checked = checkOptions(basics.value.model, price, options);
+  if (!checked.ok) return checked;
+  const quote = quoteJobPrice(price, { kind: 'image', n: count.value, size: size.value, ...options });
   if (!quote.ok) return err(fail('model_unpriced', { model: basics.value.model }, { log: { stage: 'image', note: `price expression refused: ${quote.reason}` } }));
-  const p: Planned = { ...basics.value, kind, size: size.value, count: count.value, estimateMicros: quote.micros, refs, delivery: req.delivery ?? null };
+  const p: Planned = { ...basics.value, kind, size: size.value, count: count.value, options, estimateMicros: quote.micros, refs, delivery: req.delivery ?? null };
   if (req.aspect && !req.size) p.aspect = req.aspect;
   return ok(p);
 }
@@ -61,7 +66,7 @@ async function execute(d: CoreDeps, p: Planned, hooks?: JobHooks): Promise<Resul
     jobId: newJobId(),
     kind: p.kind,
     basics: p,
-    params: { size: p.size, count: p.count, ...(p.aspect ? { aspect: p.aspect } : {}), ...(p.kind === 'edit' ? { references: p.refs.length } : {}) },
+    params: { size: p.size, count: p.count, ...p.options, ...(p.aspect ? { aspect: p.aspect } : {}), ...(p.kind === 'edit' ? { references: p.refs.length } : {}) },
     estimateMicros: p.estimateMicros,
     delivery: p.delivery,
   });
@@ -80,5 +85,5 @@ async function execute(d: CoreDeps, p: Planned, hooks?: JobHooks): Promise<Resul
     if (!job.hasAddress) throw e;
     return handToRunner(d, job, e);
   }
-  return ok({ jobId: job.id, model: p.model, size: p.size, images, costMicros: chargedMicros, tokenSource: p.token.source, remainingMicros });
+  return ok({ jobId: job.id, model: p.model, size: p.size, ...(Object.keys(p.options).length ? { options: p.options } : {}), images, costMicros: chargedMicros, tokenSource: p.token.source, remainingMicros });
 }

@@ -53,12 +53,18 @@ export async function jobRequest(d: CoreDeps, actor: Actor, id: string): Promise
   const { view: v, references } = await viewOf(d, actor, found.rec, found.ids);
   // All or nothing: an edit re-run with only some of its references would silently be a different edit.
   const complete = references.length > 0 && references.length >= (found.rec.params.references ?? 0);
+  const p = found.rec.params;
+  const options = {
+    ...(p.quality ? { quality: p.quality } : {}), ...(p.background ? { background: p.background } : {}), ...(p.format ? { format: p.format } : {}),
+    ...(p.resolution ? { resolution: p.resolution } : {}), ...(p.audio !== undefined ? { audio: p.audio } : {}),
+  };
   return ok({
     kind: v.kind,
     prompt: v.prompt,
     model: v.model,
     ...(v.size !== undefined ? { size: v.size } : {}),
     ...(v.seconds !== undefined ? { seconds: v.seconds } : {}),
+    ...(Object.keys(options).length ? { options } : {}),
     ...(v.outputs ? { outputs: v.outputs } : {}),
     ...(complete ? { references } : {}),
   });

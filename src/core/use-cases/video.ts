@@ -16,13 +16,15 @@ import type { CoreDeps } from './deps.js';
 import { VIDEO_REFERENCE_MAX_BYTES } from './model-check.js';
 import { videoEtaSeconds } from './video-eta.js';
 import { gatewayCostMicros } from './gateway-cost.js';
+import { checkOptions } from './option-check.js';
 
 /** Longest side accepted for an explicit video size. */
 export const MAX_VIDEO_SIDE = 4096;
 
 /**
- * `startVideo`: validate (prompt, token, model of kind video, 4–15 s, size, at most one reference image), then
- * hold the price of the seconds and size asked for (unit price × seconds, or the gateway's expression), create the gateway task and hand the job to the poller (`submitted`, first poll after
+ * `startVideo`: validate (prompt, token, model of kind video, 4–15 s, size, the options asked for against what the
+ * model offers — resolution, audio, negative prompt, last frame; see `models/model-options.ts` —, at most one
+ * reference image and one last frame), then hold the price of the seconds, size and options asked for (unit price × seconds, or the gateway's expression), create the gateway task and hand the job to the poller (`submitted`, first poll after
  * the configured interval, deadline from config). Returns at once. A failed create releases the hold; the gateway
  * takes no money for a create it refused.
  *
@@ -43,17 +45,28 @@ export async function startVideo(d: CoreDeps, req: VideoRequest, hooks?: JobHook
   if (!seconds.ok) return seconds;
   const size = req.size?.trim() ? resolveSize({ size: req.size, maxSide: MAX_VIDEO_SIDE }) : videoSize(req.aspect);
   if (!size.ok) return size;
+  const negative = req.negative?.trim();
+  const options: VideoOptions = { ...(req.resolution ? { resolution: req.resolution } : {}), ...(req.audio !== undefined ? { audio: req.audio } : {}) };
+  const checked = checkOptions(model, basics.value.price, { ...options, ...(negative ? { negative } : {}), ...(req.endImage ? { endImage: true } : {}) });
+  if (!checked.ok) return checked;
   let ref: ValidImage | undefined;
   if (req.image) {
     const v = await validateReferenceImages([req.image], { maxImages: 1, maxBytes: VIDEO_REFERENCE_MAX_BYTES });
     if (!v.ok) return v;
     ref = v.value[0];
   }
+  let tail: ValidImage | undefined;
+  if (req.endImage) {
+    const v = await validateReferenceImages([req.endImage], { maxImages: 1, maxBytes: VIDEO_REFERENCE_MAX_BYTES });
+    if (!v.ok) return v;
+    tail = v.value[0];
+  }
   return submitVideoJob(d, req, hooks, {
     basics: basics.value,
     seconds: seconds.value,
     size: size.value,
-    params: { ...(req.aspect && !req.size ? { aspect: req.aspect } : {}), ...(ref ? { references: 1 } : {}) },
+    options,
+    params: { ...(req.aspect && !req.size ? { aspect: req.aspect } : {}), ...(ref ? { references: 1 } : {}), ...(negative ? { negative: true } : {}), ...(tail ? { endImage: true } : {}) },
     stage: 'video_create',
     ...(ref ? { attachmentName: ref.name } : {}),
     create: () =>
@@ -63,7 +76,11 @@ export async function startVideo(d: CoreDeps, req: VideoRequest, hooks?: JobHook
           prompt,
           seconds: seconds.value,
           size: size.value,
+          ...(options.resolution ? { resolution: options.resolution } : {}),
+          ...(options.audio !== undefined ? { generateAudio: options.audio } : {}),
+          ...(negative ? { negativePrompt: negative } : {}),
           ...(ref ? { inputReference: { data: ref.data, filename: ref.filename, contentType: ref.contentType } } : {}),
+          ...(tail ? { imageTail: { data: tail.data, filename: tail.filename, contentType: tail.contentType } } : {}),
         }, o),
       ),
   });
@@ -83,11 +100,19 @@ async function toRunner(d: CoreDeps, jobId: string, taskId: string): Promise<voi
   });
 }
 
+/** The video options that change the price and the result (sent, and quoted with). */
+export interface VideoOptions {
+  resolution?: string;
+  audio?: boolean;
+}
+
 /** What {@link submitVideoJob} needs: the validated basics, the length and size, extra params and the create call. */
 export interface VideoSubmission {
   basics: JobBasics;
   seconds: number;
   size: string;
+  /** Options sent with the create (quoted with; absent: none). */
+  options?: VideoOptions;
   params: JobParams;
   stage: 'video_create' | 'video_remix';
   attachmentName?: string;
@@ -101,12 +126,14 @@ export interface VideoSubmission {
  */
 export async function submitVideoJob(d: CoreDeps, req: Actor & { delivery: DeliveryAddress }, hooks: JobHooks | undefined, v: VideoSubmission): Promise<Result<VideoStarted>> {
   const { model, ids, token: t, price } = v.basics;
-  const quote = quoteJobPrice(price, { kind: 'video', seconds: v.seconds, size: v.size });
+  const options = v.options ?? {};
+  const priced = { kind: 'video', seconds: v.seconds, size: v.size, ...options } as const;
+  const quote = quoteJobPrice(price, priced);
   if (!quote.ok) return err(fail('model_unpriced', { model }, { log: { stage: v.stage, note: `price expression refused: ${quote.reason}` } }));
   const estimate = quote.micros;
   return withFairUse(d, req, hooks, async () => {
     const jobId = newJobId();
-    const opened = await openJob(d, { jobId, kind: 'video', basics: v.basics, params: { seconds: v.seconds, size: v.size, ...v.params, gatewayQuoteMicros: gatewayCostMicros(d, model, price, { kind: 'video', seconds: v.seconds, size: v.size }) }, estimateMicros: estimate, delivery: req.delivery });
+    const opened = await openJob(d, { jobId, kind: 'video', basics: v.basics, params: { seconds: v.seconds, size: v.size, ...options, ...v.params, gatewayQuoteMicros: gatewayCostMicros(d, model, price, priced) }, estimateMicros: estimate, delivery: req.delivery });
     if (!opened.ok) return opened;
     const job = opened.value;
     const thrown = (e: unknown) => gatewayFailure(d, e, { model, tokenSource: t.source, stage: v.stage, size: v.size, maxSide: MAX_VIDEO_SIDE, money: 'released', ...(v.attachmentName ? { attachmentName: v.attachmentName } : {}) });
@@ -118,6 +145,7 @@ export async function submitVideoJob(d: CoreDeps, req: Actor & { delivery: Deliv
       model,
       seconds: v.seconds,
       size: v.size,
+      ...(Object.keys(options).length ? { options } : {}),
       estimateMicros: estimate,
       etaSeconds: await videoEtaSeconds(d, model, v.seconds),
       remainingMicros: await remainingFor(d, ids, t.source),

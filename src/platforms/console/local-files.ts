@@ -32,7 +32,7 @@ export interface ImageFlags {
   typed: string[];
 }
 
-const FLAG = /(^|\s)(?:--|[—–])image(?:=|(?=\s)|$)/gu;
+const FLAG = /(^|\s)(?:--|[—–])(end-)?image(?:=|(?=\s)|$)/gu;
 const NEXT_FLAG = /^(?:--|[—–])\S/u;
 
 /** One whitespace-separated word from `at` (a backslash escapes the next character); undefined at the end. */
@@ -51,7 +51,8 @@ function word(line: string, at: number): { text: string; start: number; end: num
 }
 
 /**
- * Takes the console's `--image <path>` flags (repeatable; also `—image`, `--image=path`) out of a line. A path may be
+ * Takes the console's `--image <path>` flags (repeatable; also `—image`, `--image=path`) out of a line, and
+ * `--end-image <path>` (a video's last frame): its path comes after every `--image` path, and it needs one before it. A path may be
  * quoted (`"my photo.png"`, `'~/a b.png'`), have escaped spaces (`my\ photo.png`), or have plain spaces: then the
  * longest run of following words naming an existing file is taken (`--image ~/My Pictures/fox.png make it blue`).
  * @returns the flags, or the words for a flag with no path or an unclosed quote (to say in the console's language).
@@ -59,6 +60,7 @@ function word(line: string, at: number): { text: string; start: number; end: num
 export function takeImageFlags(line: string, exists: (path: string) => boolean = isFile): ImageFlags | { error: Phrase } {
   const paths: string[] = [];
   const typed: string[] = [];
+  const ends: { path: string; typed: string }[] = [];
   let text = '';
   let from = 0;
   FLAG.lastIndex = 0;
@@ -83,12 +85,20 @@ export function takeImageFlags(line: string, exists: (path: string) => boolean =
       at = words[n - 1]!.end;
     }
     if (path.trim() === '') return { error: phrase('playground-image-missing') };
-    typed.push(path);
-    paths.push(expandPath(path));
+    if (m[2]) ends.push({ path: expandPath(path), typed: path });
+    else {
+      typed.push(path);
+      paths.push(expandPath(path));
+    }
     from = at;
     FLAG.lastIndex = at;
   }
   text += line.slice(from);
+  if (ends.length && paths.length === 0) return { error: phrase('playground-end-image-alone') };
+  for (const e of ends) {
+    paths.push(e.path);
+    typed.push(e.typed);
+  }
   return { text: text.replace(/\s+/g, ' ').trim(), paths, typed };
 }
 

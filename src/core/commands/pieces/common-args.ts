@@ -1,6 +1,7 @@
 import type { ModelKind } from '../../pricing.js';
+import { ALL_VALUES, type ListedOption } from '../../models/model-options.js';
 import { en } from '../words.js';
-import type { ArgSpec } from '../types.js';
+import type { ArgSpec, ArgValues } from '../types.js';
 
 /** Argument specs several commands share, so `--ar`, `--size` and `--model` mean the same everywhere. */
 
@@ -51,4 +52,53 @@ export function amountArg(words: string): ArgSpec {
 /** `chart` to answer with a picture, `numbers` (the default) for text only (positional, optional). */
 export function viewArg(words: string): ArgSpec {
   return { name: 'view', kind: 'choice', get description() { return en(words); }, choices: [{ value: 'chart', label: 'chart' }, { value: 'numbers', label: 'numbers' }] };
+}
+
+/**
+ * A model option with a list of values (`--quality`, `--background`, `--format`, `--resolution`): the values any
+ * model may offer as choices, narrowed per model where the surface can (Discord autocomplete); the core refuses a
+ * value the chosen model does not offer, naming what it offers. Not sent when absent (the model's default).
+ */
+function listedOptionArg(option: ListedOption, words: string): ArgSpec {
+  return {
+    name: option, kind: 'choice', get description() { return en(words); }, flags: [option], modelOption: option, autocomplete: true,
+    choices: ALL_VALUES[option].map((v) => ({ value: v, label: v })),
+  };
+}
+
+/** `--quality low|medium|high|auto` (images; what the model offers). */
+export const qualityArg: ArgSpec = listedOptionArg('quality', 'opt-quality');
+/** `--background transparent|opaque|auto` (images). */
+export const backgroundArg: ArgSpec = listedOptionArg('background', 'opt-background');
+/** `--format png|jpeg|webp` (images: the file format made). */
+export const formatArg: ArgSpec = listedOptionArg('format', 'opt-format');
+/** `--resolution 480p|720p|1080p` (videos). */
+export const resolutionArg: ArgSpec = listedOptionArg('resolution', 'opt-resolution');
+
+/** `--audio on|off` (videos: `generate_audio`; absent: the model's default). */
+export const audioArg: ArgSpec = {
+  name: 'audio', kind: 'choice', get description() { return en('opt-audio'); }, flags: ['audio'], modelOption: 'audio', autocomplete: true,
+  choices: [{ value: 'on', label: 'on' }, { value: 'off', label: 'off' }],
+};
+
+/** `--negative TEXT` (videos: `negative_prompt`, what the video should not show; up to 500 characters). */
+export const negativeArg: ArgSpec = { name: 'negative', kind: 'text', get description() { return en('opt-negative'); }, flags: ['negative'], max: 500, modelOption: 'negative' };
+
+/** The image options given (`quality`, `background`, `format`), as the core's request fields. */
+export function imageOptionValues(args: ArgValues): { quality?: string; background?: string; format?: string } {
+  const out: { quality?: string; background?: string; format?: string } = {};
+  for (const k of ['quality', 'background', 'format'] as const) {
+    const v = args[k];
+    if (typeof v === 'string') out[k] = v;
+  }
+  return out;
+}
+
+/** The video options given (`resolution`, `audio`, `negative`), as the core's request fields. */
+export function videoOptionValues(args: ArgValues): { resolution?: string; audio?: boolean; negative?: string } {
+  const out: { resolution?: string; audio?: boolean; negative?: string } = {};
+  if (typeof args.resolution === 'string') out.resolution = args.resolution;
+  if (args.audio === 'on' || args.audio === 'off') out.audio = args.audio === 'on';
+  if (typeof args.negative === 'string' && args.negative.trim()) out.negative = args.negative.trim();
+  return out;
 }

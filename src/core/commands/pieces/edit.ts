@@ -4,7 +4,7 @@ import { en } from '../words.js';
 import { fail } from '../../failures.js';
 import type { CommandContext, CommandDefinition, Reply } from '../types.js';
 import { failureReply, fetchAll, files, imageResultReply, progressHooks, readKept, resultDelivery, str } from '../reply-kit.js';
-import { exactSizeArg, modelArg, promptArg } from './common-args.js';
+import { backgroundArg, exactSizeArg, formatArg, imageOptionValues, modelArg, promptArg, qualityArg } from './common-args.js';
 
 /** Runs an edit and answers with the result (also Reroll of an edit). */
 export async function runEdit(ctx: CommandContext, p: Omit<EditRequest, 'scope' | 'user'>): Promise<Reply> {
@@ -20,7 +20,7 @@ export const editCommand: CommandDefinition = {
   name: 'edit',
   get description() { return en('cmd-edit'); },
   get help() { return en('cmd-edit.help'); },
-  usage: ['/edit <instruction> [--size WxH] [--model ID] (with 1-3 images attached)', '/edit <instruction> --from <job>'],
+  usage: ['/edit <instruction> [--size WxH] [--model ID] [--quality Q] [--background B] [--format F] (with 1-3 images attached)', '/edit <instruction> --from <job>'],
   examples: ['/edit make the sky purple', '/edit add a hat --from j_abc123'],
   role: 'member',
   place: 'anywhere',
@@ -31,6 +31,9 @@ export const editCommand: CommandDefinition = {
     { name: 'job', kind: 'job', get description() { return en('cmd-edit-opt-job'); }, flags: ['from'], conflicts: ['images'] },
     exactSizeArg,
     modelArg('image'),
+    qualityArg,
+    backgroundArg,
+    formatArg,
   ],
   async run(ctx, args) {
     const model = str(args, 'model');
@@ -49,6 +52,6 @@ export const editCommand: CommandDefinition = {
       if (!got.ok) return failureReply(ctx, got.failure);
       images = got.value;
     }
-    return runEdit(ctx, { prompt: str(args, 'prompt') ?? '', images, ...(model ? { model } : {}), ...(size ? { size } : {}) });
+    return runEdit(ctx, { prompt: str(args, 'prompt') ?? '', images, ...(model ? { model } : {}), ...(size ? { size } : {}), ...imageOptionValues(args) });
   },
 };

@@ -30,21 +30,25 @@ export const rerollCommand: CommandDefinition = {
     if (!res.ok) return failureReply(ctx, res.failure);
     const r = res.value;
     const base = { prompt: r.prompt, model: r.model, ...(r.size ? { size: r.size } : {}) };
+    const o = r.options ?? {};
+    // The options it was sent with, again (a negative prompt and a last frame are not kept: the reroll goes without).
+    const image = { ...(o.quality ? { quality: o.quality } : {}), ...(o.background ? { background: o.background } : {}), ...(o.format ? { format: o.format } : {}) };
+    const video = { ...(o.resolution ? { resolution: o.resolution } : {}), ...(o.audio !== undefined ? { audio: o.audio } : {}) };
     switch (r.kind) {
       case 'video':
-        return runVideo(ctx, { ...base, ...(r.seconds ? { seconds: r.seconds } : {}) });
+        return runVideo(ctx, { ...base, ...video, ...(r.seconds ? { seconds: r.seconds } : {}) });
       case 'edit': {
         const refs = r.references ?? [];
         const images = refs.length ? await readKept(refs) : [];
         if (images.length === 0 || images.length !== refs.length) return failureReply(ctx, fail('job_files_gone', { id, what: 'references' }));
-        return runEdit(ctx, { ...base, images });
+        return runEdit(ctx, { ...base, ...image, images });
       }
       case 'ask': {
         const a = await ctx.core.ask({ ...ctx.actor, prompt: r.prompt, model: r.model, ...(await resultDelivery(ctx)) }, progressHooks(ctx));
         return a.ok ? askReply(a.value, ctx.actor.locale ?? DEFAULT_LOCALE) : failureReply(ctx, a.failure);
       }
       case 'imagine': {
-        const i = await ctx.core.imagine({ ...ctx.actor, ...base, ...(await resultDelivery(ctx)) }, progressHooks(ctx));
+        const i = await ctx.core.imagine({ ...ctx.actor, ...base, ...image, ...(await resultDelivery(ctx)) }, progressHooks(ctx));
         return i.ok ? imageResultReply(ctx, i.value, r.prompt) : failureReply(ctx, i.failure);
       }
     }

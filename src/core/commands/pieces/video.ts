@@ -1,3 +1,5 @@
+import { describeOptions, optionsText } from '../../models/model-options.js';
+import { fail, type Failure } from '../../failures.js';
 import { DEFAULT_LOCALE, t } from '../../i18n/catalog.js';
 import { formatDuration, formatMoney } from '../../i18n/format.js';
 import type { Attachment } from '../../api/actor.js';
@@ -5,7 +7,7 @@ import type { VideoRequest, VideoStarted } from '../../api/video.js';
 import { en } from '../words.js';
 import type { CommandContext, CommandDefinition, Reply } from '../types.js';
 import { failureReply, fetchAll, files, int, progressHooks, refreshAction, remainingText, str } from '../reply-kit.js';
-import { aspectArg, modelArg, promptArg, sizeArg } from './common-args.js';
+import { aspectArg, audioArg, modelArg, negativeArg, promptArg, resolutionArg, sizeArg, videoOptionValues } from './common-args.js';
 
 /** What a video run needs besides the actor and the delivery address. */
 export type VideoParams = Omit<VideoRequest, 'scope' | 'user' | 'delivery'>;
@@ -45,6 +47,7 @@ export function videoStartedReply(v: VideoStarted, locale: string, titleId = 'vi
       { name: t(l, 'field-model'), value: v.model },
       { name: t(l, 'field-duration'), value: t(l, 'value-seconds', { n: v.seconds }) },
       { name: t(l, 'field-size'), value: v.size },
+      ...(v.options && optionsText(v.options) ? [{ name: t(l, 'field-options'), value: optionsText(v.options) }] : []),
       { name: t(l, 'field-held'), value: formatMoney(l, v.estimateMicros) },
       { name: t(l, 'field-left'), value: remainingText(l, v.remainingMicros) },
       { name: t(l, 'field-ready-in'), value: t(l, 'time-in', { duration: wait }) },
@@ -55,13 +58,25 @@ export function videoStartedReply(v: VideoStarted, locale: string, titleId = 'vi
   };
 }
 
-/** `/video <prompt> [--seconds N] [--ar W:H | --size WxH] [--model ID]` with an optional start image. */
+/**
+ * A last frame (a second image) for a model that takes none, refused before anything is downloaded; null when the
+ * model takes one or is not known here (the core checks again after the download).
+ */
+async function lastFrameRefused(ctx: CommandContext, model: string | undefined): Promise<Failure | null> {
+  const list = await ctx.core.models(ctx.actor, 'video');
+  if (!list.ok) return null;
+  const view = model ? list.value.find((m) => m.id === model) : list.value.find((m) => m.isDefault);
+  if (!view || view.options?.endImage) return null;
+  return fail('option_unsupported', { model: view.id, option: 'endImage', value: '', offered: [], all: view.options ? describeOptions(view.options) : [] });
+}
+
+/** `/video <prompt> [--seconds N] [--ar W:H | --size WxH] [--model ID] [--resolution R] [--audio on|off] [--negative TEXT]` with an optional start image and (second image) last frame; the options where the model offers them. */
 export const videoCommand: CommandDefinition = {
   name: 'video',
   get description() { return en('cmd-video'); },
   get help() { return en('cmd-video.help'); },
-  usage: ['/video <prompt> [--seconds N] [--ar W:H | --size WxH] [--model ID]'],
-  examples: ['/video waves on a beach at sunset', '/video a paper boat --seconds 8s --ar 9:16'],
+  usage: ['/video <prompt> [--seconds N] [--ar W:H | --size WxH] [--model ID] [--resolution R] [--audio on|off] [--negative "TEXT"]'],
+  examples: ['/video waves on a beach at sunset', '/video a paper boat --seconds 8s --ar 9:16', '/video a drummer on a rooftop --model veo-3.1 --resolution 1080p --audio on'],
   role: 'member',
   place: 'anywhere',
   visibility: 'public',
@@ -71,16 +86,25 @@ export const videoCommand: CommandDefinition = {
     aspectArg,
     sizeArg,
     modelArg('video'),
-    { name: 'image', kind: 'attachment', get description() { return en('cmd-video-opt-image'); }, maxCount: 1 },
+    resolutionArg,
+    audioArg,
+    negativeArg,
+    { name: 'image', kind: 'attachment', get description() { return en('cmd-video-opt-image'); }, maxCount: 2 },
   ],
   async run(ctx, args) {
     const model = str(args, 'model');
     let image: Attachment | undefined;
+    let endImage: Attachment | undefined;
     const incoming = files(args, 'image');
+    if (incoming.length > 1) {
+      const refused = await lastFrameRefused(ctx, model);
+      if (refused) return failureReply(ctx, refused);
+    }
     if (incoming.length) {
-      const got = await fetchAll(incoming.slice(0, 1), ctx.core.referenceLimitBytes('video', model));
+      // A second image is the last frame (`image_tail`); the core refuses it for a model that takes none.
+      const got = await fetchAll(incoming.slice(0, 2), ctx.core.referenceLimitBytes('video', model));
       if (!got.ok) return failureReply(ctx, got.failure);
-      image = got.value[0];
+      [image, endImage] = got.value;
     }
     const seconds = int(args, 'seconds');
     const aspect = str(args, 'aspect');
@@ -92,6 +116,8 @@ export const videoCommand: CommandDefinition = {
       ...(aspect ? { aspect } : {}),
       ...(size ? { size } : {}),
       ...(image ? { image } : {}),
+      ...(endImage ? { endImage } : {}),
+      ...videoOptionValues(args),
     });
   },
 };

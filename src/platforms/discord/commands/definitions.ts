@@ -92,6 +92,8 @@ function stringOption(o: SlashCommandStringOption, arg: ArgSpec): SlashCommandSt
       return o.setMaxLength(64);
     case 'choice': {
       const choices = arg.choices ?? [];
+      // A model option's values depend on the model chosen: completed per model, never a fixed menu.
+      if (arg.modelOption) return o.setAutocomplete(true).setMaxLength(20);
       if (choices.length === 0 || choices.length > CHOICES_MAX) return arg.autocomplete ? o.setAutocomplete(true) : o;
       return o.addChoices(...choices.map((c) => ({ name: clip(c.label, DESCRIPTION_MAX), value: c.value })));
     }

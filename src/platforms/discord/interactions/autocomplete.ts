@@ -1,7 +1,7 @@
 import type { AutocompleteInteraction } from 'discord.js';
 import type { ArgSpec, ModelView } from '../../../core/api/surface.js';
 import { actorOf } from '../actor.js';
-import { argOfOption, findTarget } from '../commands/option-names.js';
+import { argOfOption, argsOf, findTarget, type CommandTarget } from '../commands/option-names.js';
 import { clip, LIMITS } from '../render.js';
 import type { SurfaceContext } from '../surface.js';
 
@@ -28,9 +28,28 @@ export function modelChoices(models: readonly ModelView[], typed: string, all = 
   return [...prefix, ...inner].slice(0, LIMITS.autocompleteChoices).map((m) => ({ name: clip(`${m.id} · ${m.priceText}`, LIMITS.choiceName), value: m.id }));
 }
 
-function choicesFor(arg: ArgSpec, typed: string, ctx: SurfaceContext, i: AutocompleteInteraction): Choice[] {
+/**
+ * A model option's values (`quality`, `resolution`, `audio`…) for the model chosen in the same command (its `model`
+ * option), else the actor's default model of that kind: only what that model offers; none when it offers nothing.
+ */
+export function modelOptionChoices(arg: ArgSpec, models: readonly ModelView[], chosen: string | undefined, typed: string): Choice[] {
+  const option = arg.modelOption;
+  if (!option) return [];
+  const model = chosen ? models.find((m) => m.id === chosen) : models.find((m) => m.isDefault);
+  const o = model?.options;
+  const values = option === 'audio' ? (o?.audio ? ['on', 'off'] : []) : option === 'quality' || option === 'background' || option === 'format' || option === 'resolution' ? [...(o?.[option] ?? [])] : [];
+  const t = typed.trim().toLowerCase();
+  return values.filter((v) => v.toLowerCase().includes(t)).slice(0, LIMITS.autocompleteChoices).map((v) => ({ name: clip(v, LIMITS.choiceName), value: v }));
+}
+
+function choicesFor(arg: ArgSpec, typed: string, ctx: SurfaceContext, i: AutocompleteInteraction, target: CommandTarget | undefined): Choice[] {
   const t = typed.trim().toLowerCase();
   if (arg.kind === 'model') return modelChoices(ctx.core.cachedModels(actorOf(i), arg.modelKind), typed, arg.modelKind === undefined);
+  if (arg.modelOption) {
+    const kind = (target ? argsOf(target) : []).find((a) => a.kind === 'model')?.modelKind;
+    const chosen = i.options.get('model')?.value;
+    return modelOptionChoices(arg, ctx.core.cachedModels(actorOf(i), kind), typeof chosen === 'string' && chosen ? chosen : undefined, typed);
+  }
   if (isTimeZone(arg)) {
     return timeZones()
       .filter((z) => z.toLowerCase().includes(t))
@@ -45,12 +64,13 @@ function choicesFor(arg: ArgSpec, typed: string, ctx: SurfaceContext, i: Autocom
 
 /**
  * Autocomplete (3 s, no defer): a `model` argument from the core's cached model list only (never waits), filtered
- * to the argument's `modelKind` (every model when it names none), price in the label; a time zone from the runtime's IANA zones; a `choice` from its
- * choices. Anything else gets no choices.
+ * to the argument's `modelKind` (every model when it names none), price in the label; a model option from what the
+ * chosen (or default) model offers ({@link modelOptionChoices}); a time zone from the runtime's IANA zones; a
+ * `choice` from its choices. Anything else gets no choices.
  */
 export async function handleAutocomplete(i: AutocompleteInteraction, ctx: SurfaceContext): Promise<void> {
   const focused = i.options.getFocused(true);
   const target = findTarget(ctx.dispatcher.commands, i.commandName, i.options.getSubcommand(false));
   const arg = target ? argOfOption(target, focused.name) : undefined;
-  await i.respond(arg ? choicesFor(arg, String(focused.value ?? ''), ctx, i) : []);
+  await i.respond(arg ? choicesFor(arg, String(focused.value ?? ''), ctx, i, target) : []);
 }
