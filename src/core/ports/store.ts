@@ -9,6 +9,7 @@ import type { Directory } from './directory.js';
 import type { FailureRefs } from './failure-refs.js';
 import type { JobAdmin } from './job-admin.js';
 import type { JobStore } from './job-store.js';
+import type { SettingsStore } from './settings-store.js';
 import type { TokenVault } from './token-vault.js';
 
 /** What the use-cases read and write (`CoreDeps.store`). */
@@ -23,6 +24,8 @@ export interface CoreStore {
   directory: Directory;
   /** Failure references shown to users (`/job <ref>`, `admin ref`). */
   refs: FailureRefs;
+  /** Members' settings and communities' defaults (`/settings`, `/setup defaults`). */
+  settings: SettingsStore;
 }
 
 /** What the operator CLI and the composition root use: the core's repositories plus jobs. */
