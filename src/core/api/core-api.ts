@@ -1,6 +1,6 @@
 /**
  * The core as adapters see it: the composition of the per-feature facades (`./images.ts`, `./video.ts`, `./ask.ts`,
- * `./jobs.ts`, `./models.ts`, `./account.ts`, `./admin.ts`, `./failure-refs.ts`). Implemented by `BotCore`
+ * `./jobs.ts`, `./models.ts`, `./account.ts`, `./admin.ts`, `./failure-refs.ts`, `./settings.ts`). Implemented by `BotCore`
  * (`src/core/bot-core.ts`). Plain data in, typed results out: no platform or HTTP types cross this line. A module
  * that needs one feature names that facade (or a `Pick` of it), not the whole of this.
  */
@@ -11,7 +11,8 @@ import type { FailureRefsApi } from './failure-refs.js';
 import type { ImagesApi } from './images.js';
 import type { JobsApi } from './jobs.js';
 import type { ModelsApi } from './models.js';
+import type { SettingsApi } from './settings.js';
 import type { VideoApi } from './video.js';
 
 /** Every facade of the core. */
-export interface CoreApi extends FailureRefsApi, ImagesApi, VideoApi, AskApi, ModelsApi, JobsApi, AccountApi, AdminApi {}
+export interface CoreApi extends FailureRefsApi, ImagesApi, VideoApi, AskApi, ModelsApi, JobsApi, AccountApi, AdminApi, SettingsApi {}

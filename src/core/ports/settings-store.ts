@@ -3,9 +3,16 @@
  * across communities, and a community's defaults. Values are text the core validated before storing; the store never
  * interprets them. The language is not here: it lives with the user and the scope (`Directory`).
  */
+import type { AuditInput } from './audit-log.js';
 
-/** The keys a member can set (`language` is stored by `Directory.setUserLanguage`, `private` only per member). */
-export type SettingKey = 'image_model' | 'video_model' | 'text_model' | 'aspect' | 'seconds' | 'quality' | 'n' | 'language' | 'private';
+/** Every key of `/settings`, in the order it lists them (`language` is stored by `Directory.setUserLanguage`). */
+export const SETTING_KEYS = ['image_model', 'video_model', 'text_model', 'aspect', 'seconds', 'quality', 'n', 'language', 'private'] as const;
+
+/** A key a member can set. */
+export type SettingKey = (typeof SETTING_KEYS)[number];
+
+/** The keys a community can default (`/setup defaults`): `language` has `/setup language`, `private` is a member's own. */
+export const DEFAULT_KEYS: readonly SettingKey[] = SETTING_KEYS.filter((k) => k !== 'language' && k !== 'private');
 
 /** Stored values by key; a key absent is not set. */
 export type SettingValues = Partial<Record<SettingKey, string>>;
@@ -26,6 +33,9 @@ export interface SettingsStore {
   setMemberSetting(userId: string, scopeId: string | null, key: SettingKey, value: string | null): Promise<void>;
   /** The community's defaults (`/setup defaults`). */
   scopeDefaults(scopeId: string): Promise<SettingValues>;
-  /** Stores (or with `value` null clears) one community default; the caller audits it. */
-  setScopeDefault(scopeId: string, key: SettingKey, value: string | null, updatedBy: string): Promise<void>;
+  /**
+   * Stores (or with `value` null clears) one community default, with its `audit_log` entry (`a.action`, before and
+   * after) in the same write transaction.
+   */
+  setScopeDefault(scopeId: string, key: SettingKey, value: string | null, a: AuditInput): Promise<{ before: string | null; after: string | null }>;
 }

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
+import type { AuditInput } from '../../core/ports/audit-log.js';
 import type { Clock } from '../../core/ports/clock.js';
 import type { MemberSettingRows, SettingKey, SettingValues, SettingsStore } from '../../core/ports/settings-store.js';
+import { writeAudit } from './audit.js';
 import type { Database } from './schema.js';
 import type { WriteTransactionRunner } from './write-transaction.js';
 
@@ -71,11 +73,15 @@ export class KyselySettings implements SettingsStore {
     return out;
   }
 
-  async setScopeDefault(scopeId: string, key: SettingKey, value: string | null, updatedBy: string): Promise<void> {
-    await this.writeTx(this.db as unknown as Kysely<Database>, async (t) => {
+  async setScopeDefault(scopeId: string, key: SettingKey, value: string | null, a: AuditInput): Promise<{ before: string | null; after: string | null }> {
+    return this.writeTx(this.db as unknown as Kysely<Database>, async (t) => {
       const tx = t as unknown as Kysely<Db>;
+      const now = this.clock.now();
+      const old = await tx.selectFrom('scope_settings').select('value').where('scope_id', '=', scopeId).where('key', '=', key).executeTakeFirst();
       await tx.deleteFrom('scope_settings').where('scope_id', '=', scopeId).where('key', '=', key).execute();
-      if (value !== null) await tx.insertInto('scope_settings').values({ scope_id: scopeId, key, value, updated_by: updatedBy, updated_at: this.clock.now() }).execute();
+      if (value !== null) await tx.insertInto('scope_settings').values({ scope_id: scopeId, key, value, updated_by: a.actor, updated_at: now }).execute();
+      await writeAudit(t, a, scopeId, { [key]: old?.value ?? null }, { [key]: value }, now);
+      return { before: old?.value ?? null, after: value };
     });
   }
 }

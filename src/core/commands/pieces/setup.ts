@@ -3,6 +3,7 @@ import type { CommandContext, CommandDefinition, Reply } from '../types.js';
 import { en } from '../words.js';
 import { str, textReply } from '../reply-kit.js';
 import { runAdminReply } from './admin-reply.js';
+import { setupDefaultsSubcommand } from './settings.js';
 
 /** The gateway token argument: collected privately by surfaces (modal, private chat), never echoed. */
 export const secretArg = { name: 'token', kind: 'secret', get description() { return en('opt-token'); }, required: true } as const;
@@ -12,7 +13,7 @@ export const setupCommand: CommandDefinition = {
   name: 'setup',
   get description() { return en('cmd-setup'); },
   get help() { return en('cmd-setup.help'); },
-  usage: ['/setup token', '/setup show', '/setup unlink', '/setup timezone <zone>', '/setup language <code|reset>'],
+  usage: ['/setup token', '/setup show', '/setup unlink', '/setup timezone <zone>', '/setup language <code|reset>', '/setup defaults [key] [value|reset]'],
   examples: ['/setup show', '/setup timezone Europe/Berlin'],
   role: 'admin',
   place: 'community',
@@ -61,6 +62,7 @@ export const setupCommand: CommandDefinition = {
       args: [{ name: 'code', kind: 'text', get description() { return en('cmd-setup-language-opt-code'); }, required: true, max: 35 }],
       run: (ctx, a) => runAdminReply(ctx, { op: 'language', code: str(a, 'code') ?? '' }),
     },
+    setupDefaultsSubcommand,
   ],
 };
 
