@@ -159,6 +159,8 @@ export async function settings(d: CoreDeps, a: Actor, req: SettingsRequest): Pro
   const stored = await storedFor(d, ids);
   const effect = inEffect(stored);
   const current = (k: SettingKey) => effect[k] ?? { value: k === 'language' ? l : botDefault(d, k, l), source: 'bot' as const };
+  // A word that is not a key lands in `value` on text surfaces (`/settings colour`): name it as the unknown key.
+  if (!givenKey && req.value?.trim()) return err(fail('unknown_setting', { given: req.value.trim(), keys: SETTING_KEYS.join(', ') }));
   if (!givenKey) {
     const text = `${t(l, 'settings-title')}\n${listText(ids, SETTING_KEYS, current)}`;
     return ok({ text, locale: l });
@@ -191,6 +193,7 @@ export async function communityDefaults(d: CoreDeps, a: Actor, req: Omit<Setting
   const defaults = await d.store.settings.scopeDefaults(ids.scopeId);
   const current = (k: SettingKey) => (defaults[k] !== undefined ? { value: defaults[k], source: 'community' as const } : { value: botDefault(d, k, l), source: 'bot' as const });
   const givenKey = req.key?.trim();
+  if (!givenKey && req.value?.trim()) return err(fail('unknown_setting', { given: req.value.trim(), keys: DEFAULT_KEYS.join(', ') }));
   if (!givenKey) return ok({ text: `${t(l, 'settings-defaults-title')}\n${listText(ids, DEFAULT_KEYS, current)}`, locale: l });
   const key = settingKey(givenKey);
   if (!key || !DEFAULT_KEYS.includes(key)) return err(fail('unknown_setting', { given: givenKey, keys: DEFAULT_KEYS.join(', ') }));

@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, t } from '../../i18n/catalog.js';
 import { DEFAULT_KEYS, SETTING_KEYS } from '../../ports/settings-store.js';
-import type { ArgSpec, CommandContext, CommandDefinition, Reply, SubcommandDefinition } from '../types.js';
+import type { ArgSpec, CommandContext, CommandDefinition, Reply, ReplyAction, SubcommandDefinition } from '../types.js';
 import { failureReply, str } from '../reply-kit.js';
 import { en } from '../words.js';
 
@@ -23,6 +23,22 @@ export function settingsReply(ctx: CommandContext, res: Awaited<ReturnType<Comma
   const l = res.value.locale || ctx.actor.locale || DEFAULT_LOCALE;
   const how = listed ? [t(l, command[1] ? 'settings-defaults-how' : 'settings-how', { cmd: ctx.surface.commandHint(command[0], command[1]) })] : [];
   return { visibility: 'private', tone: 'info', blocks: [res.value.text, ...how], locale: l };
+}
+
+/** One button per common choice (restart-proof: the button carries the key and the value). */
+const QUICK: readonly (readonly [string, string])[] = [
+  ['aspect', '1:1'],
+  ['aspect', '16:9'],
+  ['aspect', '9:16'],
+  ['n', '1'],
+  ['n', '2'],
+  ['n', '4'],
+];
+
+/** The quick choices under the full list: aspects, image counts, and private results turned the other way. */
+function quickChoices(privately: boolean): ReplyAction[] {
+  const pairs = [...QUICK, ['private', privately ? 'off' : 'on'] as const];
+  return pairs.map(([key, value]) => ({ label: `${key} ${value}`, command: 'settings', args: { key, value } }));
 }
 
 /**
@@ -49,7 +65,10 @@ export const settingsCommand: CommandDefinition = {
     const key = str(a, 'key');
     const where = str(a, 'where');
     const res = await ctx.core.settings(ctx.actor, { ...(key ? { key } : {}), ...(str(a, 'value') ? { value: str(a, 'value') } : {}), ...(where === 'here' || where === 'everywhere' ? { where } : {}) });
-    return settingsReply(ctx, res, !key, ['settings']);
+    const reply = settingsReply(ctx, res, !key, ['settings']);
+    if (key || reply.tone === 'error') return reply;
+    const privately = (await ctx.core.settingsInEffect(ctx.actor)).private?.value === 'on';
+    return { ...reply, actions: quickChoices(privately) };
   },
 };
 
