@@ -9,6 +9,8 @@ settings-line = { $key }: { $value } ({ $source ->
     })
 settings-title = Your settings (a flag typed in a command always wins):
 settings-how = Change one with { $cmd } <key> <value> (add "everywhere" for every community), or go back with { $cmd } <key> reset.
+# The placeholder of a menu of choices for one key (Discord).
+settings-menu-placeholder = { $key }: choose one
 settings-value-auto = auto
 # $where: here (this community) or everywhere (every community).
 settings-set = { $key } is now { $value } { $where ->

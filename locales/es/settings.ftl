@@ -8,6 +8,8 @@ settings-line = { $key }: { $value } ({ $source ->
     })
 settings-title = Tus ajustes (una opción escrita en un comando siempre tiene prioridad):
 settings-how = Cambia uno con { $cmd } <clave> <valor> (añade "everywhere" para todas las comunidades) o vuelve atrás con { $cmd } <clave> reset.
+# The placeholder of a menu of choices for one key (Discord).
+settings-menu-placeholder = { $key }: elige uno
 settings-value-auto = automático
 settings-set = { $key } ahora es { $value } { $where ->
         [here] en esta comunidad.

@@ -8,6 +8,8 @@ settings-line = { $key }: { $value }（{ $source ->
     }）
 settings-title = あなたの設定（コマンドに入力したオプションが常に優先されます）:
 settings-how = 変更するには { $cmd } <キー> <値>（すべてのコミュニティに適用するには "everywhere" を付けます）、元に戻すには { $cmd } <キー> reset。
+# The placeholder of a menu of choices for one key (Discord).
+settings-menu-placeholder = { $key }: 選択してください
 settings-value-auto = 自動
 settings-set = { $where ->
         [here] このコミュニティで

@@ -8,6 +8,8 @@ settings-line = { $key }: { $value } ({ $source ->
     })
 settings-title = Suas configurações (uma opção digitada em um comando sempre tem prioridade):
 settings-how = Altere uma com { $cmd } <chave> <valor> (acrescente "everywhere" para todas as comunidades) ou volte ao padrão com { $cmd } <chave> reset.
+# The placeholder of a menu of choices for one key (Discord).
+settings-menu-placeholder = { $key }: escolha um
 settings-value-auto = automático
 settings-set = { $key } agora é { $value } { $where ->
         [here] nesta comunidade.

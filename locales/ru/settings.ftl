@@ -8,6 +8,8 @@ settings-line = { $key }: { $value } ({ $source ->
     })
 settings-title = Ваши настройки (флаг, введённый в команде, всегда важнее):
 settings-how = Изменить: { $cmd } <ключ> <значение> (добавьте "everywhere", чтобы действовало во всех сообществах); вернуть: { $cmd } <ключ> reset.
+# The placeholder of a menu of choices for one key (Discord).
+settings-menu-placeholder = { $key }: выберите
 settings-value-auto = автоматически
 settings-set = { $key } теперь { $value } { $where ->
         [here] в этом сообществе.

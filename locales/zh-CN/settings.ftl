@@ -8,6 +8,8 @@ settings-line = { $key }: { $value }（{ $source ->
     }）
 settings-title = 你的设置（命令中输入的选项始终优先）：
 settings-how = 用 { $cmd } <键> <值> 修改（加上 "everywhere" 则对所有社区生效），用 { $cmd } <键> reset 恢复。
+# The placeholder of a menu of choices for one key (Discord).
+settings-menu-placeholder = { $key }：请选择
 settings-value-auto = 自动
 settings-set = { $where ->
         [here] 在本社区，

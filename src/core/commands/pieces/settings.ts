@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, t } from '../../i18n/catalog.js';
 import { DEFAULT_KEYS, SETTING_KEYS } from '../../ports/settings-store.js';
-import type { ArgSpec, CommandContext, CommandDefinition, Reply, ReplyAction, SubcommandDefinition } from '../types.js';
+import type { ArgSpec, CommandContext, CommandDefinition, Reply, ReplyAction, ReplyMenu, SubcommandDefinition } from '../types.js';
 import { failureReply, str } from '../reply-kit.js';
 import { en } from '../words.js';
 
@@ -27,18 +27,27 @@ export function settingsReply(ctx: CommandContext, res: Awaited<ReturnType<Comma
 
 /** One button per common choice (restart-proof: the button carries the key and the value). */
 const QUICK: readonly (readonly [string, string])[] = [
-  ['aspect', '1:1'],
-  ['aspect', '16:9'],
-  ['aspect', '9:16'],
   ['n', '1'],
   ['n', '2'],
   ['n', '4'],
+  ['aspect', '1:1'],
+  ['aspect', '16:9'],
+  ['aspect', '9:16'],
 ];
 
 /** The quick choices under the full list: aspects, image counts, and private results turned the other way. */
 function quickChoices(privately: boolean): ReplyAction[] {
-  const pairs = [...QUICK, ['private', privately ? 'off' : 'on'] as const];
+  const pairs = [['private', privately ? 'off' : 'on'] as const, ...QUICK];
   return pairs.map(([key, value]) => ({ label: `${key} ${value}`, command: 'settings', args: { key, value } }));
+}
+
+/** A menu per model kind, of the models the member's token reaches (from the cache: never waits on the gateway). */
+function modelMenus(ctx: CommandContext, locale: string): ReplyMenu[] {
+  const kinds = [['image_model', 'image'], ['video_model', 'video'], ['text_model', 'text']] as const;
+  return kinds.flatMap(([key, kind]) => {
+    const options = ctx.core.cachedModels(ctx.actor, kind).map((m) => ({ label: m.id, value: m.id }));
+    return options.length ? [{ placeholder: t(locale, 'settings-menu-placeholder', { key }), command: 'settings', args: { key }, arg: 'value', options }] : [];
+  });
 }
 
 /**
@@ -68,7 +77,7 @@ export const settingsCommand: CommandDefinition = {
     const reply = settingsReply(ctx, res, !key, ['settings']);
     if (key || reply.tone === 'error') return reply;
     const privately = (await ctx.core.settingsInEffect(ctx.actor)).private?.value === 'on';
-    return { ...reply, actions: quickChoices(privately) };
+    return { ...reply, actions: quickChoices(privately), menus: modelMenus(ctx, reply.locale ?? DEFAULT_LOCALE) };
   },
 };
 
