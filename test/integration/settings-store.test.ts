@@ -57,7 +57,7 @@ describe.each(engines)('settings store ($name)', (engine) => {
     await t.store.close();
     const first = t;
     t = { ...first, cleanup: () => first.engine.drop(first.location) };
-    const reopened = await openStore({ ...storeOptions(t.location), encryptionKey: TEST_KEY, clock: new ManualClock(t.clock.now()) });
+    const reopened = await openStore({ ...storeOptions(first.location), encryptionKey: TEST_KEY, clock: new ManualClock(first.clock.now()), defaultAllowanceMicros: 1_000_000, defaultPeriod: 'day' });
     try {
       expect(await reopened.settings.memberSettings(t.userId, t.scopeId)).toEqual({ community: { image_model: 'gpt-image-2' }, personal: { private: 'on' } });
       expect(await reopened.settings.scopeDefaults(t.scopeId)).toEqual({ aspect: '16:9' });
