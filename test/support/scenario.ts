@@ -83,7 +83,7 @@ export const SCENARIO: readonly ScenarioStep[] = [
   { id: 'ask', as: 'member', run: '/ask what is a haiku?', expect: { tone: 'result', files: 0, charged: 'positive' } },
   { id: 'reroll', as: 'member', on: 'imagine', action: 'Reroll', expect: { tone: 'result', files: 1, charged: IMAGE, actions: ['Reroll', 'Edit', 'Animate'] } },
   { id: 'edit-action', as: 'member', on: 'imagine', action: 'Edit', input: 'add a hat', expect: { tone: 'result', files: 1, charged: IMAGE, actions: ['Reroll', 'Edit', 'Animate'] } },
-  { id: 'animate', as: 'member', on: 'imagine', action: 'Animate', expect: { tone: 'info', files: 1, charged: 'positive', actions: ['Refresh'], deliveredActions: ['Reroll'] } },
+  { id: 'animate', as: 'member', on: 'imagine', action: 'Animate', expect: { tone: 'info', files: 1, charged: 4 * VIDEO_PER_SECOND, actions: ['Refresh'], deliveredActions: ['Reroll'], says: '4 s from your settings' } },
   { id: 'balance', as: 'member', run: '/balance', expect: { tone: 'info', files: 0, charged: 0 } },
   { id: 'jobs', as: 'member', run: '/jobs', expect: { tone: 'info', files: 0, charged: 0 } },
   { id: 'help', as: 'member', run: '/help', expect: { tone: 'info', files: 0, charged: 0 } },
