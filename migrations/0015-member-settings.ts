@@ -5,13 +5,15 @@ import type { Kysely } from 'kysely';
  * the member's personal default across communities, else their choice in that community. `scope_settings`: a
  * community's defaults, one row per key. Values are text as validated by the core (a model id, `16:9`, `8`, `on`).
  * The member's language stays in `users.language` (migration 0008) and the community's in `scopes.language`.
+ * No foreign keys (like `failure_refs`): a row of a scope merged away by a Telegram group upgrade is never read again,
+ * and the schema can be taken down in any order.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely migrations are written against an untyped db
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('member_settings')
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('scope_id', 'text', (c) => c.references('scopes.id').onDelete('cascade'))
+    .addColumn('user_id', 'text', (c) => c.notNull())
+    .addColumn('scope_id', 'text')
     .addColumn('key', 'text', (c) => c.notNull())
     .addColumn('value', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
@@ -19,7 +21,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('member_settings_user').on('member_settings').columns(['user_id', 'key']).execute();
   await db.schema
     .createTable('scope_settings')
-    .addColumn('scope_id', 'text', (c) => c.notNull().references('scopes.id').onDelete('cascade'))
+    .addColumn('scope_id', 'text', (c) => c.notNull())
     .addColumn('key', 'text', (c) => c.notNull())
     .addColumn('value', 'text', (c) => c.notNull())
     .addColumn('updated_by', 'text', (c) => c.notNull())

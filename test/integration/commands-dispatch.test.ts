@@ -306,6 +306,7 @@ describe('a member claimed as non-admin cannot run any admin (sub)command', () =
     'setup unlink': {},
     'setup timezone': { tz: 'Europe/Paris' },
     'setup language': { code: 'es' },
+    'setup defaults': { key: 'aspect', value: '16:9' },
     'prices list': {},
     'prices set': { model: 'alpha-image-2', usd: '0.05', per: 'image' },
     'prices clear': { model: 'alpha-image-2' },
