@@ -87,6 +87,7 @@ describe('one scenario on every chat surface', () => {
         expect.soft(got.tone, where).toBe(step.expect.tone);
         expect.soft(got.files, where).toBe(step.expect.files);
         if (step.expect.says) expect.soft(got.text, where).toContain(step.expect.says);
+        if (step.expect.lacks) expect.soft(got.text, where).not.toContain(step.expect.lacks);
         if (step.expect.charged === 'positive') expect.soft(got.charged, where).toBeGreaterThan(0);
         else expect.soft(got.charged, where).toBe(step.expect.charged);
         // The gateway bills exactly what the ledger charged, step by step; no hold outlives its job.

@@ -28,6 +28,8 @@ export interface StepExpect {
   deliveredActions?: readonly string[];
   /** Words the member must see in the step's reply as the surface rendered it ("16:9 from your settings"). */
   says?: string;
+  /** Words the step's reply must not show (a setting a typed flag overrode). */
+  lacks?: string;
 }
 
 /** A step typed as a command (`run`), optionally with the image of an earlier step's result attached. */
@@ -64,8 +66,8 @@ const VIDEO_PER_SECOND = 50_000;
  * makes a video and rerolls it from the delivered video, asks a question, rerolls / edits / animates the image through
  * its actions, reads /balance, /jobs and /help, and is refused a video that no longer fits the budget (nothing charged).
  * Issue 23: the member first sets an aspect and the video seconds with /settings, so no command of the session
- * carries an option (before settings it typed `--ar 16:9` once and `--seconds 4` twice), and the replies that used a
- * setting say so.
+ * carries an option but the last, where a typed `--seconds 5` overrides the setting (before settings it typed `--ar 16:9`
+ * once and `--seconds 4` twice), and the replies that used a setting say so.
  */
 export const SCENARIO: readonly ScenarioStep[] = [
   { id: 'budget', as: 'admin', run: '/budget default 0.80 day', expect: { tone: 'info', files: 0, charged: 0 } },
@@ -87,7 +89,13 @@ export const SCENARIO: readonly ScenarioStep[] = [
   { id: 'balance', as: 'member', run: '/balance', expect: { tone: 'info', files: 0, charged: 0 } },
   { id: 'jobs', as: 'member', run: '/jobs', expect: { tone: 'info', files: 0, charged: 0 } },
   { id: 'help', as: 'member', run: '/help', expect: { tone: 'info', files: 0, charged: 0 } },
-  { id: 'over-budget', as: 'member', run: '/video a storm at sea', expect: { tone: 'error', files: 0, charged: 0, failure: 'budget_exhausted', says: '4 s, 16:9 from your settings' } },
+  // A typed flag wins over the setting: 5 s asked, 4 s from the settings unused (and named nowhere).
+  {
+    id: 'over-budget',
+    as: 'member',
+    run: '/video a storm at sea --seconds 5',
+    expect: { tone: 'error', files: 0, charged: 0, failure: 'budget_exhausted', says: '16:9 from your settings', lacks: '4 s' },
+  },
 ];
 
 /** What a surface showed for one step: the neutral reply the dispatcher returned, and the surface's own rendering. */
