@@ -81,13 +81,16 @@ export async function validateSetting(d: CoreDeps, a: Actor, key: SettingKey, gi
   }
 }
 
-/** The stored rows that decide the actor's settings here (language from the user and the scope). */
-async function storedFor(d: CoreDeps, ids: ActorIds): Promise<{ member: SettingValues; personal: SettingValues; community: SettingValues }> {
+/**
+ * The stored rows that decide the actor's settings here; with `withLanguage`, the language from the user and the scope
+ * (a command does not need it: the dispatcher already resolved the locale).
+ */
+async function storedFor(d: CoreDeps, ids: ActorIds, withLanguage = true): Promise<{ member: SettingValues; personal: SettingValues; community: SettingValues }> {
   const [rows, community, user, scope] = await Promise.all([
     d.store.settings.memberSettings(ids.userId, ids.scopeId),
     d.store.settings.scopeDefaults(ids.scopeId),
-    d.store.directory.getUser(ids.userId),
-    d.store.directory.getScope(ids.scopeId),
+    withLanguage ? d.store.directory.getUser(ids.userId) : undefined,
+    withLanguage ? d.store.directory.getScope(ids.scopeId) : undefined,
   ]);
   return {
     member: rows.community,
@@ -113,7 +116,7 @@ function inEffect(s: { member: SettingValues; personal: SettingValues; community
 /** See `SettingsApi.settingsInEffect`. A store failure reads as "nothing set": a command still runs on its defaults. */
 export async function settingsInEffect(d: CoreDeps, a: Actor): Promise<SettingsInEffect> {
   try {
-    return inEffect(await storedFor(d, await actorIds(d, a)));
+    return inEffect(await storedFor(d, await actorIds(d, a), false));
   } catch (e) {
     d.logger.warn({ err: e }, 'settings could not be read; the command runs on the defaults');
     return {};
