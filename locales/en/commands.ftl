@@ -126,6 +126,12 @@ cmd-language = Choose the language I speak to you
 cmd-language-opt-code = A language code such as en, es, pt-BR, zh-CN, ru or ja; reset for the default
 cmd-setup-language = Set this community's default language
 cmd-setup-language-opt-code = A language code such as en, es, pt-BR, zh-CN, ru or ja; reset to remove it
+cmd-settings = Your defaults: models, aspect, seconds, quality, images, language, private results
+    .help = Shows your settings and where each comes from, or sets one: /settings aspect 16:9 (this community), /settings image_model <model> everywhere (every community), /settings aspect reset. A flag typed in a command always wins; a reply that used a setting says so. Keys: image_model, video_model, text_model, aspect, seconds, quality, n, language, private.
+cmd-settings-opt-key = Which setting (image_model, video_model, text_model, aspect, seconds, n…)
+cmd-settings-opt-value = Its value (a model id, 16:9, 8, high, 2, es, on…) or reset
+cmd-settings-opt-where = here (this community, the default) or everywhere (every community)
+cmd-setup-defaults = Set this community's defaults (models, aspect, seconds, quality, images)
 cmd-approve = Let this community use the bot's own gateway token (owners)
     .help = Under OPERATOR_TOKEN_ACCESS=approved, only communities an owner approved run jobs on the bot's own gateway token. /approve approves this one; /approve off withdraws the approval. A community with its own token needs none.
 cmd-approve-opt-state = on (default) to approve, off to withdraw the approval

@@ -356,6 +356,10 @@ failure-internal-short = Something went wrong on our side. Try again.
 # $available: the shipped codes, comma-separated.
 failure-unknown-language = { $given } is not a language I speak. Choose one of: { $available }.
     .title = Unknown language
+failure-unknown-setting = { $given } is not a setting. The settings are: { $keys }. See yours with { $settings }.
+    .title = Unknown setting
+failure-bad-setting = { $given } is not a value for { $key }. It takes: { $allowed }. Nothing was changed.
+    .title = Not a value for this setting
 failure-operator-cap-exhausted = This costs { $cost }, and the bot's shared budget for today has { $left } left: the bot operator limits what all communities together may spend on the bot's own gateway token each day. It resets { $when }. A community that links its own gateway token is not limited by it.
     .title = The bot's budget for today is used up
 # $place: private or community. $community: the chat's id for the operator (platform:id).

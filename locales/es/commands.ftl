@@ -126,6 +126,12 @@ cmd-language = Elige el idioma en el que te hablo
 cmd-language-opt-code = Un código de idioma como en, es, pt-BR, zh-CN, ru o ja; reset para el predeterminado
 cmd-setup-language = Fija el idioma predeterminado de esta comunidad
 cmd-setup-language-opt-code = Un código de idioma como en, es, pt-BR, zh-CN, ru o ja; reset para quitarlo
+cmd-settings = Tus valores: modelos, proporción, segundos, calidad, imágenes, idioma, resultados privados
+    .help = Muestra tus ajustes y de dónde viene cada uno, o cambia uno: /settings aspect 16:9 (esta comunidad), /settings image_model <modelo> everywhere (todas las comunidades), /settings aspect reset. Una opción escrita en un comando siempre tiene prioridad; una respuesta que usó un ajuste lo indica. Claves: image_model, video_model, text_model, aspect, seconds, quality, n, language, private.
+cmd-settings-opt-key = Qué ajuste (image_model, video_model, text_model, aspect, seconds, n…)
+cmd-settings-opt-value = Su valor (un id de modelo, 16:9, 8, high, 2, es, on…) o reset
+cmd-settings-opt-where = here (esta comunidad, por defecto) o everywhere (todas las comunidades)
+cmd-setup-defaults = Valores predeterminados de la comunidad (modelos, proporción, segundos, calidad, imágenes)
 cmd-approve = Permite a esta comunidad usar el token de pasarela del bot (propietarios)
     .help = Con OPERATOR_TOKEN_ACCESS=approved, solo las comunidades aprobadas por un propietario ejecutan trabajos con el token de pasarela propio del bot. /approve aprueba esta; /approve off retira la aprobación. Una comunidad con su propio token no la necesita.
 cmd-approve-opt-state = on (por defecto) para aprobar, off para retirar la aprobación

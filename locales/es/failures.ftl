@@ -353,6 +353,10 @@ failure-internal-short = Algo salió mal por nuestra parte. Vuelve a intentarlo.
 # $available: los códigos disponibles, separados por comas.
 failure-unknown-language = { $given } no es un idioma que yo hable. Elige uno de estos: { $available }.
     .title = Idioma desconocido
+failure-unknown-setting = { $given } no es un ajuste. Los ajustes son: { $keys }. Mira los tuyos con { $settings }.
+    .title = Ajuste desconocido
+failure-bad-setting = { $given } no es un valor para { $key }. Admite: { $allowed }. No se cambió nada.
+    .title = Valor no válido para este ajuste
 failure-operator-cap-exhausted = Esto cuesta { $cost } y al presupuesto compartido del bot para hoy le quedan { $left }: el operador del bot limita lo que todas las comunidades juntas pueden gastar cada día con el token de pasarela propio del bot. Se restablece { $when }. Una comunidad que vincula su propio token de pasarela no está limitada por él.
     .title = El presupuesto del bot para hoy se agotó
 # $place: private o community. $community: el id del chat para el operador (plataforma:id).

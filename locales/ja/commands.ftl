@@ -126,6 +126,12 @@ cmd-language = 私が使う言語を選びます
 cmd-language-opt-code = 言語コード（en、es、pt-BR、zh-CN、ru、ja など）。reset で既定に戻す
 cmd-setup-language = このコミュニティの既定の言語を設定します
 cmd-setup-language-opt-code = 言語コード（en、es、pt-BR、zh-CN、ru、ja など）。reset で削除
+cmd-settings = あなたの既定値: モデル、縦横比、秒数、品質、枚数、言語、非公開の結果
+    .help = 設定とそれぞれの出どころを表示するか、1つを変更します: /settings aspect 16:9（このコミュニティ）、/settings image_model <モデル> everywhere（すべてのコミュニティ）、/settings aspect reset。コマンドに入力したオプションが常に優先され、設定を使った返信にはその旨が表示されます。キー: image_model、video_model、text_model、aspect、seconds、quality、n、language、private。
+cmd-settings-opt-key = 設定の種類（image_model、video_model、text_model、aspect、seconds、n など）
+cmd-settings-opt-value = 値（モデル ID、16:9、8、high、2、es、on など）または reset
+cmd-settings-opt-where = here（このコミュニティ、既定）または everywhere（すべてのコミュニティ）
+cmd-setup-defaults = このコミュニティの既定値を設定（モデル、縦横比、秒数、品質、枚数）
 cmd-approve = このコミュニティにボットのゲートウェイトークンの利用を許可（オーナー）
     .help = OPERATOR_TOKEN_ACCESS=approved のとき、ボット自身のゲートウェイトークンでジョブを実行できるのはオーナーが承認したコミュニティだけです。/approve でこのコミュニティを承認し、/approve off で承認を取り消します。独自のトークンを持つコミュニティには承認は不要です。
 cmd-approve-opt-state = on（既定）で承認、off で承認を取り消し

@@ -353,6 +353,10 @@ failure-internal-short = こちら側で問題が発生しました。もう一�
 # $available: 提供している言語コード（カンマ区切り）。
 failure-unknown-language = { $given } には対応していません。次のいずれかを選んでください: { $available }
     .title = 対応していない言語です
+failure-unknown-setting = { $given } という設定はありません。設定: { $keys }。自分の設定は { $settings } で確認できます。
+    .title = 不明な設定
+failure-bad-setting = { $given } は { $key } に使えない値です。使える値: { $allowed }。何も変更していません。
+    .title = この設定に使えない値です
 failure-operator-cap-exhausted = この処理には { $cost } かかりますが、本日のボット共有予算の残りは { $left } です。ボット運営者は、すべてのコミュニティがボット自身のゲートウェイトークンで1日に使える合計額を制限しています。{ $when }にリセットされます。独自のゲートウェイトークンを連携したコミュニティには、この上限はかかりません。
     .title = 本日のボットの予算を使い切りました
 # $place: private または community。$community: 運営者向けのチャットID（platform:id）。

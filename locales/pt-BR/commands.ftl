@@ -126,6 +126,12 @@ cmd-language = Escolha o idioma em que falo com você
 cmd-language-opt-code = Um código de idioma como en, es, pt-BR, zh-CN, ru ou ja; reset para o padrão
 cmd-setup-language = Defina o idioma padrão desta comunidade
 cmd-setup-language-opt-code = Um código de idioma como en, es, pt-BR, zh-CN, ru ou ja; reset para remover
+cmd-settings = Seus padrões: modelos, proporção, segundos, qualidade, imagens, idioma, resultados privados
+    .help = Mostra suas configurações e de onde vem cada uma, ou altera uma: /settings aspect 16:9 (esta comunidade), /settings image_model <modelo> everywhere (todas as comunidades), /settings aspect reset. Uma opção digitada em um comando sempre tem prioridade; uma resposta que usou uma configuração avisa. Chaves: image_model, video_model, text_model, aspect, seconds, quality, n, language, private.
+cmd-settings-opt-key = Qual configuração (image_model, video_model, text_model, aspect, seconds, n…)
+cmd-settings-opt-value = Seu valor (um id de modelo, 16:9, 8, high, 2, es, on…) ou reset
+cmd-settings-opt-where = here (esta comunidade, o padrão) ou everywhere (todas as comunidades)
+cmd-setup-defaults = Define os padrões desta comunidade (modelos, proporção, segundos, qualidade, imagens)
 cmd-approve = Deixa esta comunidade usar o token de gateway do bot (donos)
     .help = Com OPERATOR_TOKEN_ACCESS=approved, só as comunidades aprovadas por um dono executam tarefas com o token de gateway do próprio bot. /approve aprova esta; /approve off retira a aprovação. Uma comunidade com token próprio não precisa dela.
 cmd-approve-opt-state = on (padrão) para aprovar, off para retirar a aprovação

@@ -353,6 +353,10 @@ failure-internal-short = Algo deu errado do nosso lado. Tente de novo.
 # $available: the shipped codes, comma-separated.
 failure-unknown-language = { $given } não é um idioma que eu falo. Escolha um destes: { $available }.
     .title = Idioma desconhecido
+failure-unknown-setting = { $given } não é uma configuração. As configurações são: { $keys }. Veja as suas com { $settings }.
+    .title = Configuração desconhecida
+failure-bad-setting = { $given } não é um valor para { $key }. Aceita: { $allowed }. Nada foi alterado.
+    .title = Valor inválido para esta configuração
 failure-operator-cap-exhausted = Isto custa { $cost }, e o orçamento compartilhado do bot para hoje tem { $left } restantes: o operador do bot limita o que todas as comunidades juntas podem gastar por dia com o token de gateway do próprio bot. Ele é renovado { $when }. Uma comunidade que vincula o próprio token de gateway não é limitada por ele.
     .title = O orçamento do bot para hoje acabou
 # $place: private ou community. $community: o id do chat para o operador (plataforma:id).

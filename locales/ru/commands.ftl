@@ -126,6 +126,12 @@ cmd-language = Выбрать язык, на котором я с вами го�
 cmd-language-opt-code = Код языка, например en, es, pt-BR, zh-CN, ru или ja; reset — по умолчанию
 cmd-setup-language = Задать язык этого сообщества по умолчанию
 cmd-setup-language-opt-code = Код языка, например en, es, pt-BR, zh-CN, ru или ja; reset — убрать
+cmd-settings = Ваши значения: модели, пропорции, секунды, качество, число картинок, язык, приватные ответы
+    .help = Показывает ваши настройки и откуда берётся каждая или меняет одну: /settings aspect 16:9 (это сообщество), /settings image_model <модель> everywhere (все сообщества), /settings aspect reset. Флаг, введённый в команде, всегда важнее; ответ, в котором использована настройка, говорит об этом. Ключи: image_model, video_model, text_model, aspect, seconds, quality, n, language, private.
+cmd-settings-opt-key = Какая настройка (image_model, video_model, text_model, aspect, seconds, n…)
+cmd-settings-opt-value = Её значение (id модели, 16:9, 8, high, 2, es, on…) или reset
+cmd-settings-opt-where = here (это сообщество, по умолчанию) или everywhere (все сообщества)
+cmd-setup-defaults = Задать значения по умолчанию для сообщества (модели, пропорции, секунды, качество, картинки)
 cmd-approve = Разрешить этому сообществу токен шлюза бота (владельцы)
     .help = При OPERATOR_TOKEN_ACCESS=approved задания через собственный токен шлюза бота выполняются только в сообществах, одобренных владельцем. /approve одобряет это сообщество; /approve off отзывает одобрение. Сообществу с собственным токеном одобрение не нужно.
 cmd-approve-opt-state = on (по умолчанию) — одобрить, off — отозвать одобрение

@@ -123,6 +123,12 @@ cmd-language = 选择我和你说话的语言
 cmd-language-opt-code = 语言代码，如 en、es、pt-BR、zh-CN、ru 或 ja；reset 恢复默认
 cmd-setup-language = 设置本社区的默认语言
 cmd-setup-language-opt-code = 语言代码，如 en、es、pt-BR、zh-CN、ru 或 ja；reset 移除
+cmd-settings = 你的默认值：模型、宽高比、秒数、质量、图片数、语言、私密结果
+    .help = 显示你的设置及每项的来源，或修改一项：/settings aspect 16:9（本社区），/settings image_model <模型> everywhere（所有社区），/settings aspect reset。命令中输入的选项始终优先；使用了设置的回复会注明。键：image_model、video_model、text_model、aspect、seconds、quality、n、language、private。
+cmd-settings-opt-key = 哪项设置（image_model、video_model、text_model、aspect、seconds、n 等）
+cmd-settings-opt-value = 它的值（模型 ID、16:9、8、high、2、es、on 等）或 reset
+cmd-settings-opt-where = here（本社区，默认）或 everywhere（所有社区）
+cmd-setup-defaults = 设置本社区的默认值（模型、宽高比、秒数、质量、图片数）
 cmd-approve = 允许此社区使用机器人的网关令牌（所有者）
     .help = 当 OPERATOR_TOKEN_ACCESS=approved 时，只有所有者批准的社区才能用机器人自己的网关令牌运行任务。/approve 批准此社区；/approve off 撤销批准。拥有自己令牌的社区无需批准。
 cmd-approve-opt-state = on（默认）表示批准，off 表示撤销批准

@@ -350,6 +350,10 @@ failure-internal-short = 我们这边出了点问题。请重试。
 # $available: 支持的语言代码，以逗号分隔。
 failure-unknown-language = { $given } 不是我支持的语言。请从以下语言中选择：{ $available }。
     .title = 未知语言
+failure-unknown-setting = 没有 { $given } 这个设置。可用设置：{ $keys }。用 { $settings } 查看你的设置。
+    .title = 未知设置
+failure-bad-setting = { $given } 不是 { $key } 的有效值。可用值：{ $allowed }。未做任何更改。
+    .title = 此设置的值无效
 failure-operator-cap-exhausted = 这次需要 { $cost }，而机器人今天的共享预算只剩 { $left }：机器人运营方限制了所有社区每天合计可以通过机器人自己的网关令牌花费的金额。预算将于{ $when }重置。绑定了自己网关令牌的社区不受此限制。
     .title = 机器人今天的预算已用完
 # $place：private 或 community。$community：给运营方看的聊天 ID（平台:id）。

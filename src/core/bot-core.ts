@@ -14,6 +14,8 @@ import { describeFailure, type CommandHint } from './messages.js';
 import { refLine, showsRef } from './messages/failure-text.js';
 import { DEFAULT_LOCALE } from './i18n/catalog.js';
 import { language } from './use-cases/language.js';
+import { communityDefaults, settings, settingsInEffect } from './use-cases/settings.js';
+import type { SettingsAnswer, SettingsInEffect, SettingsRequest } from './api/settings.js';
 import type { ModelKind } from './pricing.js';
 import { balance, linkToken, unlinkToken } from './use-cases/account.js';
 import { balanceChart } from './use-cases/charts.js';
@@ -226,6 +228,18 @@ export class BotCore implements CoreApi {
 
   language(actor: Actor, code?: string): Promise<Result<{ text: string; locale: string }>> {
     return language(this.d, actor, code);
+  }
+
+  settingsInEffect(actor: Actor): Promise<SettingsInEffect> {
+    return settingsInEffect(this.d, actor);
+  }
+
+  settings(actor: Actor, req: SettingsRequest): Promise<Result<SettingsAnswer>> {
+    return settings(this.d, actor, req);
+  }
+
+  communityDefaults(actor: Actor, req: Omit<SettingsRequest, 'where'>): Promise<Result<SettingsAnswer>> {
+    return communityDefaults(this.d, actor, req);
   }
 
   async failureRef(actor: Actor, ref: string, admin: boolean): Promise<Result<FailureRefView>> {

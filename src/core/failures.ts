@@ -171,6 +171,10 @@ export interface FailureDetails {
   bad_timezone: { given: string };
   /** A language code no shipped locale matches (`/language xx`, `/setup language xx`); `available` lists the codes. */
   unknown_language: { given: string; available: string };
+  /** `/settings <key>` or `/setup defaults <key>` with a key that is not one (`keys` lists them). */
+  unknown_setting: { given: string; keys: string };
+  /** A value a setting does not take (`quality ultra`, `private maybe`); `allowed` lists what it takes. */
+  bad_setting: { key: string; given: string; allowed: string };
   /**
    * A command name (or `command subcommand`) no definition has. `suggestion` is the closest listed one; `otherBot`
    * is set when a text command was addressed to another bot (`/imagine@other_bot`): surfaces stay silent then.

@@ -86,6 +86,8 @@ describe('one scenario on every chat surface', () => {
         expect.soft(got.failure ?? null, where).toBe(step.expect.failure ?? null);
         expect.soft(got.tone, where).toBe(step.expect.tone);
         expect.soft(got.files, where).toBe(step.expect.files);
+        if (step.expect.says) expect.soft(got.text, where).toContain(step.expect.says);
+        if (step.expect.lacks) expect.soft(got.text, where).not.toContain(step.expect.lacks);
         if (step.expect.charged === 'positive') expect.soft(got.charged, where).toBeGreaterThan(0);
         else expect.soft(got.charged, where).toBe(step.expect.charged);
         // The gateway bills exactly what the ledger charged, step by step; no hold outlives its job.
@@ -124,7 +126,8 @@ describe('one scenario on every chat surface', () => {
     }
     // The /balance fields (limit, spent, held, remaining) are the same numbers everywhere, and nothing is held.
     const balance = first!.steps.find((s) => s.id === 'balance')!;
-    expect(balance.fields).toEqual(['Limit: $0.80 per day', 'Spent: $0.69', 'Left: $0.11']);
+    // Animate takes the member's 4 s from their settings (the bot's default is 5 s): $0.64 spent, not $0.69.
+    expect(balance.fields).toEqual(['Limit: $0.80 per day', 'Spent: $0.64', 'Left: $0.16']);
     // One job pipeline: an image, edit or answer the surface posted and confirmed ends `delivered`, like a video.
     // The refused video is kept as a failed job (the budget check is the core's, after validation); nothing was charged.
     expect(first!.jobs).toEqual(['imagine:delivered', 'edit:delivered', 'video:delivered', 'video:delivered', 'ask:delivered', 'imagine:delivered', 'edit:delivered', 'video:delivered', 'video:failed']);

@@ -311,6 +311,7 @@ describe('a member claimed as non-admin cannot run any admin (sub)command', () =
     'setup language': { code: 'es' },
     'setup channel': { rule: 'silent' },
     'setup words': { action: 'add', pattern: 'never' },
+    'setup defaults': { key: 'aspect', value: '16:9' },
     'prices list': {},
     'prices set': { model: 'alpha-image-2', usd: '0.05', per: 'image' },
     'prices clear': { model: 'alpha-image-2' },

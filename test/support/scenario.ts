@@ -26,6 +26,10 @@ export interface StepExpect {
   actions?: readonly string[];
   /** A video: action labels the delivered file must offer (others may follow, e.g. Remix where the gateway has it). */
   deliveredActions?: readonly string[];
+  /** Words the member must see in the step's reply as the surface rendered it ("16:9 from your settings"). */
+  says?: string;
+  /** Words the step's reply must not show (a setting a typed flag overrode). */
+  lacks?: string;
 }
 
 /** A step typed as a command (`run`), optionally with the image of an earlier step's result attached. */
@@ -61,26 +65,37 @@ const VIDEO_PER_SECOND = 50_000;
  * The scenario of issue 10: an admin sets the budget, a member makes an image, edits it (attaching the posted image),
  * makes a video and rerolls it from the delivered video, asks a question, rerolls / edits / animates the image through
  * its actions, reads /balance, /jobs and /help, and is refused a video that no longer fits the budget (nothing charged).
+ * Issue 23: the member first sets an aspect and the video seconds with /settings, so no command of the session
+ * carries an option but the last, where a typed `--seconds 5` overrides the setting (before settings it typed `--ar 16:9`
+ * once and `--seconds 4` twice), and the replies that used a setting say so.
  */
 export const SCENARIO: readonly ScenarioStep[] = [
   { id: 'budget', as: 'admin', run: '/budget default 0.80 day', expect: { tone: 'info', files: 0, charged: 0 } },
-  { id: 'imagine', as: 'member', run: '/imagine a red fox --ar 16:9', expect: { tone: 'result', files: 1, charged: IMAGE, actions: ['Reroll', 'Edit', 'Animate'] } },
+  { id: 'settings-aspect', as: 'member', run: '/settings aspect 16:9', expect: { tone: 'info', files: 0, charged: 0, says: 'aspect is now 16:9 in this community.' } },
+  { id: 'settings-seconds', as: 'member', run: '/settings seconds 4', expect: { tone: 'info', files: 0, charged: 0, says: 'seconds is now 4 in this community.' } },
+  { id: 'imagine', as: 'member', run: '/imagine a red fox', expect: { tone: 'result', files: 1, charged: IMAGE, actions: ['Reroll', 'Edit', 'Animate'], says: '16:9 from your settings' } },
   { id: 'edit', as: 'member', run: '/edit make it snowy', attach: 'imagine', expect: { tone: 'result', files: 1, charged: IMAGE, actions: ['Reroll', 'Edit', 'Animate'] } },
   {
     id: 'video',
     as: 'member',
-    run: '/video a cat on a skateboard --seconds 4',
-    expect: { tone: 'info', files: 1, charged: 4 * VIDEO_PER_SECOND, actions: ['Refresh'], deliveredActions: ['Reroll'] },
+    run: '/video a cat on a skateboard',
+    expect: { tone: 'info', files: 1, charged: 4 * VIDEO_PER_SECOND, actions: ['Refresh'], deliveredActions: ['Reroll'], says: '4 s, 16:9 from your settings' },
   },
   { id: 'video-reroll', as: 'member', on: 'video', action: 'Reroll', expect: { tone: 'info', files: 1, charged: 4 * VIDEO_PER_SECOND, actions: ['Refresh'], deliveredActions: ['Reroll'] } },
   { id: 'ask', as: 'member', run: '/ask what is a haiku?', expect: { tone: 'result', files: 0, charged: 'positive' } },
   { id: 'reroll', as: 'member', on: 'imagine', action: 'Reroll', expect: { tone: 'result', files: 1, charged: IMAGE, actions: ['Reroll', 'Edit', 'Animate'] } },
   { id: 'edit-action', as: 'member', on: 'imagine', action: 'Edit', input: 'add a hat', expect: { tone: 'result', files: 1, charged: IMAGE, actions: ['Reroll', 'Edit', 'Animate'] } },
-  { id: 'animate', as: 'member', on: 'imagine', action: 'Animate', expect: { tone: 'info', files: 1, charged: 'positive', actions: ['Refresh'], deliveredActions: ['Reroll'] } },
+  { id: 'animate', as: 'member', on: 'imagine', action: 'Animate', expect: { tone: 'info', files: 1, charged: 4 * VIDEO_PER_SECOND, actions: ['Refresh'], deliveredActions: ['Reroll'], says: '4 s from your settings' } },
   { id: 'balance', as: 'member', run: '/balance', expect: { tone: 'info', files: 0, charged: 0 } },
   { id: 'jobs', as: 'member', run: '/jobs', expect: { tone: 'info', files: 0, charged: 0 } },
   { id: 'help', as: 'member', run: '/help', expect: { tone: 'info', files: 0, charged: 0 } },
-  { id: 'over-budget', as: 'member', run: '/video a storm at sea --seconds 4', expect: { tone: 'error', files: 0, charged: 0, failure: 'budget_exhausted' } },
+  // A typed flag wins over the setting: 5 s asked, 4 s from the settings unused (and named nowhere).
+  {
+    id: 'over-budget',
+    as: 'member',
+    run: '/video a storm at sea --seconds 5',
+    expect: { tone: 'error', files: 0, charged: 0, failure: 'budget_exhausted', says: '16:9 from your settings', lacks: '4 s' },
+  },
   { id: 'words', as: 'admin', run: '/setup words add space* No space pictures here.', expect: { tone: 'info', files: 0, charged: 0 } },
   // Cyrillic а с е inside a Latin word: refused before any hold, whatever is left of the budget.
   { id: 'word-refused', as: 'member', run: '/imagine a sp\u0430\u0441\u0435ship', expect: { tone: 'error', files: 0, charged: 0, failure: 'prompt_blocked' } },

@@ -68,6 +68,8 @@ const SAMPLES: { [C in FailureCode]: FailureDetails[C] } = {
   job_not_found: { id: 'j_abcdefgh' },
   bad_timezone: { given: 'Mars/Base' },
   unknown_language: { given: 'xx', available: 'en' },
+  unknown_setting: { given: 'colour', keys: 'aspect, n' },
+  bad_setting: { key: 'quality', given: 'ultra', allowed: 'auto, low, medium, high' },
   unknown_command: { given: 'imagin', suggestion: { command: 'imagine' } },
   missing_argument: { name: 'prompt', usage: ['/imagine <prompt> [--ar W:H]'] },
   not_here: { place: 'private' },

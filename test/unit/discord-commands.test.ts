@@ -100,7 +100,7 @@ describe('discord command definitions (generated from the registry)', () => {
     expect(opts(cmd('token')).map((o) => o.name)).toEqual(['link', 'unlink']);
     // The token itself is never an option: it is asked in a private modal.
     expect(opts(opt(cmd('token'), 'link') as { options?: APIApplicationCommandOption[] })).toEqual([]);
-    expect(opts(cmd('setup')).map((o) => o.name)).toEqual(['token', 'show', 'unlink', 'timezone', 'language', 'channel', 'words']);
+    expect(opts(cmd('setup')).map((o) => o.name)).toEqual(['token', 'show', 'unlink', 'timezone', 'language', 'defaults', 'channel', 'words']);
     expect(opts(opt(cmd('setup'), 'token') as { options?: APIApplicationCommandOption[] })).toEqual([]);
     expect(opt(opt(cmd('setup'), 'timezone') as { options?: APIApplicationCommandOption[] }, 'tz')).toMatchObject({ required: true, autocomplete: true });
   });

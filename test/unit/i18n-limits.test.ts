@@ -85,6 +85,8 @@ const WORST: { [C in FailureCode]: FailureDetails[C] } = {
   job_not_found: { id: LONG },
   bad_timezone: { given: LONG },
   unknown_language: { given: LONG, available: 'en, es, ja, pt-BR, ru, zh-CN' },
+  unknown_setting: { given: LONG, keys: 'image_model, video_model, text_model, aspect, seconds, quality, n, language, private' },
+  bad_setting: { key: 'image_model', given: LONG, allowed: 'auto, low, medium, high' },
   unknown_command: { given: LONG, suggestion: { command: 'budget', subcommand: 'unblock' } },
   missing_argument: { name: 'subcommand', usage: longestUsage },
   not_here: { place: 'private' },

@@ -22,7 +22,7 @@ export type { FailureRefView, ShownAt } from './failure-refs.js';
 export type { JobKind, JobStatus, JobView } from './jobs.js';
 export type { ModelView } from './models.js';
 export type {
-  ArgSpec, ArgValue, ArgValues, CommandDefinition, IncomingFile, Invocation, Place, Reply, ReplyAction, ReplyField, ReplyFile, Role,
+  ArgSpec, ArgValue, ArgValues, CommandDefinition, IncomingFile, Invocation, Place, Reply, ReplyAction, ReplyField, ReplyMenu, ReplyFile, Role,
   SubcommandDefinition,
 } from '../commands/types.js';
 export type { Progress, SurfaceInfo, SurfaceRequest } from '../ports/surface.js';

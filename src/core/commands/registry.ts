@@ -8,6 +8,7 @@ import { imagineCommand } from './pieces/imagine.js';
 import { jobCommand } from './pieces/job.js';
 import { jobsCommand } from './pieces/jobs.js';
 import { languageCommand } from './pieces/language.js';
+import { settingsCommand } from './pieces/settings.js';
 import { modelsCommand } from './pieces/models.js';
 import { pricesCommand } from './pieces/prices.js';
 import { remixCommand } from './pieces/remix.js';
@@ -44,6 +45,7 @@ export function commandRegistry(): readonly CommandDefinition[] {
     animateCommand,
     remixCommand,
     languageCommand,
+    settingsCommand,
     approveCommand,
   ];
   all.push(helpCommand(() => all));

@@ -181,6 +181,22 @@ export interface ReplyAction {
   readonly input?: { readonly arg: string; readonly label: string };
 }
 
+/**
+ * A choice among values offered as one menu (Discord: a select menu): choosing `value` runs `command` with `args`
+ * and `arg` set to it. Surfaces without menus leave it out: the reply's text and actions say the same.
+ */
+export interface ReplyMenu {
+  readonly placeholder: string;
+  readonly command: string;
+  readonly subcommand?: string;
+  /** Arguments every option shares (e.g. `{ key: 'image_model' }`). */
+  readonly args: Readonly<Record<string, string>>;
+  /** The argument the chosen option's value fills. */
+  readonly arg: string;
+  /** At most 25 (Discord's limit; more are left out). */
+  readonly options: readonly { readonly label: string; readonly value: string }[];
+}
+
 /** A name/value pair of a reply (model, cost, remaining…). */
 export interface ReplyField {
   readonly name: string;
@@ -200,6 +216,8 @@ export interface Reply {
   readonly fields?: readonly ReplyField[];
   readonly files?: readonly ReplyFile[];
   readonly actions?: readonly ReplyAction[];
+  /** Menus of choices (Discord select menus), above the actions' buttons. */
+  readonly menus?: readonly ReplyMenu[];
   /** The job this reply reports; the surface records the posted message ids with `core.recordDelivery`. */
   readonly jobId?: string;
   /** That job's kind, on the replies the job runner posts late (surfaces may name it: "your video is ready"). */

@@ -42,7 +42,7 @@ type Render<C extends FailureCode> = (d: FailureDetails[C], c: Ctx) => MessageAr
 
 /** Codes unrelated to a paid job: their messages say nothing about charges. */
 const NO_MONEY_SENTENCE = new Set<FailureCode>([
-  'gateway_misconfigured', 'not_admin', 'bad_amount', 'unknown_user', 'job_not_found', 'bad_timezone', 'unknown_language', 'no_token', 'token_rejected', 'cooldown', 'queue_full', 'coordination_unavailable',
+  'gateway_misconfigured', 'not_admin', 'bad_amount', 'unknown_user', 'job_not_found', 'bad_timezone', 'unknown_language', 'unknown_setting', 'bad_setting', 'no_token', 'token_rejected', 'cooldown', 'queue_full', 'coordination_unavailable',
   'unknown_command', 'missing_argument', 'not_here', 'store_unavailable', 'not_in_channel',
 ]);
 
@@ -181,6 +181,8 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
   job_not_found: (d, c) => ({ id: q(d.id), jobs: c.cmd('jobs') }),
   bad_timezone: (d) => ({ given: q(d.given) }),
   unknown_language: (d) => ({ given: q(d.given), available: d.available }),
+  unknown_setting: (d, c) => ({ given: q(d.given), keys: d.keys, settings: c.cmd('settings') }),
+  bad_setting: (d) => ({ key: d.key, given: q(d.given), allowed: d.allowed }),
   unknown_command: (d, c): MessageArgs =>
     d.otherBot
       ? { messageId: 'failure-other-bot' }
@@ -224,7 +226,7 @@ export function describeFailure(f: Failure, opts?: DescribeOptions): FailureMess
  * reference (an admin would learn nothing more from `/job <ref>`).
  */
 const INPUT_CODES = new Set<FailureCode>([
-  'unknown_command', 'missing_argument', 'bad_flag', 'bad_amount', 'unknown_user', 'bad_timezone', 'unknown_language', 'bad_aspect', 'bad_size',
+  'unknown_command', 'missing_argument', 'bad_flag', 'bad_amount', 'unknown_user', 'bad_timezone', 'unknown_language', 'unknown_setting', 'bad_setting', 'bad_aspect', 'bad_size',
   'bad_duration', 'bad_count', 'prompt_empty', 'prompt_too_long', 'not_here', 'not_admin', 'job_not_found', 'not_in_channel', 'prompt_blocked',
 ]);
 

@@ -10,6 +10,7 @@ import type { FailureRefs } from './failure-refs.js';
 import type { JobAdmin } from './job-admin.js';
 import type { JobStore } from './job-store.js';
 import type { RulesPort } from './rules.js';
+import type { SettingsStore } from './settings-store.js';
 import type { TokenVault } from './token-vault.js';
 
 /** What the use-cases read and write (`CoreDeps.store`). */
@@ -26,6 +27,8 @@ export interface CoreStore {
   refs: FailureRefs;
   /** Channel rules and prompt (word) rules (`/setup channel`, `/setup words`). */
   rules: RulesPort;
+  /** Members' settings and communities' defaults (`/settings`, `/setup defaults`). */
+  settings: SettingsStore;
 }
 
 /** What the operator CLI and the composition root use: the core's repositories plus jobs. */

@@ -8,7 +8,8 @@ import type { ReplyAction } from '../../core/api/surface.js';
  *   argument (`mb:reroll:j_abc`), else `k=v&k=v`;
  * - modal asking for an action's input `mbm:<command>[.<sub>]:<args>:<input arg>`;
  * - modal asking for a secret `mbs:<command>[.<sub>]:<secret arg>`;
- * - modal of "Edit with AI" `mbc:<key of the kept attachments>`.
+ * - modal of "Edit with AI" `mbc:<key of the kept attachments>`;
+ * - select menu `mbsel:<command>[.<sub>]:<args>:<arg the chosen value fills>`.
  */
 
 /** A parsed action id: what to run, with which arguments, and which argument (if any) the user must type first. */
@@ -90,4 +91,18 @@ export function contextModalId(key: string): string {
 /** Parses {@link contextModalId}. */
 export function parseContextModalId(id: string): string | undefined {
   return /^mbc:([\w-]+)$/.exec(id)?.[1];
+}
+
+/** The custom id of a select menu whose chosen value fills `arg` (undefined when it would not fit in 100 characters). */
+export function menuCustomId(m: { command: string; subcommand?: string; args: Readonly<Record<string, string>>; arg: string }): string | undefined {
+  const id = `mbsel:${encodePath(m.command, m.subcommand)}:${new URLSearchParams(m.args).toString()}:${m.arg}`;
+  return id.length <= MAX ? id : undefined;
+}
+
+/** Parses {@link menuCustomId} with the chosen value: the command and its arguments. */
+export function parseMenuCustomId(id: string, chosen: string): ActionRef | undefined {
+  const m = /^mbsel:([a-z0-9_.-]+):([^:]*):([a-z0-9_-]+)$/.exec(id);
+  if (!m) return undefined;
+  const fixed = m[2] ? Object.fromEntries(new URLSearchParams(m[2])) : {};
+  return { ...decodePath(m[1] ?? ''), args: { ...fixed, [m[3] ?? '']: chosen } };
 }

@@ -1,8 +1,8 @@
-import { ActionRowBuilder, ButtonBuilder, ButtonStyle, type APIActionRowComponent, type APIButtonComponent, type APIEmbed } from 'discord.js';
-import type { Reply, ReplyAction, ReplyFile } from '../../core/api/surface.js';
+import { ActionRowBuilder, ButtonBuilder, ButtonStyle, StringSelectMenuBuilder, type APIActionRowComponent, type APIButtonComponent, type APIComponentInMessageActionRow, type APIEmbed } from 'discord.js';
+import type { Reply, ReplyAction, ReplyFile, ReplyMenu } from '../../core/api/surface.js';
 import { DEFAULT_LOCALE, t } from '../../core/i18n/catalog.js';
 import { formatBytes } from '../../core/i18n/format.js';
-import { actionCustomId } from './custom-ids.js';
+import { actionCustomId, menuCustomId } from './custom-ids.js';
 import { clip, LIMITS } from './render.js';
 
 /** A file as discord.js takes it: bytes in memory, or the path of a kept output (streamed from disk). */
@@ -15,7 +15,7 @@ export interface OutgoingFile {
 export interface OutgoingMessage {
   readonly content: string;
   readonly embeds: APIEmbed[];
-  readonly components: APIActionRowComponent<APIButtonComponent>[];
+  readonly components: APIActionRowComponent<APIComponentInMessageActionRow>[];
   readonly files: OutgoingFile[];
 }
 
@@ -55,6 +55,25 @@ export function actionRows(actions: readonly ReplyAction[]): APIActionRowCompone
     rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(buttons.slice(at, at + LIMITS.buttonsPerRow)).toJSON());
   }
   return rows;
+}
+
+/**
+ * Reply menus as select-menu rows (one per row, 25 options each), then the actions' button rows in what is left of
+ * the 5 rows; a menu whose id would not fit is left out.
+ */
+export function componentRows(menus: readonly ReplyMenu[], actions: readonly ReplyAction[]): APIActionRowComponent<APIComponentInMessageActionRow>[] {
+  const rows: APIActionRowComponent<APIComponentInMessageActionRow>[] = [];
+  for (const m of menus) {
+    const id = menuCustomId(m);
+    const options = m.options.slice(0, LIMITS.menuOptions);
+    if (!id || options.length === 0 || rows.length >= LIMITS.rows - 1) continue;
+    const menu = new StringSelectMenuBuilder()
+      .setCustomId(id)
+      .setPlaceholder(clip(m.placeholder, LIMITS.menuPlaceholder))
+      .addOptions(options.map((o) => ({ label: clip(o.label, LIMITS.buttonLabel), value: o.value.slice(0, LIMITS.menuValue) })));
+    rows.push(new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(menu).toJSON());
+  }
+  return [...rows, ...actionRows(actions).slice(0, LIMITS.rows - rows.length)];
 }
 
 /** Longest field value shown side by side with others (longer ones, and lines, get the full width). */
@@ -112,7 +131,7 @@ export function renderReply(reply: Reply, o: { uploadLimitBytes: number }): Rend
     reply.locale,
   );
   const outgoing = fits.map(outgoingFile).filter((f): f is OutgoingFile => f !== undefined);
-  const components = reply.tone === 'error' ? [] : actionRows(reply.actions ?? []);
+  const components = reply.tone === 'error' ? [] : componentRows(reply.menus ?? [], reply.actions ?? []);
   const text = textOf(reply);
   const asEmbed = reply.tone !== 'error' && (reply.tone === 'result' || (reply.fields?.length ?? 0) > 0 || text.length + note.length + 2 > LIMITS.content);
   const first: OutgoingMessage = asEmbed

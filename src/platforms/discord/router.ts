@@ -4,7 +4,7 @@ import { negotiateLocale } from '../../core/i18n/negotiate.js';
 import { fail } from '../../core/failures.js';
 import { EDIT_WITH_AI } from './commands/definitions.js';
 import { handleAutocomplete } from './interactions/autocomplete.js';
-import { handleButton, handleEditWithAi, handleModal } from './interactions/components.js';
+import { handleButton, handleEditWithAi, handleMenu, handleModal } from './interactions/components.js';
 import { handleSlash } from './interactions/slash.js';
 import { clip, errorFields, LIMITS } from './render.js';
 import { isAlreadyAcknowledged } from './shards.js';
@@ -16,6 +16,7 @@ async function route(i: Interaction, ctx: SurfaceContext): Promise<void> {
   if (i.isMessageContextMenuCommand() && i.commandName === EDIT_WITH_AI) return handleEditWithAi(i, ctx);
   if (i.isButton()) return handleButton(i, ctx);
   if (i.isModalSubmit()) return handleModal(i, ctx);
+  if (i.isStringSelectMenu()) return handleMenu(i, ctx);
 }
 
 /**

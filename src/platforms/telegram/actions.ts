@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CommandDefinition, ReplyAction } from '../../core/api/surface.js';
 import type { Coordination } from '../../core/ports/coordination.js';
-import { decodeCallbackData, encodeCallbackData, fitsCallback, isCallbackCommand } from './util/callback-data.js';
+import { decodeCallbackData, decodeSettingData, encodeCallbackData, encodeSettingData, fitsCallback, isCallbackCommand } from './util/callback-data.js';
 
 /** Prefix of callback data that points into the in-memory table. */
 const MEMO = 'x:';
@@ -14,7 +14,8 @@ const SHARED_ACTION_TTL_MS = 7 * 86_400_000;
  * (`reroll`, `animate`, `edit`, `job`, `upscale`, `remix` with only the job argument) is encoded compactly (`r:<jobId>`), so
  * its button survives restarts; any other action is kept in a bounded in-memory table (`x:<key>`; its button stops
  * working after a restart or after `maxRemembered` newer ones, and says so) and, when the coordination is shared
- * (Redis), also there for 7 days, so a press reaching another process works too. Compact actions are remembered too,
+ * (Redis), also there for 7 days, so a press reaching another process works too. A `/settings <key> <value>` button is
+ * compact too (`s:aspect=16:9`). Compact actions are remembered too,
  * so their `input` label is exact while the process lives; after a restart `input` is inferred from the definition
  * (a required prose argument the button does not carry).
  */
@@ -29,8 +30,9 @@ export class ActionTable {
   /** The callback data of `action` (at most 64 bytes). */
   dataFor(action: ReplyAction): string {
     const jobId = this.compactJobId(action);
-    const compact = jobId !== undefined && isCallbackCommand(action.command);
-    const data = compact ? encodeCallbackData({ command: action.command, jobId }) : `${MEMO}${randomBytes(9).toString('base64url')}`;
+    const setting = this.compactSetting(action);
+    const compact = (jobId !== undefined && isCallbackCommand(action.command)) || setting !== undefined;
+    const data = setting ?? (jobId !== undefined && isCallbackCommand(action.command) ? encodeCallbackData({ command: action.command, jobId }) : `${MEMO}${randomBytes(9).toString('base64url')}`);
     this.remember(data, action);
     const shared = this.opts.coordination;
     // Written in the background: the button is pressed after the message carrying it was sent, long after this.
@@ -44,6 +46,8 @@ export class ActionTable {
     const known = this.memo.get(data);
     if (known) return known;
     if (data.startsWith(MEMO)) return this.sharedAction(data);
+    const setting = decodeSettingData(data);
+    if (setting) return this.commands.some((c) => c.name === 'settings') ? { label: 'settings', command: 'settings', args: setting } : undefined;
     const p = decodeCallbackData(data);
     if (!p) return undefined;
     const def = this.commands.find((c) => c.name === p.command);
@@ -58,6 +62,13 @@ export class ActionTable {
     if (!shared?.shared) return undefined;
     const text = await shared.get(`action:${data}`);
     return text === undefined ? undefined : (JSON.parse(text) as ReplyAction);
+  }
+
+  /** The compact data of a `/settings <key> <value>` button (no other argument), else undefined. */
+  private compactSetting(action: ReplyAction): string | undefined {
+    const keys = Object.keys(action.args);
+    if (action.command !== 'settings' || action.subcommand !== undefined || keys.length !== 2 || action.args.key === undefined || action.args.value === undefined) return undefined;
+    return encodeSettingData(action.args.key, action.args.value);
   }
 
   private compactJobId(action: ReplyAction): string | undefined {

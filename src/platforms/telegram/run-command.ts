@@ -57,7 +57,7 @@ export async function showReply(deps: TelegramDeps, request: TelegramRequest, re
   if (reply.tone === 'error' && status.shown && (await status.finish(clip(plainText(reply), TEXT_MAX)))) return;
   let outcome: PostOutcome;
   try {
-    outcome = await postResult(deps.core, reply, async () => (await postReply(deps, request.place, reply)).map(String), {
+    outcome = await postResult(deps.core, reply, async () => (await postPrivatelyOrHere(deps, request, reply)).map(String), {
       surface: 'telegram',
       logger: deps.logger,
       // The result is kept and charged: the delivery step posts it (at Telegram's `retry_after`, however long).
@@ -72,6 +72,33 @@ export async function showReply(deps: TelegramDeps, request: TelegramRequest, re
   }
   if (outcome.posted) await status.remove();
   else if (!(await status.finish(t(reply.locale ?? DEFAULT_LOCALE, 'status-handed-over')).catch(() => false))) await status.remove();
+}
+
+/**
+ * The private chat with the member for a result they asked to receive privately (the `private` setting: a result
+ * reply marked private) in a group; undefined otherwise (the reply goes where the command was typed).
+ */
+export function privateResultPlace(request: Pick<TelegramRequest, 'actor'>, reply: Reply): Place | undefined {
+  const { scope, user } = request.actor;
+  if (reply.tone !== 'result' || reply.visibility !== 'private' || scope.kind !== 'group' || !/^[1-9]\d{0,15}$/.test(user.externalId)) return undefined;
+  return { chatId: Number(user.externalId) };
+}
+
+/**
+ * Posts a reply where the command was typed, or a private result in the member's private chat with the bot. Telegram
+ * refuses (403) when the member never started the bot: then it goes where the command was typed, as before.
+ */
+async function postPrivatelyOrHere(deps: TelegramDeps, request: TelegramRequest, reply: Reply): Promise<number[]> {
+  const dm = privateResultPlace(request, reply);
+  if (dm) {
+    try {
+      return await postReply(deps, dm, reply);
+    } catch (err) {
+      if (!(err instanceof GrammyError && err.error_code === 403)) throw err;
+      deps.logger.info({ reason: err.description }, 'telegram: a private result could not go to the private chat (the member has not started the bot); posted in the group');
+    }
+  }
+  return postReply(deps, request.place, reply);
 }
 
 /**

@@ -13,6 +13,7 @@ import * as m0011 from '../../../migrations/0011-reserve-in-application.js';
 import * as m0012 from '../../../migrations/0012-model-price-by-owner.js';
 import * as m0013 from '../../../migrations/0013-operator-token-limits.js';
 import * as m0014 from '../../../migrations/0014-gateway-billed.js';
+import * as m0015 from '../../../migrations/0015-member-settings.js';
 import * as m0016 from '../../../migrations/0016-channel-and-word-rules.js';
 import type { Database } from './schema.js';
 
@@ -35,6 +36,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0012-model-price-by-owner': m0012,
   '0013-operator-token-limits': m0013,
   '0014-gateway-billed': m0014,
+  '0015-member-settings': m0015,
   '0016-channel-and-word-rules': m0016,
 };
 

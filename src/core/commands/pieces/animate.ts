@@ -4,10 +4,11 @@ import type { CommandDefinition } from '../types.js';
 import { failureReply, readKept, str } from '../reply-kit.js';
 import { jobArg } from './common-args.js';
 import { runVideo } from './video.js';
+import { useSettings } from '../settings-apply.js';
 
 /**
  * `animate <job>` (the Animate action): a video from the job's first kept output, read from disk (never downloaded
- * again), with the job's prompt and the default video model and length.
+ * again), with the job's prompt and the member's video model and seconds from their settings, else the defaults.
  */
 export const animateCommand: CommandDefinition = {
   name: 'animate',
@@ -26,6 +27,12 @@ export const animateCommand: CommandDefinition = {
     if (!res.ok) return failureReply(ctx, res.failure);
     const [image] = await readKept(res.value.outputs, 1);
     if (!image) return failureReply(ctx, fail('job_files_gone', { id, what: 'outputs' }));
-    return runVideo(ctx, { prompt: res.value.prompt, image });
+    const s = await useSettings(ctx, [
+      { key: 'video_model', typed: false },
+      { key: 'seconds', typed: false },
+    ]);
+    const model = s.value('video_model');
+    const seconds = s.value('seconds');
+    return s.tell(await runVideo(ctx, { prompt: res.value.prompt, image, ...(model ? { model } : {}), ...(seconds ? { seconds: Number(seconds) } : {}) }));
   },
 };

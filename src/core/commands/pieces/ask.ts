@@ -5,6 +5,7 @@ import type { AskResult } from '../../api/ask.js';
 import type { CommandDefinition, Reply } from '../types.js';
 import { failureReply, finishedJobActions, progressHooks, resultDelivery, str } from '../reply-kit.js';
 import { modelArg, promptArg } from './common-args.js';
+import { useSettings } from '../settings-apply.js';
 
 /** `/ask <question> [--model ID]`: a text model's answer, with model, tokens and cost. */
 export const askCommand: CommandDefinition = {
@@ -19,9 +20,10 @@ export const askCommand: CommandDefinition = {
   args: [promptArg('cmd-ask-opt-prompt'), modelArg('text')],
   async run(ctx, args) {
     const prompt = str(args, 'prompt') ?? '';
-    const model = str(args, 'model');
+    const s = await useSettings(ctx, [{ key: 'text_model', typed: str(args, 'model') !== undefined }]);
+    const model = str(args, 'model') ?? s.value('text_model');
     const res = await ctx.core.ask({ ...ctx.actor, prompt, ...(model ? { model } : {}), ...(await resultDelivery(ctx)) }, progressHooks(ctx));
-    return res.ok ? askReply(res.value, ctx.actor.locale ?? DEFAULT_LOCALE) : failureReply(ctx, res.failure);
+    return s.tell(res.ok ? askReply(res.value, ctx.actor.locale ?? DEFAULT_LOCALE) : failureReply(ctx, res.failure), true);
   },
 };
 

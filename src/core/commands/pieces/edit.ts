@@ -5,6 +5,7 @@ import { fail } from '../../failures.js';
 import type { CommandContext, CommandDefinition, Reply } from '../types.js';
 import { failureReply, fetchAll, files, imageResultReply, progressHooks, readKept, resultDelivery, str } from '../reply-kit.js';
 import { backgroundArg, exactSizeArg, formatArg, imageOptionValues, modelArg, promptArg, qualityArg } from './common-args.js';
+import { useSettings } from '../settings-apply.js';
 
 /** Runs an edit and answers with the result (also Reroll of an edit). */
 export async function runEdit(ctx: CommandContext, p: Omit<EditRequest, 'scope' | 'user'>): Promise<Reply> {
@@ -36,7 +37,8 @@ export const editCommand: CommandDefinition = {
     formatArg,
   ],
   async run(ctx, args) {
-    const model = str(args, 'model');
+    const s = await useSettings(ctx, [{ key: 'image_model', typed: str(args, 'model') !== undefined }]);
+    const model = str(args, 'model') ?? s.value('image_model');
     const size = str(args, 'size');
     const from = str(args, 'job');
     let images: Attachment[];
@@ -52,6 +54,6 @@ export const editCommand: CommandDefinition = {
       if (!got.ok) return failureReply(ctx, got.failure);
       images = got.value;
     }
-    return runEdit(ctx, { prompt: str(args, 'prompt') ?? '', images, ...(model ? { model } : {}), ...(size ? { size } : {}), ...imageOptionValues(args) });
+    return s.tell(await runEdit(ctx, { prompt: str(args, 'prompt') ?? '', images, ...(model ? { model } : {}), ...(size ? { size } : {}), ...imageOptionValues(args) }), true);
   },
 };

@@ -2,8 +2,13 @@ import type { CommandDefinition } from '../types.js';
 import { en } from '../words.js';
 import { failureReply, imageResultReply, int, progressHooks, resultDelivery, str } from '../reply-kit.js';
 import { aspectArg, backgroundArg, formatArg, imageOptionValues, modelArg, promptArg, qualityArg, sizeArg } from './common-args.js';
+import { useSettings } from '../settings-apply.js';
 
-/** `/imagine <prompt> [--ar W:H | --size WxH] [--model ID] [--n N] [--quality Q] [--background B] [--format F]`: images from a description (the options where the model offers them). */
+/**
+ * `/imagine <prompt> [--ar W:H | --size WxH] [--model ID] [--n N] [--quality Q] [--background B] [--format F]`: images
+ * from a description (the options where the model offers them). What is not typed comes from the member's settings
+ * (`image_model`, `aspect`, `n`), then the bot's defaults.
+ */
 export const imagineCommand: CommandDefinition = {
   name: 'imagine',
   get description() { return en('cmd-imagine'); },
@@ -25,14 +30,21 @@ export const imagineCommand: CommandDefinition = {
   ],
   async run(ctx, args) {
     const prompt = str(args, 'prompt') ?? '';
-    const model = str(args, 'model');
-    const aspect = str(args, 'aspect');
     const size = str(args, 'size');
-    const count = int(args, 'count');
+    const s = await useSettings(ctx, [
+      { key: 'image_model', typed: str(args, 'model') !== undefined },
+      // A typed size wins over an aspect from the settings as it does over a typed one.
+      { key: 'aspect', typed: str(args, 'aspect') !== undefined || size !== undefined },
+      { key: 'n', typed: int(args, 'count') !== undefined },
+    ]);
+    const model = str(args, 'model') ?? s.value('image_model');
+    const aspect = str(args, 'aspect') ?? s.value('aspect');
+    const fromSettings = s.value('n');
+    const count = int(args, 'count') ?? (fromSettings !== undefined ? Number(fromSettings) : undefined);
     const res = await ctx.core.imagine(
       { ...ctx.actor, prompt, ...(model ? { model } : {}), ...(aspect ? { aspect } : {}), ...(size ? { size } : {}), ...(count !== undefined ? { count } : {}), ...imageOptionValues(args), ...(await resultDelivery(ctx)) },
       progressHooks(ctx),
     );
-    return res.ok ? imageResultReply(ctx, res.value, prompt) : failureReply(ctx, res.failure);
+    return s.tell(res.ok ? imageResultReply(ctx, res.value, prompt) : failureReply(ctx, res.failure), true);
   },
 };

@@ -4,6 +4,7 @@ import { en } from '../words.js';
 import { str, textReply } from '../reply-kit.js';
 import { runAdminReply } from './admin-reply.js';
 import { setupChannelSub, setupWordsSub } from './setup-rules.js';
+import { setupDefaultsSubcommand } from './settings.js';
 
 /** The gateway token argument: collected privately by surfaces (modal, private chat), never echoed. */
 export const secretArg = { name: 'token', kind: 'secret', get description() { return en('opt-token'); }, required: true } as const;
@@ -13,7 +14,7 @@ export const setupCommand: CommandDefinition = {
   name: 'setup',
   get description() { return en('cmd-setup'); },
   get help() { return en('cmd-setup.help'); },
-  usage: ['/setup token', '/setup show', '/setup unlink', '/setup timezone <zone>', '/setup language <code|reset>', setupChannelSub.usage, setupWordsSub.usage],
+  usage: ['/setup token', '/setup show', '/setup unlink', '/setup timezone <zone>', '/setup language <code|reset>', '/setup defaults [key] [value|reset]', setupChannelSub.usage, setupWordsSub.usage],
   examples: ['/setup show', '/setup timezone Europe/Berlin'],
   role: 'admin',
   place: 'community',
@@ -64,6 +65,7 @@ export const setupCommand: CommandDefinition = {
     },
     setupChannelSub,
     setupWordsSub,
+    setupDefaultsSubcommand,
   ],
 };
 

@@ -8,6 +8,8 @@ import { en } from '../words.js';
 import type { CommandContext, CommandDefinition, Reply } from '../types.js';
 import { failureReply, fetchAll, files, int, progressHooks, refreshAction, remainingText, str } from '../reply-kit.js';
 import { aspectArg, audioArg, modelArg, negativeArg, promptArg, resolutionArg, sizeArg, videoOptionValues } from './common-args.js';
+import { VIDEO_ASPECTS } from '../../media/sizes.js';
+import { useSettings } from '../settings-apply.js';
 
 /** What a video run needs besides the actor and the delivery address. */
 export type VideoParams = Omit<VideoRequest, 'scope' | 'user' | 'delivery'>;
@@ -92,7 +94,13 @@ export const videoCommand: CommandDefinition = {
     { name: 'image', kind: 'attachment', get description() { return en('cmd-video-opt-image'); }, maxCount: 2 },
   ],
   async run(ctx, args) {
-    const model = str(args, 'model');
+    const typedSize = str(args, 'size');
+    const s = await useSettings(ctx, [
+      { key: 'video_model', typed: str(args, 'model') !== undefined },
+      { key: 'seconds', typed: int(args, 'seconds') !== undefined },
+      { key: 'aspect', typed: str(args, 'aspect') !== undefined || typedSize !== undefined, fits: (v) => (VIDEO_ASPECTS as readonly string[]).includes(v) },
+    ]);
+    const model = str(args, 'model') ?? s.value('video_model');
     let image: Attachment | undefined;
     let endImage: Attachment | undefined;
     const incoming = files(args, 'image');
@@ -106,10 +114,11 @@ export const videoCommand: CommandDefinition = {
       if (!got.ok) return failureReply(ctx, got.failure);
       [image, endImage] = got.value;
     }
-    const seconds = int(args, 'seconds');
-    const aspect = str(args, 'aspect');
-    const size = str(args, 'size');
-    return runVideo(ctx, {
+    const fromSettings = s.value('seconds');
+    const seconds = int(args, 'seconds') ?? (fromSettings !== undefined ? Number(fromSettings) : undefined);
+    const aspect = str(args, 'aspect') ?? s.value('aspect');
+    const size = typedSize;
+    const reply = await runVideo(ctx, {
       prompt: str(args, 'prompt') ?? '',
       ...(model ? { model } : {}),
       ...(seconds !== undefined ? { seconds } : {}),
@@ -119,5 +128,6 @@ export const videoCommand: CommandDefinition = {
       ...(endImage ? { endImage } : {}),
       ...videoOptionValues(args),
     });
+    return s.tell(reply);
   },
 };

@@ -10,6 +10,7 @@ import {
   type ButtonInteraction,
   type MessageContextMenuCommandInteraction,
   type ModalSubmitInteraction,
+  type StringSelectMenuInteraction,
 } from 'discord.js';
 import { randomBytes } from 'node:crypto';
 import type { ArgSpec, ArgValues } from '../../../core/api/surface.js';
@@ -24,6 +25,7 @@ import {
   parseActionCustomId,
   parseContextModalId,
   parseInputModalId,
+  parseMenuCustomId,
   parseSecretModalId,
 } from '../custom-ids.js';
 import { clip, LIMITS } from '../render.js';
@@ -78,6 +80,17 @@ export async function handleButton(i: ButtonInteraction, ctx: SurfaceContext): P
     await i.showModal(inputModal(inputModalId({ ...ref, input: input.name }), title, input));
     return;
   }
+  await runCommand(i, ctx, { ...pathOf(ref.command, ref.subcommand), args: ref.args }, expectedVisibility(target));
+}
+
+/**
+ * A choice in a select menu (`mbsel:<command>:<args>:<arg>`): runs that command with the chosen value, as the member
+ * who chose (everything travels in the id and the value, so menus survive restarts).
+ */
+export async function handleMenu(i: StringSelectMenuInteraction, ctx: SurfaceContext): Promise<void> {
+  const ref = parseMenuCustomId(i.customId, i.values[0] ?? '');
+  if (!ref) return;
+  const target = findTarget(ctx.dispatcher.commands, ref.command, ref.subcommand);
   await runCommand(i, ctx, { ...pathOf(ref.command, ref.subcommand), args: ref.args }, expectedVisibility(target));
 }
 

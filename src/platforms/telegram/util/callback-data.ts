@@ -53,3 +53,18 @@ export function decodeCallbackData(data: string | undefined): CallbackPayload | 
   if (!command || !JOB_ID.test(jobId)) return undefined;
   return { command, jobId };
 }
+
+/** A settings button's data: `s:<key>=<value>` (`s:aspect=16:9`), stable across restarts like the job buttons. */
+const SETTING = /^s:([a-z_]{1,20})=([A-Za-z0-9_.:-]{1,40})$/;
+
+/** The compact data of a `/settings <key> <value>` button, or undefined when it does not fit the compact form. */
+export function encodeSettingData(key: string, value: string): string | undefined {
+  const data = `s:${key}=${value}`;
+  return SETTING.test(data) && Buffer.byteLength(data, 'utf8') <= CALLBACK_DATA_MAX_BYTES ? data : undefined;
+}
+
+/** Decodes {@link encodeSettingData}; anything else gives undefined. */
+export function decodeSettingData(data: string): { key: string; value: string } | undefined {
+  const m = SETTING.exec(data);
+  return m ? { key: m[1] ?? '', value: m[2] ?? '' } : undefined;
+}
