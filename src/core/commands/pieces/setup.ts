@@ -63,9 +63,9 @@ export const setupCommand: CommandDefinition = {
       args: [{ name: 'code', kind: 'text', get description() { return en('cmd-setup-language-opt-code'); }, required: true, max: 35 }],
       run: (ctx, a) => runAdminReply(ctx, { op: 'language', code: str(a, 'code') ?? '' }),
     },
+    setupDefaultsSubcommand,
     setupChannelSub,
     setupWordsSub,
-    setupDefaultsSubcommand,
   ],
 };
 
