@@ -40,6 +40,10 @@ export interface ImageJobResult {
   model: string;
   size: string;
   images: ImageFile[];
+  /** Images asked for (`count`); more than `images.length` when some were not made or failed their checks (not charged). */
+  requested: number;
+  /** The size an Upscale of its images asks for (the model's next larger size tier); absent: no Upscale offered. */
+  upscaleSize?: string;
   costMicros: Micros;
   tokenSource: TokenSource;
   /** Remaining allowance after the charge (null when unlimited or on a personal token without cap). */

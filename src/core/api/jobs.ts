@@ -58,6 +58,10 @@ export interface JobView {
   progress: number;
   seconds?: number;
   size?: string;
+  /** Images asked for (an image job's `count`, when more than one). */
+  count?: number;
+  /** Images: the size an Upscale asks for; absent when the model has no larger size (no Upscale offered). */
+  upscaleSize?: string;
   estimateMicros: Micros;
   chargedMicros: Micros | null;
   createdAt: number;
@@ -86,6 +90,10 @@ export interface JobRequestView {
   model: string;
   size?: string;
   seconds?: number;
+  /** Images: the size an Upscale asks for (absent: none offered). */
+  upscaleSize?: string;
+  /** True when the actor is the member who started the job (Vary and Upscale work only for them, or admins). */
+  mine: boolean;
   /** The job's kept result files, while retained. */
   outputs?: JobView['outputs'];
   /**

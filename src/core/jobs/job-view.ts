@@ -68,6 +68,8 @@ export function toJobView(
   };
   if (rec.params.seconds !== undefined) v.seconds = rec.params.seconds;
   if (rec.params.size !== undefined) v.size = rec.params.size;
+  if (rec.params.count !== undefined && rec.params.count > 1) v.count = rec.params.count;
+  if (rec.params.upscaleSize !== undefined) v.upscaleSize = rec.params.upscaleSize;
   if (rec.errorCode) v.errorCode = rec.errorCode;
   if (outputs && outputs.length > 0) v.outputs = outputs.map((o) => ({ ...o, mime: mimeOf(o.filename) }));
   return v;

@@ -59,6 +59,8 @@ export async function jobRequest(d: CoreDeps, actor: Actor, id: string): Promise
     model: v.model,
     ...(v.size !== undefined ? { size: v.size } : {}),
     ...(v.seconds !== undefined ? { seconds: v.seconds } : {}),
+    ...(v.upscaleSize !== undefined ? { upscaleSize: v.upscaleSize } : {}),
+    mine: found.rec.userId === found.ids.userId,
     ...(v.outputs ? { outputs: v.outputs } : {}),
     ...(complete ? { references } : {}),
   });
