@@ -84,6 +84,7 @@ failure-default-model-missing = El modelo predeterminado del bot ({ $variable }=
     .title = Modelo predeterminado no disponible
 # $kind: image, video o text.
 failure-no-default-model = Este token no da acceso a ningún modelo de { $kind ->
+        [upscale] versiones más grandes de imágenes de { $model }
         [image] imagen
         [video] video
        *[text] texto
@@ -311,6 +312,8 @@ failure-unknown-user = Aquí no se ha visto a nadie llamado { $given }, así que
     .title = Usuario desconocido
 failure-job-not-found = Aquí no hay ningún trabajo { $id }. Consulta { $jobs } para ver los tuyos.
     .title = Trabajo no encontrado
+failure-job-not-yours = Solo quien inició el trabajo { $id }, o un administrador, puede usar sus botones. Crea el tuyo con { $imagine }.
+    .title = No es tu trabajo
 failure-bad-timezone = { $given } no es el nombre de una zona horaria. Usa un nombre como America/Mexico_City, Europe/Madrid o UTC.
     .title = Zona horaria desconocida
 failure-other-bot = Ese comando era para otro bot.

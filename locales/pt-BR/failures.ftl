@@ -84,6 +84,7 @@ failure-default-model-missing = O modelo padrão do bot ({ $variable }={ $model 
     .title = Modelo padrão indisponível
 # $kind: image, video or text.
 failure-no-default-model = Este token não alcança nenhum modelo de { $kind ->
+        [upscale] versões maiores de imagens de { $model }
         [image] imagem
         [video] vídeo
        *[text] texto
@@ -311,6 +312,8 @@ failure-unknown-user = Ninguém chamado { $given } foi visto aqui, então nada f
     .title = Usuário desconhecido
 failure-job-not-found = Não há nenhuma tarefa { $id } aqui. Veja as suas em { $jobs }.
     .title = Tarefa não encontrada
+failure-job-not-yours = Só quem iniciou a tarefa { $id }, ou um administrador, pode usar os botões dela. Crie a sua com { $imagine }.
+    .title = Não é sua tarefa
 failure-bad-timezone = { $given } não é um nome de fuso horário. Use um nome como America/Sao_Paulo, Europe/Lisbon ou UTC.
     .title = Fuso horário desconhecido
 failure-other-bot = Esse comando era para outro bot.

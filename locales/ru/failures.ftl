@@ -84,6 +84,7 @@ failure-default-model-missing = Модели бота по умолчанию ({
     .title = Модель по умолчанию недоступна
 # $kind: image, video или text.
 failure-no-default-model = Через этот токен нет ни одной { $kind ->
+        [upscale] увеличение изображений модели { $model }
         [image] модели изображений
         [video] модели видео
        *[text] текстовой модели
@@ -312,6 +313,8 @@ failure-unknown-user = Здесь не встречался никто с име
     .title = Неизвестный пользователь
 failure-job-not-found = Задания { $id } здесь нет. Ваши задания: { $jobs }.
     .title = Задание не найдено
+failure-job-not-yours = Кнопками задания { $id } может пользоваться только участник, который его запустил, или администратор. Создайте своё: { $imagine }.
+    .title = Это не ваше задание
 failure-bad-timezone = { $given } — не название часового пояса. Используйте, например, Europe/Moscow, America/New_York или UTC.
     .title = Неизвестный часовой пояс
 failure-other-bot = Эта команда предназначалась другому боту.

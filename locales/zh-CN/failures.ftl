@@ -82,6 +82,7 @@ failure-default-model-missing = 机器人的默认模型（{ $variable }={ $mode
     .title = 默认模型不可用
 # $kind: image、video 或 text。
 failure-no-default-model = 这个令牌无法调用任何有价格的{ $kind ->
+        [upscale] { $model } 图片的更大尺寸
         [image] 图片
         [video] 视频
        *[text] 文本
@@ -308,6 +309,8 @@ failure-unknown-user = 这里没有见过名为 { $given } 的人，因此没有
     .title = 未知用户
 failure-job-not-found = 这里没有任务 { $id }。你的任务见 { $jobs }。
     .title = 找不到任务
+failure-job-not-yours = 只有发起任务 { $id } 的成员或管理员可以使用它的按钮。用 { $imagine } 生成你自己的图片。
+    .title = 不是你的任务
 failure-bad-timezone = { $given } 不是时区名称。请使用 Asia/Shanghai、Europe/Berlin 或 UTC 这样的名称。
     .title = 未知时区
 failure-other-bot = 这条命令是发给另一个机器人的。
