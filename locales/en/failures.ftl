@@ -84,7 +84,6 @@ failure-default-model-missing = The bot's default model ({ $variable }={ $model 
     .title = Default model not available
 # $kind: image, video or text.
 failure-no-default-model = This token reaches no priced { $kind ->
-        [upscale] larger versions of { $model } images
         [image] image
         [video] video
        *[text] text
@@ -101,6 +100,7 @@ failure-not-offered = This gateway does not offer { $what ->
             [none] video remixes
            *[other] remixes of videos made with { $model }
         }
+        [upscale] larger versions of { $model } images
         [image] image generation
         [text] text models
         [models] a model list

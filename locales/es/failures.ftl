@@ -84,7 +84,6 @@ failure-default-model-missing = El modelo predeterminado del bot ({ $variable }=
     .title = Modelo predeterminado no disponible
 # $kind: image, video o text.
 failure-no-default-model = Este token no da acceso a ningún modelo de { $kind ->
-        [upscale] versiones más grandes de imágenes de { $model }
         [image] imagen
         [video] video
        *[text] texto
@@ -101,6 +100,7 @@ failure-not-offered = Esta pasarela no ofrece { $what ->
             [none] remix de videos
            *[other] remix de videos hechos con { $model }
         }
+        [upscale] versiones más grandes de imágenes de { $model }
         [image] generación de imágenes
         [text] modelos de texto
         [models] una lista de modelos

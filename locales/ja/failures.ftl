@@ -84,7 +84,6 @@ failure-default-model-missing = ボットの既定のモデル（{ $variable }={
     .title = 既定のモデルが使えません
 # $kind: image、video、text。
 failure-no-default-model = このトークンで使える、価格のある{ $kind ->
-        [upscale] { $model } の画像の大きいサイズ
         [image] 画像
         [video] 動画
        *[text] テキスト
@@ -101,6 +100,7 @@ failure-not-offered = このゲートウェイは{ $what ->
             [none] 動画のリミックス
            *[other] { $model } で作った動画のリミックス
         }
+        [upscale] { $model } の画像の大きいサイズ
         [image] 画像の生成
         [text] テキストモデル
         [models] モデル一覧

@@ -84,7 +84,6 @@ failure-default-model-missing = O modelo padrão do bot ({ $variable }={ $model 
     .title = Modelo padrão indisponível
 # $kind: image, video or text.
 failure-no-default-model = Este token não alcança nenhum modelo de { $kind ->
-        [upscale] versões maiores de imagens de { $model }
         [image] imagem
         [video] vídeo
        *[text] texto
@@ -101,6 +100,7 @@ failure-not-offered = Este gateway não oferece { $what ->
             [none] remix de vídeos
            *[other] remix de vídeos feitos com { $model }
         }
+        [upscale] versões maiores de imagens de { $model }
         [image] geração de imagens
         [text] modelos de texto
         [models] uma lista de modelos

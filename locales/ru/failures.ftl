@@ -84,7 +84,6 @@ failure-default-model-missing = Модели бота по умолчанию ({
     .title = Модель по умолчанию недоступна
 # $kind: image, video или text.
 failure-no-default-model = Через этот токен нет ни одной { $kind ->
-        [upscale] увеличение изображений модели { $model }
         [image] модели изображений
         [video] модели видео
        *[text] текстовой модели
@@ -101,6 +100,7 @@ failure-not-offered = Этот шлюз не поддерживает { $what ->
             [none] ремиксы видео
            *[other] ремиксы видео, сделанных моделью { $model }
         }
+        [upscale] увеличение изображений модели { $model }
         [image] создание изображений
         [text] текстовые модели
         [models] список моделей

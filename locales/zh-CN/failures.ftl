@@ -82,7 +82,6 @@ failure-default-model-missing = 机器人的默认模型（{ $variable }={ $mode
     .title = 默认模型不可用
 # $kind: image、video 或 text。
 failure-no-default-model = 这个令牌无法调用任何有价格的{ $kind ->
-        [upscale] { $model } 图片的更大尺寸
         [image] 图片
         [video] 视频
        *[text] 文本
@@ -99,6 +98,7 @@ failure-not-offered = 这个网关不提供{ $what ->
             [none] 视频改编
            *[other] 用 { $model } 生成的视频的改编
         }
+        [upscale] { $model } 图片的更大尺寸
         [image] 图片生成
         [text] 文本模型
         [models] 模型列表
