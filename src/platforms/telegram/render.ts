@@ -4,6 +4,7 @@ import type { Reply, ReplyAction, ReplyFile } from '../../core/api/surface.js';
 import { DEFAULT_LOCALE, t } from '../../core/i18n/catalog.js';
 import { formatBytes } from '../../core/i18n/format.js';
 import type { TelegramDeps } from './deps.js';
+import { isAlbum, postAlbum } from './album.js';
 import { htmlChunks, htmlClipped } from './format.js';
 import { replyParams } from './send.js';
 import type { Place } from './status-message.js';
@@ -25,7 +26,8 @@ export function keyboardOf(deps: Pick<TelegramDeps, 'actions'>, actions: readonl
 
 /**
  * Posts a neutral {@link Reply} in `place` and returns the posted message ids. Text is HTML (escaped; the title
- * bold), split into messages of at most 4096 characters. Files: images as photos up to the photo limit (a photo
+ * bold), split into messages of at most 4096 characters. Several images within the photo limit go as one album with
+ * the text and buttons in the message after it ({@link postAlbum}). Otherwise files: images as photos up to the photo limit (a photo
  * Telegram refuses with a 400, e.g. an extreme aspect ratio, goes as a document; with `fullQuality` the original
  * also follows as a document), videos with `sendVideo`, other files as documents; a file over the upload limit is
  * named instead of sent. When it fits, the text is the first file's caption (1024 characters); the action buttons go
@@ -40,6 +42,10 @@ export async function postReply(deps: Pick<TelegramDeps, 'api' | 'settings' | 'a
   const shown: Reply = tooBig.length === 0 ? reply : { ...reply, blocks: [...reply.blocks, ...tooBig.map((f) => tooBigLine(f, reply.jobId, reply.locale ?? DEFAULT_LOCALE))] };
   const keyboard = keyboardOf(deps, reply.actions);
   const base = replyParams(place.replyTo);
+  if (isAlbum(fitting, settings.photoLimitBytes)) {
+    const album = await postAlbum(api, place.chatId, fitting, shown, keyboard, base);
+    if (album) return album;
+  }
   const ids: number[] = [];
 
   const caption = fitting.length > 0 ? htmlClipped(shown) : undefined;
