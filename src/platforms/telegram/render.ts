@@ -12,15 +12,30 @@ import { TELEGRAM_SURFACE } from './surface.js';
 
 /** Buttons per keyboard row. */
 const ROW = 3;
+/** Numbered buttons (V1…V4) per keyboard row. */
+const NUMBERED_ROW = 4;
 
-/** The inline keyboard of a reply's actions (undefined when it has none). */
+/**
+ * The inline keyboard of a reply's actions (undefined when it has none): 3 buttons a row, numbered actions (V1…Vn,
+ * U1…Un: an `image` argument) on rows of their own, up to 4 a row.
+ */
 export function keyboardOf(deps: Pick<TelegramDeps, 'actions'>, actions: readonly ReplyAction[] | undefined): InlineKeyboard | undefined {
   if (!actions || actions.length === 0) return undefined;
   const kb = new InlineKeyboard();
-  actions.forEach((a, i) => {
-    if (i > 0 && i % ROW === 0) kb.row();
+  let inRow = 0;
+  let prev: ReplyAction | undefined;
+  for (const a of actions) {
+    const numbered = a.args.image !== undefined;
+    const full = inRow >= (numbered ? NUMBERED_ROW : ROW);
+    const other = prev !== undefined && prev.command !== a.command && (numbered || prev.args.image !== undefined);
+    if (inRow > 0 && (full || other)) {
+      kb.row();
+      inRow = 0;
+    }
     kb.text(a.label, deps.actions.dataFor(a));
-  });
+    inRow += 1;
+    prev = a;
+  }
   return kb;
 }
 
