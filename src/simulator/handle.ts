@@ -69,6 +69,8 @@ function fillRecord(record: RecordedRequest, endpoint: SimEndpoint, body: Parsed
   if ((endpoint === 'chat' || endpoint === 'messages') && typeof body.json?.max_tokens === 'number') record.maxTokens = body.json.max_tokens;
   const size = body.parts ? fieldText(body.parts, 'size') : body.json?.size;
   if (typeof size === 'string') record.size = size;
+  const n = body.parts ? fieldText(body.parts, 'n') : body.json?.n;
+  if (n !== undefined && n !== null && (endpoint === 'image' || endpoint === 'edit')) record.n = Number(n);
 }
 
 async function dispatch(ctx: ReqCtx, r: Route): Promise<Reply> {
