@@ -54,18 +54,22 @@ export interface ActionStep {
 export type ScenarioStep = CommandStep | ActionStep;
 
 const IMAGE = 10_000;
+/** An image with no larger size on its model (16:9 or 1536x1536 on the 1536-pixel alpha-image-2): Vary, no Upscale. */
+const NO_UPSCALE = ['Vary', 'Reroll', 'Edit', 'Animate'];
+/** A 1024x1024 image (the default size) has a larger one (1536x1536): Vary and Upscale. */
+const WITH_UPSCALE = ['Vary', 'Upscale', 'Reroll', 'Edit', 'Animate'];
 /** The simulator's default video model is priced per second. */
 const VIDEO_PER_SECOND = 50_000;
 
 /**
  * The scenario of issue 10: an admin sets the budget, a member makes an image, edits it (attaching the posted image),
  * makes a video and rerolls it from the delivered video, asks a question, rerolls / edits / animates the image through
- * its actions, reads /balance, /jobs and /help, and is refused a video that no longer fits the budget (nothing charged).
+ * its actions, makes four images at once (`--n 4`) and takes V2 and U1 on them, reads /balance, /jobs and /help, and is refused a video that no longer fits the budget (nothing charged).
  */
 export const SCENARIO: readonly ScenarioStep[] = [
   { id: 'budget', as: 'admin', run: '/budget default 0.80 day', expect: { tone: 'info', files: 0, charged: 0 } },
-  { id: 'imagine', as: 'member', run: '/imagine a red fox --ar 16:9', expect: { tone: 'result', files: 1, charged: IMAGE, actions: ['Reroll', 'Edit', 'Animate'] } },
-  { id: 'edit', as: 'member', run: '/edit make it snowy', attach: 'imagine', expect: { tone: 'result', files: 1, charged: IMAGE, actions: ['Reroll', 'Edit', 'Animate'] } },
+  { id: 'imagine', as: 'member', run: '/imagine a red fox --ar 16:9', expect: { tone: 'result', files: 1, charged: IMAGE, actions: NO_UPSCALE } },
+  { id: 'edit', as: 'member', run: '/edit make it snowy', attach: 'imagine', expect: { tone: 'result', files: 1, charged: IMAGE, actions: WITH_UPSCALE } },
   {
     id: 'video',
     as: 'member',
@@ -74,8 +78,16 @@ export const SCENARIO: readonly ScenarioStep[] = [
   },
   { id: 'video-reroll', as: 'member', on: 'video', action: 'Reroll', expect: { tone: 'info', files: 1, charged: 4 * VIDEO_PER_SECOND, actions: ['Refresh'], deliveredActions: ['Reroll'] } },
   { id: 'ask', as: 'member', run: '/ask what is a haiku?', expect: { tone: 'result', files: 0, charged: 'positive' } },
-  { id: 'reroll', as: 'member', on: 'imagine', action: 'Reroll', expect: { tone: 'result', files: 1, charged: IMAGE, actions: ['Reroll', 'Edit', 'Animate'] } },
-  { id: 'edit-action', as: 'member', on: 'imagine', action: 'Edit', input: 'add a hat', expect: { tone: 'result', files: 1, charged: IMAGE, actions: ['Reroll', 'Edit', 'Animate'] } },
+  { id: 'reroll', as: 'member', on: 'imagine', action: 'Reroll', expect: { tone: 'result', files: 1, charged: IMAGE, actions: NO_UPSCALE } },
+  { id: 'edit-action', as: 'member', on: 'imagine', action: 'Edit', input: 'add a hat', expect: { tone: 'result', files: 1, charged: IMAGE, actions: WITH_UPSCALE } },
+  {
+    id: 'imagine-4',
+    as: 'member',
+    run: '/imagine four foxes --n 4',
+    expect: { tone: 'result', files: 4, charged: 4 * IMAGE, actions: ['V1', 'V2', 'V3', 'V4', 'U1', 'U2', 'U3', 'U4', 'Reroll', 'Edit', 'Animate'] },
+  },
+  { id: 'vary-2', as: 'member', on: 'imagine-4', action: 'V2', expect: { tone: 'result', files: 1, charged: IMAGE, actions: WITH_UPSCALE } },
+  { id: 'upscale-1', as: 'member', on: 'imagine-4', action: 'U1', expect: { tone: 'result', files: 1, charged: IMAGE, actions: NO_UPSCALE } },
   { id: 'animate', as: 'member', on: 'imagine', action: 'Animate', expect: { tone: 'info', files: 1, charged: 'positive', actions: ['Refresh'], deliveredActions: ['Reroll'] } },
   { id: 'balance', as: 'member', run: '/balance', expect: { tone: 'info', files: 0, charged: 0 } },
   { id: 'jobs', as: 'member', run: '/jobs', expect: { tone: 'info', files: 0, charged: 0 } },
