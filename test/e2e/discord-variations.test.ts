@@ -59,7 +59,7 @@ describe('Discord: several images in one message, V/U buttons', () => {
     const other = fake.addMember(fake.guildId, { username: 'someone_else' });
     const at = stack.sim.requests().length;
     const h = fake.button({ customId: idOf(result, 'V2'), userId: other, message: result });
-    const refusal = await h.waitForOriginalEdit((m) => /Only the member who started job/.test(m.content));
+    const refusal = await h.waitForFollowUp((m) => /Only the member who started job/.test(m.content));
     expect(refusal.flags & 64).toBe(64);
     expect(imageCalls(at)).toEqual([]);
     expect((await stack.core.balance(actorOf(other))).spentMicros).toBe(0);

@@ -55,10 +55,10 @@ export function actionRows(actions: readonly ReplyAction[]): APIActionRowCompone
     const id = actionCustomId(a);
     if (!id) continue;
     const last = groups.at(-1);
-    const newGroup = !last || last.length >= LIMITS.buttonsPerRow || (prev !== undefined && prev.command !== a.command && (prev.args.image !== undefined || a.args.image !== undefined));
+    const numberedEdge = prev !== undefined && prev.command !== a.command && (prev.args.image !== undefined || a.args.image !== undefined);
     const button = new ButtonBuilder().setCustomId(id).setLabel(clip(a.label, LIMITS.buttonLabel)).setStyle(ButtonStyle.Secondary);
-    if (newGroup) groups.push([button]);
-    else last.push(button);
+    if (last && last.length < LIMITS.buttonsPerRow && !numberedEdge) last.push(button);
+    else groups.push([button]);
     prev = a;
   }
   return groups.slice(0, LIMITS.rows).map((g) => new ActionRowBuilder<ButtonBuilder>().addComponents(g).toJSON());
