@@ -60,6 +60,9 @@ describe('Telegram: numbered buttons survive a restart', () => {
     expect(decodeCallbackData('r:j_abc')).toEqual({ command: 'reroll', jobId: 'j_abc' });
     expect(decodeCallbackData('v0:j_abc')).toBeUndefined();
     expect(() => encodeCallbackData({ command: 'vary', jobId: 'j_abc', index: 10 })).toThrow(RangeError);
+    // 64 bytes at most: with an index the job id may have 61 characters, not 62.
+    expect(encodeCallbackData({ command: 'vary', jobId: 'x'.repeat(61), index: 2 })).toHaveLength(64);
+    expect(() => encodeCallbackData({ command: 'vary', jobId: 'x'.repeat(62), index: 2 })).toThrow(RangeError);
   });
 
   it('a V3 button made by one process resolves in a fresh one (no memory shared)', async () => {

@@ -75,7 +75,7 @@ export class ActionTable {
     const rest = Object.keys(action.args).filter((k) => k !== jobArg?.name);
     if (rest.length === 0) return { jobId };
     const index = indexArg && rest.length === 1 && rest[0] === indexArg.name ? Number(action.args[indexArg.name]) : NaN;
-    return fitsIndex(index) && String(index) === action.args[indexArg?.name ?? ''] ? { jobId, index } : undefined;
+    return fitsIndex(index) && fitsCallback(jobId, true) && String(index) === action.args[indexArg?.name ?? ''] ? { jobId, index } : undefined;
   }
 
   private remember(data: string, action: ReplyAction): void {

@@ -30,9 +30,9 @@ export function isCallbackCommand(command: string): command is CallbackCommand {
   return Object.hasOwn(CALLBACK_COMMANDS, command);
 }
 
-/** True when `jobId` fits a callback (1–62 characters of `[A-Za-z0-9_-]`). */
-export function fitsCallback(jobId: string): boolean {
-  return JOB_ID.test(jobId);
+/** True when `jobId` fits a callback (1–62 characters of `[A-Za-z0-9_-]`; 61 with an image index). */
+export function fitsCallback(jobId: string, withIndex = false): boolean {
+  return JOB_ID.test(jobId) && (!withIndex || jobId.length <= 61);
 }
 
 /**
@@ -44,7 +44,9 @@ export function encodeCallbackData(payload: CallbackPayload): string {
   const code = isCallbackCommand(payload.command) ? CALLBACK_COMMANDS[payload.command] : undefined;
   if (code === undefined) throw new RangeError(`no callback code for command ${String(payload.command)}`);
   if (payload.index !== undefined && !fitsIndex(payload.index)) throw new RangeError('image index unfit for callback_data: 1-9');
-  return `${code}${payload.index ?? ''}:${payload.jobId}`;
+  const data = `${code}${payload.index ?? ''}:${payload.jobId}`;
+  if (Buffer.byteLength(data, 'utf8') > CALLBACK_DATA_MAX_BYTES) throw new RangeError('callback_data over 64 bytes: a job id of at most 61 characters with an image index');
+  return data;
 }
 
 /** Decodes data made by {@link encodeCallbackData}; anything else (other formats, other bots' buttons) gives undefined. */
