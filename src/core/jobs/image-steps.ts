@@ -63,7 +63,7 @@ export interface CheckedImages extends Owed {
  */
 export function imageSteps(d: CoreDeps, p: ImagePlan, thrown: (e: unknown) => Failure): KeptSteps<ImageResult, CheckedImages> {
   return {
-    submit: async () => {
+    submit: async (job) => {
       const calls = gatewayCalls(p.model, p.count);
       const run = (n: number, first: boolean) => {
         const base = { model: p.model, prompt: p.prompt, size: p.size, ...(n > 1 ? { n } : {}) };
@@ -80,9 +80,17 @@ export function imageSteps(d: CoreDeps, p: ImagePlan, thrown: (e: unknown) => Fa
       // Several calls of one job run side by side; the gateway client's limiter bounds how many reach the gateway.
       const settled = await Promise.allSettled(calls.map((n, i) => run(n, i === 0)));
       const images = settled.flatMap((s) => (s.status === 'fulfilled' ? s.value.images : []));
-      const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
-      if (images.length === 0 && failed) throw failed.reason;
-      if (failed) d.logger.warn({ model: p.model, calls: calls.length, failed: settled.filter((s) => s.status === 'rejected').length, err: failed.reason }, 'some image calls of a job failed; the images made are delivered and charged');
+      const errors = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : []));
+      // A refusal that may carry a fee is what the member must read (and the fee is recorded), whichever call got it.
+      const fee = errors.find((e) => isGatewayFailure(e) && thrown(e).code === 'content_refused_fee');
+      if (images.length === 0 && errors.length > 0) throw fee ?? errors[0];
+      if (errors.length > 0) {
+        d.logger.warn({ model: p.model, calls: calls.length, failed: errors.length, err: errors[0] }, 'some image calls of a job failed; the images made are delivered and charged');
+        if (fee !== undefined) {
+          const f = thrown(fee);
+          if (f.code === 'content_refused_fee') await d.money.possibleFee(job, f.details.code);
+        }
+      }
       return { images };
     },
     check: (job, res) => checkImages(d, p, job, res),

@@ -57,7 +57,8 @@ export async function postReply(deps: Pick<TelegramDeps, 'api' | 'settings' | 'a
   const shown: Reply = tooBig.length === 0 ? reply : { ...reply, blocks: [...reply.blocks, ...tooBig.map((f) => tooBigLine(f, reply.jobId, reply.locale ?? DEFAULT_LOCALE))] };
   const keyboard = keyboardOf(deps, reply.actions);
   const base = replyParams(place.replyTo);
-  if (isAlbum(fitting, settings.photoLimitBytes)) {
+  // With `fullQuality` each photo is followed by its original as a document: no album then.
+  if (!settings.fullQuality && isAlbum(fitting, settings.photoLimitBytes)) {
     const album = await postAlbum(api, place.chatId, fitting, shown, keyboard, base);
     if (album) return album;
   }
