@@ -96,7 +96,11 @@ export function imageSteps(d: CoreDeps, p: ImagePlan, thrown: (e: unknown) => Fa
     check: (job, res) => checkImages(d, p, job, res),
     keep: async (job, c) => {
       let first: string | null = null;
-      for (const f of c.images) first ??= (await d.outputs.save(job.id, f.filename, f.bytes)).path;
+      for (const f of c.images) {
+        // Every image is kept (V2, U3 and /job read them), not only the first.
+        const saved = await d.outputs.save(job.id, f.filename, f.bytes);
+        first ??= saved.path;
+      }
       await keepReferences(d, job.id, p.refs);
       return first;
     },
