@@ -49,7 +49,7 @@ describe('Discord: several images in one message, V/U buttons', () => {
     expect(embed.title).toBe('Image ready');
     expect(embed.fields?.find((f) => f.name === 'Cost')?.value).toBe('$0.04');
     expect(labels(result)).toEqual([['V1', 'V2', 'V3', 'V4'], ['U1', 'U2', 'U3', 'U4'], ['Reroll', 'Edit', 'Animate']]);
-    expect(idOf(result, 'V2')).toMatch(/^mb:vary:job=j_[A-Za-z0-9]+&image=2$/);
+    expect(idOf(result, 'V2')).toMatch(/^mb:vary:job=j_[A-Za-z0-9]+&index=2$/);
     expect(imageCalls(at)).toHaveLength(4);
     expect((await stack.core.balance(actorOf(owner))).spentMicros).toBe(40_000);
     expect(await ledgerNetCharged(stack.store, 'operator')).toBe(stack.sim.spentMicros(stack.sim.tokens.media));

@@ -72,7 +72,7 @@ describe('--n 4 on a model without the gateway n', () => {
     ]);
     expect(r.fields?.find((f) => f.name === 'Cost')?.value).toBe('$0.04');
     expect(r.actions?.map((a) => a.label)).toEqual(['V1', 'V2', 'V3', 'V4', 'U1', 'U2', 'U3', 'U4', 'Reroll', 'Edit', 'Animate']);
-    expect(r.actions?.[2]).toMatchObject({ command: 'vary', args: { job, image: '3' } });
+    expect(r.actions?.[2]).toMatchObject({ command: 'vary', args: { job, index: '3' } });
     await expectLedgerIsTheBill();
 
     // The console prints every file and the numbered actions as commands to type.
@@ -80,17 +80,17 @@ describe('--n 4 on a model without the gateway n', () => {
     const written = await renderReply({ print: (l) => lines.push(l), outputDir: join(t.dir, 'console-out'), commands: commandRegistry() }, r);
     expect(written).toHaveLength(4);
     expect(lines.filter((l) => l.startsWith('✓ '))).toHaveLength(4);
-    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^ {4}/vary ${job} --image 3 +V3$`)));
-    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^ {4}/upscale ${job} --image 1 +U1$`)));
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^ {4}/vary ${job} --index 3 +V3$`)));
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^ {4}/upscale ${job} --index 1 +U1$`)));
   });
 
   it('V2 and U1 each run one edit of that image, charged once each; V2 at the size of the result, U1 at the next tier', async () => {
     const at = t.sim.requests().length;
     const before = await ledgerNetCharged(t.store, 'operator');
-    const v2 = await run(t.core, 'vary', { job, image: 2 });
+    const v2 = await run(t.core, 'vary', { job, index: 2 });
     expect(v2.tone).toBe('result');
     expect(v2.files).toHaveLength(1);
-    const u1 = await run(t.core, 'upscale', { job, image: 1 });
+    const u1 = await run(t.core, 'upscale', { job, index: 1 });
     expect(u1.tone).toBe('result');
     const calls = imageCalls(at);
     expect(calls.map((c) => [c.endpoint, c.imageParts, c.size])).toEqual([
@@ -108,13 +108,13 @@ describe('--n 4 on a model without the gateway n', () => {
   it("another member's V1 is refused politely before any hold or call; an admin's works (and the admin pays)", async () => {
     const at = t.sim.requests().length;
     const before = await ledgerNetCharged(t.store, 'operator');
-    const other = await run(t.core, 'vary', { job, image: 1 }, { user: 'stranger' });
+    const other = await run(t.core, 'vary', { job, index: 1 }, { user: 'stranger' });
     expect(other.tone).toBe('error');
     expect(other.failure?.code).toBe('job_not_yours');
     expect(other.blocks[0]).toMatch(/Only the member who started job .*, or an admin.*Nothing was charged/);
     expect(imageCalls(at)).toEqual([]);
     expect(await ledgerNetCharged(t.store, 'operator')).toBe(before);
-    const admin = await run(t.core, 'vary', { job, image: 1 }, { user: 'mod', admin: true });
+    const admin = await run(t.core, 'vary', { job, index: 1 }, { user: 'mod', admin: true });
     expect(admin.tone).toBe('result');
     expect(imageCalls(at)).toHaveLength(1);
     await expectLedgerIsTheBill();
@@ -124,9 +124,9 @@ describe('--n 4 on a model without the gateway n', () => {
     await t.app.close();
     later = await appOnSameDatabase(t, { DEFAULT_ALLOWANCE: '5', MAX_JOBS_PER_USER: '4' });
     const at = t.sim.requests().length;
-    const refused = await run(later.core, 'vary', { job, image: 3 }, { user: 'stranger' });
+    const refused = await run(later.core, 'vary', { job, index: 3 }, { user: 'stranger' });
     expect(refused.failure?.code).toBe('job_not_yours');
-    const v3 = await run(later.core, 'vary', { job, image: 3 });
+    const v3 = await run(later.core, 'vary', { job, index: 3 });
     expect(v3.tone).toBe('result');
     expect(imageCalls(at)).toHaveLength(1);
     expect((await ledgerOfJob(later.store, v3.jobId ?? '')).map((e) => e.kind)).toEqual(['hold', 'charge']);

@@ -46,7 +46,7 @@ describe('finished image actions', () => {
 
   it('several images: V1…Vn and U1…Un naming the image; no U without a larger size', () => {
     const four = finishedJobActions({ id: 'j_4', kind: 'imagine', images: 4, upscaleSize: '1536x1536' });
-    expect(four.slice(0, 8).map((a) => `${a.label}=${a.command}:${a.args.image}`)).toEqual(['V1=vary:1', 'V2=vary:2', 'V3=vary:3', 'V4=vary:4', 'U1=upscale:1', 'U2=upscale:2', 'U3=upscale:3', 'U4=upscale:4']);
+    expect(four.slice(0, 8).map((a) => `${a.label}=${a.command}:${a.args.index}`)).toEqual(['V1=vary:1', 'V2=vary:2', 'V3=vary:3', 'V4=vary:4', 'U1=upscale:1', 'U2=upscale:2', 'U3=upscale:3', 'U4=upscale:4']);
     expect(finishedJobActions({ id: 'j_4', kind: 'imagine', images: 3 }).map((a) => a.label)).toEqual(['V1', 'V2', 'V3', 'Reroll', 'Edit', 'Animate']);
     expect(finishedJobActions({ id: 'j_4', kind: 'imagine', images: 2, locale: 'ja' }).slice(0, 2).map((a) => a.label)).toEqual(['V1', 'V2']);
   });
@@ -68,10 +68,10 @@ describe('Telegram: numbered buttons survive a restart', () => {
   it('a V3 button made by one process resolves in a fresh one (no memory shared)', async () => {
     const commands = commandRegistry();
     const before = new ActionTable(commands);
-    const data = before.dataFor({ label: 'V3', command: 'vary', args: { job: 'j_abc', image: '3' } });
+    const data = before.dataFor({ label: 'V3', command: 'vary', args: { job: 'j_abc', index: '3' } });
     expect(data).toBe('v3:j_abc');
     const after = new ActionTable(commands);
-    expect(await after.resolve(data)).toMatchObject({ command: 'vary', args: { job: 'j_abc', image: '3' } });
+    expect(await after.resolve(data)).toMatchObject({ command: 'vary', args: { job: 'j_abc', index: '3' } });
     expect(await after.resolve(before.dataFor({ label: 'Upscale', command: 'upscale', args: { job: 'j_abc' } }))).toMatchObject({ command: 'upscale', args: { job: 'j_abc' } });
   });
 });

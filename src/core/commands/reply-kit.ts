@@ -160,7 +160,7 @@ export function finishedJobActions(job: FinishedJob, remix = false): ReplyAction
   }
 }
 
-/** Vary/Upscale of one image, or V1…Vn and U1…Un of several (`image` names which, from 1). */
+/** Vary/Upscale of one image, or V1…Vn and U1…Un of several (`index` names which, from 1). */
 function numberedActions(job: FinishedJob, l: string): ReplyAction[] {
   const n = Math.max(1, job.images ?? 1);
   if (n === 1) {
@@ -169,7 +169,7 @@ function numberedActions(job: FinishedJob, l: string): ReplyAction[] {
       ...(job.upscaleSize ? [{ label: t(l, 'action-upscale'), command: 'upscale', args: { job: job.id } }] : []),
     ];
   }
-  const each = (command: 'vary' | 'upscale', label: string) => Array.from({ length: n }, (_, i) => ({ label: t(l, label, { n: i + 1 }), command, args: { job: job.id, image: String(i + 1) } }));
+  const each = (command: 'vary' | 'upscale', label: string) => Array.from({ length: n }, (_, i) => ({ label: t(l, label, { n: i + 1 }), command, args: { job: job.id, index: String(i + 1) } }));
   return [...each('vary', 'action-vary-n'), ...(job.upscaleSize ? each('upscale', 'action-upscale-n') : [])];
 }
 

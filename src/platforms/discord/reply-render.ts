@@ -46,7 +46,7 @@ export function overLimitNote(skipped: readonly ReplyFile[], limitBytes: number,
 
 /**
  * Reply actions as button rows (5 per row, 5 rows); an action whose id would not fit is left out. Numbered actions
- * (V1…Vn, U1…Un: an `image` argument) keep a row of their own, so the rows read V…, U…, then the rest.
+ * (V1…Vn, U1…Un: an `index` argument) keep a row of their own, so the rows read V…, U…, then the rest.
  */
 export function actionRows(actions: readonly ReplyAction[]): APIActionRowComponent<APIButtonComponent>[] {
   const groups: ButtonBuilder[][] = [];
@@ -55,7 +55,7 @@ export function actionRows(actions: readonly ReplyAction[]): APIActionRowCompone
     const id = actionCustomId(a);
     if (!id) continue;
     const last = groups.at(-1);
-    const numberedEdge = prev !== undefined && prev.command !== a.command && (prev.args.image !== undefined || a.args.image !== undefined);
+    const numberedEdge = prev !== undefined && prev.command !== a.command && (prev.args.index !== undefined || a.args.index !== undefined);
     const button = new ButtonBuilder().setCustomId(id).setLabel(clip(a.label, LIMITS.buttonLabel)).setStyle(ButtonStyle.Secondary);
     if (last && last.length < LIMITS.buttonsPerRow && !numberedEdge) last.push(button);
     else groups.push([button]);

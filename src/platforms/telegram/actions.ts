@@ -12,7 +12,7 @@ const SHARED_ACTION_TTL_MS = 7 * 86_400_000;
 /**
  * Turns neutral {@link ReplyAction}s into `callback_data` and back. An action that is "this command on this job"
  * (`reroll`, `animate`, `edit`, `job`, `upscale`, `remix`, `vary` with only the job argument, or the job and the
- * command's one integer argument from 1 to 9: `vary --image 3`) is encoded compactly (`r:<jobId>`, `v3:<jobId>`), so
+ * command's one integer argument from 1 to 9: `vary --index 3`) is encoded compactly (`r:<jobId>`, `v3:<jobId>`), so
  * its button survives restarts; any other action is kept in a bounded in-memory table (`x:<key>`; its button stops
  * working after a restart or after `maxRemembered` newer ones, and says so) and, when the coordination is shared
  * (Redis), also there for 7 days, so a press reaching another process works too. Compact actions are remembered too,

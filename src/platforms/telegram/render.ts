@@ -17,7 +17,7 @@ const NUMBERED_ROW = 4;
 
 /**
  * The inline keyboard of a reply's actions (undefined when it has none): 3 buttons a row, numbered actions (V1…Vn,
- * U1…Un: an `image` argument) on rows of their own, up to 4 a row.
+ * U1…Un: an `index` argument) on rows of their own, up to 4 a row.
  */
 export function keyboardOf(deps: Pick<TelegramDeps, 'actions'>, actions: readonly ReplyAction[] | undefined): InlineKeyboard | undefined {
   if (!actions || actions.length === 0) return undefined;
@@ -25,9 +25,9 @@ export function keyboardOf(deps: Pick<TelegramDeps, 'actions'>, actions: readonl
   let inRow = 0;
   let prev: ReplyAction | undefined;
   for (const a of actions) {
-    const numbered = a.args.image !== undefined;
+    const numbered = a.args.index !== undefined;
     const full = inRow >= (numbered ? NUMBERED_ROW : ROW);
-    const other = prev !== undefined && prev.command !== a.command && (numbered || prev.args.image !== undefined);
+    const other = prev !== undefined && prev.command !== a.command && (numbered || prev.args.index !== undefined);
     if (inRow > 0 && (full || other)) {
       kb.row();
       inRow = 0;

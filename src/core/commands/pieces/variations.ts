@@ -9,16 +9,16 @@ import { jobArg } from './common-args.js';
 import { runEdit } from './edit.js';
 
 /**
- * `vary <job> [--image K]` and `upscale <job> [--image K]` (the V1…Vn / U1…Un buttons of an image result, Vary and
+ * `vary <job> [--index K]` and `upscale <job> [--index K]` (the V1…Vn / U1…Un buttons of an image result, Vary and
  * Upscale under a single image; also typed on text surfaces). Each is a new edit job of image K of the earlier job,
  * read from disk (never downloaded again), with its prompt and model, held and charged like any edit, paid by whoever
  * clicks: a variation at the image's size, an upscale at the size recorded with the job (the model's next larger
  * tier). Only the member who started the job, or an admin, may: anyone else is refused before any hold.
  */
 
-/** `--image K`: which image of the job (from 1), default the first. */
+/** `--index K`: which image of the job (from 1), default the first. */
 function imageArg(words: string): ArgSpec {
-  return { name: 'image', kind: 'integer', get description() { return en(words); }, flags: ['image'], min: 1, max: 4 };
+  return { name: 'index', kind: 'integer', get description() { return en(words); }, flags: ['index'], min: 1, max: 4 };
 }
 
 /** The earlier job and its image K, when the actor may reuse it; else the failure to show (nothing held). */
@@ -30,7 +30,7 @@ async function pickedImage(ctx: CommandContext, args: ArgValues): Promise<Result
   // A member command's role is not looked up in advance (it costs the platform a call): asked only for others' jobs.
   if (!req.mine && !roleAllows(ctx.role, 'admin') && !(await ctx.isAdmin().catch(() => false))) return err(fail('job_not_yours', { id }));
   if (req.kind !== 'imagine' && req.kind !== 'edit') return err(fail('job_files_gone', { id, what: 'outputs' }));
-  const k = int(args, 'image') ?? 1;
+  const k = int(args, 'index') ?? 1;
   const [image] = await readKept(req.outputs?.slice(k - 1, k));
   if (!image) return err(fail('job_files_gone', { id, what: 'outputs' }));
   return ok({ req, image });
@@ -40,8 +40,8 @@ export const varyCommand: CommandDefinition = {
   name: 'vary',
   get description() { return en('cmd-vary'); },
   get help() { return en('cmd-vary.help'); },
-  usage: ['/vary <job> [--image N]'],
-  examples: ['/vary j_abc123 --image 2'],
+  usage: ['/vary <job> [--index N]'],
+  examples: ['/vary j_abc123 --index 2'],
   role: 'member',
   place: 'anywhere',
   visibility: 'public',
@@ -59,8 +59,8 @@ export const upscaleCommand: CommandDefinition = {
   name: 'upscale',
   get description() { return en('cmd-upscale'); },
   get help() { return en('cmd-upscale.help'); },
-  usage: ['/upscale <job> [--image N]'],
-  examples: ['/upscale j_abc123 --image 1'],
+  usage: ['/upscale <job> [--index N]'],
+  examples: ['/upscale j_abc123 --index 1'],
   role: 'member',
   place: 'anywhere',
   visibility: 'public',
