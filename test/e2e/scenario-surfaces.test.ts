@@ -124,9 +124,9 @@ describe('one scenario on every chat surface', () => {
     }
     // The /balance fields (limit, spent, held, remaining) are the same numbers everywhere, and nothing is held.
     const balance = first!.steps.find((s) => s.id === 'balance')!;
-    expect(balance.fields).toEqual(['Limit: $0.80 per day', 'Spent: $0.69', 'Left: $0.11']);
+    expect(balance.fields).toEqual(['Limit: $0.80 per day', 'Spent: $0.75', 'Left: $0.05']);
     // One job pipeline: an image, edit or answer the surface posted and confirmed ends `delivered`, like a video.
     // The refused video is kept as a failed job (the budget check is the core's, after validation); nothing was charged.
-    expect(first!.jobs).toEqual(['imagine:delivered', 'edit:delivered', 'video:delivered', 'video:delivered', 'ask:delivered', 'imagine:delivered', 'edit:delivered', 'video:delivered', 'video:failed']);
+    expect(first!.jobs).toEqual(['imagine:delivered', 'edit:delivered', 'video:delivered', 'video:delivered', 'ask:delivered', 'imagine:delivered', 'edit:delivered', 'imagine:delivered', 'edit:delivered', 'edit:delivered', 'video:delivered', 'video:failed']);
   });
 });
