@@ -100,6 +100,7 @@ failure-not-offered = This gateway does not offer { $what ->
             [none] video remixes
            *[other] remixes of videos made with { $model }
         }
+        [upscale] larger versions of { $model } images
         [image] image generation
         [text] text models
         [models] a model list
@@ -322,6 +323,8 @@ failure-unknown-user = Nobody called { $given } has been seen here, so nothing w
     .title = Unknown user
 failure-job-not-found = There is no job { $id } here. See { $jobs } for yours.
     .title = Job not found
+failure-job-not-yours = Only the member who started job { $id }, or an admin, can use its buttons. Start your own with { $imagine }.
+    .title = Not your job
 failure-bad-timezone = { $given } is not a time zone name. Use a name such as Europe/Berlin, America/New_York or UTC.
     .title = Unknown time zone
 failure-other-bot = That command was meant for another bot.

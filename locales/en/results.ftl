@@ -5,6 +5,11 @@ action-reroll = Reroll
 action-edit = Edit
 action-animate = Animate
 action-remix = Remix
+action-vary = Vary
+action-upscale = Upscale
+# Numbered buttons under several images: V1 (a variation of image 1), U1 (an upscale of image 1). Keep them short.
+action-vary-n = V{ $n }
+action-upscale-n = U{ $n }
 action-refresh = Refresh
 # What the member is asked to type after pressing Edit / Remix.
 action-edit-input = What should change?
@@ -39,6 +44,8 @@ result-images-too-large = { $count ->
         [one] 1 image exceeds this chat's { $limit } upload limit; use { $jobCmd } { $job } later.
        *[other] { $count } images exceed this chat's { $limit } upload limit; use { $jobCmd } { $job } later.
     }
+# Fewer images were made than asked. $made, $requested: counts. Only the images delivered are charged.
+result-images-partial = { $made } of { $requested } images were made; you are charged for { $made } only.
 result-empty-answer = (empty answer)
 
 # Announcing a video job. $seconds: the length, or 0 when the model decides.

@@ -100,6 +100,7 @@ failure-not-offered = Esta pasarela no ofrece { $what ->
             [none] remix de videos
            *[other] remix de videos hechos con { $model }
         }
+        [upscale] versiones más grandes de imágenes de { $model }
         [image] generación de imágenes
         [text] modelos de texto
         [models] una lista de modelos
@@ -319,6 +320,8 @@ failure-unknown-user = Aquí no se ha visto a nadie llamado { $given }, así que
     .title = Usuario desconocido
 failure-job-not-found = Aquí no hay ningún trabajo { $id }. Consulta { $jobs } para ver los tuyos.
     .title = Trabajo no encontrado
+failure-job-not-yours = Solo quien inició el trabajo { $id }, o un administrador, puede usar sus botones. Crea el tuyo con { $imagine }.
+    .title = No es tu trabajo
 failure-bad-timezone = { $given } no es el nombre de una zona horaria. Usa un nombre como America/Mexico_City, Europe/Madrid o UTC.
     .title = Zona horaria desconocida
 failure-other-bot = Ese comando era para otro bot.

@@ -5,6 +5,10 @@ action-reroll = Regenerar
 action-edit = Editar
 action-animate = Animar
 action-remix = Remix
+action-vary = Variar
+action-upscale = Ampliar
+action-vary-n = V{ $n }
+action-upscale-n = A{ $n }
 action-refresh = Actualizar
 # Lo que se pide escribir al miembro después de pulsar Editar / Remix.
 action-edit-input = ¿Qué quieres cambiar?
@@ -39,6 +43,7 @@ result-images-too-large = { $count ->
         [one] 1 imagen supera el límite de subida de { $limit } de este chat; usa { $jobCmd } { $job } más tarde.
        *[other] { $count } imágenes superan el límite de subida de { $limit } de este chat; usa { $jobCmd } { $job } más tarde.
     }
+result-images-partial = Se hicieron { $made } de { $requested } imágenes; solo se te cobran { $made }.
 result-empty-answer = (respuesta vacía)
 
 # Anuncio de un trabajo de video. $seconds: la duración, o 0 cuando la decide el modelo.

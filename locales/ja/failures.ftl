@@ -100,6 +100,7 @@ failure-not-offered = このゲートウェイは{ $what ->
             [none] 動画のリミックス
            *[other] { $model } で作った動画のリミックス
         }
+        [upscale] { $model } の画像の大きいサイズ
         [image] 画像の生成
         [text] テキストモデル
         [models] モデル一覧
@@ -319,6 +320,8 @@ failure-unknown-user = ここでは { $given } という人を見かけていな
     .title = 不明なユーザーです
 failure-job-not-found = ここには { $id } というジョブはありません。ご自身のジョブは { $jobs } でご確認ください。
     .title = ジョブが見つかりません
+failure-job-not-yours = ジョブ { $id } のボタンを使えるのは、そのジョブを始めたメンバーか管理者だけです。ご自身の画像は { $imagine } で作れます。
+    .title = ご自身のジョブではありません
 failure-bad-timezone = { $given } はタイムゾーン名ではありません。Asia/Tokyo、Europe/Berlin、UTC のような名前をお使いください。
     .title = 不明なタイムゾーンです
 failure-other-bot = このコマンドは別のボット宛てです。

@@ -5,6 +5,10 @@ action-reroll = 再生成
 action-edit = 編集
 action-animate = 動画にする
 action-remix = リミックス
+action-vary = バリエーション
+action-upscale = 高解像度化
+action-vary-n = V{ $n }
+action-upscale-n = U{ $n }
 action-refresh = 更新
 # 編集／リミックスを押した後に、メンバーに入力を求める文。
 action-edit-input = どこを変えますか？
@@ -36,6 +40,7 @@ value-seconds-delivered = { $n }秒（指定は { $requested }秒）
 result-image-title = 画像ができました
 # 一部の画像がこのチャットで送れるサイズを超えた場合。$count: 枚数、$limit: サイズ、$job: 後で取得するためのコマンド。
 result-images-too-large = { $count } 枚の画像がこのチャットのアップロード上限（{ $limit }）を超えています。後で { $jobCmd } { $job } で取得してください。
+result-images-partial = { $requested } 枚中 { $made } 枚を生成しました。課金は { $made } 枚分だけです。
 result-empty-answer = （空の回答）
 
 # 動画ジョブの開始のお知らせ。$seconds: 長さ、モデルが決める場合は 0。

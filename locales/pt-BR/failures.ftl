@@ -100,6 +100,7 @@ failure-not-offered = Este gateway não oferece { $what ->
             [none] remix de vídeos
            *[other] remix de vídeos feitos com { $model }
         }
+        [upscale] versões maiores de imagens de { $model }
         [image] geração de imagens
         [text] modelos de texto
         [models] uma lista de modelos
@@ -319,6 +320,8 @@ failure-unknown-user = Ninguém chamado { $given } foi visto aqui, então nada f
     .title = Usuário desconhecido
 failure-job-not-found = Não há nenhuma tarefa { $id } aqui. Veja as suas em { $jobs }.
     .title = Tarefa não encontrada
+failure-job-not-yours = Só quem iniciou a tarefa { $id }, ou um administrador, pode usar os botões dela. Crie a sua com { $imagine }.
+    .title = Não é sua tarefa
 failure-bad-timezone = { $given } não é um nome de fuso horário. Use um nome como America/Sao_Paulo, Europe/Lisbon ou UTC.
     .title = Fuso horário desconhecido
 failure-other-bot = Esse comando era para outro bot.

@@ -5,6 +5,10 @@ action-reroll = Refazer
 action-edit = Editar
 action-animate = Animar
 action-remix = Remixar
+action-vary = Variar
+action-upscale = Ampliar
+action-vary-n = V{ $n }
+action-upscale-n = A{ $n }
 action-refresh = Atualizar
 # What the member is asked to type after pressing Edit / Remix.
 action-edit-input = O que deve mudar?
@@ -39,6 +43,7 @@ result-images-too-large = { $count ->
         [one] { $count } imagem passa do limite de envio de { $limit } deste chat; use { $jobCmd } { $job } depois.
        *[other] { $count } imagens passam do limite de envio de { $limit } deste chat; use { $jobCmd } { $job } depois.
     }
+result-images-partial = Foram feitas { $made } de { $requested } imagens; você só paga por { $made }.
 result-empty-answer = (resposta vazia)
 
 # Announcing a video job. $seconds: the length, or 0 when the model decides.

@@ -5,6 +5,10 @@ action-reroll = Ещё вариант
 action-edit = Изменить
 action-animate = Оживить
 action-remix = Ремикс
+action-vary = Вариация
+action-upscale = Увеличить
+action-vary-n = V{ $n }
+action-upscale-n = U{ $n }
 action-refresh = Обновить
 # Что участника просят ввести после нажатия «Изменить» / «Ремикс».
 action-edit-input = Что нужно изменить?
@@ -40,6 +44,7 @@ result-images-too-large = { $count ->
         [few] { $count } изображения превышают лимит загрузки этого чата ({ $limit }); позже используйте { $jobCmd } { $job }.
        *[other] { $count } изображений превышают лимит загрузки этого чата ({ $limit }); позже используйте { $jobCmd } { $job }.
     }
+result-images-partial = Готово изображений: { $made } из { $requested }; списана плата только за { $made }.
 result-empty-answer = (пустой ответ)
 
 # Объявление о задании на видео. $seconds — длина или 0, если её выбирает модель.

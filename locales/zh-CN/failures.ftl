@@ -98,6 +98,7 @@ failure-not-offered = 这个网关不提供{ $what ->
             [none] 视频改编
            *[other] 用 { $model } 生成的视频的改编
         }
+        [upscale] { $model } 图片的更大尺寸
         [image] 图片生成
         [text] 文本模型
         [models] 模型列表
@@ -316,6 +317,8 @@ failure-unknown-user = 这里没有见过名为 { $given } 的人，因此没有
     .title = 未知用户
 failure-job-not-found = 这里没有任务 { $id }。你的任务见 { $jobs }。
     .title = 找不到任务
+failure-job-not-yours = 只有发起任务 { $id } 的成员或管理员可以使用它的按钮。用 { $imagine } 生成你自己的图片。
+    .title = 不是你的任务
 failure-bad-timezone = { $given } 不是时区名称。请使用 Asia/Shanghai、Europe/Berlin 或 UTC 这样的名称。
     .title = 未知时区
 failure-other-bot = 这条命令是发给另一个机器人的。

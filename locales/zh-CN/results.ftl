@@ -5,6 +5,10 @@ action-reroll = 重新生成
 action-edit = 编辑
 action-animate = 做成视频
 action-remix = 改编
+action-vary = 变体
+action-upscale = 放大
+action-vary-n = V{ $n }
+action-upscale-n = U{ $n }
 action-refresh = 刷新
 # 按下“编辑”/“改编”后请成员输入的内容。
 action-edit-input = 要改什么？
@@ -38,6 +42,7 @@ result-image-title = 图片已完成
 result-images-too-large = { $count ->
        *[other] 有 { $count } 张图片超过本聊天 { $limit } 的上传上限；请稍后使用 { $jobCmd } { $job }。
     }
+result-images-partial = 已生成 { $requested } 张中的 { $made } 张；只按 { $made } 张扣费。
 result-empty-answer = （空回答）
 
 # 宣布视频任务。$seconds: 时长，由模型决定时为 0。

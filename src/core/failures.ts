@@ -56,7 +56,7 @@ export interface FailureDetails {
   /** No model of this kind is both listed for the token and priced, so there is no default to use. */
   no_default_model: { kind: ModelKind; isAdminHint?: boolean };
   /** The gateway does not offer this at all (no route, HTTP 501 `api_not_implemented`). */
-  not_offered: { what: 'edit' | 'video' | 'remix' | 'image' | 'text' | 'balance' | 'models'; model?: string };
+  not_offered: { what: 'edit' | 'video' | 'remix' | 'upscale' | 'image' | 'text' | 'balance' | 'models'; model?: string };
   /** An API route answered with a redirect: `GATEWAY_BASE_URL` points at a web page, not the API root. */
   gateway_misconfigured: Empty;
   model_wrong_kind: { model: string; expected: ModelKind };
@@ -168,6 +168,8 @@ export interface FailureDetails {
   bad_amount: { message: string; reason?: MoneyErrorReason; given?: string; problem?: Phrase };
   unknown_user: { given: string };
   job_not_found: { id: string };
+  /** A Vary or Upscale of another member's job: only its member, or an admin, may (refused before any hold). */
+  job_not_yours: { id: string };
   bad_timezone: { given: string };
   /** A language code no shipped locale matches (`/language xx`, `/setup language xx`); `available` lists the codes. */
   unknown_language: { given: string; available: string };

@@ -74,6 +74,8 @@ function fillRecord(record: RecordedRequest, endpoint: SimEndpoint, body: Parsed
     const options = sentOptions(body.parts ? Object.fromEntries(body.parts.filter((p) => p.filename === undefined).map((p) => [p.name, fieldText(body.parts!, p.name)])) : (body.json ?? {}));
     if (Object.keys(options).length) record.options = options;
   }
+  const n = body.parts ? fieldText(body.parts, 'n') : body.json?.n;
+  if (n !== undefined && n !== null && (endpoint === 'image' || endpoint === 'edit')) record.n = Number(n);
 }
 
 async function dispatch(ctx: ReqCtx, r: Route): Promise<Reply> {

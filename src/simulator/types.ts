@@ -111,6 +111,8 @@ export interface RecordedRequest {
   hasInputReference: boolean;
   seconds?: string;
   size?: string;
+  /** The `n` of an image or edit request, when it was sent. */
+  n?: number;
   /** `max_tokens` of a chat/messages body, when it was a number. */
   maxTokens?: number;
   /**

@@ -126,10 +126,10 @@ describe('one scenario on every chat surface', () => {
     }
     // The /balance fields (limit, spent, held, remaining) are the same numbers everywhere, and nothing is held.
     const balance = first!.steps.find((s) => s.id === 'balance')!;
-    // Animate takes the member's 4 s from their settings (the bot's default is 5 s): $0.64 spent, not $0.69.
-    expect(balance.fields).toEqual(['Limit: $0.80 per day', 'Spent: $0.64', 'Left: $0.16']);
+    // Animate takes the member's 4 s from their settings (the bot's default is 5 s), and --n 4, V2 and U1 add 6 images.
+    expect(balance.fields).toEqual(['Limit: $0.80 per day', 'Spent: $0.70', 'Left: $0.10']);
     // One job pipeline: an image, edit or answer the surface posted and confirmed ends `delivered`, like a video.
     // The refused video is kept as a failed job (the budget check is the core's, after validation); nothing was charged.
-    expect(first!.jobs).toEqual(['imagine:delivered', 'edit:delivered', 'video:delivered', 'video:delivered', 'ask:delivered', 'imagine:delivered', 'edit:delivered', 'video:delivered', 'video:failed']);
+    expect(first!.jobs).toEqual(['imagine:delivered', 'edit:delivered', 'video:delivered', 'video:delivered', 'ask:delivered', 'imagine:delivered', 'edit:delivered', 'imagine:delivered', 'edit:delivered', 'edit:delivered', 'video:delivered', 'video:failed']);
   });
 });

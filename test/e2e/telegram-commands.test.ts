@@ -95,7 +95,7 @@ describe('Telegram adapter: the command layer', () => {
     const cmd = fake.sendText({ chat: group, from: member, text: '/imagine a teapot --size 512x512' });
     const photoCall = await fake.waitFor((c) => c.method === 'sendPhoto' && isReplyTo(group, cmd.message_id)(c), 8000);
     const photo = photoCall.result as Msg;
-    expect(buttons(photo).map((b) => b.text)).toEqual(['Reroll', 'Edit', 'Animate']);
+    expect(buttons(photo).map((b) => b.text)).toEqual(['Vary', 'Upscale', 'Reroll', 'Edit', 'Animate']);
     const edit = buttons(photo).find((b) => b.text === 'Edit')!;
     expect(edit.callback_data).toMatch(/^e:/);
 

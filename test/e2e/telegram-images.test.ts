@@ -77,7 +77,7 @@ describe('Telegram adapter: images', () => {
     await fake.waitFor((c) => c.method === 'deleteMessage' && c.params.message_id === status.messageId);
     expect(await spent(user)).toBe(10_000);
 
-    const reroll = fake.pressButton({ chat: group, from: user, message: photo, data: String((photo.replyMarkup!.inline_keyboard[0]![0] as { callback_data?: string }).callback_data) });
+    const reroll = fake.pressButton({ chat: group, from: user, message: photo, data: String((photo.replyMarkup!.inline_keyboard.flat().find((b) => b.text === 'Reroll') as { callback_data?: string }).callback_data) });
     await fake.waitFor((c) => c.method === 'answerCallbackQuery' && c.params.callback_query_id === reroll.id);
     await fake.waitFor((c) => c.method === 'sendPhoto' && c.ok && (c.result as { reply_to_message?: { message_id: number } }).reply_to_message?.message_id === photo.messageId, 8000);
     expect(await spent(user)).toBe(20_000);
@@ -97,7 +97,7 @@ describe('Telegram adapter: images', () => {
     expect(await spent(user)).toBe(10_000);
 
     // Reroll re-runs the edit with the same two kept reference images, no re-upload needed.
-    const rerollData = String((photo.replyMarkup!.inline_keyboard[0]![0] as { callback_data?: string }).callback_data);
+    const rerollData = String((photo.replyMarkup!.inline_keyboard.flat().find((b) => b.text === 'Reroll') as { callback_data?: string }).callback_data);
     expect(rerollData).toMatch(/^r:/);
     const atReroll = stack.sim.requests().length;
     const press = fake.pressButton({ chat: group, from: user, message: photo, data: rerollData });

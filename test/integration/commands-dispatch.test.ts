@@ -119,11 +119,12 @@ describe('CommandDispatcher over the real core', () => {
     expect(field('Left')).toBe('$0.99');
     expect(r.jobId).toMatch(/^j_/);
     expect(r.actions?.map((a) => [a.command, a.args.job])).toEqual([
+      ['vary', r.jobId],
       ['reroll', r.jobId],
       ['edit', r.jobId],
       ['animate', r.jobId],
     ]);
-    expect(r.actions?.[1]?.input).toEqual({ arg: 'prompt', label: 'What should change?' });
+    expect(r.actions?.[2]?.input).toEqual({ arg: 'prompt', label: 'What should change?' });
     expect(req.adminAsked).toBe(0);
     expect((await ledgerNetCharged(t.store as never)) - before).toBe(10_000);
     imageJob = r.jobId ?? '';

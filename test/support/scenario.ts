@@ -58,23 +58,28 @@ export interface ActionStep {
 export type ScenarioStep = CommandStep | ActionStep;
 
 const IMAGE = 10_000;
+/** An image with no larger size on its model (16:9 or 1536x1536 on the 1536-pixel alpha-image-2): Vary, no Upscale. */
+const NO_UPSCALE = ['Vary', 'Reroll', 'Edit', 'Animate'];
+/** A 1024x1024 image (the default size) has a larger one (1536x1536): Vary and Upscale. */
+const WITH_UPSCALE = ['Vary', 'Upscale', 'Reroll', 'Edit', 'Animate'];
 /** The simulator's default video model is priced per second. */
 const VIDEO_PER_SECOND = 50_000;
 
 /**
  * The scenario of issue 10: an admin sets the budget, a member makes an image, edits it (attaching the posted image),
  * makes a video and rerolls it from the delivered video, asks a question, rerolls / edits / animates the image through
- * its actions, reads /balance, /jobs and /help, and is refused a video that no longer fits the budget (nothing charged).
+ * its actions, makes four images at once (`--n 4`) and takes V2 and U1 on them, reads /balance, /jobs and /help, and is
+ * refused a video that no longer fits the budget (nothing charged).
  * Issue 23: the member first sets an aspect and the video seconds with /settings, so no command of the session
- * carries an option but the last, where a typed `--seconds 5` overrides the setting (before settings it typed `--ar 16:9`
- * once and `--seconds 4` twice), and the replies that used a setting say so.
+ * carries an option but two, where a typed `--size` and a typed `--seconds 5` override the settings (before settings it
+ * typed `--ar 16:9` once and `--seconds 4` twice), and the replies that used a setting say so.
  */
 export const SCENARIO: readonly ScenarioStep[] = [
   { id: 'budget', as: 'admin', run: '/budget default 0.80 day', expect: { tone: 'info', files: 0, charged: 0 } },
   { id: 'settings-aspect', as: 'member', run: '/settings aspect 16:9', expect: { tone: 'info', files: 0, charged: 0, says: 'aspect is now 16:9 in this community.' } },
   { id: 'settings-seconds', as: 'member', run: '/settings seconds 4', expect: { tone: 'info', files: 0, charged: 0, says: 'seconds is now 4 in this community.' } },
-  { id: 'imagine', as: 'member', run: '/imagine a red fox', expect: { tone: 'result', files: 1, charged: IMAGE, actions: ['Reroll', 'Edit', 'Animate'], says: '16:9 from your settings' } },
-  { id: 'edit', as: 'member', run: '/edit make it snowy', attach: 'imagine', expect: { tone: 'result', files: 1, charged: IMAGE, actions: ['Reroll', 'Edit', 'Animate'] } },
+  { id: 'imagine', as: 'member', run: '/imagine a red fox', expect: { tone: 'result', files: 1, charged: IMAGE, actions: NO_UPSCALE, says: '16:9 from your settings' } },
+  { id: 'edit', as: 'member', run: '/edit make it snowy', attach: 'imagine', expect: { tone: 'result', files: 1, charged: IMAGE, actions: WITH_UPSCALE } },
   {
     id: 'video',
     as: 'member',
@@ -83,8 +88,17 @@ export const SCENARIO: readonly ScenarioStep[] = [
   },
   { id: 'video-reroll', as: 'member', on: 'video', action: 'Reroll', expect: { tone: 'info', files: 1, charged: 4 * VIDEO_PER_SECOND, actions: ['Refresh'], deliveredActions: ['Reroll'] } },
   { id: 'ask', as: 'member', run: '/ask what is a haiku?', expect: { tone: 'result', files: 0, charged: 'positive' } },
-  { id: 'reroll', as: 'member', on: 'imagine', action: 'Reroll', expect: { tone: 'result', files: 1, charged: IMAGE, actions: ['Reroll', 'Edit', 'Animate'] } },
-  { id: 'edit-action', as: 'member', on: 'imagine', action: 'Edit', input: 'add a hat', expect: { tone: 'result', files: 1, charged: IMAGE, actions: ['Reroll', 'Edit', 'Animate'] } },
+  { id: 'reroll', as: 'member', on: 'imagine', action: 'Reroll', expect: { tone: 'result', files: 1, charged: IMAGE, actions: NO_UPSCALE } },
+  { id: 'edit-action', as: 'member', on: 'imagine', action: 'Edit', input: 'add a hat', expect: { tone: 'result', files: 1, charged: IMAGE, actions: WITH_UPSCALE } },
+  {
+    id: 'imagine-4',
+    as: 'member',
+    // A typed size wins over the aspect of the settings: 1024x1024 has a larger size, so U buttons too.
+    run: '/imagine four foxes --n 4 --size 1024x1024',
+    expect: { tone: 'result', files: 4, charged: 4 * IMAGE, actions: ['V1', 'V2', 'V3', 'V4', 'U1', 'U2', 'U3', 'U4', 'Reroll', 'Edit', 'Animate'] },
+  },
+  { id: 'vary-2', as: 'member', on: 'imagine-4', action: 'V2', expect: { tone: 'result', files: 1, charged: IMAGE, actions: WITH_UPSCALE } },
+  { id: 'upscale-1', as: 'member', on: 'imagine-4', action: 'U1', expect: { tone: 'result', files: 1, charged: IMAGE, actions: NO_UPSCALE } },
   { id: 'animate', as: 'member', on: 'imagine', action: 'Animate', expect: { tone: 'info', files: 1, charged: 4 * VIDEO_PER_SECOND, actions: ['Refresh'], deliveredActions: ['Reroll'], says: '4 s from your settings' } },
   { id: 'balance', as: 'member', run: '/balance', expect: { tone: 'info', files: 0, charged: 0 } },
   { id: 'jobs', as: 'member', run: '/jobs', expect: { tone: 'info', files: 0, charged: 0 } },

@@ -91,6 +91,7 @@ const WORST: { [C in FailureCode]: FailureDetails[C] } = {
   missing_argument: { name: 'subcommand', usage: longestUsage },
   not_here: { place: 'private' },
   job_files_gone: { id: LONG, what: 'references' },
+  job_not_yours: { id: LONG },
   internal: {},
 };
 

@@ -46,6 +46,10 @@ export interface ImageJobResult {
   /** The options sent that change the result (quality, background, format), for the caption. */
   options?: { quality?: string; background?: string; format?: string };
   images: ImageFile[];
+  /** Images asked for (`count`); more than `images.length` when some were not made or failed their checks (not charged). */
+  requested: number;
+  /** The size an Upscale of its images asks for (the model's next larger size tier); absent: no Upscale offered. */
+  upscaleSize?: string;
   costMicros: Micros;
   tokenSource: TokenSource;
   /** Remaining allowance after the charge (null when unlimited or on a personal token without cap). */

@@ -60,6 +60,10 @@ export interface JobView {
   size?: string;
   /** The options sent that change the result (`--quality high`, `--resolution 1080p`, `--audio on`); absent: none. */
   options?: string;
+  /** Images asked for (an image job's `count`, when more than one). */
+  count?: number;
+  /** Images: the size an Upscale asks for; absent when the model has no larger size (no Upscale offered). */
+  upscaleSize?: string;
   estimateMicros: Micros;
   chargedMicros: Micros | null;
   createdAt: number;
@@ -90,6 +94,10 @@ export interface JobRequestView {
   seconds?: number;
   /** The options it was sent with (a Reroll sends them again); absent: none. */
   options?: { quality?: string; background?: string; format?: string; resolution?: string; audio?: boolean };
+  /** Images: the size an Upscale asks for (absent: none offered). */
+  upscaleSize?: string;
+  /** True when the actor is the member who started the job (Vary and Upscale work only for them, or admins). */
+  mine: boolean;
   /** The job's kept result files, while retained. */
   outputs?: JobView['outputs'];
   /**

@@ -16,6 +16,7 @@ import { rerollCommand } from './pieces/reroll.js';
 import { setupCommand } from './pieces/setup.js';
 import { tokenCommand } from './pieces/token.js';
 import { usageCommand } from './pieces/usage.js';
+import { upscaleCommand, varyCommand } from './pieces/variations.js';
 import { videoCommand } from './pieces/video.js';
 import { helpCommand } from './help.js';
 import type { CommandDefinition } from './types.js';
@@ -44,6 +45,8 @@ export function commandRegistry(): readonly CommandDefinition[] {
     rerollCommand,
     animateCommand,
     remixCommand,
+    varyCommand,
+    upscaleCommand,
     languageCommand,
     settingsCommand,
     approveCommand,

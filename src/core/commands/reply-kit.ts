@@ -116,22 +116,37 @@ export function progressBar(progress: number, width = 10): string {
   return `${'▰'.repeat(full)}${'▱'.repeat(width - full)} ${p}%`;
 }
 
+/** What {@link finishedJobActions} needs of a job: its id, kind and locale, and for images how many and the Upscale size. */
+export interface FinishedJob {
+  readonly id: string;
+  readonly kind: JobKind;
+  readonly locale?: string | undefined;
+  /** Images delivered (the numbered V/U buttons go up to it); default 1. */
+  readonly images?: number | undefined;
+  /** The size an Upscale asks for; absent: no Upscale buttons (the model has no larger size). */
+  readonly upscaleSize?: string | undefined;
+}
+
 /**
  * The follow-ups of a finished job of `kind`: the ONE definition used by the pieces (the replies of imagine, edit,
- * reroll, ask and `/job`) and by every surface's `Delivery` (a kept result posted late by the poller, a delivered
- * video), so a result carries the same buttons or hints however it was posted.
- * - `imagine`, `edit`: Reroll, Edit (asks for the instruction), Animate;
+ * reroll, vary, upscale, ask and `/job`) and by every surface's `Delivery` (a kept result posted late by the job
+ * runner, a delivered video), so a result carries the same buttons or hints however it was posted. Every action
+ * names the job (and the image) only, so a button works after a restart.
+ * - `imagine`, `edit`: several images get V1…Vn (`vary`, a variation of image k) and U1…Un (`upscale`, only where
+ *   `upscaleSize` says the model has a larger size); one image gets Vary and Upscale; then Reroll, Edit (asks for the
+ *   instruction), Animate;
  * - `video`: Reroll, and Remix (asks for the new prompt) when `remix` says the video's model offers it
  *   (`core.remixOffered(model)`);
  * - `ask`: none.
  */
-export function finishedJobActions(job: { readonly id: string; readonly kind: JobKind; readonly locale?: string | undefined }, remix = false): ReplyAction[] {
+export function finishedJobActions(job: FinishedJob, remix = false): ReplyAction[] {
   const args = { job: job.id };
   const l = job.locale ?? DEFAULT_LOCALE;
   switch (job.kind) {
     case 'imagine':
     case 'edit':
       return [
+        ...numberedActions(job, l),
         { label: t(l, 'action-reroll'), command: 'reroll', args },
         { label: t(l, 'action-edit'), command: 'edit', args, input: { arg: 'prompt', label: t(l, 'action-edit-input') } },
         { label: t(l, 'action-animate'), command: 'animate', args },
@@ -144,6 +159,19 @@ export function finishedJobActions(job: { readonly id: string; readonly kind: Jo
     case 'ask':
       return [];
   }
+}
+
+/** Vary/Upscale of one image, or V1…Vn and U1…Un of several (`index` names which, from 1). */
+function numberedActions(job: FinishedJob, l: string): ReplyAction[] {
+  const n = Math.max(1, job.images ?? 1);
+  if (n === 1) {
+    return [
+      { label: t(l, 'action-vary'), command: 'vary', args: { job: job.id } },
+      ...(job.upscaleSize ? [{ label: t(l, 'action-upscale'), command: 'upscale', args: { job: job.id } }] : []),
+    ];
+  }
+  const each = (command: 'vary' | 'upscale', label: string) => Array.from({ length: n }, (_, i) => ({ label: t(l, label, { n: i + 1 }), command, args: { job: job.id, index: String(i + 1) } }));
+  return [...each('vary', 'action-vary-n'), ...(job.upscaleSize ? each('upscale', 'action-upscale-n') : [])];
 }
 
 /**
@@ -209,6 +237,7 @@ export function imageResultReply(ctx: CommandContext, r: ImageJobResult, prompt:
   const files: ReplyFile[] = fits.map((f) => ({ name: f.filename, mime: f.mime, kind: 'image', bytes: f.bytes, size: f.bytes.byteLength }));
   const l = ctx.actor.locale ?? DEFAULT_LOCALE;
   const blocks = [prompt];
+  if (r.images.length < r.requested) blocks.push(t(l, 'result-images-partial', { made: r.images.length, requested: r.requested }));
   if (skipped) blocks.push(t(l, 'result-images-too-large', { count: skipped, limit: formatBytes(l, limit), jobCmd: ctx.surface.commandHint('job'), job: r.jobId }));
   return {
     visibility: 'public',
@@ -224,7 +253,7 @@ export function imageResultReply(ctx: CommandContext, r: ImageJobResult, prompt:
       { name: t(l, 'field-job'), value: r.jobId },
     ],
     files,
-    actions: finishedJobActions({ id: r.jobId, kind, locale: l }),
+    actions: finishedJobActions({ id: r.jobId, kind, locale: l, images: r.images.length, upscaleSize: r.upscaleSize }),
     jobId: r.jobId,
   };
 }

@@ -14,6 +14,25 @@ import { referenceFile, resultImageFile } from './kept-files.js';
 
 const MIB = 1024 * 1024;
 
+/**
+ * Image models known to honour the gateway's `n` (several images from one request), with how many one request may
+ * ask: OpenAI's `gpt-image-*` (up to 10) and `dall-e-2`. Every other model is sent one request per image: many
+ * channels behind new-api ignore `n` or refuse it, and a model that silently returns one image for `n: 4` would be
+ * held for 4 and deliver 1. Trade-off: several requests cost several gateway round trips (run side by side, bounded by
+ * the gateway client's limiter) where a model might have batched them.
+ */
+export function gatewayBatchSize(model: string): number {
+  return /^gpt-image-/.test(model) || model === 'dall-e-2' ? 10 : 1;
+}
+
+/** The `n` of each gateway call of a job of `count` images on `model` ({@link gatewayBatchSize}). */
+export function gatewayCalls(model: string, count: number): number[] {
+  const batch = Math.max(1, gatewayBatchSize(model));
+  const out: number[] = [];
+  for (let left = count; left > 0; left -= batch) out.push(Math.min(batch, left));
+  return out;
+}
+
 /** An `imagine` or `edit` job as planned: what its steps send and how its images are priced. */
 export interface ImagePlan {
   kind: 'imagine' | 'edit';
@@ -46,24 +65,48 @@ export interface CheckedImages extends Owed {
  */
 export function imageSteps(d: CoreDeps, p: ImagePlan, thrown: (e: unknown) => Failure): KeptSteps<ImageResult, CheckedImages> {
   return {
-    submit: () => {
+    submit: async (job) => {
+      const calls = gatewayCalls(p.model, p.count);
       const o = p.options;
-      const base = {
-        model: p.model, prompt: p.prompt, size: p.size, ...(p.count > 1 ? { n: p.count } : {}),
-        ...(o.quality ? { quality: o.quality } : {}), ...(o.background ? { background: o.background } : {}), ...(o.format ? { outputFormat: o.format } : {}),
+      const run = (n: number, first: boolean) => {
+        const base = {
+          model: p.model, prompt: p.prompt, size: p.size, ...(n > 1 ? { n } : {}),
+          ...(o.quality ? { quality: o.quality } : {}), ...(o.background ? { background: o.background } : {}), ...(o.format ? { outputFormat: o.format } : {}),
+        };
+        // One image from a model that streams: partial previews while it is made (only when someone shows them).
+        const previews = p.kind === 'imagine' && p.count === 1 && p.hooks?.onPreview !== undefined && PARTIAL_IMAGE_MODELS.has(p.model) ? { partialImages: PARTIAL_IMAGES } : {};
+        // Progress is told once: the first call's waiting line and elapsed time stand for the job's.
+        return gatewayCall(first ? p.hooks : undefined, { kind: 'image', model: p.model, deadlines: d.settings.callDeadlines, catalogueMs: p.price.deadlineMs }, (call) =>
+          p.kind === 'edit'
+            ? d.gateway.editImage(p.token, { ...base, images: p.refs.map((r) => ({ data: r.data, filename: r.filename, contentType: r.contentType })) }, call)
+            : d.gateway.generateImage(p.token, { ...base, ...previews }, call),
+        );
       };
-      // One image from a model that streams: partial previews while it is made (only when someone shows them).
-      const previews = p.kind === 'imagine' && p.count === 1 && p.hooks?.onPreview !== undefined && PARTIAL_IMAGE_MODELS.has(p.model) ? { partialImages: PARTIAL_IMAGES } : {};
-      return gatewayCall(p.hooks, { kind: 'image', model: p.model, deadlines: d.settings.callDeadlines, catalogueMs: p.price.deadlineMs }, (o) =>
-        p.kind === 'edit'
-          ? d.gateway.editImage(p.token, { ...base, images: p.refs.map((r) => ({ data: r.data, filename: r.filename, contentType: r.contentType })) }, o)
-          : d.gateway.generateImage(p.token, { ...base, ...previews }, o),
-      );
+      if (calls.length === 1) return run(calls[0]!, true);
+      // Several calls of one job run side by side; the gateway client's limiter bounds how many reach the gateway.
+      const settled = await Promise.allSettled(calls.map((n, i) => run(n, i === 0)));
+      const images = settled.flatMap((s) => (s.status === 'fulfilled' ? s.value.images : []));
+      const errors = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : []));
+      // A refusal that may carry a fee is what the member must read (and the fee is recorded), whichever call got it.
+      const fee = errors.find((e) => isGatewayFailure(e) && thrown(e).code === 'content_refused_fee');
+      if (images.length === 0 && errors.length > 0) throw fee ?? errors[0];
+      if (errors.length > 0) {
+        d.logger.warn({ model: p.model, calls: calls.length, failed: errors.length, err: errors[0] }, 'some image calls of a job failed; the images made are delivered and charged');
+        if (fee !== undefined) {
+          const f = thrown(fee);
+          if (f.code === 'content_refused_fee') await d.money.possibleFee(job, f.details.code);
+        }
+      }
+      return { images };
     },
     check: (job, res) => checkImages(d, p, job, res),
     keep: async (job, c) => {
       let first: string | null = null;
-      for (const f of c.images) first ??= (await d.outputs.save(job.id, f.filename, f.bytes)).path;
+      for (const f of c.images) {
+        // Every image is kept (V2, U3 and /job read them), not only the first.
+        const saved = await d.outputs.save(job.id, f.filename, f.bytes);
+        first ??= saved.path;
+      }
       await keepReferences(d, job.id, p.refs);
       return first;
     },

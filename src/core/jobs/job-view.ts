@@ -71,6 +71,8 @@ export function toJobView(
   if (rec.params.size !== undefined) v.size = rec.params.size;
   const options = optionsText(rec.params);
   if (options) v.options = options;
+  if (rec.params.count !== undefined && rec.params.count > 1) v.count = rec.params.count;
+  if (rec.params.upscaleSize !== undefined) v.upscaleSize = rec.params.upscaleSize;
   if (rec.errorCode) v.errorCode = rec.errorCode;
   if (outputs && outputs.length > 0) v.outputs = outputs.map((o) => ({ ...o, mime: mimeOf(o.filename) }));
   return v;

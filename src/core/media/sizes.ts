@@ -109,3 +109,29 @@ export function videoSize(aspect?: string): Result<string> {
   const size = VIDEO[a];
   return size ? ok(size) : failWith('bad_aspect', { given: (aspect ?? '').trim(), allowed: [...VIDEO_ASPECTS] });
 }
+
+/** Longest sides of the size tiers (1K, 2K, 4K), the steps an upscale climbs. */
+const TIER_LONG_SIDES = [1536, 2048, 3840] as const;
+
+/** An upscale must grow the longest side by at least this much to be worth a paid job. */
+const MIN_UPSCALE = 1.25;
+
+/**
+ * The size an upscale of a `size` (`WxH`) image asks for on a model whose longest side is `maxSide`: the same aspect,
+ * its longest side raised to the next tier's (1K → 2K → 4K; see {@link sizeForAspect}) fitted to `maxSide`, sides
+ * multiples of 16. Undefined when that is not at least 1.25 times larger (the model has no larger size: no Upscale
+ * is offered) or `size` is not `WxH`. E.g. 1024x1024 on a 1536 model → 1536x1536; 1344x768 on a 4096 model → 2048x1168.
+ */
+export function upscaleSize(size: string, maxSide: number): string | undefined {
+  const m = /^(\d{1,6})x(\d{1,6})$/.exec(size);
+  if (!m) return undefined;
+  const w = Number(m[1]);
+  const h = Number(m[2]);
+  const long = Math.max(w, h);
+  const next = TIER_LONG_SIDES.find((t) => t >= long * MIN_UPSCALE) ?? maxSide;
+  const target = Math.min(next, maxSide);
+  if (target < long * MIN_UPSCALE) return undefined;
+  const k = target / long;
+  const side = (v: number) => (v === long ? target : Math.max(MIN_SIDE, Math.floor((v * k) / 16) * 16));
+  return `${side(w)}x${side(h)}`;
+}

@@ -179,6 +179,7 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
   }),
   unknown_user: (d, c) => ({ given: q(d.given), how: t(c.locale, 'member-naming', { surface: c.surface }) }),
   job_not_found: (d, c) => ({ id: q(d.id), jobs: c.cmd('jobs') }),
+  job_not_yours: (d, c) => ({ id: q(d.id), imagine: c.cmd('imagine') }),
   bad_timezone: (d) => ({ given: q(d.given) }),
   unknown_language: (d) => ({ given: q(d.given), available: d.available }),
   unknown_setting: (d, c) => ({ given: q(d.given), keys: d.keys, settings: c.cmd('settings') }),
@@ -227,7 +228,7 @@ export function describeFailure(f: Failure, opts?: DescribeOptions): FailureMess
  */
 const INPUT_CODES = new Set<FailureCode>([
   'unknown_command', 'missing_argument', 'bad_flag', 'bad_amount', 'unknown_user', 'bad_timezone', 'unknown_language', 'unknown_setting', 'bad_setting', 'bad_aspect', 'bad_size',
-  'bad_duration', 'bad_count', 'prompt_empty', 'prompt_too_long', 'not_here', 'not_admin', 'job_not_found', 'not_in_channel', 'prompt_blocked',
+  'bad_duration', 'bad_count', 'prompt_empty', 'prompt_too_long', 'not_here', 'not_admin', 'job_not_found', 'not_in_channel', 'prompt_blocked', 'job_not_yours',
 ]);
 
 /** Whether a failure's text is followed by its reference (see {@link refLine}). */

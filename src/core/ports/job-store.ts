@@ -17,6 +17,8 @@ export interface JobParams {
   count?: number;
   /** Number of reference images sent. */
   references?: number;
+  /** Images: the size an Upscale of the result asks for (the model's next larger tier); absent when none is larger. */
+  upscaleSize?: string;
   /** A remix: the job id of the video it was made from. */
   remixOf?: string;
   /** Videos: the gateway's own price of the seconds asked (no markup, no community price), for its final bill. */

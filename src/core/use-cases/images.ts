@@ -4,7 +4,7 @@ import { err, fail, ok, type Result } from '../failures.js';
 import { newJobId } from '../ids.js';
 import type { Micros } from '../money.js';
 import { validateCount } from '../media/inputs.js';
-import { resolveSize } from '../media/sizes.js';
+import { resolveSize, upscaleSize } from '../media/sizes.js';
 import { validateReferenceImages, type ValidImage } from '../media/validate-images.js';
 import { quoteJobPrice } from '../pricing.js';
 import { checkOptions } from './option-check.js';
@@ -62,11 +62,12 @@ async function plan(d: CoreDeps, req: ImagineRequest | EditRequest, kind: 'imagi
 }
 
 async function execute(d: CoreDeps, p: Planned, hooks?: JobHooks): Promise<Result<ImageJobResult>> {
+  const upscale = upscaleSize(p.size, p.price.maxSide ?? 1536);
   const opened = await openJob(d, {
     jobId: newJobId(),
     kind: p.kind,
     basics: p,
-    params: { size: p.size, count: p.count, ...p.options, ...(p.aspect ? { aspect: p.aspect } : {}), ...(p.kind === 'edit' ? { references: p.refs.length } : {}) },
+    params: { size: p.size, count: p.count, ...p.options, ...(p.aspect ? { aspect: p.aspect } : {}), ...(p.kind === 'edit' ? { references: p.refs.length } : {}), ...(upscale ? { upscaleSize: upscale } : {}) },
     estimateMicros: p.estimateMicros,
     delivery: p.delivery,
   });
@@ -85,5 +86,5 @@ async function execute(d: CoreDeps, p: Planned, hooks?: JobHooks): Promise<Resul
     if (!job.hasAddress) throw e;
     return handToRunner(d, job, e);
   }
-  return ok({ jobId: job.id, model: p.model, size: p.size, ...(Object.keys(p.options).length ? { options: p.options } : {}), images, costMicros: chargedMicros, tokenSource: p.token.source, remainingMicros });
+  return ok({ jobId: job.id, model: p.model, size: p.size, ...(Object.keys(p.options).length ? { options: p.options } : {}), images, requested: p.count, ...(upscale ? { upscaleSize: upscale } : {}), costMicros: chargedMicros, tokenSource: p.token.source, remainingMicros });
 }

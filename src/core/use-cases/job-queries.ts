@@ -65,6 +65,8 @@ export async function jobRequest(d: CoreDeps, actor: Actor, id: string): Promise
     ...(v.size !== undefined ? { size: v.size } : {}),
     ...(v.seconds !== undefined ? { seconds: v.seconds } : {}),
     ...(Object.keys(options).length ? { options } : {}),
+    ...(v.upscaleSize !== undefined ? { upscaleSize: v.upscaleSize } : {}),
+    mine: found.rec.userId === found.ids.userId,
     ...(v.outputs ? { outputs: v.outputs } : {}),
     ...(complete ? { references } : {}),
   });

@@ -44,17 +44,24 @@ export function overLimitNote(skipped: readonly ReplyFile[], limitBytes: number,
   return t(locale, 'surface-over-limit', { count: skipped.length, kind: kindOf(skipped), limit: formatBytes(locale, limitBytes), job: jobId ? `/job ${jobId}` : 'none' });
 }
 
-/** Reply actions as button rows (5 per row, 5 rows); an action whose id would not fit is left out. */
+/**
+ * Reply actions as button rows (5 per row, 5 rows); an action whose id would not fit is left out. Numbered actions
+ * (V1…Vn, U1…Un: an `index` argument) keep a row of their own, so the rows read V…, U…, then the rest.
+ */
 export function actionRows(actions: readonly ReplyAction[]): APIActionRowComponent<APIButtonComponent>[] {
-  const buttons = actions.flatMap((a) => {
+  const groups: ButtonBuilder[][] = [];
+  let prev: ReplyAction | undefined;
+  for (const a of actions) {
     const id = actionCustomId(a);
-    return id ? [new ButtonBuilder().setCustomId(id).setLabel(clip(a.label, LIMITS.buttonLabel)).setStyle(ButtonStyle.Secondary)] : [];
-  });
-  const rows: APIActionRowComponent<APIButtonComponent>[] = [];
-  for (let at = 0; at < buttons.length && rows.length < LIMITS.rows; at += LIMITS.buttonsPerRow) {
-    rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(buttons.slice(at, at + LIMITS.buttonsPerRow)).toJSON());
+    if (!id) continue;
+    const last = groups.at(-1);
+    const numberedEdge = prev !== undefined && prev.command !== a.command && (prev.args.index !== undefined || a.args.index !== undefined);
+    const button = new ButtonBuilder().setCustomId(id).setLabel(clip(a.label, LIMITS.buttonLabel)).setStyle(ButtonStyle.Secondary);
+    if (last && last.length < LIMITS.buttonsPerRow && !numberedEdge) last.push(button);
+    else groups.push([button]);
+    prev = a;
   }
-  return rows;
+  return groups.slice(0, LIMITS.rows).map((g) => new ActionRowBuilder<ButtonBuilder>().addComponents(g).toJSON());
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CommandDefinition, ReplyAction } from '../../core/api/surface.js';
 import type { Coordination } from '../../core/ports/coordination.js';
-import { decodeCallbackData, decodeSettingData, encodeCallbackData, encodeSettingData, fitsCallback, isCallbackCommand } from './util/callback-data.js';
+import { decodeCallbackData, decodeSettingData, encodeCallbackData, encodeSettingData, fitsCallback, fitsIndex, isCallbackCommand } from './util/callback-data.js';
 
 /** Prefix of callback data that points into the in-memory table. */
 const MEMO = 'x:';
@@ -11,7 +11,8 @@ const SHARED_ACTION_TTL_MS = 7 * 86_400_000;
 
 /**
  * Turns neutral {@link ReplyAction}s into `callback_data` and back. An action that is "this command on this job"
- * (`reroll`, `animate`, `edit`, `job`, `upscale`, `remix` with only the job argument) is encoded compactly (`r:<jobId>`), so
+ * (`reroll`, `animate`, `edit`, `job`, `upscale`, `remix`, `vary` with only the job argument, or the job and the
+ * command's one integer argument from 1 to 9: `vary --index 3`) is encoded compactly (`r:<jobId>`, `v3:<jobId>`), so
  * its button survives restarts; any other action is kept in a bounded in-memory table (`x:<key>`; its button stops
  * working after a restart or after `maxRemembered` newer ones, and says so) and, when the coordination is shared
  * (Redis), also there for 7 days, so a press reaching another process works too. A `/settings <key> <value>` button is
@@ -29,10 +30,10 @@ export class ActionTable {
 
   /** The callback data of `action` (at most 64 bytes). */
   dataFor(action: ReplyAction): string {
-    const jobId = this.compactJobId(action);
+    const ref = this.compactRef(action);
     const setting = this.compactSetting(action);
-    const compact = (jobId !== undefined && isCallbackCommand(action.command)) || setting !== undefined;
-    const data = setting ?? (jobId !== undefined && isCallbackCommand(action.command) ? encodeCallbackData({ command: action.command, jobId }) : `${MEMO}${randomBytes(9).toString('base64url')}`);
+    const compact = (ref !== undefined && isCallbackCommand(action.command)) || setting !== undefined;
+    const data = setting ?? (ref !== undefined && isCallbackCommand(action.command) ? encodeCallbackData({ command: action.command, ...ref }) : `${MEMO}${randomBytes(9).toString('base64url')}`);
     this.remember(data, action);
     const shared = this.opts.coordination;
     // Written in the background: the button is pressed after the message carrying it was sent, long after this.
@@ -53,8 +54,11 @@ export class ActionTable {
     const def = this.commands.find((c) => c.name === p.command);
     const jobArg = def?.args?.find((a) => a.kind === 'job');
     if (!def || !jobArg) return undefined;
+    const indexArg = def.args?.find((a) => a.kind === 'integer');
+    if (p.index !== undefined && !indexArg) return undefined;
     const prose = def.args?.find((a) => a.kind === 'text' && a.rest && a.required);
-    return { label: def.name, command: def.name, args: { [jobArg.name]: p.jobId }, ...(prose ? { input: { arg: prose.name, label: prose.description } } : {}) };
+    const args = { [jobArg.name]: p.jobId, ...(p.index !== undefined && indexArg ? { [indexArg.name]: String(p.index) } : {}) };
+    return { label: def.name, command: def.name, args, ...(prose ? { input: { arg: prose.name, label: prose.description } } : {}) };
   }
 
   private async sharedAction(data: string): Promise<ReplyAction | undefined> {
@@ -71,12 +75,18 @@ export class ActionTable {
     return encodeSettingData(action.args.key, action.args.value);
   }
 
-  private compactJobId(action: ReplyAction): string | undefined {
+  /** The job (and image) a compact callback can carry for `action`; undefined when it carries anything else. */
+  private compactRef(action: ReplyAction): { jobId: string; index?: number } | undefined {
     if (action.subcommand !== undefined) return undefined;
-    const jobArg = this.commands.find((c) => c.name === action.command)?.args?.find((a) => a.kind === 'job');
-    const keys = Object.keys(action.args);
+    const specs = this.commands.find((c) => c.name === action.command)?.args ?? [];
+    const jobArg = specs.find((a) => a.kind === 'job');
+    const indexArg = specs.find((a) => a.kind === 'integer');
     const jobId = jobArg ? action.args[jobArg.name] : undefined;
-    return keys.length === 1 && jobId !== undefined && fitsCallback(jobId) ? jobId : undefined;
+    if (jobId === undefined || !fitsCallback(jobId)) return undefined;
+    const rest = Object.keys(action.args).filter((k) => k !== jobArg?.name);
+    if (rest.length === 0) return { jobId };
+    const index = indexArg && rest.length === 1 && rest[0] === indexArg.name ? Number(action.args[indexArg.name]) : NaN;
+    return fitsIndex(index) && fitsCallback(jobId, true) && String(index) === action.args[indexArg?.name ?? ''] ? { jobId, index } : undefined;
   }
 
   private remember(data: string, action: ReplyAction): void {

@@ -10,6 +10,7 @@ import { CAPTION_MAX, TEXT_MAX, clip, htmlChunks, htmlClipped } from './format.j
 import { chatTypeOf, isNotModified, replyParams, sendPlain } from './send.js';
 import { progressText, videoCaption } from './video-text.js';
 import { keepChatAction, type ChatActionHandle } from './util/chat-action.js';
+import { isAlbum, postAlbum } from './album.js';
 import type { StatusEditor, StatusThrottle } from './util/throttle.js';
 
 /** Options of {@link TelegramDelivery}. */
@@ -38,6 +39,9 @@ export interface TelegramDeliveryOptions {
   /** A chat action loop stops when no progress came for this long; default 90 s. */
   chatActionIdleMs?: number;
 }
+
+/** Telegram's photo limit on the Bot API (10 MB): a late post's images within it may go as one album. */
+const PHOTO_LIMIT_BYTES = 10 * 1024 * 1024;
 
 /** A reply file as an upload: its bytes, or the kept file at its path. */
 const inputOf = (f: ReplyFile): InputFile => new InputFile(f.bytes ?? f.path ?? '', f.name);
@@ -134,7 +138,8 @@ export class TelegramDelivery implements Delivery {
 
   /**
    * A kept image/edit result or answer that the command could not post, laid out as the command's own reply would be:
-   * the answer as HTML text messages (4096 characters each), each image as a photo (a photo Telegram refuses with 400
+   * the answer as HTML text messages (4096 characters each), several images as one album followed by the text and
+   * buttons ({@link postAlbum}), else each image as a photo (a photo Telegram refuses with 400
    * or 413 goes as a document), the first with the reply's caption (title, prompt, fields) and its buttons
    * (`resultKeyboard`), on the last text message of an answer. A 429 becomes `transient` with its `retry_after` (any
    * length: the runner schedules the retry), a document still too large `too_large`.
@@ -155,6 +160,10 @@ export class TelegramDelivery implements Delivery {
   private async postResult(target: TelegramAddress, shown: Reply, files: readonly ReplyFile[], keyboard: InlineKeyboard | undefined): Promise<string[]> {
     const chatId = Number(target.chatId);
     const reply = replyParams(replyToOf(target));
+    if (isAlbum(files, PHOTO_LIMIT_BYTES)) {
+      const album = await postAlbum(this.opts.api, chatId, files, shown, keyboard, reply);
+      if (album) return album.map(String);
+    }
     const ids: string[] = [];
     if (files.length === 0) {
       const chunks = htmlChunks(shown);

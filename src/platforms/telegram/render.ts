@@ -4,6 +4,7 @@ import type { Reply, ReplyAction, ReplyFile } from '../../core/api/surface.js';
 import { DEFAULT_LOCALE, t } from '../../core/i18n/catalog.js';
 import { formatBytes } from '../../core/i18n/format.js';
 import type { TelegramDeps } from './deps.js';
+import { isAlbum, postAlbum } from './album.js';
 import { htmlChunks, htmlClipped } from './format.js';
 import { replyParams } from './send.js';
 import type { Place } from './status-message.js';
@@ -11,21 +12,37 @@ import { TELEGRAM_SURFACE } from './surface.js';
 
 /** Buttons per keyboard row. */
 const ROW = 3;
+/** Numbered buttons (V1…V4) per keyboard row. */
+const NUMBERED_ROW = 4;
 
-/** The inline keyboard of a reply's actions (undefined when it has none). */
+/**
+ * The inline keyboard of a reply's actions (undefined when it has none): 3 buttons a row, numbered actions (V1…Vn,
+ * U1…Un: an `index` argument) on rows of their own, up to 4 a row.
+ */
 export function keyboardOf(deps: Pick<TelegramDeps, 'actions'>, actions: readonly ReplyAction[] | undefined): InlineKeyboard | undefined {
   if (!actions || actions.length === 0) return undefined;
   const kb = new InlineKeyboard();
-  actions.forEach((a, i) => {
-    if (i > 0 && i % ROW === 0) kb.row();
+  let inRow = 0;
+  let prev: ReplyAction | undefined;
+  for (const a of actions) {
+    const numbered = a.args.index !== undefined;
+    const full = inRow >= (numbered ? NUMBERED_ROW : ROW);
+    const other = prev !== undefined && prev.command !== a.command && (numbered || prev.args.index !== undefined);
+    if (inRow > 0 && (full || other)) {
+      kb.row();
+      inRow = 0;
+    }
     kb.text(a.label, deps.actions.dataFor(a));
-  });
+    inRow += 1;
+    prev = a;
+  }
   return kb;
 }
 
 /**
  * Posts a neutral {@link Reply} in `place` and returns the posted message ids. Text is HTML (escaped; the title
- * bold), split into messages of at most 4096 characters. Files: images as photos up to the photo limit (a photo
+ * bold), split into messages of at most 4096 characters. Several images within the photo limit go as one album with
+ * the text and buttons in the message after it ({@link postAlbum}). Otherwise files: images as photos up to the photo limit (a photo
  * Telegram refuses with a 400, e.g. an extreme aspect ratio, goes as a document; with `fullQuality` the original
  * also follows as a document), videos with `sendVideo`, other files as documents; a file over the upload limit is
  * named instead of sent. When it fits, the text is the first file's caption (1024 characters); the action buttons go
@@ -40,6 +57,11 @@ export async function postReply(deps: Pick<TelegramDeps, 'api' | 'settings' | 'a
   const shown: Reply = tooBig.length === 0 ? reply : { ...reply, blocks: [...reply.blocks, ...tooBig.map((f) => tooBigLine(f, reply.jobId, reply.locale ?? DEFAULT_LOCALE))] };
   const keyboard = keyboardOf(deps, reply.actions);
   const base = replyParams(place.replyTo);
+  // With `fullQuality` each photo is followed by its original as a document: no album then.
+  if (!settings.fullQuality && isAlbum(fitting, settings.photoLimitBytes)) {
+    const album = await postAlbum(api, place.chatId, fitting, shown, keyboard, base);
+    if (album) return album;
+  }
   const ids: number[] = [];
 
   const caption = fitting.length > 0 ? htmlClipped(shown) : undefined;

@@ -71,7 +71,7 @@ export function jobReply(j: JobView, uploadLimitBytes: number, remix: boolean, l
   const actions = running
     ? [refreshAction(j.id, l)]
     : ((j.kind === 'imagine' || j.kind === 'edit') && fits.length) || (j.kind === 'video' && (j.status === 'delivered' || j.status === 'undeliverable'))
-      ? finishedJobActions({ id: j.id, kind: j.kind, locale: l }, remix)
+      ? finishedJobActions({ id: j.id, kind: j.kind, locale: l, images: outputs.length, upscaleSize: j.upscaleSize }, remix)
       : [];
   return { visibility: 'private', tone: 'info', title: t(l, 'job-title', { kind: t(l, 'job-kind', { kind: j.kind }), id: j.id }), blocks, fields, files, actions, jobId: j.id };
 }

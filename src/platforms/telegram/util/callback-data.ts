@@ -1,11 +1,12 @@
 /**
- * Compact `callback_data` for buttons under results: `<code>:<jobId>` (e.g. `r:j_7fk2m9`), well within Telegram's
- * 64 bytes, and stable across restarts since it names the command and the job only. The codes are kept from the
- * adapter's first release, so buttons already posted keep working.
+ * Compact `callback_data` for buttons under results: `<code>:<jobId>` (e.g. `r:j_7fk2m9`), or `<code><k>:<jobId>` for
+ * image k (1–9) of the job (`v3:j_7fk2m9`, the V3 button), well within Telegram's 64 bytes, and stable across restarts
+ * since it names the command, the job and the image only. The codes are kept from the adapter's first release, so
+ * buttons already posted keep working.
  */
 
 /** Commands a button can run with one job id, and their one-letter codes (never `x`: the action table's prefix). */
-export const CALLBACK_COMMANDS = { reroll: 'r', animate: 'a', edit: 'e', job: 'f', upscale: 'u', remix: 'm' } as const;
+export const CALLBACK_COMMANDS = { reroll: 'r', animate: 'a', edit: 'e', job: 'f', upscale: 'u', remix: 'm', vary: 'v' } as const;
 
 /** A command that has a callback code. */
 export type CallbackCommand = keyof typeof CALLBACK_COMMANDS;
@@ -14,6 +15,8 @@ export type CallbackCommand = keyof typeof CALLBACK_COMMANDS;
 export interface CallbackPayload {
   command: CallbackCommand;
   jobId: string;
+  /** Which image of the job (1–9), for the numbered V/U buttons; absent: the job as a whole. */
+  index?: number;
 }
 
 const BY_CODE = new Map<string, CallbackCommand>(Object.entries(CALLBACK_COMMANDS).map(([command, code]) => [code, command as CallbackCommand]));
@@ -27,9 +30,9 @@ export function isCallbackCommand(command: string): command is CallbackCommand {
   return Object.hasOwn(CALLBACK_COMMANDS, command);
 }
 
-/** True when `jobId` fits a callback (1–62 characters of `[A-Za-z0-9_-]`). */
-export function fitsCallback(jobId: string): boolean {
-  return JOB_ID.test(jobId);
+/** True when `jobId` fits a callback (1–62 characters of `[A-Za-z0-9_-]`; 61 with an image index). */
+export function fitsCallback(jobId: string, withIndex = false): boolean {
+  return JOB_ID.test(jobId) && (!withIndex || jobId.length <= 61);
 }
 
 /**
@@ -40,18 +43,26 @@ export function encodeCallbackData(payload: CallbackPayload): string {
   if (!JOB_ID.test(payload.jobId)) throw new RangeError('job id unfit for callback_data: 1-62 characters of A-Z a-z 0-9 _ -');
   const code = isCallbackCommand(payload.command) ? CALLBACK_COMMANDS[payload.command] : undefined;
   if (code === undefined) throw new RangeError(`no callback code for command ${String(payload.command)}`);
-  return `${code}:${payload.jobId}`;
+  if (payload.index !== undefined && !fitsIndex(payload.index)) throw new RangeError('image index unfit for callback_data: 1-9');
+  const data = `${code}${payload.index ?? ''}:${payload.jobId}`;
+  if (Buffer.byteLength(data, 'utf8') > CALLBACK_DATA_MAX_BYTES) throw new RangeError('callback_data over 64 bytes: a job id of at most 61 characters with an image index');
+  return data;
 }
 
 /** Decodes data made by {@link encodeCallbackData}; anything else (other formats, other bots' buttons) gives undefined. */
 export function decodeCallbackData(data: string | undefined): CallbackPayload | undefined {
   if (data === undefined || Buffer.byteLength(data, 'utf8') > CALLBACK_DATA_MAX_BYTES) return undefined;
-  const m = /^([a-z]):(.+)$/.exec(data);
+  const m = /^([a-z])([1-9])?:(.+)$/.exec(data);
   if (!m) return undefined;
   const command = BY_CODE.get(m[1] ?? '');
-  const jobId = m[2] ?? '';
+  const jobId = m[3] ?? '';
   if (!command || !JOB_ID.test(jobId)) return undefined;
-  return { command, jobId };
+  return m[2] ? { command, jobId, index: Number(m[2]) } : { command, jobId };
+}
+
+/** True when `index` fits a compact callback (a whole number from 1 to 9). */
+export function fitsIndex(index: number): boolean {
+  return Number.isInteger(index) && index >= 1 && index <= 9;
 }
 
 /** A settings button's data: `s:<key>=<value>` (`s:aspect=16:9`), stable across restarts like the job buttons. */
