@@ -107,3 +107,31 @@ surface-file-too-large = { $name }（{ $size }）は大きすぎるため、こ�
         [none] {""}
        *[other] しばらく保管されます: { $job }
     }
+
+# キュー (/queue)。キャンセルはゲートウェイが処理を始める前にジョブを列から外します。
+action-cancel = キャンセル
+action-cancel-job = { $id } をキャンセル
+queue-title = あなたのキュー
+queue-title-all = このコミュニティのキュー
+queue-none = ここで待機中・実行中のジョブはありません。
+queue-none-all = ここで待機中・実行中のジョブはありません。
+queue-community = このコミュニティ: 待機中 { $waiting } 件、実行中 { $running } 件。
+queue-phase-queued = 列の { $position } 番目
+queue-phase-waiting = { $ahead ->
+        [0] 次にゲートウェイへ(混雑中)
+       *[other] ゲートウェイ待ちで前に { $ahead } 件(混雑中)
+    }
+queue-phase-running = 作成中
+queue-elapsed = 経過 { $elapsed }
+queue-eta = 残り約 { $eta }
+queue-eta-overdue = 通常より時間がかかっています
+queue-member = { $mine ->
+        [yes] あなた
+       *[other] メンバー { $user }
+    }
+queue-cancel-which = どのジョブですか? { $cmd } cancel <ジョブID> を使ってください。{ $cmd } であなたのジョブを一覧できます。
+queue-cancelled-title = キャンセルしました
+queue-cancelled = ジョブ { $id }({ $kind })はゲートウェイが処理を始める前に列から外されました。{ $held ->
+        [yes] 確保していた金額は解放されました。料金はかかっていません。
+       *[other] 料金はかかっていません。
+    }

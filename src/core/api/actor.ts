@@ -90,4 +90,6 @@ export interface JobHooks {
   onWorking?(elapsedMs: number): void;
   /** A partial image of a streamed image job (`index` from 0): a preview, neither kept nor charged. */
   onPreview?(image: Uint8Array, index: number): void;
+  /** Set by the core: takes the job's gateway call out of the concurrency gate's waiting line (a cancel). */
+  readonly lineSignal?: AbortSignal;
 }

@@ -10,6 +10,7 @@ import { jobsCommand } from './pieces/jobs.js';
 import { languageCommand } from './pieces/language.js';
 import { modelsCommand } from './pieces/models.js';
 import { pricesCommand } from './pieces/prices.js';
+import { queueCommand } from './pieces/queue.js';
 import { remixCommand } from './pieces/remix.js';
 import { rerollCommand } from './pieces/reroll.js';
 import { setupCommand } from './pieces/setup.js';
@@ -34,6 +35,7 @@ export function commandRegistry(): readonly CommandDefinition[] {
     balanceCommand,
     jobsCommand,
     jobCommand,
+    queueCommand,
     modelsCommand,
     budgetCommand,
     usageCommand,

@@ -42,7 +42,7 @@ type Render<C extends FailureCode> = (d: FailureDetails[C], c: Ctx) => MessageAr
 
 /** Codes unrelated to a paid job: their messages say nothing about charges. */
 const NO_MONEY_SENTENCE = new Set<FailureCode>([
-  'gateway_misconfigured', 'not_admin', 'bad_amount', 'unknown_user', 'job_not_found', 'bad_timezone', 'unknown_language', 'no_token', 'token_rejected', 'cooldown', 'queue_full', 'coordination_unavailable',
+  'gateway_misconfigured', 'not_admin', 'bad_amount', 'unknown_user', 'job_not_found', 'bad_timezone', 'unknown_language', 'no_token', 'token_rejected', 'cooldown', 'queue_full', 'coordination_unavailable', 'job_not_cancellable',
   'unknown_command', 'missing_argument', 'not_here', 'store_unavailable',
 ]);
 
@@ -164,6 +164,8 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
   result_not_delivered: (d) => ({ noun: d.kind === 'ask' ? 'answer' : d.kind === 'video' ? 'video' : 'image', reason: d.reason }),
   cooldown: (d, c) => ({ wait: formatDuration(c.locale, d.retryAfterMs) }),
   queue_full: (d) => ({ waiting: d.position > 2 ? d.position - 1 : 0 }),
+  job_cancelled: (d) => ({ kind: d.kind === 'video' || d.kind === 'ask' ? d.kind : 'image' }),
+  job_not_cancellable: (d, c) => ({ id: q(d.id), reason: d.reason, jobCmd: c.cmd('job') }),
   coordination_unavailable: () => ({}),
   store_unavailable: () => ({}),
   not_admin: () => ({}),

@@ -4,7 +4,6 @@ import type { VideoRequest, VideoStarted } from '../api/video.js';
 import type { JobParams } from '../ports/job-store.js';
 import type { VideoTask } from '../ports/media-gateway.js';
 import { err, fail, ok, withMoney, type Result } from '../failures.js';
-import { newJobId } from '../ids.js';
 import { quoteJobPrice } from '../pricing.js';
 import { validateDuration } from '../media/inputs.js';
 import { resolveSize, videoSize } from '../media/sizes.js';
@@ -56,7 +55,7 @@ export async function startVideo(d: CoreDeps, req: VideoRequest, hooks?: JobHook
     params: { ...(req.aspect && !req.size ? { aspect: req.aspect } : {}), ...(ref ? { references: 1 } : {}) },
     stage: 'video_create',
     ...(ref ? { attachmentName: ref.name } : {}),
-    create: () =>
+    create: (hooks) =>
       gatewayCall(hooks, { kind: 'video', model, deadlines: d.settings.callDeadlines, catalogueMs: basics.value.price.deadlineMs }, (o) =>
         d.gateway.createVideo(t.token, {
           model,
@@ -91,8 +90,8 @@ export interface VideoSubmission {
   params: JobParams;
   stage: 'video_create' | 'video_remix';
   attachmentName?: string;
-  /** Creates the gateway task (a new video, or a remix); called once, after the hold. */
-  create: () => Promise<VideoTask>;
+  /** Creates the gateway task (a new video, or a remix) with the job's hooks (its place in the queue); called once, after the hold. */
+  create: (hooks: JobHooks) => Promise<VideoTask>;
 }
 
 /**
@@ -104,13 +103,12 @@ export async function submitVideoJob(d: CoreDeps, req: Actor & { delivery: Deliv
   const quote = quoteJobPrice(price, { kind: 'video', seconds: v.seconds, size: v.size });
   if (!quote.ok) return err(fail('model_unpriced', { model }, { log: { stage: v.stage, note: `price expression refused: ${quote.reason}` } }));
   const estimate = quote.micros;
-  return withFairUse(d, req, hooks, async () => {
-    const jobId = newJobId();
+  return withFairUse(d, req, hooks, { kind: 'video', model }, async (jobId, jobHooks) => {
     const opened = await openJob(d, { jobId, kind: 'video', basics: v.basics, params: { seconds: v.seconds, size: v.size, ...v.params, gatewayQuoteMicros: gatewayCostMicros(d, model, price, { kind: 'video', seconds: v.seconds, size: v.size }) }, estimateMicros: estimate, delivery: req.delivery });
     if (!opened.ok) return opened;
     const job = opened.value;
     const thrown = (e: unknown) => gatewayFailure(d, e, { model, tokenSource: t.source, stage: v.stage, size: v.size, maxSide: MAX_VIDEO_SIDE, money: 'released', ...(v.attachmentName ? { attachmentName: v.attachmentName } : {}) });
-    const submitted = await runToRunner(d, job, v.create, thrown, (task) => toRunner(d, jobId, task.id));
+    const submitted = await runToRunner(d, job, () => v.create(jobHooks), thrown, (task) => toRunner(d, jobId, task.id));
     if (!submitted.ok) return submitted;
     d.logger.info({ jobId, model, seconds: v.seconds, estimateMicros: estimate, tokenSource: t.source, stage: v.stage }, 'video job submitted');
     return ok({
