@@ -31,9 +31,9 @@ export function textReply(ctx: Pick<CommandContext, 'core' | 'surface' | 'actor'
 /** Fair-use queue, gateway wait and elapsed-time hooks as surface-neutral progress. */
 export function progressHooks(ctx: CommandContext): JobHooks {
   return {
-    onQueued: (position) => ctx.progress({ kind: 'queued', position }),
+    onQueued: (position, jobId) => ctx.progress({ kind: 'queued', position, ...(jobId ? { jobId } : {}) }),
     onStarted: () => ctx.progress({ kind: 'started' }),
-    onWaiting: (ahead) => ctx.progress({ kind: 'gateway_wait', ahead }),
+    onWaiting: (ahead, jobId) => ctx.progress({ kind: 'gateway_wait', ahead, ...(jobId ? { jobId } : {}) }),
     onWorking: (elapsedMs) => ctx.progress({ kind: 'working', elapsedMs }),
     ...(ctx.surface.previews ? { onPreview: (image: Uint8Array, index: number) => ctx.progress({ kind: 'preview', image, index }) } : {}),
   };
@@ -193,6 +193,15 @@ function imageSizes(images: readonly { width: number; height: number }[]): strin
 /** Refresh of a running job, labelled in `locale` (default English). */
 export function refreshAction(jobId: string, locale: string = DEFAULT_LOCALE): ReplyAction {
   return { label: t(locale, 'action-refresh'), command: 'job', args: { job: jobId } };
+}
+
+/**
+ * The Cancel button of a job the gateway has not taken yet, labelled in `locale` (default English): on its status
+ * message while it waits, and under `/queue`. Runs `/queue cancel <id>` for whoever presses it; the core lets only the
+ * job's owner or an admin cancel.
+ */
+export function cancelAction(jobId: string, locale: string = DEFAULT_LOCALE): ReplyAction {
+  return { label: t(locale, 'action-cancel'), command: 'queue', args: { action: 'cancel', job: jobId } };
 }
 
 /**

@@ -143,7 +143,7 @@ export async function withFairUse<T>(
       acquired = await d.fairUse.acquire(req, {
         onQueued: (p) => {
           ticket.queued(p);
-          hooks?.onQueued?.(p);
+          hooks?.onQueued?.(p, jobId);
         },
         signal: ticket.queueSignal,
       });
@@ -179,7 +179,7 @@ function boardHooks(hooks: JobHooks | undefined, ticket: QueueTicket): JobHooks 
     lineSignal: ticket.lineSignal,
     onWaiting: (ahead) => {
       ticket.waiting(ahead);
-      hooks?.onWaiting?.(ahead);
+      hooks?.onWaiting?.(ahead, ticket.jobId);
     },
     onWorking: (ms) => {
       ticket.atGateway();

@@ -13,7 +13,7 @@ import { TELEGRAM_SURFACE } from './surface.js';
 const ROW = 3;
 
 /** The inline keyboard of a reply's actions (undefined when it has none). */
-export function keyboardOf(deps: Pick<TelegramDeps, 'actions'>, actions: readonly ReplyAction[] | undefined): InlineKeyboard | undefined {
+export function keyboardOf(deps: { readonly actions: Pick<TelegramDeps['actions'], 'dataFor'> }, actions: readonly ReplyAction[] | undefined): InlineKeyboard | undefined {
   if (!actions || actions.length === 0) return undefined;
   const kb = new InlineKeyboard();
   actions.forEach((a, i) => {

@@ -2,19 +2,11 @@ import { DEFAULT_LOCALE, t } from '../../i18n/catalog.js';
 import { formatDuration } from '../../i18n/format.js';
 import type { QueueItem } from '../../api/jobs.js';
 import { en } from '../words.js';
-import type { CommandDefinition, ReplyAction } from '../types.js';
-import { failureReply, str } from '../reply-kit.js';
+import type { CommandDefinition } from '../types.js';
+import { cancelAction, failureReply, str } from '../reply-kit.js';
 
 /** Most Cancel buttons under one `/queue` (the rest are cancelled with `/queue cancel <id>`). */
 const MAX_CANCEL_BUTTONS = 5;
-
-/**
- * The Cancel button of a job the gateway has not taken yet: on its status message while it waits, and under `/queue`.
- * Runs `/queue cancel <id>` for whoever presses it; the core lets only the job's owner or an admin cancel.
- */
-export function cancelAction(jobId: string, locale: string = DEFAULT_LOCALE): ReplyAction {
-  return { label: t(locale, 'action-cancel'), command: 'queue', args: { action: 'cancel', job: jobId } };
-}
 
 /**
  * `/queue`: the member's queued and running jobs in this community with their place in line, time so far and (videos)
