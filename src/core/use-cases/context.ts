@@ -162,8 +162,10 @@ export async function withFairUse<T>(
       ticket.started();
       hooks?.onStarted?.();
       const r = await fn(jobId, boardHooks(hooks, ticket));
-      if (!r.ok && ticket.cancelled) return err({ ...fail('job_cancelled', { kind: what.kind }, { money: r.failure.money }), jobId });
-      return r;
+      if (r.ok || !ticket.cancelled) return r;
+      // The row says why it ended (its own failure read "the gateway was busy"; the member cancelled it).
+      await d.jobs.update(jobId, ['failed'], { errorCode: 'job_cancelled' }).catch((e: unknown) => d.logger.debug({ jobId, err: e }, 'job: cancel not recorded on its row'));
+      return err({ ...fail('job_cancelled', { kind: what.kind }, { money: r.failure.money }), jobId });
     } finally {
       lease.release();
     }
