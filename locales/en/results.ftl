@@ -5,6 +5,7 @@ action-reroll = Reroll
 action-edit = Edit
 action-animate = Animate
 action-remix = Remix
+action-animate-last-frame = Animate with last frame
 action-refresh = Refresh
 # What the member is asked to type after pressing Edit / Remix.
 action-edit-input = What should change?

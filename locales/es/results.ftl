@@ -5,6 +5,7 @@ action-reroll = Regenerar
 action-edit = Editar
 action-animate = Animar
 action-remix = Remix
+action-animate-last-frame = Animar desde el último fotograma
 action-refresh = Actualizar
 # Lo que se pide escribir al miembro después de pulsar Editar / Remix.
 action-edit-input = ¿Qué quieres cambiar?

@@ -5,6 +5,7 @@ action-reroll = 再生成
 action-edit = 編集
 action-animate = 動画にする
 action-remix = リミックス
+action-animate-last-frame = 最後のフレームから動画にする
 action-refresh = 更新
 # 編集／リミックスを押した後に、メンバーに入力を求める文。
 action-edit-input = どこを変えますか？

@@ -5,6 +5,7 @@ action-reroll = Refazer
 action-edit = Editar
 action-animate = Animar
 action-remix = Remixar
+action-animate-last-frame = Animar a partir do último quadro
 action-refresh = Atualizar
 # What the member is asked to type after pressing Edit / Remix.
 action-edit-input = O que deve mudar?

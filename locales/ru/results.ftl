@@ -5,6 +5,7 @@ action-reroll = Ещё вариант
 action-edit = Изменить
 action-animate = Оживить
 action-remix = Ремикс
+action-animate-last-frame = Продолжить с последнего кадра
 action-refresh = Обновить
 # Что участника просят ввести после нажатия «Изменить» / «Ремикс».
 action-edit-input = Что нужно изменить?

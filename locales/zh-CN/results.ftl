@@ -5,6 +5,7 @@ action-reroll = 重新生成
 action-edit = 编辑
 action-animate = 做成视频
 action-remix = 改编
+action-animate-last-frame = 用最后一帧做成视频
 action-refresh = 刷新
 # 按下“编辑”/“改编”后请成员输入的内容。
 action-edit-input = 要改什么？

@@ -93,6 +93,8 @@ export interface JobRequestView {
    * Reroll can re-run the edit. Absent for other kinds, for failed edits, once purged, and when any one is missing.
    */
   references?: JobView['outputs'];
+  /** A delivered video's kept last frame (one PNG), while retained: what "Animate with last frame" animates. */
+  lastFrame?: JobView['outputs'];
 }
 
 /** What became of one video handed to `CoreApi.abandonVideos`. */

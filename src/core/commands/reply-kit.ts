@@ -120,11 +120,13 @@ export function progressBar(progress: number, width = 10): string {
  * reroll, ask and `/job`) and by every surface's `Delivery` (a kept result posted late by the poller, a delivered
  * video), so a result carries the same buttons or hints however it was posted.
  * - `imagine`, `edit`: Reroll, Edit (asks for the instruction), Animate;
- * - `video`: Reroll, and Remix (asks for the new prompt) when `remix` says the video's model offers it
- *   (`core.remixOffered(model)`);
+ * - `video`: Reroll, Remix (asks for the new prompt) when `remix` says the video's model offers it
+ *   (`core.remixOffered(model)`), and "Animate with last frame" when `lastFrame` says the video's last frame was kept
+ *   (an image-to-video job from it: `animate <job>`). Extend is not offered: none of the supported gateways has
+ *   a video-extension endpoint (see docs/ARCHITECTURE.md);
  * - `ask`: none.
  */
-export function finishedJobActions(job: { readonly id: string; readonly kind: JobKind; readonly locale?: string | undefined }, remix = false): ReplyAction[] {
+export function finishedJobActions(job: { readonly id: string; readonly kind: JobKind; readonly locale?: string | undefined }, remix = false, lastFrame = false): ReplyAction[] {
   const args = { job: job.id };
   const l = job.locale ?? DEFAULT_LOCALE;
   switch (job.kind) {
@@ -139,6 +141,7 @@ export function finishedJobActions(job: { readonly id: string; readonly kind: Jo
       return [
         { label: t(l, 'action-reroll'), command: 'reroll', args },
         ...(remix ? [{ label: t(l, 'action-remix'), command: 'remix', args, input: { arg: 'prompt', label: t(l, 'action-remix-input') } }] : []),
+        ...(lastFrame ? [{ label: t(l, 'action-animate-last-frame'), command: 'animate', args }] : []),
       ];
     case 'ask':
       return [];

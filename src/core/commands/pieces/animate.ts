@@ -6,7 +6,8 @@ import { jobArg } from './common-args.js';
 import { runVideo } from './video.js';
 
 /**
- * `animate <job>` (the Animate action): a video from the job's first kept output, read from disk (never downloaded
+ * `animate <job>` (the Animate action): a video from the job's first kept output — for a video job, its kept last
+ * frame ("Animate with last frame": the new video starts where that one ended) — read from disk (never downloaded
  * again), with the job's prompt and the default video model and length.
  */
 export const animateCommand: CommandDefinition = {
@@ -24,7 +25,7 @@ export const animateCommand: CommandDefinition = {
     const id = str(args, 'job') ?? '';
     const res = await ctx.core.jobRequest(ctx.actor, id);
     if (!res.ok) return failureReply(ctx, res.failure);
-    const [image] = await readKept(res.value.outputs, 1);
+    const [image] = await readKept(res.value.kind === 'video' ? res.value.lastFrame : res.value.outputs, 1);
     if (!image) return failureReply(ctx, fail('job_files_gone', { id, what: 'outputs' }));
     return runVideo(ctx, { prompt: res.value.prompt, image });
   },
