@@ -38,6 +38,7 @@ export function buildVideoForm(req: VideoCreateRequest & { inputReference: Binar
   const form = new FormData();
   for (const [k, v] of Object.entries(buildVideoJson(req))) form.append(k, v);
   filePart(form, 'input_reference', req.inputReference);
+  if (req.endReference) filePart(form, 'last_frame', req.endReference);
   return form;
 }
 
@@ -48,5 +49,6 @@ export function buildVideoForm(req: VideoCreateRequest & { inputReference: Binar
 export function buildLegacyVideoJson(req: VideoCreateRequest): Record<string, string | number> {
   const body: Record<string, string | number> = { ...buildVideoJson(req), duration: req.seconds };
   if (req.inputReference) body.image = `data:${req.inputReference.contentType};base64,${Buffer.from(req.inputReference.data).toString('base64')}`;
+  if (req.endReference) body.last_frame = `data:${req.endReference.contentType};base64,${Buffer.from(req.endReference.data).toString('base64')}`;
   return body;
 }

@@ -12,6 +12,11 @@ export interface VideoRequest extends Actor {
   size?: string;
   /** Makes it image-to-video. */
   image?: Attachment;
+  /**
+   * The last frame of a first+last-frame video (needs `image`, the first frame): Discord's second attachment, on
+   * Telegram the photo attached to a reply to the first one.
+   */
+  endImage?: Attachment;
   /** From `SurfaceRequest.deliveryAddress()`. */
   delivery: DeliveryAddress;
 }

@@ -135,6 +135,8 @@ export interface VideoCreateRequest {
   size?: string;
   /** Makes it image-to-video; sent as multipart part `input_reference`. */
   inputReference?: BinaryInput;
+  /** The last frame of a first+last-frame video (only with `inputReference`); sent as multipart part `last_frame`. */
+  endReference?: BinaryInput;
 }
 
 export type VideoStatus = 'queued' | 'running' | 'succeeded' | 'failed';

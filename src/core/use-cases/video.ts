@@ -43,16 +43,19 @@ export async function startVideo(d: CoreDeps, req: VideoRequest, hooks?: JobHook
   const size = req.size?.trim() ? resolveSize({ size: req.size, maxSide: MAX_VIDEO_SIDE }) : videoSize(req.aspect);
   if (!size.ok) return size;
   let ref: ValidImage | undefined;
-  if (req.image) {
-    const v = await validateReferenceImages([req.image], { maxImages: 1, maxBytes: VIDEO_REFERENCE_MAX_BYTES });
+  let end: ValidImage | undefined;
+  // A last frame only with a first one (the two in order): a lone end image is the start image.
+  const given = [req.image ?? req.endImage, req.image ? req.endImage : undefined].filter((a): a is NonNullable<typeof a> => a !== undefined);
+  if (given.length) {
+    const v = await validateReferenceImages(given, { maxImages: 2, maxBytes: VIDEO_REFERENCE_MAX_BYTES });
     if (!v.ok) return v;
-    ref = v.value[0];
+    [ref, end] = v.value;
   }
   return submitVideoJob(d, req, hooks, {
     basics: basics.value,
     seconds: seconds.value,
     size: size.value,
-    params: { ...(req.aspect && !req.size ? { aspect: req.aspect } : {}), ...(ref ? { references: 1 } : {}) },
+    params: { ...(req.aspect && !req.size ? { aspect: req.aspect } : {}), ...(ref ? { references: end ? 2 : 1 } : {}) },
     stage: 'video_create',
     ...(ref ? { attachmentName: ref.name } : {}),
     create: (hooks) =>
@@ -63,6 +66,7 @@ export async function startVideo(d: CoreDeps, req: VideoRequest, hooks?: JobHook
           seconds: seconds.value,
           size: size.value,
           ...(ref ? { inputReference: { data: ref.data, filename: ref.filename, contentType: ref.contentType } } : {}),
+          ...(end ? { endReference: { data: end.data, filename: end.filename, contentType: end.contentType } } : {}),
         }, o),
       ),
   });

@@ -55,7 +55,11 @@ export function videoStartedReply(v: VideoStarted, locale: string, titleId = 'vi
   };
 }
 
-/** `/video <prompt> [--seconds N] [--ar W:H | --size WxH] [--model ID]` with an optional start image. */
+/**
+ * `/video <prompt> [--seconds N] [--ar W:H | --size WxH] [--model ID]` with an optional start image, and an optional
+ * end image after it (a first+last-frame video: Discord's second attachment; on Telegram a reply to the first photo
+ * with the last one attached).
+ */
 export const videoCommand: CommandDefinition = {
   name: 'video',
   get description() { return en('cmd-video'); },
@@ -71,16 +75,17 @@ export const videoCommand: CommandDefinition = {
     aspectArg,
     sizeArg,
     modelArg('video'),
-    { name: 'image', kind: 'attachment', get description() { return en('cmd-video-opt-image'); }, maxCount: 1 },
+    { name: 'image', kind: 'attachment', get description() { return en('cmd-video-opt-image'); }, maxCount: 2 },
   ],
   async run(ctx, args) {
     const model = str(args, 'model');
     let image: Attachment | undefined;
+    let endImage: Attachment | undefined;
     const incoming = files(args, 'image');
     if (incoming.length) {
-      const got = await fetchAll(incoming.slice(0, 1), ctx.core.referenceLimitBytes('video', model));
+      const got = await fetchAll(incoming.slice(0, 2), ctx.core.referenceLimitBytes('video', model));
       if (!got.ok) return failureReply(ctx, got.failure);
-      image = got.value[0];
+      [image, endImage] = got.value;
     }
     const seconds = int(args, 'seconds');
     const aspect = str(args, 'aspect');
@@ -92,6 +97,7 @@ export const videoCommand: CommandDefinition = {
       ...(aspect ? { aspect } : {}),
       ...(size ? { size } : {}),
       ...(image ? { image } : {}),
+      ...(endImage ? { endImage } : {}),
     });
   },
 };
