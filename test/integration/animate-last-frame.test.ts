@@ -52,7 +52,7 @@ describe('Animate with last frame', () => {
     expect(row?.outputExpiresAt).toBeGreaterThan(Date.now());
     expect(existsSync(posted.path)).toBe(false);
     const view = await t.core.job(t.actor(), jobId);
-    expect(view.ok && view.value.outputs).toEqual([]);
+    expect(view.ok && (view.value.outputs ?? [])).toEqual([]);
     const request = await t.core.jobRequest(t.actor(), jobId);
     expect(request.ok).toBe(true);
     if (!request.ok) return;
