@@ -225,6 +225,7 @@ export function describeFailure(f: Failure, opts?: DescribeOptions): FailureMess
 const INPUT_CODES = new Set<FailureCode>([
   'unknown_command', 'missing_argument', 'bad_flag', 'bad_amount', 'unknown_user', 'bad_timezone', 'unknown_language', 'bad_aspect', 'bad_size',
   'bad_duration', 'bad_count', 'prompt_empty', 'prompt_too_long', 'not_here', 'not_admin', 'job_not_found',
+  'job_cancelled', 'job_not_cancellable',
 ]);
 
 /** Whether a failure's text is followed by its reference (see {@link refLine}). */
