@@ -104,7 +104,7 @@ describe('command definitions', () => {
     expect(flagsOf('edit')).toEqual(['from', 'size', 'model']);
     expect(flagsOf('ask')).toEqual(['model']);
     const video = findCommand(commands, 'video')?.args?.find((a) => a.kind === 'attachment');
-    expect(video?.maxCount).toBe(1);
+    expect(video?.maxCount).toBe(2); // a start image, and a first+last-frame video's last frame
     const edit = findCommand(commands, 'edit')?.args?.find((a) => a.kind === 'attachment');
     expect(edit?.maxCount).toBe(3);
   });

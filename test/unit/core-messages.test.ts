@@ -58,6 +58,8 @@ const SAMPLES: { [C in FailureCode]: FailureDetails[C] } = {
   result_not_delivered: { kind: 'imagine', reason: 'too_large' },
   cooldown: { retryAfterMs: 42_000 },
   queue_full: { position: 51 },
+  job_cancelled: { kind: 'video' },
+  job_not_cancellable: { id: 'j_abcdefgh', reason: 'at_gateway' },
   coordination_unavailable: {},
   not_admin: {},
   bad_amount: { message: '"abc" is not an amount.' },
