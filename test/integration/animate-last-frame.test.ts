@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveryAddress } from '../../src/core/api/actor.js';
 import { CommandDispatcher } from '../../src/core/commands/dispatch.js';
 import type { SurfaceRequest } from '../../src/core/ports/surface.js';
+import { locateFfmpeg } from '../../src/jobs/ffmpeg-locator.js';
 import { probeVideo } from '../../src/jobs/probe-video.js';
 import { createTestStack, type TestStack } from '../support/harness.js';
 import { ledgerNetCharged, openHolds } from '../support/ledger.js';
@@ -19,7 +20,10 @@ const delivery = new RecordingDelivery('console');
 const target: DeliveryAddress = { surface: 'console', chatId: 'chat-1', userExternalId: 'u1' };
 
 beforeAll(async () => {
-  t = await createTestStack({ deliveries: [delivery], env: { DEFAULT_ALLOWANCE: '5' } });
+  // The ffmpeg the bot would find (PATH, else the packaged one): the frame is extracted by the real binary.
+  const ffmpeg = await locateFfmpeg();
+  expect(ffmpeg).not.toBeNull();
+  t = await createTestStack({ deliveries: [delivery], env: { DEFAULT_ALLOWANCE: '5' }, app: { ffmpegPath: ffmpeg!.path } });
 });
 afterAll(() => t?.close());
 
