@@ -72,6 +72,7 @@ export class StatusMessage {
     const id = await this.creating;
     if (id === undefined || !this.editor) return false;
     this.closed = true;
+    this.keyboard = undefined; // the final words carry no buttons (a Cancel would outlive its job)
     await this.editor.finish(text);
     return true;
   }
