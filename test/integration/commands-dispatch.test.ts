@@ -190,10 +190,10 @@ describe('CommandDispatcher over the real core', () => {
     const big = incoming(imageBytes, 'huge.png', 500 * 1024 * 1024);
     const large = await say('/edit make it blue', request(), [big]);
     expect(large.failure).toMatchObject({ code: 'attachment_too_large', details: { name: 'huge.png', gotBytes: 500 * 1024 * 1024 } });
-    const two = [incoming(imageBytes), incoming(imageBytes)];
-    expect((await say('/video waves', request(), two)).failure?.code).toBe('attachment_too_many');
+    const three = [incoming(imageBytes), incoming(imageBytes), incoming(imageBytes)]; // a start and an end image at most
+    expect((await say('/video waves', request(), three)).failure?.code).toBe('attachment_too_many');
     expect((await say('/edit make it blue')).failure?.code).toBe('attachment_missing');
-    for (const f of [...four, big, ...two]) expect(f.fetched).toBe(0);
+    for (const f of [...four, big, ...three]) expect(f.fetched).toBe(0);
     await expectNothingMoved(since, charged);
   });
 
