@@ -143,3 +143,7 @@ cmd-setup-defaults = Set this community's defaults (models, aspect, seconds, qua
 cmd-approve = Let this community use the bot's own gateway token (owners)
     .help = Under OPERATOR_TOKEN_ACCESS=approved, only communities an owner approved run jobs on the bot's own gateway token. /approve approves this one; /approve off withdraws the approval. A community with its own token needs none.
 cmd-approve-opt-state = on (default) to approve, off to withdraw the approval
+cmd-queue = Show the queue: your waiting and running jobs
+    .help = Shows your jobs here that wait in line or are being made, with their place in line, how long they have run and, for videos, about how long is left, and how many jobs of the community wait and run. Admins see every member's jobs. /queue cancel <job> takes a job out of the line before the gateway starts on it: its hold is released and nothing is charged. A job the gateway already works on cannot be cancelled.
+cmd-queue-opt-action = cancel: take one of your jobs out of the line
+cmd-queue-opt-job = The job id (as shown by /queue)

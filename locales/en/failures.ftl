@@ -371,3 +371,16 @@ failure-operator-access-not-approved = { $place ->
        *[other] This community is not approved to use the bot's own gateway token. Ask the bot's owner to approve it (they run { $approve } here, or approve { $community }). An admin can also link the community's own token with { $setupToken }, or you can link your own with { $tokenLink }.
     }
     .title = Not approved for the bot's token
+
+failure-job-cancelled = Your { $kind ->
+        [video] video
+        [ask] question
+       *[image] image
+    } request was cancelled before the gateway started on it.
+    .title = Cancelled
+failure-job-not-cancellable = { $reason ->
+        [at_gateway] Job { $id } can no longer be cancelled: the gateway is already working on it. It finishes and is charged as usual (if it fails, its hold is released). { $jobCmd } { $id } shows how it goes.
+        [not_owner] Job { $id } belongs to another member: only they or an admin can cancel it.
+       *[finished] Job { $id } has already ended: there is nothing to cancel.
+    }
+    .title = Not cancelled

@@ -10,6 +10,7 @@ action-upscale = Upscale
 # Numbered buttons under several images: V1 (a variation of image 1), U1 (an upscale of image 1). Keep them short.
 action-vary-n = V{ $n }
 action-upscale-n = U{ $n }
+action-animate-last-frame = Animate with last frame
 action-refresh = Refresh
 # What the member is asked to type after pressing Edit / Remix.
 action-edit-input = What should change?
@@ -129,4 +130,33 @@ surface-over-limit = { $count } { $kind ->
 surface-file-too-large = { $name } ({ $size }) is too large to post here.{ $job ->
         [none] {""}
        *[other] {" "}It is kept for a while: { $job }.
+    }
+
+# The queue (/queue). Cancel takes a job out of the line before the gateway starts on it.
+action-cancel = Cancel
+action-cancel-job = Cancel { $id }
+queue-title = Your queue
+queue-title-all = Queue of this community
+queue-none = You have no jobs waiting or running here.
+queue-none-all = No jobs are waiting or running here.
+queue-community = In this community: { $waiting } waiting, { $running } running.
+queue-phase-queued = number { $position } in line
+queue-phase-waiting = { $ahead ->
+        [0] next for the gateway (it is busy)
+        [one] 1 ahead of it for the gateway (it is busy)
+       *[other] { $ahead } ahead of it for the gateway (it is busy)
+    }
+queue-phase-running = being made
+queue-elapsed = { $elapsed } so far
+queue-eta = about { $eta } left
+queue-eta-overdue = taking longer than usual
+queue-member = { $mine ->
+        [yes] you
+       *[other] member { $user }
+    }
+queue-cancel-which = Which job? Use { $cmd } cancel <job id>; { $cmd } lists your jobs.
+queue-cancelled-title = Cancelled
+queue-cancelled = Job { $id } ({ $kind }) was taken out of the line before the gateway started on it. { $held ->
+        [yes] Its hold was released: nothing was charged.
+       *[other] Nothing was charged.
     }

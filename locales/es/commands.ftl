@@ -143,3 +143,7 @@ cmd-setup-defaults = Valores predeterminados de la comunidad (modelos, proporci�
 cmd-approve = Permite a esta comunidad usar el token de pasarela del bot (propietarios)
     .help = Con OPERATOR_TOKEN_ACCESS=approved, solo las comunidades aprobadas por un propietario ejecutan trabajos con el token de pasarela propio del bot. /approve aprueba esta; /approve off retira la aprobación. Una comunidad con su propio token no la necesita.
 cmd-approve-opt-state = on (por defecto) para aprobar, off para retirar la aprobación
+cmd-queue = Ver la cola: tus trabajos en espera y en curso
+    .help = Muestra tus trabajos de aquí que esperan en la fila o se están haciendo, con su puesto en la fila, cuánto llevan y, en los vídeos, cuánto falta aproximadamente, y cuántos trabajos de la comunidad esperan y están en curso. Los administradores ven los trabajos de todos. /queue cancel <trabajo> saca un trabajo de la fila antes de que la pasarela empiece con él: se libera su reserva y no se cobra nada. Un trabajo con el que la pasarela ya trabaja no se puede cancelar.
+cmd-queue-opt-action = cancel: saca uno de tus trabajos de la fila
+cmd-queue-opt-job = El id del trabajo (como lo muestra /queue)

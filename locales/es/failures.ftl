@@ -368,3 +368,16 @@ failure-operator-access-not-approved = { $place ->
        *[other] Esta comunidad no está aprobada para usar el token de pasarela propio del bot. Pide al propietario del bot que la apruebe (ejecuta { $approve } aquí, o aprueba { $community }). Un admin también puede vincular el token propio de la comunidad con { $setupToken }, o puedes vincular el tuyo con { $tokenLink }.
     }
     .title = Sin aprobación para el token del bot
+
+failure-job-cancelled = Tu solicitud de { $kind ->
+        [video] vídeo
+        [ask] pregunta
+       *[image] imagen
+    } se canceló antes de que la pasarela empezara con ella.
+    .title = Cancelado
+failure-job-not-cancellable = { $reason ->
+        [at_gateway] El trabajo { $id } ya no se puede cancelar: la pasarela ya está trabajando en él. Terminará y se cobrará como siempre (si falla, se libera su reserva). { $jobCmd } { $id } muestra cómo va.
+        [not_owner] El trabajo { $id } es de otro miembro: solo esa persona o un administrador puede cancelarlo.
+       *[finished] El trabajo { $id } ya terminó: no hay nada que cancelar.
+    }
+    .title = No cancelado

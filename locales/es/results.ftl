@@ -9,6 +9,7 @@ action-vary = Variar
 action-upscale = Ampliar
 action-vary-n = V{ $n }
 action-upscale-n = A{ $n }
+action-animate-last-frame = Animar desde el último fotograma
 action-refresh = Actualizar
 # Lo que se pide escribir al miembro después de pulsar Editar / Remix.
 action-edit-input = ¿Qué quieres cambiar?
@@ -127,4 +128,33 @@ surface-over-limit = { $count } { $kind ->
 surface-file-too-large = { $name } ({ $size }) es demasiado grande para publicarlo aquí.{ $job ->
         [none] {""}
        *[other] {" "}Se guarda durante un tiempo: { $job }.
+    }
+
+# La cola (/queue). Cancelar saca un trabajo de la fila antes de que la pasarela empiece con él.
+action-cancel = Cancelar
+action-cancel-job = Cancelar { $id }
+queue-title = Tu cola
+queue-title-all = Cola de esta comunidad
+queue-none = No tienes trabajos en espera ni en curso aquí.
+queue-none-all = No hay trabajos en espera ni en curso aquí.
+queue-community = En esta comunidad: { $waiting } en espera, { $running } en curso.
+queue-phase-queued = puesto { $position } en la fila
+queue-phase-waiting = { $ahead ->
+        [0] el siguiente para la pasarela (está ocupada)
+        [one] 1 por delante para la pasarela (está ocupada)
+       *[other] { $ahead } por delante para la pasarela (está ocupada)
+    }
+queue-phase-running = en preparación
+queue-elapsed = { $elapsed } hasta ahora
+queue-eta = faltan unos { $eta }
+queue-eta-overdue = tarda más de lo habitual
+queue-member = { $mine ->
+        [yes] tú
+       *[other] miembro { $user }
+    }
+queue-cancel-which = ¿Qué trabajo? Usa { $cmd } cancel <id del trabajo>; { $cmd } lista tus trabajos.
+queue-cancelled-title = Cancelado
+queue-cancelled = El trabajo { $id } ({ $kind }) salió de la fila antes de que la pasarela empezara con él. { $held ->
+        [yes] Se liberó su reserva: no se cobró nada.
+       *[other] No se cobró nada.
     }

@@ -9,6 +9,7 @@ action-vary = バリエーション
 action-upscale = 高解像度化
 action-vary-n = V{ $n }
 action-upscale-n = U{ $n }
+action-animate-last-frame = 最後のフレームから動画にする
 action-refresh = 更新
 # 編集／リミックスを押した後に、メンバーに入力を求める文。
 action-edit-input = どこを変えますか？
@@ -112,4 +113,32 @@ surface-over-limit = { $count } { $kind ->
 surface-file-too-large = { $name }（{ $size }）は大きすぎるため、ここには投稿できません。{ $job ->
         [none] {""}
        *[other] しばらく保管されます: { $job }
+    }
+
+# キュー (/queue)。キャンセルはゲートウェイが処理を始める前にジョブを列から外します。
+action-cancel = キャンセル
+action-cancel-job = { $id } をキャンセル
+queue-title = あなたのキュー
+queue-title-all = このコミュニティのキュー
+queue-none = ここで待機中・実行中のジョブはありません。
+queue-none-all = ここで待機中・実行中のジョブはありません。
+queue-community = このコミュニティ: 待機中 { $waiting } 件、実行中 { $running } 件。
+queue-phase-queued = 列の { $position } 番目
+queue-phase-waiting = { $ahead ->
+        [0] 次にゲートウェイへ(混雑中)
+       *[other] ゲートウェイ待ちで前に { $ahead } 件(混雑中)
+    }
+queue-phase-running = 作成中
+queue-elapsed = 経過 { $elapsed }
+queue-eta = 残り約 { $eta }
+queue-eta-overdue = 通常より時間がかかっています
+queue-member = { $mine ->
+        [yes] あなた
+       *[other] メンバー { $user }
+    }
+queue-cancel-which = どのジョブですか? { $cmd } cancel <ジョブID> を使ってください。{ $cmd } であなたのジョブを一覧できます。
+queue-cancelled-title = キャンセルしました
+queue-cancelled = ジョブ { $id }({ $kind })はゲートウェイが処理を始める前に列から外されました。{ $held ->
+        [yes] 確保していた金額は解放されました。料金はかかっていません。
+       *[other] 料金はかかっていません。
     }

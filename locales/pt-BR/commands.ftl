@@ -143,3 +143,7 @@ cmd-setup-defaults = Define os padrões desta comunidade (modelos, proporção, 
 cmd-approve = Deixa esta comunidade usar o token de gateway do bot (donos)
     .help = Com OPERATOR_TOKEN_ACCESS=approved, só as comunidades aprovadas por um dono executam tarefas com o token de gateway do próprio bot. /approve aprova esta; /approve off retira a aprovação. Uma comunidade com token próprio não precisa dela.
 cmd-approve-opt-state = on (padrão) para aprovar, off para retirar a aprovação
+cmd-queue = Ver a fila: seus trabalhos esperando e em andamento
+    .help = Mostra seus trabalhos daqui que esperam na fila ou estão sendo feitos, com a posição na fila, há quanto tempo estão rodando e, nos vídeos, quanto falta aproximadamente, e quantos trabalhos da comunidade esperam e estão em andamento. Administradores veem os trabalhos de todos. /queue cancel <trabalho> tira um trabalho da fila antes de o gateway começar: a reserva é liberada e nada é cobrado. Um trabalho em que o gateway já trabalha não pode ser cancelado.
+cmd-queue-opt-action = cancel: tira um dos seus trabalhos da fila
+cmd-queue-opt-job = O id do trabalho (como o /queue mostra)

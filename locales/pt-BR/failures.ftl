@@ -368,3 +368,16 @@ failure-operator-access-not-approved = { $place ->
        *[other] Esta comunidade não está aprovada para usar o token de gateway do próprio bot. Peça ao dono do bot para aprová-la (ele executa { $approve } aqui, ou aprova { $community }). Um admin também pode vincular o token próprio da comunidade com { $setupToken }, ou você pode vincular o seu com { $tokenLink }.
     }
     .title = Sem aprovação para o token do bot
+
+failure-job-cancelled = Seu pedido de { $kind ->
+        [video] vídeo
+        [ask] pergunta
+       *[image] imagem
+    } foi cancelado antes de o gateway começar.
+    .title = Cancelado
+failure-job-not-cancellable = { $reason ->
+        [at_gateway] O trabalho { $id } não pode mais ser cancelado: o gateway já está trabalhando nele. Ele termina e é cobrado normalmente (se falhar, a reserva é liberada). { $jobCmd } { $id } mostra o andamento.
+        [not_owner] O trabalho { $id } é de outro membro: só essa pessoa ou um administrador pode cancelá-lo.
+       *[finished] O trabalho { $id } já terminou: não há nada para cancelar.
+    }
+    .title = Não cancelado

@@ -9,6 +9,7 @@ action-vary = Variar
 action-upscale = Ampliar
 action-vary-n = V{ $n }
 action-upscale-n = A{ $n }
+action-animate-last-frame = Animar a partir do último quadro
 action-refresh = Atualizar
 # What the member is asked to type after pressing Edit / Remix.
 action-edit-input = O que deve mudar?
@@ -127,4 +128,33 @@ surface-over-limit = { $count } { $kind ->
 surface-file-too-large = { $name } ({ $size }) é grande demais para publicar aqui.{ $job ->
         [none] {""}
        *[other] {" "}Ele fica guardado por um tempo: { $job }.
+    }
+
+# A fila (/queue). Cancelar tira um trabalho da fila antes de o gateway começar.
+action-cancel = Cancelar
+action-cancel-job = Cancelar { $id }
+queue-title = Sua fila
+queue-title-all = Fila desta comunidade
+queue-none = Você não tem trabalhos esperando nem em andamento aqui.
+queue-none-all = Não há trabalhos esperando nem em andamento aqui.
+queue-community = Nesta comunidade: { $waiting } esperando, { $running } em andamento.
+queue-phase-queued = posição { $position } na fila
+queue-phase-waiting = { $ahead ->
+        [0] o próximo para o gateway (ele está ocupado)
+        [one] 1 à frente para o gateway (ele está ocupado)
+       *[other] { $ahead } à frente para o gateway (ele está ocupado)
+    }
+queue-phase-running = sendo feito
+queue-elapsed = { $elapsed } até agora
+queue-eta = faltam cerca de { $eta }
+queue-eta-overdue = demorando mais que o normal
+queue-member = { $mine ->
+        [yes] você
+       *[other] membro { $user }
+    }
+queue-cancel-which = Qual trabalho? Use { $cmd } cancel <id do trabalho>; { $cmd } lista seus trabalhos.
+queue-cancelled-title = Cancelado
+queue-cancelled = O trabalho { $id } ({ $kind }) saiu da fila antes de o gateway começar. { $held ->
+        [yes] A reserva foi liberada: nada foi cobrado.
+       *[other] Nada foi cobrado.
     }

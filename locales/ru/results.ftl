@@ -9,6 +9,7 @@ action-vary = Вариация
 action-upscale = Увеличить
 action-vary-n = V{ $n }
 action-upscale-n = U{ $n }
+action-animate-last-frame = Продолжить с последнего кадра
 action-refresh = Обновить
 # Что участника просят ввести после нажатия «Изменить» / «Ремикс».
 action-edit-input = Что нужно изменить?
@@ -131,4 +132,34 @@ surface-over-limit = { $count } { $kind ->
 surface-file-too-large = { $name } ({ $size }) слишком велик для публикации здесь.{ $job ->
         [none] {""}
        *[other] {" "}Он будет храниться некоторое время: { $job }.
+    }
+
+# Очередь (/queue). Отмена убирает задание из очереди, пока шлюз не начал его.
+action-cancel = Отменить
+action-cancel-job = Отменить { $id }
+queue-title = Ваша очередь
+queue-title-all = Очередь сообщества
+queue-none = У вас здесь нет ожидающих или выполняемых заданий.
+queue-none-all = Здесь нет ожидающих или выполняемых заданий.
+queue-community = В сообществе: ожидают — { $waiting }, выполняются — { $running }.
+queue-phase-queued = место { $position } в очереди
+queue-phase-waiting = { $ahead ->
+        [0] следующее к шлюзу (он занят)
+        [one] впереди 1 к шлюзу (он занят)
+        [few] впереди { $ahead } к шлюзу (он занят)
+       *[other] впереди { $ahead } к шлюзу (он занят)
+    }
+queue-phase-running = выполняется
+queue-elapsed = прошло { $elapsed }
+queue-eta = осталось около { $eta }
+queue-eta-overdue = дольше обычного
+queue-member = { $mine ->
+        [yes] вы
+       *[other] участник { $user }
+    }
+queue-cancel-which = Какое задание? Используйте { $cmd } cancel <id задания>; { $cmd } покажет ваши задания.
+queue-cancelled-title = Отменено
+queue-cancelled = Задание { $id } ({ $kind }) убрано из очереди до того, как шлюз начал его. { $held ->
+        [yes] Удержание снято: ничего не списано.
+       *[other] Ничего не списано.
     }

@@ -140,3 +140,7 @@ cmd-setup-defaults = 设置本社区的默认值（模型、宽高比、秒数�
 cmd-approve = 允许此社区使用机器人的网关令牌（所有者）
     .help = 当 OPERATOR_TOKEN_ACCESS=approved 时，只有所有者批准的社区才能用机器人自己的网关令牌运行任务。/approve 批准此社区；/approve off 撤销批准。拥有自己令牌的社区无需批准。
 cmd-approve-opt-state = on（默认）表示批准，off 表示撤销批准
+cmd-queue = 查看队列：你正在等待和进行中的任务
+    .help = 显示你在这里排队或正在生成的任务，包括排队位置、已用时间以及（视频）大约剩余时间，还有社区中等待和进行中的任务数。管理员可以看到所有成员的任务。/queue cancel <任务> 会在网关开始处理之前把任务移出队列：冻结金额被释放，不扣费。网关已在处理的任务无法取消。
+cmd-queue-opt-action = cancel：把你的一个任务移出队列
+cmd-queue-opt-job = 任务 ID（/queue 中显示的）

@@ -365,3 +365,16 @@ failure-operator-access-not-approved = { $place ->
        *[other] 这个社区未获准使用机器人自己的网关令牌。请让机器人所有者批准它（所有者在这里运行 { $approve }，或批准 { $community }）。管理员也可以用 { $setupToken } 绑定社区自己的令牌，或者你可以用 { $tokenLink } 绑定你自己的令牌。
     }
     .title = 未获准使用机器人的令牌
+
+failure-job-cancelled = 你的{ $kind ->
+        [video] 视频
+        [ask] 提问
+       *[image] 图片
+    }请求在网关开始处理之前已被取消。
+    .title = 已取消
+failure-job-not-cancellable = { $reason ->
+        [at_gateway] 任务 { $id } 已无法取消：网关已经在处理它。它会照常完成并扣费（如果失败，冻结金额会被释放）。用 { $jobCmd } { $id } 查看进度。
+        [not_owner] 任务 { $id } 属于其他成员：只有本人或管理员可以取消。
+       *[finished] 任务 { $id } 已经结束：没有可取消的内容。
+    }
+    .title = 未取消

@@ -9,6 +9,7 @@ action-vary = 变体
 action-upscale = 放大
 action-vary-n = V{ $n }
 action-upscale-n = U{ $n }
+action-animate-last-frame = 用最后一帧做成视频
 action-refresh = 刷新
 # 按下“编辑”/“改编”后请成员输入的内容。
 action-edit-input = 要改什么？
@@ -116,4 +117,32 @@ surface-over-limit = 有 { $count } { $kind ->
 surface-file-too-large = { $name }（{ $size }）太大，无法在这里发送。{ $job ->
         [none] {""}
        *[other] 它会保留一段时间：{ $job }。
+    }
+
+# 队列 (/queue)。取消会在网关开始处理之前把任务移出队列。
+action-cancel = 取消
+action-cancel-job = 取消 { $id }
+queue-title = 你的队列
+queue-title-all = 本社区的队列
+queue-none = 你在这里没有等待或进行中的任务。
+queue-none-all = 这里没有等待或进行中的任务。
+queue-community = 本社区：{ $waiting } 个等待中，{ $running } 个进行中。
+queue-phase-queued = 排在第 { $position } 位
+queue-phase-waiting = { $ahead ->
+        [0] 下一个发往网关（网关繁忙）
+       *[other] 前面还有 { $ahead } 个等待网关（网关繁忙）
+    }
+queue-phase-running = 生成中
+queue-elapsed = 已用 { $elapsed }
+queue-eta = 约剩 { $eta }
+queue-eta-overdue = 比平常慢
+queue-member = { $mine ->
+        [yes] 你
+       *[other] 成员 { $user }
+    }
+queue-cancel-which = 哪个任务？请使用 { $cmd } cancel <任务 ID>；{ $cmd } 会列出你的任务。
+queue-cancelled-title = 已取消
+queue-cancelled = 任务 { $id }（{ $kind }）在网关开始处理之前已移出队列。{ $held ->
+        [yes] 冻结金额已释放：没有扣费。
+       *[other] 没有扣费。
     }

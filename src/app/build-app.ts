@@ -10,6 +10,7 @@ import { defaultModelWarnings } from '../core/catalog/default-models.js';
 import { PriceBook } from '../core/catalog/price-book.js';
 import { TokenIndex } from '../core/catalog/token-index.js';
 import { MemoryCoordination } from '../core/coordination/memory-coordination.js';
+import { QueueBoard } from '../core/jobs/queue-board.js';
 import { FairUseGate } from '../core/fair-use/fair-use-gate.js';
 import { ModelListCache } from '../core/models/model-list-cache.js';
 import { parseUsd, type Micros } from '../core/money.js';
@@ -253,6 +254,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
     catalog,
     modelSettings,
     fairUse,
+    queue: new QueueBoard(() => clock.now()),
     coordination,
     outputs,
     charts: opts.charts ?? new EchartsChartRenderer({ extraFontFiles: config.chartFontFiles }),

@@ -1,5 +1,5 @@
 import { runAdmin } from './admin-commands.js';
-import type { AbandonOutcome, JobRequestView, JobView } from './api/jobs.js';
+import type { AbandonOutcome, CancelledJob, JobRequestView, JobView, QueueView } from './api/jobs.js';
 import type { Actor, JobHooks, ResolvedActor } from './api/actor.js';
 import type { AdminCommand, AdminResult, GatewayBalanceView, PriceCommand } from './api/admin.js';
 import type { AskRequest, AskResult } from './api/ask.js';
@@ -26,6 +26,7 @@ import { referenceLimitBytes } from './use-cases/model-check.js';
 import type { CoreDeps } from './use-cases/deps.js';
 import { runImageJob } from './use-cases/images.js';
 import { getJob, handOver, jobRequest, listJobs, recordDelivery } from './use-cases/job-queries.js';
+import { cancelJob, queueView } from './use-cases/queue.js';
 import { JobMoney } from './money/job-money.js';
 import { noteGatewayHint } from './use-cases/gateway-hints.js';
 import { approveCommunity, operatorCapReached } from './use-cases/operator-token.js';
@@ -165,6 +166,14 @@ export class BotCore implements CoreApi {
 
   jobRequest(actor: Actor, id: string): Promise<Result<JobRequestView>> {
     return jobRequest(this.d, actor, id);
+  }
+
+  queue(actor: Actor, all: boolean): Promise<QueueView> {
+    return queueView(this.d, actor, all);
+  }
+
+  cancelJob(actor: Actor, id: string, admin: boolean): Promise<Result<CancelledJob>> {
+    return cancelJob(this.d, actor, id, admin);
   }
 
   referenceLimitBytes(kind: 'image' | 'video', model?: string): number {

@@ -146,6 +146,13 @@ export interface FailureDetails {
   result_not_delivered: { kind: 'imagine' | 'edit' | 'video' | 'ask'; reason: 'too_large' | 'chat_gone' | 'files_gone' | 'not_a_video' };
   cooldown: { retryAfterMs: number };
   queue_full: { position: number };
+  /** A member or an admin cancelled the job before the gateway took it (any hold released; `money` says). */
+  job_cancelled: { kind: 'imagine' | 'edit' | 'video' | 'ask' };
+  /**
+   * A cancel refused: the gateway already has the job (`at_gateway`: it finishes and is settled as usual), it ended
+   * (`finished`), or it is another member's (`not_owner`). Nothing changed.
+   */
+  job_not_cancellable: { id: string; reason: 'at_gateway' | 'finished' | 'not_owner' };
   /**
    * The state shared by the bot's processes (Redis) could not be reached, so a new request was refused before any
    * money moved. Jobs already running go on.

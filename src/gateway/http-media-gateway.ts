@@ -140,7 +140,7 @@ export class HttpMediaGateway implements MediaGateway {
 
   /** An image request that may answer as an event stream (partial images) or, from a gateway that does not stream, as JSON. */
   private imageStream(spec: SendSpec, opts: CallOptions | undefined): Promise<ImageResult> {
-    const withHook: SendSpec = opts?.onWaiting ? { ...spec, onWaiting: opts.onWaiting } : spec;
+    const withHook = waitHooks(spec, opts);
     return this.run(opts, (d) =>
       this.transport.send(withHook, d, async (res) => {
         const requestId = headerValue(res.headers, 'x-oneapi-request-id');
@@ -386,7 +386,7 @@ export class HttpMediaGateway implements MediaGateway {
 
   private json(spec: SendSpec, opts: CallOptions | undefined): Promise<{ body: unknown; requestId?: string }> {
     const retried: SendSpec = opts?.retries !== undefined ? { ...spec, maxRetries: Math.max(0, opts.retries) } : spec;
-    const sent: SendSpec = opts?.onWaiting ? { ...retried, onWaiting: opts.onWaiting } : retried;
+    const sent = waitHooks(retried, opts);
     return this.run(opts, (d) =>
       this.transport.send(sent, d, async (res) => {
         const body = parseJson((await readCapped(res.body, JSON_CAP)).text, res.statusCode);
@@ -460,4 +460,13 @@ function hasJsonError(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The call's waiting-line options (`onWaiting`, `lineSignal`) carried onto its send. */
+function waitHooks(spec: SendSpec, opts: CallOptions | undefined): SendSpec {
+  return {
+    ...spec,
+    ...(opts?.onWaiting ? { onWaiting: opts.onWaiting } : {}),
+    ...(opts?.lineSignal ? { lineSignal: opts.lineSignal } : {}),
+  };
 }

@@ -74,6 +74,8 @@ export interface SendSpec {
   nodeClient?: NodeGetOptions;
   /** Told while the gateway's concurrency gate keeps the call waiting (see `CallOptions.onWaiting`). */
   onWaiting?: (w: GatewayWaitState) => void;
+  /** Leaves the waiting line (see `CallOptions.lineSignal`): honoured only between sends. */
+  lineSignal?: AbortSignal;
 }
 
 /** Transport settings; defaults are documented on `HttpMediaGatewayOptions`. */
@@ -186,9 +188,12 @@ export class GatewayTransport {
     const place = w.place!;
     // The server asks for a longer wait than the call has left: waiting would only end at the deadline.
     if (err.retryAfterMs !== undefined && err.retryAfterMs >= deadline.remaining()) throw waited(err, w.since);
+    // Left the line by the caller: the gateway turned this send away, so nothing was taken.
+    if (spec.lineSignal?.aborted) throw waited(err, w.since);
     w.waiting = true;
+    const signal = spec.lineSignal ? AbortSignal.any([deadline.signal, spec.lineSignal]) : deadline.signal;
     try {
-      await place.turn(deadline.signal, err.retryAfterMs, (ahead) => {
+      await place.turn(signal, err.retryAfterMs, (ahead) => {
         const n = ahead ?? 0;
         if (n === w.told) return;
         w.told = n;

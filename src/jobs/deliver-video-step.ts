@@ -9,6 +9,9 @@ import { probeVideo } from './probe-video.js';
 import { fileSize } from './output-store.js';
 import type { RunnerContext } from './runner-context.js';
 import { retryWithoutSurface } from './retry-later.js';
+import { extractLastFrame } from './last-frame.js';
+import { isLastFrameFile, LAST_FRAME_FILE } from '../core/jobs/kept-files.js';
+import { rm } from 'node:fs/promises';
 
 const DELIVERING: readonly JobStatus[] = ['delivering'];
 
@@ -37,9 +40,10 @@ export async function deliverVideoStep(ctx: RunnerContext, job: JobRecord, signa
   // The facts shown come from the file being posted; a file that cannot be read is still posted, without them.
   const media = await probeVideo(path);
   if (!media) deps.logger.warn({ jobId: job.id, bytes }, 'runner: the video file could not be probed; posted without length and size');
+  const frame = await keepLastFrame(ctx, job, path, signal);
   const posted = await postLate(ctx, job, delivery, address, async () => {
     const view = await deliveryView(ctx, job);
-    return videoReply(media ? { ...view, media } : view, { path, bytes, mime: 'video/mp4' }, deps.replies.remixOffered(job.model));
+    return videoReply(media ? { ...view, media } : view, { path, bytes, mime: 'video/mp4' }, deps.replies.remixOffered(job.model), frame);
   });
   if (!posted.posted) {
     if (posted.kind === 'too_large') return endUndeliverable(ctx, job, DELIVERING, { ...tooLarge(ctx, bytes, delivery.uploadLimitBytes(address), true), money: 'charged' }, path);
@@ -50,8 +54,31 @@ export async function deliverVideoStep(ctx: RunnerContext, job: JobRecord, signa
   await finish(ctx, job, posted.messageIds);
 }
 
-/** Records `delivered` and deletes the posted file (kept only while it was not delivered). */
+/**
+ * Records `delivered` and deletes the posted file (kept only while it was not delivered). Its last frame, when one was
+ * kept, stays for the retention time (for "Animate with last frame"); the sweep of expired outputs removes it.
+ */
 async function finish(ctx: RunnerContext, job: JobRecord, messageIds: string[]): Promise<void> {
-  if (!(await recordPosted(ctx, job, messageIds, { outputPath: null, outputExpiresAt: null }))) return;
-  await ctx.deps.outputs.remove(job.id).catch((e: unknown) => ctx.deps.logger.warn({ jobId: job.id, err: e }, 'runner: could not delete the delivered file'));
+  const { deps } = ctx;
+  const files = await deps.outputs.list(job.id).catch(() => []);
+  const frame = files.some((f) => isLastFrameFile(f.filename));
+  const expiresAt = frame ? deps.clock.now() + ctx.config.retentionMs : null;
+  if (!(await recordPosted(ctx, job, messageIds, { outputPath: null, outputExpiresAt: expiresAt }))) return;
+  const gone = (e: unknown) => deps.logger.warn({ jobId: job.id, err: e }, 'runner: could not delete the delivered file');
+  if (!frame) return deps.outputs.remove(job.id).catch(gone);
+  for (const f of files) if (!isLastFrameFile(f.filename)) await rm(f.path, { force: true }).catch(gone);
+}
+
+/**
+ * Keeps the last frame of the video at `path` beside it ({@link LAST_FRAME_FILE}) when ffmpeg is available; true when
+ * it is there (kept now or by an earlier attempt). A failure only hides the follow-up: the video is posted anyway.
+ */
+async function keepLastFrame(ctx: RunnerContext, job: JobRecord, path: string, signal: AbortSignal): Promise<boolean> {
+  const { deps } = ctx;
+  const out = await deps.outputs.tempPath(job.id, LAST_FRAME_FILE);
+  if (await fileSize(out)) return true;
+  if (!ctx.ffmpeg) return false;
+  const kept = await extractLastFrame(ctx.ffmpeg, path, out, signal).catch(() => false);
+  if (!kept) deps.logger.warn({ jobId: job.id }, 'runner: the last frame of the video could not be extracted; posted without "Animate with last frame"');
+  return kept;
 }

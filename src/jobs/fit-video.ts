@@ -48,14 +48,15 @@ export async function fitVideo(o: FitOptions): Promise<{ bytes: number } | null>
     '-c:v', 'libx264', '-preset', 'veryfast', '-b:v', String(videoBps), '-maxrate', String(videoBps), '-bufsize', String(videoBps * 2),
     '-c:a', 'aac', '-b:a', String(AUDIO_BPS), '-movflags', '+faststart', '-fs', String(o.limitBytes), o.output,
   ];
-  const ok = await run(o.ffmpegPath, args, o.timeoutMs ?? 600_000, o.signal);
+  const ok = await runTool(o.ffmpegPath, args, o.timeoutMs ?? 600_000, o.signal);
   const size = ok ? await stat(o.output).then((s) => s.size).catch(() => -1) : -1;
   if (size > 0 && size <= o.limitBytes) return { bytes: size };
   await rm(o.output, { force: true });
   return null;
 }
 
-function run(cmd: string, args: string[], timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
+/** Runs `cmd` with `args` (no shell, no output read), killed after `timeoutMs`: true when it exited 0. */
+export function runTool(cmd: string, args: string[], timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { stdio: 'ignore', ...(signal ? { signal } : {}) });
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);

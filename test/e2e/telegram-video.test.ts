@@ -155,4 +155,22 @@ describe('Telegram adapter: videos', () => {
     expect(fake.calls.filter((c) => c.method === 'sendVideo' && c.ok)).toHaveLength(1);
     expect(stack.sim.requests().filter((r) => r.endpoint === 'video_create')).toHaveLength(1);
   });
+  it('a reply to a photo with another photo attached makes a first+last-frame video: two images, the replied one first', async () => {
+    // Kling takes a last frame (`image_tail`); the simulator's own video models take none.
+    const stack = await createTestStack({ sim: { catalogue: 'real' } });
+    const fake = await startFakeTelegram();
+    const lines: string[] = [];
+    const tg = await bot(fake, stack.core, (d) => stack.app.registerDelivery(d), lines);
+    cleanup.push(() => stack.close(), () => fake.close(), () => tg.stop());
+    const user = fake.user({ username: 'framer' });
+    const chat = fake.privateChat(user);
+    const first = fake.sendPhoto({ chat, from: user, bytes: await encodePng(64, 48, { r: 10, g: 120, b: 200 }) });
+    fake.sendPhoto({ chat, from: user, replyTo: first, caption: '/video from dawn to dusk --seconds 5 --model kling-v2-1', bytes: await encodePng(64, 48, { r: 220, g: 90, b: 20 }) });
+    await fake.waitFor((c) => c.method === 'sendVideo' && c.ok, 10_000);
+    const creates = stack.sim.requests().filter((r) => r.endpoint === 'video_create');
+    expect(creates).toHaveLength(1);
+    expect(creates[0]?.hasInputReference).toBe(true);
+    const job = await stack.store.db.selectFrom('jobs').select(['params']).where('kind', '=', 'video').executeTakeFirstOrThrow();
+    expect(JSON.parse(String(job.params))).toMatchObject({ references: 1, endImage: true });
+  });
 });

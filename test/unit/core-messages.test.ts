@@ -59,6 +59,8 @@ const SAMPLES: { [C in FailureCode]: FailureDetails[C] } = {
   result_not_delivered: { kind: 'imagine', reason: 'too_large' },
   cooldown: { retryAfterMs: 42_000 },
   queue_full: { position: 51 },
+  job_cancelled: { kind: 'video' },
+  job_not_cancellable: { id: 'j_abcdefgh', reason: 'at_gateway' },
   coordination_unavailable: {},
   not_admin: {},
   not_in_channel: { command: 'video', where: ['<#111>', 'Videos'] },

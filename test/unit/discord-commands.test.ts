@@ -78,8 +78,8 @@ describe('discord command definitions (generated from the registry)', () => {
     expect(opt(cmd('edit'), 'image3').type).toBe(T.Attachment);
     expect(opt(cmd('video'), 'seconds')).toMatchObject({ type: T.Integer, min_value: 4, max_value: 15 });
     // The start image and (models that take one) the last frame.
-    expect(opt(cmd('video'), 'image1').type).toBe(T.Attachment);
-    expect(opt(cmd('video'), 'image2').type).toBe(T.Attachment);
+    expect(opt(cmd('video'), 'image').type).toBe(T.Attachment);
+    expect(opt(cmd('video'), 'end_image').type).toBe(T.Attachment);
     for (const n of ['prompt', 'aspect', 'model']) expect(opt(cmd('video'), n)).toBeDefined();
     expect(opt(cmd('ask'), 'prompt').max_length).toBe(2000);
     expect(opt(cmd('ask'), 'model')).toMatchObject({ autocomplete: true });

@@ -75,6 +75,8 @@ const WORST: { [C in FailureCode]: FailureDetails[C] } = {
   result_not_delivered: { kind: 'imagine', reason: 'files_gone' },
   cooldown: { retryAfterMs: 3600_000 },
   queue_full: { position: 1000 },
+  job_cancelled: { kind: 'imagine' },
+  job_not_cancellable: { id: 'j_abcdefghijklmnopqrstuvwxyz0123456789', reason: 'not_owner' },
   coordination_unavailable: {},
   store_unavailable: {},
   not_admin: {},

@@ -90,7 +90,7 @@ describe('Discord: options offered per model', () => {
       expect(opt(cmd, name).autocomplete, `${cmd} ${name}`).toBe(true);
       expect(opt(cmd, name).choices, `${cmd} ${name}`).toBeUndefined();
     }
-    expect(json.find((j) => j.name === 'video')!.options!.map((o) => o.name)).toEqual(expect.arrayContaining(['negative', 'image1', 'image2']));
+    expect(json.find((j) => j.name === 'video')!.options!.map((o) => o.name)).toEqual(expect.arrayContaining(['negative', 'image', 'end_image']));
   });
 
   it('only the chosen model\'s values, the default model\'s when none is chosen, nothing for a model without the option', () => {

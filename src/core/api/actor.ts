@@ -91,15 +91,18 @@ export interface DeliveryAddress {
 
 /** Fair-use hooks: the adapter shows a queue position instead of a bare refusal. */
 export interface JobHooks {
-  onQueued?(position: number): void;
+  /** In the bot's fair-use line at `position` (1-based); `jobId`: the id the job will have (for a Cancel button). */
+  onQueued?(position: number, jobId?: string): void;
   onStarted?(): void;
   /**
    * The gateway's per-token concurrency gate keeps the job waiting (its hold kept): `ahead` of this bot's requests on
    * the same token wait before it (0 = next). Called again when that changes.
    */
-  onWaiting?(ahead: number): void;
+  onWaiting?(ahead: number, jobId?: string): void;
   /** The gateway has been working on the job for `elapsedMs`: every 10 s of a gateway call, and once when a wait ends. */
   onWorking?(elapsedMs: number): void;
   /** A partial image of a streamed image job (`index` from 0): a preview, neither kept nor charged. */
   onPreview?(image: Uint8Array, index: number): void;
+  /** Set by the core: takes the job's gateway call out of the concurrency gate's waiting line (a cancel). */
+  readonly lineSignal?: AbortSignal;
 }

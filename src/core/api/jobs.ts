@@ -105,6 +105,8 @@ export interface JobRequestView {
    * Reroll can re-run the edit. Absent for other kinds, for failed edits, once purged, and when any one is missing.
    */
   references?: JobView['outputs'];
+  /** A delivered video's kept last frame (one PNG), while retained: what "Animate with last frame" animates. */
+  lastFrame?: JobView['outputs'];
 }
 
 /** What became of one video handed to `CoreApi.abandonVideos`. */
@@ -113,8 +115,54 @@ export type AbandonOutcome =
   | { id: string; outcome: 'kept'; status: JobStatus }
   | { id: string; outcome: 'unknown' };
 
+/**
+ * One job of `/queue`: `queued` in the bot's fair-use line (`position` 1-based), `waiting` in the bot's line for the
+ * gateway's concurrency gate (`position`: 1 = next), or `running` (the gateway has it). `etaSeconds`: a video's likely
+ * time left (its model's history; 0 when overdue), absent when unknown. `mine`: the asking member's own job.
+ */
+export interface QueueItem {
+  jobId: string;
+  kind: JobKind;
+  model: string | undefined;
+  phase: 'queued' | 'waiting' | 'running';
+  position?: number;
+  elapsedMs: number;
+  etaSeconds?: number;
+  mine: boolean;
+  /** The member's platform id (admins' view names them). */
+  userExternalId: string;
+}
+
+/** What `/queue` shows: the jobs the actor may see, and the community's counts (every member's). */
+export interface QueueView {
+  /** The actor's jobs; every member's when `all`. Oldest first. */
+  items: QueueItem[];
+  all: boolean;
+  /** The community's jobs waiting (fair-use line and gateway line) and running. */
+  waiting: number;
+  running: number;
+}
+
+/**
+ * What a cancel did: `cancelled` — the job left before the gateway took it; `held` says whether a hold had been placed
+ * (then released). Never charged.
+ */
+export interface CancelledJob {
+  jobId: string;
+  kind: JobKind;
+  held: boolean;
+}
+
 /** Jobs as surfaces see them (`/jobs`, `/job`, follow-up buttons) and the report of where a result was posted. */
 export interface JobsApi {
+  /** `/queue`: the actor's queued and running jobs in this community (every member's when `all`: admins). */
+  queue(actor: Actor, all: boolean): Promise<QueueView>;
+  /**
+   * Cancels a job the gateway has not taken yet (its owner, or an admin with `admin`): in the fair-use line or the
+   * gateway's waiting line of this process. Otherwise `job_not_cancellable` (`at_gateway`, `finished`, `not_owner`)
+   * or `job_not_found`; nothing is aborted that the gateway may bill.
+   */
+  cancelJob(actor: Actor, id: string, admin: boolean): Promise<Result<CancelledJob>>;
   /**
    * Records where a job's result was posted (message ids), so `/job` and restarts know. A job in `delivering` (its
    * result kept, charged) becomes `delivered` and its lease is dropped.

@@ -16,7 +16,10 @@ export interface VideoRequest extends Actor {
   resolution?: string;
   audio?: boolean;
   negative?: string;
-  /** The last frame (Kling's `image_tail`); refused when the model does not take one. */
+  /**
+   * The last frame (Kling's `image_tail`; needs `image`, the first frame): Discord's second attachment, on Telegram the
+   * photo attached to a reply to the first one. Refused (free) when the model does not take one.
+   */
   endImage?: Attachment;
   /** From `SurfaceRequest.deliveryAddress()`. */
   delivery: DeliveryAddress;

@@ -11,6 +11,7 @@ import { languageCommand } from './pieces/language.js';
 import { settingsCommand } from './pieces/settings.js';
 import { modelsCommand } from './pieces/models.js';
 import { pricesCommand } from './pieces/prices.js';
+import { queueCommand } from './pieces/queue.js';
 import { remixCommand } from './pieces/remix.js';
 import { rerollCommand } from './pieces/reroll.js';
 import { setupCommand } from './pieces/setup.js';
@@ -36,6 +37,7 @@ export function commandRegistry(): readonly CommandDefinition[] {
     balanceCommand,
     jobsCommand,
     jobCommand,
+    queueCommand,
     modelsCommand,
     budgetCommand,
     usageCommand,

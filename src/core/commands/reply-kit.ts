@@ -32,9 +32,9 @@ export function textReply(ctx: Pick<CommandContext, 'core' | 'surface' | 'actor'
 /** Fair-use queue, gateway wait and elapsed-time hooks as surface-neutral progress. */
 export function progressHooks(ctx: CommandContext): JobHooks {
   return {
-    onQueued: (position) => ctx.progress({ kind: 'queued', position }),
+    onQueued: (position, jobId) => ctx.progress({ kind: 'queued', position, ...(jobId ? { jobId } : {}) }),
     onStarted: () => ctx.progress({ kind: 'started' }),
-    onWaiting: (ahead) => ctx.progress({ kind: 'gateway_wait', ahead }),
+    onWaiting: (ahead, jobId) => ctx.progress({ kind: 'gateway_wait', ahead, ...(jobId ? { jobId } : {}) }),
     onWorking: (elapsedMs) => ctx.progress({ kind: 'working', elapsedMs }),
     ...(ctx.surface.previews ? { onPreview: (image: Uint8Array, index: number) => ctx.progress({ kind: 'preview', image, index }) } : {}),
   };
@@ -135,11 +135,13 @@ export interface FinishedJob {
  * - `imagine`, `edit`: several images get V1…Vn (`vary`, a variation of image k) and U1…Un (`upscale`, only where
  *   `upscaleSize` says the model has a larger size); one image gets Vary and Upscale; then Reroll, Edit (asks for the
  *   instruction), Animate;
- * - `video`: Reroll, and Remix (asks for the new prompt) when `remix` says the video's model offers it
- *   (`core.remixOffered(model)`);
+ * - `video`: Reroll, Remix (asks for the new prompt) when `remix` says the video's model offers it
+ *   (`core.remixOffered(model)`), and "Animate with last frame" when `lastFrame` says the video's last frame was kept
+ *   (an image-to-video job from it: `animate <job>`). Extend is not offered: none of the supported gateways has
+ *   a video-extension endpoint (see docs/ARCHITECTURE.md);
  * - `ask`: none.
  */
-export function finishedJobActions(job: FinishedJob, remix = false): ReplyAction[] {
+export function finishedJobActions(job: FinishedJob, remix = false, lastFrame = false): ReplyAction[] {
   const args = { job: job.id };
   const l = job.locale ?? DEFAULT_LOCALE;
   switch (job.kind) {
@@ -155,6 +157,7 @@ export function finishedJobActions(job: FinishedJob, remix = false): ReplyAction
       return [
         { label: t(l, 'action-reroll'), command: 'reroll', args },
         ...(remix ? [{ label: t(l, 'action-remix'), command: 'remix', args, input: { arg: 'prompt', label: t(l, 'action-remix-input') } }] : []),
+        ...(lastFrame ? [{ label: t(l, 'action-animate-last-frame'), command: 'animate', args }] : []),
       ];
     case 'ask':
       return [];
@@ -224,6 +227,15 @@ function imageSizes(images: readonly { width: number; height: number }[]): strin
 /** Refresh of a running job, labelled in `locale` (default English). */
 export function refreshAction(jobId: string, locale: string = DEFAULT_LOCALE): ReplyAction {
   return { label: t(locale, 'action-refresh'), command: 'job', args: { job: jobId } };
+}
+
+/**
+ * The Cancel button of a job the gateway has not taken yet, labelled in `locale` (default English): on its status
+ * message while it waits, and under `/queue`. Runs `/queue cancel <id>` for whoever presses it; the core lets only the
+ * job's owner or an admin cancel.
+ */
+export function cancelAction(jobId: string, locale: string = DEFAULT_LOCALE): ReplyAction {
+  return { label: t(locale, 'action-cancel'), command: 'queue', args: { action: 'cancel', job: jobId } };
 }
 
 /**

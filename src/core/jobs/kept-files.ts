@@ -1,7 +1,8 @@
 /**
  * How a job's kept files are named under its output folder, written once for the command path, the job runner and
  * `/job`: results are `<jobId>-<n>.<ext>` (images), `video.mp4` (a video; `video-fit.mp4` once shrunk to a chat's upload
- * limit) or `answer.txt` (an answer's text); an edit's reference images are `ref-<n>.<ext>`. The names never clash.
+ * limit) or `answer.txt` (an answer's text); an edit's reference images are `ref-<n>.<ext>`, a delivered video's last
+ * frame `last-frame.png`. The names never clash.
  */
 
 /** An answer's kept text. */
@@ -10,6 +11,16 @@ export const ANSWER_FILE = 'answer.txt';
 export const VIDEO_FILE = 'video.mp4';
 /** A video re-encoded to fit a chat's upload limit. */
 export const VIDEO_FIT_FILE = 'video-fit.mp4';
+/**
+ * The last frame of a delivered video (PNG), kept for "Animate with last frame" for the retention time after the
+ * video itself was posted and deleted. Not a result: `/job` does not post it.
+ */
+export const LAST_FRAME_FILE = 'last-frame.png';
+
+/** True for a video's kept last frame ({@link LAST_FRAME_FILE}). */
+export function isLastFrameFile(filename: string): boolean {
+  return filename === LAST_FRAME_FILE;
+}
 
 const EXT: Record<string, string> = { png: 'png', jpeg: 'jpg', webp: 'webp', gif: 'gif' };
 
@@ -39,7 +50,7 @@ export function isReferenceFile(filename: string): boolean {
 
 /** True for a kept result file other than an answer's text: an image or a video. */
 export function isResultMedia(filename: string): boolean {
-  return !isReferenceFile(filename) && filename !== ANSWER_FILE;
+  return !isReferenceFile(filename) && filename !== ANSWER_FILE && !isLastFrameFile(filename);
 }
 
 /** The MIME type of a kept output, from its extension (`application/octet-stream` when unknown). */

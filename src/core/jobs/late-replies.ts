@@ -61,7 +61,7 @@ export function keptResultReply(job: JobView, kept: KeptResult, remix = false): 
  * A finished video: its title, the prompt, the facts of the delivered file (`videoResultFields`), the mp4 and the
  * follow-ups of a finished video (Reroll, and Remix where `remix`).
  */
-export function videoReply(job: JobView, file: { path: string; bytes: number; mime: string }, remix = false): Reply {
+export function videoReply(job: JobView, file: { path: string; bytes: number; mime: string }, remix = false, lastFrame = false): Reply {
   const l = job.locale ?? DEFAULT_LOCALE;
   return {
     visibility: 'public',
@@ -70,7 +70,7 @@ export function videoReply(job: JobView, file: { path: string; bytes: number; mi
     blocks: [job.prompt],
     fields: videoResultFields(job),
     files: [{ name: `video-${job.id}.mp4`, mime: file.mime, kind: 'video', path: file.path, size: file.bytes }],
-    actions: finishedJobActions(job, remix),
+    actions: finishedJobActions(job, remix, lastFrame),
     jobId: job.id,
     jobKind: job.kind,
     locale: l,

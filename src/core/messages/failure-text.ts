@@ -44,6 +44,7 @@ type Render<C extends FailureCode> = (d: FailureDetails[C], c: Ctx) => MessageAr
 const NO_MONEY_SENTENCE = new Set<FailureCode>([
   'gateway_misconfigured', 'not_admin', 'bad_amount', 'unknown_user', 'job_not_found', 'bad_timezone', 'unknown_language', 'unknown_setting', 'bad_setting', 'no_token', 'token_rejected', 'cooldown', 'queue_full', 'coordination_unavailable',
   'unknown_command', 'missing_argument', 'not_here', 'store_unavailable', 'not_in_channel',
+  'job_not_cancellable',
 ]);
 
 /** A model id or user text quoted safely: one line, at most 80 characters. */
@@ -165,6 +166,8 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
   result_not_delivered: (d) => ({ noun: d.kind === 'ask' ? 'answer' : d.kind === 'video' ? 'video' : 'image', reason: d.reason }),
   cooldown: (d, c) => ({ wait: formatDuration(c.locale, d.retryAfterMs) }),
   queue_full: (d) => ({ waiting: d.position > 2 ? d.position - 1 : 0 }),
+  job_cancelled: (d) => ({ kind: d.kind === 'video' || d.kind === 'ask' ? d.kind : 'image' }),
+  job_not_cancellable: (d, c) => ({ id: q(d.id), reason: d.reason, jobCmd: c.cmd('job') }),
   coordination_unavailable: () => ({}),
   store_unavailable: () => ({}),
   not_admin: () => ({}),
@@ -229,6 +232,7 @@ export function describeFailure(f: Failure, opts?: DescribeOptions): FailureMess
 const INPUT_CODES = new Set<FailureCode>([
   'unknown_command', 'missing_argument', 'bad_flag', 'bad_amount', 'unknown_user', 'bad_timezone', 'unknown_language', 'unknown_setting', 'bad_setting', 'bad_aspect', 'bad_size',
   'bad_duration', 'bad_count', 'prompt_empty', 'prompt_too_long', 'not_here', 'not_admin', 'job_not_found', 'not_in_channel', 'prompt_blocked', 'job_not_yours',
+  'job_cancelled', 'job_not_cancellable',
 ]);
 
 /** Whether a failure's text is followed by its reference (see {@link refLine}). */

@@ -131,6 +131,12 @@ export interface JobStore {
   recentRunTimes(kind: JobRecord['kind'], model: string, since: number, limit: number): Promise<{ elapsedMs: number; seconds?: number }[]>;
   /** Recent jobs of a user in a scope, newest first. */
   listByUser(scopeId: string, userId: string, limit: number): Promise<JobRecord[]>;
+  /**
+   * Jobs of a scope (every member) still in an active status, oldest first, at most `limit`: what `/queue` lists
+   * beyond this process's own starting jobs (videos at the gateway, jobs of other processes). Served by the
+   * `(scope_id, created_at)` index.
+   */
+  activeInScope(scopeId: string, limit: number): Promise<JobRecord[]>;
   /** Count of jobs in active statuses (for start-up logs and the playground). */
   countActive(): Promise<number>;
   /**

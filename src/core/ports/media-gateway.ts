@@ -65,6 +65,12 @@ export interface CallOptions {
    * when the call got through. Never called for a call that was not kept waiting.
    */
   onWaiting?: (w: GatewayWaitState) => void;
+  /**
+   * Leaves the concurrency gate's waiting line: the call then fails with the gate's busy answer (`waitedMs` set; the
+   * gateway never took it). Unlike `signal` it never aborts a request in flight: a call being re-sent when it aborts
+   * stops at the gate's next busy answer, or goes on when the gateway takes it.
+   */
+  lineSignal?: AbortSignal;
   /** Told each partial image of a streamed image request ({@link ImageGenerationRequest.partialImages}), base64. */
   onPartialImage?: (p: { b64: string; index: number }) => void;
 }

@@ -61,11 +61,12 @@ export interface SurfaceRequest {
 
 /** Progress of a job, surface-neutral. */
 export type Progress = (
-  | { readonly kind: 'queued'; readonly position: number }
+  /** In the bot's fair-use line; `jobId` (the job's id to be) for a Cancel button (`/queue cancel <id>`). */
+  | { readonly kind: 'queued'; readonly position: number; readonly jobId?: string }
   | { readonly kind: 'started' }
   | { readonly kind: 'note'; readonly text: string }
   /** The gateway's concurrency gate keeps the job waiting; `ahead` of this bot's requests on its token wait before it. */
-  | { readonly kind: 'gateway_wait'; readonly ahead: number }
+  | { readonly kind: 'gateway_wait'; readonly ahead: number; readonly jobId?: string }
   /** The gateway has been working on the job for `elapsedMs` (reported every 10 s; surfaces throttle their edits). */
   | { readonly kind: 'working'; readonly elapsedMs: number }
   /** A partial image of a streamed image job: shown in place of the status until the result replaces it (surfaces throttle). */

@@ -1,7 +1,6 @@
 import type { AskRequest, AskResult } from '../api/ask.js';
 import type { JobHooks } from '../api/actor.js';
 import { err, fail, ok, type Result } from '../failures.js';
-import { newJobId } from '../ids.js';
 import { askHoldMicros, tokenBound } from '../money/chat-cost.js';
 import { quoteJobPrice } from '../pricing.js';
 import { askSteps } from '../jobs/ask-steps.js';
@@ -28,8 +27,8 @@ export async function ask(d: CoreDeps, req: AskRequest, hooks?: JobHooks): Promi
   if (held && !held.ok) return err(fail('model_unpriced', { model }, { log: { stage: 'chat', note: `price expression refused: ${held.reason}` } }));
   const estimate = held ? Math.max(1, held.micros) : askHoldMicros(prompt, price.unitMicros, maxTokens, outputPer1k);
   const delivery = req.delivery ?? null;
-  return withFairUse(d, req, hooks, async () => {
-    const opened = await openJob(d, { jobId: newJobId(), kind: 'ask', basics: basics.value, params: {}, estimateMicros: estimate, delivery });
+  return withFairUse(d, req, hooks, { kind: 'ask', model }, async (jobId, hooks) => {
+    const opened = await openJob(d, { jobId, kind: 'ask', basics: basics.value, params: {}, estimateMicros: estimate, delivery });
     if (!opened.ok) return opened;
     const job = opened.value;
     const thrown = (e: unknown) => gatewayFailure(d, e, { model, tokenSource: t.source, stage: 'chat', money: 'released' });

@@ -1,4 +1,7 @@
 import type { Actor, JobHooks, ResolvedActor } from '../api/actor.js';
+import type { JobKind } from '../api/jobs.js';
+import { newJobId } from '../ids.js';
+import { CancelledInLine, type QueueTicket } from '../jobs/queue-board.js';
 import type { Lease } from '../fair-use/fair-use-gate.js';
 import { err, fail, failureFromGateway, ok, type Failure, type Result, type TokenSource } from '../failures.js';
 import type { Micros } from '../money.js';
@@ -117,18 +120,74 @@ export async function listedModels(d: CoreDeps, t: UsableToken, model: string): 
   }
 }
 
-/** Runs `fn` under a fair-use lease (queue position reported through hooks); the lease is always released. */
-export async function withFairUse<T>(d: CoreDeps, a: Actor, hooks: JobHooks | undefined, fn: () => Promise<Result<T>>): Promise<Result<T>> {
+/**
+ * Runs `fn` under a fair-use lease (queue position reported through hooks); the lease is always released. The job is
+ * on `d.queue` (what `/queue` lists and cancels) from here until `fn` returns, under the id `fn` must open it with;
+ * `fn` gets hooks that also move its board entry and carry the signal that takes its call out of the gateway's
+ * waiting line. A job cancelled in the fair-use line fails `job_cancelled` with nothing held; one cancelled in the
+ * gateway's line fails `job_cancelled` with whatever its own failure says about the hold (released).
+ */
+export async function withFairUse<T>(
+  d: CoreDeps,
+  a: Actor,
+  hooks: JobHooks | undefined,
+  what: { kind: JobKind; model?: string },
+  fn: (jobId: string, hooks: JobHooks) => Promise<Result<T>>,
+): Promise<Result<T>> {
   const req = { userKey: `${a.user.platform}:${a.user.externalId}`, scopeKey: `${a.scope.platform}:${a.scope.externalId}` };
-  const acquired = await d.fairUse.acquire(req, hooks?.onQueued ? { onQueued: (p) => hooks.onQueued?.(p) } : undefined);
-  if (!acquired.ok) return acquired;
-  const lease: Lease = acquired.value;
+  const jobId = newJobId();
+  const ticket = d.queue.enter(jobId, { kind: what.kind, model: what.model, userRef: req.userKey, scopeRef: req.scopeKey });
   try {
-    hooks?.onStarted?.();
-    return await fn();
+    let acquired: Result<Lease>;
+    try {
+      acquired = await d.fairUse.acquire(req, {
+        onQueued: (p) => {
+          ticket.queued(p);
+          hooks?.onQueued?.(p, jobId);
+        },
+        signal: ticket.queueSignal,
+      });
+    } catch (e) {
+      if (e instanceof CancelledInLine) return err({ ...fail('job_cancelled', { kind: what.kind }, { money: 'none' }), jobId });
+      throw e;
+    }
+    if (!acquired.ok) return acquired;
+    const lease: Lease = acquired.value;
+    // Cancelled as its turn came (the line had already handed it the lease): it stops here, nothing held or sent.
+    if (ticket.queueSignal.aborted) {
+      lease.release();
+      return err({ ...fail('job_cancelled', { kind: what.kind }, { money: 'none' }), jobId });
+    }
+    try {
+      ticket.started();
+      hooks?.onStarted?.();
+      const r = await fn(jobId, boardHooks(hooks, ticket));
+      if (r.ok || !ticket.cancelled) return r;
+      // The row says why it ended (its own failure read "the gateway was busy"; the member cancelled it).
+      await d.jobs.update(jobId, ['failed'], { errorCode: 'job_cancelled' }).catch((e: unknown) => d.logger.debug({ jobId, err: e }, 'job: cancel not recorded on its row'));
+      return err({ ...fail('job_cancelled', { kind: what.kind }, { money: r.failure.money }), jobId });
+    } finally {
+      lease.release();
+    }
   } finally {
-    lease.release();
+    ticket.end();
   }
+}
+
+/** `hooks` that also move the job's board entry, with the signal that takes its call out of the gateway's line. */
+function boardHooks(hooks: JobHooks | undefined, ticket: QueueTicket): JobHooks {
+  return {
+    ...hooks,
+    lineSignal: ticket.lineSignal,
+    onWaiting: (ahead) => {
+      ticket.waiting(ahead);
+      hooks?.onWaiting?.(ahead, ticket.jobId);
+    },
+    onWorking: (ms) => {
+      ticket.atGateway();
+      hooks?.onWorking?.(ms);
+    },
+  };
 }
 
 /** Turns a refused reserve into the failure the user reads (with the figures and the community's time zone). */

@@ -1,6 +1,7 @@
 import type { CallDeadlines } from './gateway-call.js';
 import type { Micros } from '../money.js';
 import type { Logger, Secrets } from '../ports/logger.js';
+import type { QueueBoard } from '../jobs/queue-board.js';
 import type { FairUseGate } from '../fair-use/fair-use-gate.js';
 import type { Catalog } from '../catalog/catalog.js';
 import type { ConfiguredDefaults } from '../catalog/default-models.js';
@@ -56,6 +57,8 @@ export interface CoreDeps {
   catalog: Catalog;
   modelSettings: ModelSettingsPort;
   fairUse: FairUseGate;
+  /** The jobs this process is starting or running inline: what `/queue` lists and cancels. */
+  queue: QueueBoard;
   outputs: OutputFiles;
   /** Draws `/usage` and `/balance` charts as PNG. */
   charts: ChartRenderer;

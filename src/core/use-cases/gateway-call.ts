@@ -63,6 +63,7 @@ export async function gatewayCall<T>(
   tick?.unref();
   const opts: CallOptions = {
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    ...(hooks?.lineSignal ? { lineSignal: hooks.lineSignal } : {}),
     onWaiting: (w) => {
       if (w.waiting) {
         waiting = true;

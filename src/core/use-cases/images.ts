@@ -1,7 +1,6 @@
 import type { DeliveryAddress, JobHooks } from '../api/actor.js';
 import type { EditRequest, ImageJobResult, ImagineRequest } from '../api/images.js';
 import { err, fail, ok, type Result } from '../failures.js';
-import { newJobId } from '../ids.js';
 import type { Micros } from '../money.js';
 import { validateCount } from '../media/inputs.js';
 import { resolveSize, upscaleSize } from '../media/sizes.js';
@@ -32,7 +31,7 @@ interface Planned extends JobBasics, Omit<ImagePlan, 'token' | keyof JobBasics> 
 export async function runImageJob(d: CoreDeps, req: ImagineRequest | EditRequest, kind: 'imagine' | 'edit', hooks?: JobHooks): Promise<Result<ImageJobResult>> {
   const planned = await plan(d, req, kind);
   if (!planned.ok) return planned;
-  return withFairUse(d, req, hooks, () => execute(d, planned.value, hooks));
+  return withFairUse(d, req, hooks, { kind, model: planned.value.model }, (jobId, hooks) => execute(d, planned.value, jobId, hooks));
 }
 
 async function plan(d: CoreDeps, req: ImagineRequest | EditRequest, kind: 'imagine' | 'edit'): Promise<Result<Planned>> {
@@ -61,10 +60,10 @@ async function plan(d: CoreDeps, req: ImagineRequest | EditRequest, kind: 'imagi
   return ok(p);
 }
 
-async function execute(d: CoreDeps, p: Planned, hooks?: JobHooks): Promise<Result<ImageJobResult>> {
+async function execute(d: CoreDeps, p: Planned, jobId: string, hooks: JobHooks): Promise<Result<ImageJobResult>> {
   const upscale = upscaleSize(p.size, p.price.maxSide ?? 1536);
   const opened = await openJob(d, {
-    jobId: newJobId(),
+    jobId,
     kind: p.kind,
     basics: p,
     params: { size: p.size, count: p.count, ...p.options, ...(p.aspect ? { aspect: p.aspect } : {}), ...(p.kind === 'edit' ? { references: p.refs.length } : {}), ...(upscale ? { upscaleSize: upscale } : {}) },

@@ -6,7 +6,7 @@ import { ACTIVE_STATUSES, FINAL_STATUSES, type JobRecord } from '../ports/job-st
 import { actorIds, type ActorIds } from './context.js';
 import type { CoreDeps } from './deps.js';
 import { toJobView } from '../jobs/job-view.js';
-import { isReferenceFile, mimeOf } from '../jobs/kept-files.js';
+import { isLastFrameFile, isReferenceFile, mimeOf } from '../jobs/kept-files.js';
 import { graphemePrefix } from '../text-cut.js';
 
 const ALL_STATUSES: readonly JobStatus[] = [...ACTIVE_STATUSES, ...FINAL_STATUSES];
@@ -29,14 +29,18 @@ async function visibleJob(d: CoreDeps, actor: Actor, id: string): Promise<{ rec:
   return { rec, ids };
 }
 
-/** A job's view (results only) and its kept reference images (edit jobs), both empty once no longer retained. */
-async function viewOf(d: CoreDeps, actor: Actor, rec: JobRecord, ids: ActorIds): Promise<{ view: JobView; references: NonNullable<JobView['outputs']> }> {
+/**
+ * A job's view (results only), its kept reference images (edit jobs) and a delivered video's kept last frame, all
+ * empty once no longer retained.
+ */
+async function viewOf(d: CoreDeps, actor: Actor, rec: JobRecord, ids: ActorIds): Promise<{ view: JobView; references: NonNullable<JobView['outputs']>; lastFrame: NonNullable<JobView['outputs']> }> {
   const owner = rec.userId === ids.userId ? actor.user.externalId : ((await d.store.directory.getUser(rec.userId))?.externalId ?? '');
   const retained = rec.outputExpiresAt === null || rec.outputExpiresAt > d.clock.now();
   const files = retained ? await d.outputs.list(rec.id) : [];
   const references = files.filter((f) => isReferenceFile(f.filename)).map((f) => ({ ...f, mime: mimeOf(f.filename) }));
+  const lastFrame = files.filter((f) => isLastFrameFile(f.filename)).map((f) => ({ ...f, mime: mimeOf(f.filename) }));
   const money = (await d.store.budgets.jobMoney([rec.id])).get(rec.id);
-  return { view: toJobView(rec, owner, money, files.filter((f) => !isReferenceFile(f.filename))), references };
+  return { view: toJobView(rec, owner, money, files.filter((f) => !isReferenceFile(f.filename) && !isLastFrameFile(f.filename))), references, lastFrame };
 }
 
 /** `job`: one job of this scope (or the actor's own) with its retained files, else `job_not_found`. */
@@ -50,7 +54,7 @@ export async function getJob(d: CoreDeps, actor: Actor, id: string): Promise<Res
 export async function jobRequest(d: CoreDeps, actor: Actor, id: string): Promise<Result<JobRequestView>> {
   const found = await visibleJob(d, actor, id);
   if (!found) return err(fail('job_not_found', { id: graphemePrefix(id.trim(), 40) }));
-  const { view: v, references } = await viewOf(d, actor, found.rec, found.ids);
+  const { view: v, references, lastFrame } = await viewOf(d, actor, found.rec, found.ids);
   // All or nothing: an edit re-run with only some of its references would silently be a different edit.
   const complete = references.length > 0 && references.length >= (found.rec.params.references ?? 0);
   const p = found.rec.params;
@@ -69,6 +73,7 @@ export async function jobRequest(d: CoreDeps, actor: Actor, id: string): Promise
     mine: found.rec.userId === found.ids.userId,
     ...(v.outputs ? { outputs: v.outputs } : {}),
     ...(complete ? { references } : {}),
+    ...(lastFrame.length ? { lastFrame } : {}),
   });
 }
 

@@ -3,8 +3,7 @@ import type { Actor, DeliveryAddress, JobHooks } from '../api/actor.js';
 import type { VideoRequest, VideoStarted } from '../api/video.js';
 import type { JobParams } from '../ports/job-store.js';
 import type { VideoTask } from '../ports/media-gateway.js';
-import { err, fail, ok, type Result } from '../failures.js';
-import { newJobId } from '../ids.js';
+import { err, fail, ok, withMoney, type Result } from '../failures.js';
 import { quoteJobPrice } from '../pricing.js';
 import { validateDuration } from '../media/inputs.js';
 import { resolveSize, videoSize } from '../media/sizes.js';
@@ -50,10 +49,13 @@ export async function startVideo(d: CoreDeps, req: VideoRequest, hooks?: JobHook
   const checked = checkOptions(model, basics.value.price, { ...options, ...(negative ? { negative } : {}), ...(req.endImage ? { endImage: true } : {}) });
   if (!checked.ok) return checked;
   let ref: ValidImage | undefined;
-  if (req.image) {
-    const v = await validateReferenceImages([req.image], { maxImages: 1, maxBytes: VIDEO_REFERENCE_MAX_BYTES });
+  let end: ValidImage | undefined;
+  // A last frame only with a first one (the two in order): a lone end image is the start image.
+  const given = [req.image ?? req.endImage, req.image ? req.endImage : undefined].filter((a): a is NonNullable<typeof a> => a !== undefined);
+  if (given.length) {
+    const v = await validateReferenceImages(given, { maxImages: 2, maxBytes: VIDEO_REFERENCE_MAX_BYTES });
     if (!v.ok) return v;
-    ref = v.value[0];
+    [ref, end] = v.value;
   }
   let tail: ValidImage | undefined;
   if (req.endImage) {
@@ -69,7 +71,7 @@ export async function startVideo(d: CoreDeps, req: VideoRequest, hooks?: JobHook
     params: { ...(req.aspect && !req.size ? { aspect: req.aspect } : {}), ...(ref ? { references: 1 } : {}), ...(negative ? { negative: true } : {}), ...(tail ? { endImage: true } : {}) },
     stage: 'video_create',
     ...(ref ? { attachmentName: ref.name } : {}),
-    create: () =>
+    create: (hooks) =>
       gatewayCall(hooks, { kind: 'video', model, deadlines: d.settings.callDeadlines, catalogueMs: basics.value.price.deadlineMs }, (o) =>
         d.gateway.createVideo(t.token, {
           model,
@@ -116,8 +118,8 @@ export interface VideoSubmission {
   params: JobParams;
   stage: 'video_create' | 'video_remix';
   attachmentName?: string;
-  /** Creates the gateway task (a new video, or a remix); called once, after the hold. */
-  create: () => Promise<VideoTask>;
+  /** Creates the gateway task (a new video, or a remix) with the job's hooks (its place in the queue); called once, after the hold. */
+  create: (hooks: JobHooks) => Promise<VideoTask>;
 }
 
 /**
@@ -131,13 +133,12 @@ export async function submitVideoJob(d: CoreDeps, req: Actor & { delivery: Deliv
   const quote = quoteJobPrice(price, priced);
   if (!quote.ok) return err(fail('model_unpriced', { model }, { log: { stage: v.stage, note: `price expression refused: ${quote.reason}` } }));
   const estimate = quote.micros;
-  return withFairUse(d, req, hooks, async () => {
-    const jobId = newJobId();
+  return withFairUse(d, req, hooks, { kind: 'video', model }, async (jobId, jobHooks) => {
     const opened = await openJob(d, { jobId, kind: 'video', basics: v.basics, params: { seconds: v.seconds, size: v.size, ...options, ...v.params, gatewayQuoteMicros: gatewayCostMicros(d, model, price, priced) }, estimateMicros: estimate, delivery: req.delivery });
     if (!opened.ok) return opened;
     const job = opened.value;
     const thrown = (e: unknown) => gatewayFailure(d, e, { model, tokenSource: t.source, stage: v.stage, size: v.size, maxSide: MAX_VIDEO_SIDE, money: 'released', ...(v.attachmentName ? { attachmentName: v.attachmentName } : {}) });
-    const submitted = await runToRunner(d, job, v.create, thrown, (task) => toRunner(d, jobId, task.id));
+    const submitted = await runToRunner(d, job, () => v.create(jobHooks), thrown, (task) => toRunner(d, jobId, task.id));
     if (!submitted.ok) return submitted;
     d.logger.info({ jobId, model, seconds: v.seconds, estimateMicros: estimate, tokenSource: t.source, stage: v.stage }, 'video job submitted');
     return ok({

@@ -6,6 +6,8 @@ import type { Progress, SurfaceRequest } from '../../core/api/surface.js';
 import { actorOf, managesGuild } from './actor.js';
 import { addressOf } from './address.js';
 import { errorFields } from './render.js';
+import { actionRows } from './reply-render.js';
+import { cancelAction } from '../../core/commands/reply-kit.js';
 import { DISCORD_SURFACE, type SurfaceContext } from './surface.js';
 
 /** How the interaction was acknowledged before the command ran. */
@@ -53,14 +55,16 @@ export function surfaceRequest(i: RepliableInteraction, ctx: SurfaceContext, ack
       if (text === undefined) return;
       const failed = (e: unknown) => ctx.logger.debug({ error: errorFields(e) }, 'discord: status edit failed');
       if (p.kind !== 'preview') {
-        i.editReply({ content: text }).catch(failed);
+        // A job not yet at the gateway carries its Cancel button; any later status drops it.
+        const cancel = (p.kind === 'queued' || p.kind === 'gateway_wait') && p.jobId ? [cancelAction(p.jobId, p.locale ?? DEFAULT_LOCALE)] : [];
+        i.editReply({ content: text, components: actionRows(cancel) }).catch(failed);
         return;
       }
       // A partial image: shown as the reply's attachment until the result's edit replaces it.
       if (Date.now() - lastPreview < PREVIEW_EVERY_MS) return;
       lastPreview = Date.now();
       const ext = sniffImage(p.image)?.type ?? 'png';
-      i.editReply({ content: text, files: [{ attachment: Buffer.from(p.image), name: `preview-${p.index + 1}.${ext}` }] }).catch(failed);
+      i.editReply({ content: text, components: [], files: [{ attachment: Buffer.from(p.image), name: `preview-${p.index + 1}.${ext}` }] }).catch(failed);
     },
     deliveryAddress: () => Promise.resolve(addressOf(i, ack.messageId)),
   };

@@ -28,7 +28,8 @@ export interface CommandRouterOptions {
  * The one command path: a message whose text or caption starts with `/` is parsed by the core's grammar
  * (`/cmd[@bot] [sub] words --flag value`), its files become the command's attachment argument, and the dispatcher
  * runs it in the background; the reply is rendered by `showReply`. Files are the message's own photo or document,
- * else the replied-to message's (`/edit` or `/video` as a reply to a photo), or a whole album (its parts collected by
+ * after the replied-to message's (`/edit` or `/video` as a reply to a photo; with a photo attached too, the replied one
+ * comes first: a first+last-frame video), or a whole album (its parts collected by
  * `media_group_id`, the caption's command applying to all). Files carry their declared sizes, so the core refuses a
  * wrong count or an oversized file before any download (a file within the core's limit but over what the Bot API
  * serves is refused by the fetcher, naming Telegram's 20 MB, still without a download). Replies to the bot's force-reply prompts (an action's `input`) run that action.
@@ -58,9 +59,10 @@ export function commandRouter(deps: TelegramDeps, opts: CommandRouterOptions = {
       const pending = await deps.inputs.take(msg.chat.id, replied.message_id, msg.from.id);
       if (pending) return answerInput(deps, msg, pending.action, msg.text);
     }
-    const own = ref ? [ref] : [];
+    // A reply to a photo with a photo attached: the replied one first (a video's first frame, then its last).
     const fromReply = fileRefOf(replied);
-    if (!(await handleCommand(deps, msg, own.length > 0 ? own : fromReply ? [fromReply] : []))) return next();
+    const files = [...(fromReply ? [fromReply] : []), ...(ref ? [ref] : [])];
+    if (!(await handleCommand(deps, msg, files))) return next();
   });
 
   return { composer: c, albums };

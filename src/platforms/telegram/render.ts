@@ -19,7 +19,7 @@ const NUMBERED_ROW = 4;
  * The inline keyboard of a reply's actions (undefined when it has none): 3 buttons a row, numbered actions (V1…Vn,
  * U1…Un: an `index` argument) on rows of their own, up to 4 a row.
  */
-export function keyboardOf(deps: Pick<TelegramDeps, 'actions'>, actions: readonly ReplyAction[] | undefined): InlineKeyboard | undefined {
+export function keyboardOf(deps: { readonly actions: Pick<TelegramDeps['actions'], 'dataFor'> }, actions: readonly ReplyAction[] | undefined): InlineKeyboard | undefined {
   if (!actions || actions.length === 0) return undefined;
   const kb = new InlineKeyboard();
   let inRow = 0;

@@ -5,6 +5,9 @@ import type { Actor, Progress, SurfaceInfo, SurfaceRequest } from '../../core/ap
 import type { TelegramAddress } from './address.js';
 import { PreviewPhoto } from './preview-photo.js';
 import { StatusMessage, type Place, type StatusDeps } from './status-message.js';
+import type { ActionTable } from './actions.js';
+import { keyboardOf } from './render.js';
+import { cancelAction } from '../../core/commands/reply-kit.js';
 import { TELEGRAM_SURFACE } from './surface.js';
 
 /** Chat actions shown while a command's job runs; other commands show `typing`. */
@@ -39,13 +42,16 @@ export class TelegramRequest implements SurfaceRequest {
   /** Set once `deliveryAddress` was asked for: the job's result goes there, not into this request's reply. */
   address: TelegramAddress | undefined;
   private admin: Promise<boolean> | undefined;
+  /** Where a button's callback data comes from (absent: no buttons on the status, e.g. in tests). */
+  private readonly actions: Pick<ActionTable, 'dataFor'> | undefined;
   /** The platform's language for status words before the dispatcher's effective one arrives with progress. */
   private locale: string;
 
   constructor(
-    deps: StatusDeps,
+    deps: StatusDeps & { readonly actions?: Pick<ActionTable, 'dataFor'> },
     private readonly init: TelegramRequestInit,
   ) {
+    this.actions = deps.actions;
     this.actor = init.actor;
     this.locale = negotiateLocale(init.actor.locale);
     this.place = init.place;
@@ -63,12 +69,17 @@ export class TelegramRequest implements SurfaceRequest {
     const withAction = !this.address;
     if (p.locale) this.locale = p.locale;
     const l = this.locale;
-    if (p.kind === 'queued') this.status.show(t(l, 'status-queued', { position: p.position }), withAction);
+    if (p.kind === 'queued') this.status.show(t(l, 'status-queued', { position: p.position }), withAction, this.cancelKeyboard(p.jobId, l));
     else if (p.kind === 'started') this.status.show(t(l, this.address ? 'status-starting-video' : 'status-working'), withAction);
-    else if (p.kind === 'gateway_wait') this.status.show(t(l, 'status-gateway-queued', { ahead: p.ahead }), withAction);
+    else if (p.kind === 'gateway_wait') this.status.show(t(l, 'status-gateway-queued', { ahead: p.ahead }), withAction, this.cancelKeyboard(p.jobId, l));
     else if (p.kind === 'working') this.status.show(p.elapsedMs < 1_000 ? t(l, 'status-working') : t(l, 'status-working-elapsed', { elapsed: formatDuration(l, p.elapsedMs) }), withAction);
     else if (p.kind === 'note') this.status.show(p.text, withAction);
     else if (!this.address) this.preview.show(p.image, t(l, 'status-working'));
+  }
+
+  /** The Cancel button of a job not yet at the gateway (none without a job id or an action table). */
+  private cancelKeyboard(jobId: string | undefined, locale: string): ReturnType<typeof keyboardOf> {
+    return jobId && this.actions ? keyboardOf({ actions: this.actions }, [cancelAction(jobId, locale)]) : undefined;
   }
 
   async deliveryAddress(use: 'video' | 'result' = 'video'): Promise<TelegramAddress> {

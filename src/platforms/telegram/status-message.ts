@@ -1,4 +1,4 @@
-import type { Api } from 'grammy';
+import type { Api, InlineKeyboard } from 'grammy';
 import type { Logger } from '../../log.js';
 import { bestEffort, chatTypeOf, sendPlain } from './send.js';
 import { keepChatAction, type ChatActionHandle } from './util/chat-action.js';
@@ -30,6 +30,9 @@ export class StatusMessage {
   private latest = '';
   private action: ChatActionHandle | undefined;
   private closed = false;
+  /** The buttons under the status (a waiting job's Cancel); `keyed` once any were shown, so an edit can drop them. */
+  private keyboard: InlineKeyboard | undefined;
+  private keyed = false;
 
   constructor(
     private readonly deps: StatusDeps,
@@ -38,10 +41,15 @@ export class StatusMessage {
     private readonly chatAction: 'upload_photo' | 'typing' | undefined,
   ) {}
 
-  /** Shows `text` (posting the message the first time); `withAction` also starts the chat action. */
-  show(text: string, withAction = true): void {
+  /**
+   * Shows `text` (posting the message the first time); `withAction` also starts the chat action. `keyboard`: buttons
+   * under it until the next text without them.
+   */
+  show(text: string, withAction = true, keyboard?: InlineKeyboard): void {
     if (this.closed) return;
     if (withAction) this.startAction();
+    this.keyboard = keyboard;
+    if (keyboard) this.keyed = true;
     this.latest = text;
     if (this.editor) this.editor.set(text);
     else this.creating ??= this.create(text);
@@ -64,6 +72,7 @@ export class StatusMessage {
     const id = await this.creating;
     if (id === undefined || !this.editor) return false;
     this.closed = true;
+    this.keyboard = undefined; // the final words carry no buttons (a Cancel would outlive its job)
     await this.editor.finish(text);
     return true;
   }
@@ -86,8 +95,8 @@ export class StatusMessage {
     const { api, throttle, logger } = this.deps;
     const { chatId, replyTo } = this.place;
     try {
-      const msg = await sendPlain(api, chatId, replyTo, text);
-      this.editor = throttle.editor(chatId, chatTypeOf(chatId), (t) => api.editMessageText(chatId, msg.message_id, t), text);
+      const msg = await sendPlain(api, chatId, replyTo, text, this.keyboard ? { reply_markup: this.keyboard } : {});
+      this.editor = throttle.editor(chatId, chatTypeOf(chatId), (t) => api.editMessageText(chatId, msg.message_id, t, this.markup()), text);
       if (this.closed) this.editor.cancel();
       else if (this.latest !== text) this.editor.set(this.latest);
       return msg.message_id;
@@ -95,6 +104,12 @@ export class StatusMessage {
       logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'could not post a status message');
       return undefined;
     }
+  }
+
+  /** The edit's buttons: the current ones, or none once buttons were shown (Telegram keeps them otherwise). */
+  private markup(): { reply_markup: InlineKeyboard | { inline_keyboard: [] } } | undefined {
+    if (this.keyboard) return { reply_markup: this.keyboard };
+    return this.keyed ? { reply_markup: { inline_keyboard: [] } } : undefined;
   }
 
   private startAction(): void {

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { JobStatus } from '../../core/api/jobs.js';
 import type { Clock } from '../../core/ports/clock.js';
-import { ACTIVE_VIDEO_STATUSES, FINAL_STATUSES, type JobPatch, type JobRecord, type JobStore, type NewJob } from '../../core/ports/job-store.js';
+import { ACTIVE_STATUSES, ACTIVE_VIDEO_STATUSES, FINAL_STATUSES, type JobPatch, type JobRecord, type JobStore, type NewJob } from '../../core/ports/job-store.js';
 import type { Database } from './schema.js';
 import { paramsOf, patchColumns, toRecord } from './job-rows.js';
 
@@ -192,6 +192,20 @@ export class KyselyJobStore implements JobStore {
       .where('scope_id', '=', scopeId)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map(toRecord);
+  }
+
+  /** See {@link JobStore.activeInScope}. */
+  async activeInScope(scopeId: string, limit: number): Promise<JobRecord[]> {
+    const rows = await this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('scope_id', '=', scopeId)
+      .where('status', 'in', [...ACTIVE_STATUSES])
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
       .limit(limit)
       .execute();
     return rows.map(toRecord);

@@ -7,7 +7,8 @@ import { runVideo } from './video.js';
 import { useSettings } from '../settings-apply.js';
 
 /**
- * `animate <job>` (the Animate action): a video from the job's first kept output, read from disk (never downloaded
+ * `animate <job>` (the Animate action): a video from the job's first kept output — for a video job, its kept last
+ * frame ("Animate with last frame": the new video starts where that one ended) — read from disk (never downloaded
  * again), with the job's prompt and the member's video model and seconds from their settings, else the defaults.
  */
 export const animateCommand: CommandDefinition = {
@@ -25,7 +26,7 @@ export const animateCommand: CommandDefinition = {
     const id = str(args, 'job') ?? '';
     const res = await ctx.core.jobRequest(ctx.actor, id);
     if (!res.ok) return failureReply(ctx, res.failure);
-    const [image] = await readKept(res.value.outputs, 1);
+    const [image] = await readKept(res.value.kind === 'video' ? res.value.lastFrame : res.value.outputs, 1);
     if (!image) return failureReply(ctx, fail('job_files_gone', { id, what: 'outputs' }));
     const s = await useSettings(ctx, [
       { key: 'video_model', typed: false },

@@ -72,7 +72,9 @@ async function lastFrameRefused(ctx: CommandContext, model: string | undefined):
   return fail('option_unsupported', { model: view.id, option: 'endImage', value: '', offered: [], all: view.options ? describeOptions(view.options) : [] });
 }
 
-/** `/video <prompt> [--seconds N] [--ar W:H | --size WxH] [--model ID] [--resolution R] [--audio on|off] [--negative TEXT]` with an optional start image and (second image) last frame; the options where the model offers them. */
+/**
+ * `/video <prompt> [--seconds N] [--ar W:H | --size WxH] [--model ID] [--resolution R] [--audio on|off] [--negative TEXT]` with an optional start image and (second image) last frame: Discord's second attachment, on Telegram a reply to the
+ * first photo with the last one attached; the options where the model offers them. */
 export const videoCommand: CommandDefinition = {
   name: 'video',
   get description() { return en('cmd-video'); },

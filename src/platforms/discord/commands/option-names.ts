@@ -8,6 +8,14 @@ const RENAMES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   job: { job: 'id' },
 };
 
+/**
+ * Attachment option names of a command whose first option keeps an older single-image name: `/video image` stays, and
+ * its second image (a first+last-frame video's last frame) is `end_image`. Keyed by `command` or `command sub`.
+ */
+const ATTACHMENT_NAMES: Readonly<Record<string, readonly string[]>> = {
+  video: ['image', 'end_image'],
+};
+
 /** Most attachment options one argument can become (`image1`..`image10`). */
 const MAX_ATTACHMENT_OPTIONS = 10;
 
@@ -30,6 +38,8 @@ export function optionNamesOf(t: CommandTarget, arg: ArgSpec): string[] {
   if (arg.kind === 'secret') return [];
   if (arg.kind === 'attachment') {
     const n = Math.min(arg.maxCount ?? 1, MAX_ATTACHMENT_OPTIONS);
+    const named = ATTACHMENT_NAMES[t.sub ? `${t.command.name} ${t.sub.name}` : t.command.name];
+    if (named && named.length >= n) return named.slice(0, n);
     return n > 1 ? Array.from({ length: n }, (_, k) => `image${k + 1}`) : ['image'];
   }
   const key = t.sub ? `${t.command.name} ${t.sub.name}` : t.command.name;

@@ -12,7 +12,7 @@ import {
 import type { ArgSpec, ArgValue, IncomingFile } from '../../../core/api/surface.js';
 import { actorOf, scopeOf, userRefOf } from '../actor.js';
 import { incomingFileOf, remoteFileOf } from '../attachments.js';
-import { argOfOption, argsOf, findTarget, type CommandTarget } from '../commands/option-names.js';
+import { argOfOption, argsOf, findTarget, optionNamesOf, type CommandTarget } from '../commands/option-names.js';
 import { secretModalId } from '../custom-ids.js';
 import { clip, LIMITS } from '../render.js';
 import { surfaceRequest } from '../request.js';
@@ -40,10 +40,10 @@ function leafOptions(i: ChatInputCommandInteraction): readonly CommandInteractio
  */
 export async function argsFromOptions(i: ChatInputCommandInteraction, target: CommandTarget, ctx: SurfaceContext): Promise<Record<string, ArgValue>> {
   const out: Record<string, ArgValue> = {};
-  const files: IncomingFile[] = [];
+  const given: { name: string; file: IncomingFile }[] = [];
   for (const o of leafOptions(i)) {
     if (o.type === ApplicationCommandOptionType.Attachment) {
-      if (o.attachment) files.push(incomingFileOf(remoteFileOf(o.attachment)));
+      if (o.attachment) given.push({ name: o.name, file: incomingFileOf(remoteFileOf(o.attachment)) });
       continue;
     }
     const arg = argOfOption(target, o.name);
@@ -60,6 +60,10 @@ export async function argsFromOptions(i: ChatInputCommandInteraction, target: Co
     }
   }
   const attachment = argsOf(target).find((a) => a.kind === 'attachment');
+  // In the options' declared order (`image` before `end_image`), whatever order the client sent them in.
+  const order = attachment ? optionNamesOf(target, attachment) : [];
+  const rank = (n: string) => (order.includes(n) ? order.indexOf(n) : order.length);
+  const files = given.sort((a, b) => rank(a.name) - rank(b.name)).map((g) => g.file);
   if (attachment && files.length > 0) out[attachment.name] = files;
   return out;
 }
