@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { backgroundCheckpointRunning, openSqlite, rawSqlite, stopBackgroundCheckpoint } from '../../src/store/sqlite/connection.js';
 
@@ -48,10 +49,12 @@ describe('SQLite background checkpointer', () => {
     }
   });
 
-  it('never starts after the database is closed', async () => {
+  it('is stopped (or was never started) once the database is closed, and does not start afterwards', async () => {
     const path = join(dir, 'closed.sqlite');
     const db = openSqlite(path, { checkpointStartWalBytes: 1, checkpointWatchMs: 20 });
-    rawSqlite(db).exec('create table t (id integer primary key)');
+    await sql`create table t (id integer primary key)`.execute(db);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(backgroundCheckpointRunning(db)).toBe(true);
     await db.destroy();
     await new Promise((r) => setTimeout(r, 100));
     expect(backgroundCheckpointRunning(db)).toBe(false);

@@ -133,6 +133,7 @@ class LazyCheckpointer {
     this.stopped = true;
     clearInterval(this.timer);
     this.worker?.postMessage('stop');
+    this.worker = undefined;
   }
 
   /** Stops the thread and waits until it has closed its connection and ended. */
