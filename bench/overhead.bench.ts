@@ -41,6 +41,8 @@ interface Marks {
   value: number | undefined;
   /** Duration of `core.imagine` (ms). */
   coreMs: number | undefined;
+  /** Set when the handler's `recordDelivery` (after the photo is posted) has finished. */
+  recorded: boolean;
 }
 
 /**
@@ -56,6 +58,15 @@ function timedCore(core: BotCore, mark: Marks): BotCore {
         return (...args: unknown[]) => {
           mark.value ??= nowMs();
           return (v as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      }
+      if (prop === 'recordDelivery') {
+        return async (...args: unknown[]) => {
+          try {
+            return await (v as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+          } finally {
+            mark.recorded = true;
+          }
         };
       }
       if (prop === 'imagine') {
@@ -82,7 +93,7 @@ async function setUp(): Promise<Rig> {
     app: { logger, secrets },
   });
   const fake = await startFakeTelegram();
-  const handlerAt: Marks = { value: undefined, coreMs: undefined };
+  const handlerAt: Marks = { value: undefined, coreMs: undefined, recorded: false };
   const tg = await startTelegram({
     config: { telegram: { token: fake.token, apiRoot: fake.apiRoot, webhookUrl: undefined, webhookPort: 0, uploadLimitBytes: 50 * MB, photoLimitBytes: 10 * MB, fullQuality: false }, ownerIds: [] },
     core: timedCore(stack.core, handlerAt),
@@ -101,6 +112,7 @@ async function setUp(): Promise<Rig> {
 async function botJob(r: Rig): Promise<{ totalMs: number; dispatchMs: number; handlerMs: number; coreMs: number }> {
   r.handlerAt.value = undefined;
   r.handlerAt.coreMs = undefined;
+  r.handlerAt.recorded = false;
   const t0 = nowMs();
   const msg = r.fake.sendText({ chat: r.group, from: r.user, text: `/imagine ${PROMPT} --size ${SIZE}` });
   let t1 = 0;
@@ -111,6 +123,11 @@ async function botJob(r: Rig): Promise<{ totalMs: number; dispatchMs: number; ha
   }, 10_000);
   // A job faster than the adapter's status delay (1 s) posts no status message; a slower one removes it after the photo.
   const status = r.fake.sent(r.group.id).find((m) => m.method === 'sendMessage' && m.replyToMessageId === msg.message_id);
+  // The handler's tail (recording the delivery) ends before the next job, as the status deletion after it did.
+  for (const end = nowMs() + 10_000; !r.handlerAt.recorded; ) {
+    if (nowMs() > end) throw new Error('the handler never recorded the delivery');
+    await new Promise((res) => setImmediate(res));
+  }
   if (status) await r.fake.waitFor((c) => c.method === 'deleteMessage' && Number(c.params.message_id) === status.messageId && Number(c.params.chat_id) === r.group.id, 10_000);
   const h = r.handlerAt.value;
   const coreMs = r.handlerAt.coreMs;
