@@ -5,6 +5,8 @@
  * (`MEDIABOT_CONTAINER=1`): there it exits naming what is missing.
  * A configuration problem prints one line on stderr and exits 1; nothing else is started.
  */
+// First: holds V8's young generation small while the modules below and the start-up load (see startup-heap.ts).
+import { releaseYoungGeneration } from './app/startup-heap.js';
 import { ConfigError, loadConfig, loadDotEnv, type Config } from './config.js';
 import { createLogger, SecretSet, type Logger } from './log.js';
 import type { SimulatorHandle } from './simulator/index.js';
@@ -139,6 +141,7 @@ async function runBots(config: Config): Promise<void> {
     },
     'mediabot started',
   );
+  releaseYoungGeneration();
 }
 
 /** Runs the terminal playground on stdin/stdout and exits when it is done. */
@@ -149,6 +152,7 @@ async function runConsole(config: Config): Promise<void> {
   const { startPlayground } = await import('./playground/playground.js');
   const { runInteractive, runPiped } = await import('./playground/input-loop.js');
   const pg = await startPlayground(config, { env: process.env, output: process.stdout, logOutput: process.stderr });
+  releaseYoungGeneration();
   let stopped = false;
   const interactive = process.stdin.isTTY === true;
   onSignals(

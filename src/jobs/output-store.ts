@@ -1,3 +1,4 @@
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { mkdir, readdir, rm, rmdir, stat, writeFile, rename } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { Clock } from '../core/ports/clock.js';
@@ -8,6 +9,14 @@ export interface StoredOutput {
   filename: string;
   bytes: number;
 }
+
+/**
+ * Files up to this size are written synchronously: a 5 KiB PNG costs ~0.1 ms on the event loop that way (page-cache
+ * writes, no fsync) against ~2.5 ms of three thread-pool round trips (mkdir, write, rename) on a loaded machine.
+ * Larger files (a real gateway's megabyte images, videos) keep the asynchronous path, so one write never holds the
+ * loop for long: 256 KiB is ~0.1–0.3 ms of copying.
+ */
+export const SYNC_WRITE_MAX_BYTES = 256 * 1024;
 
 /**
  * Result files of jobs on the local disk, under `<rootDir>/<jobId>/<filename>`. Job ids and filenames are
@@ -33,8 +42,20 @@ export class OutputStore {
     return d;
   }
 
-  /** Writes `bytes` as `<jobId>/<filename>` atomically (replacing a previous file of that name). */
+  /**
+   * Writes `bytes` as `<jobId>/<filename>` atomically (replacing a previous file of that name). Up to
+   * {@link SYNC_WRITE_MAX_BYTES} the folder, the `.part` and the rename are done synchronously (same steps, same
+   * atomicity); larger files asynchronously.
+   */
   async save(jobId: string, filename: string, bytes: Uint8Array): Promise<{ path: string; bytes: number }> {
+    if (bytes.byteLength <= SYNC_WRITE_MAX_BYTES) {
+      mkdirSync(this.dirOf(jobId), { recursive: true });
+      const path = this.pathOf(jobId, filename);
+      const part = `${path}.part`;
+      writeFileSync(part, bytes);
+      renameSync(part, path);
+      return { path, bytes: bytes.byteLength };
+    }
     const path = await this.tempPath(jobId, filename);
     const part = `${path}.part`;
     await writeFile(part, bytes);

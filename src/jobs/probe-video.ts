@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises';
-import { createFile, Log, MP4BoxBuffer, type Movie } from 'mp4box';
+import type { Movie } from 'mp4box';
 
 /** What the delivered file itself says: its length and picture size. */
 export interface VideoFacts {
@@ -13,7 +13,17 @@ const MAX_MOOV_BYTES = 64 * 1024 * 1024;
 /** Top-level boxes walked at most (a real mp4 has a handful). */
 const MAX_BOXES = 1_000;
 
-Log.setLogLevel(Log.error);
+/**
+ * mp4box, loaded on the first probe (~2 MiB resident and 20–90 ms of loading that a bot which never delivers a video
+ * should not pay at start-up), with its console logging turned down to errors.
+ */
+let mp4box: Promise<typeof import('mp4box')> | undefined;
+function loadMp4box(): Promise<typeof import('mp4box')> {
+  return (mp4box ??= import('mp4box').then((m) => {
+    m.Log.setLogLevel(m.Log.error);
+    return m;
+  }));
+}
 
 /**
  * Reads the length and size of the mp4 at `path` from the file itself, or undefined when they cannot be trusted:
@@ -24,7 +34,7 @@ Log.setLogLevel(Log.error);
 export async function probeVideo(path: string): Promise<VideoFacts | undefined> {
   try {
     const boxes = await movieBoxes(path);
-    return boxes ? factsOf(boxes) : undefined;
+    return boxes ? factsOf(await loadMp4box(), boxes) : undefined;
   } catch {
     return undefined;
   }
@@ -62,7 +72,7 @@ async function movieBoxes(path: string): Promise<Buffer | undefined> {
 }
 
 /** The movie's duration and first video track's size, through mp4box. */
-function factsOf(bytes: Buffer): VideoFacts | undefined {
+function factsOf({ createFile, MP4BoxBuffer }: typeof import('mp4box'), bytes: Buffer): VideoFacts | undefined {
   const file = createFile();
   let movie: Movie | undefined;
   file.onReady = (m) => {

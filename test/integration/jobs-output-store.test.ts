@@ -4,7 +4,7 @@ import { join, sep } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/ports/clock.js';
 import { DeliveryRouter } from '../../src/jobs/delivery-router.js';
-import { OutputStore, safeName } from '../../src/jobs/output-store.js';
+import { OutputStore, safeName, SYNC_WRITE_MAX_BYTES } from '../../src/jobs/output-store.js';
 
 let root: string;
 let outputs: OutputStore;
@@ -30,6 +30,21 @@ describe('OutputStore', () => {
     await outputs.remove('j_abc');
     await outputs.remove('j_abc');
     expect(await outputs.list('j_abc')).toEqual([]);
+  });
+
+  it('writes a small file before save() returns (no thread-pool round trip) and a large one asynchronously, both whole and without a .part', async () => {
+    const small = outputs.save('j_small', 'image-1.png', new Uint8Array(SYNC_WRITE_MAX_BYTES).fill(7));
+    // Still synchronous here: the small file is already in place under its final name.
+    expect(readFileSync(join(root, 'j_small', 'image-1.png')).length).toBe(SYNC_WRITE_MAX_BYTES);
+    expect((await small).bytes).toBe(SYNC_WRITE_MAX_BYTES);
+    const large = outputs.save('j_large', 'image-1.png', new Uint8Array(SYNC_WRITE_MAX_BYTES + 1).fill(9));
+    expect(existsSync(join(root, 'j_large', 'image-1.png'))).toBe(false);
+    const saved = await large;
+    expect(readFileSync(saved.path).length).toBe(SYNC_WRITE_MAX_BYTES + 1);
+    await outputs.save('j_large', 'image-1.png', new Uint8Array([1])); // replaces it
+    expect([...readFileSync(saved.path)]).toEqual([1]);
+    expect((await outputs.list('j_large')).map((o) => o.filename)).toEqual(['image-1.png']);
+    expect(existsSync(`${saved.path}.part`)).toBe(false);
   });
 
   it('removeIfEmpty drops an empty job folder and keeps one with a file in it', async () => {

@@ -17,15 +17,23 @@ export interface StatusDeps {
   logger: Logger;
   /** Interval of the repeated chat action, ms. */
   chatActionIntervalMs: number;
+  /**
+   * How long a request runs before its status message is posted, ms; default 0 (at the first progress). A request
+   * answered sooner gets no status message at all (its chat action still starts at once).
+   */
+  statusDelayMs?: number;
 }
 
 /**
  * The ONE status message of a request ("Waiting for a free slot…", "Working on it…"): posted as a reply on first
  * use, then edited through the per-chat throttle (only the latest text is shown), with a chat action repeated while
- * the job runs. Nothing is posted for requests that never report progress. Plain text (no parse mode).
+ * the job runs. Nothing is posted for requests that never report progress, nor for those finished within
+ * `statusDelayMs` of their first progress (the chat action shows at once). Plain text (no parse mode).
  */
 export class StatusMessage {
   private creating: Promise<number | undefined> | undefined;
+  /** The pending post while `statusDelayMs` runs. */
+  private deferred: NodeJS.Timeout | undefined;
   private editor: StatusEditor | undefined;
   private latest = '';
   private action: ChatActionHandle | undefined;
@@ -52,16 +60,26 @@ export class StatusMessage {
     if (keyboard) this.keyed = true;
     this.latest = text;
     if (this.editor) this.editor.set(text);
-    else this.creating ??= this.create(text);
+    else if (!this.creating && !this.deferred) {
+      const delay = this.deps.statusDelayMs ?? 0;
+      if (delay <= 0) this.post();
+      else {
+        this.deferred = setTimeout(() => this.post(), delay);
+        this.deferred.unref();
+      }
+    }
   }
 
-  /** Posts the message with `text` if it is not there yet, and resolves with its id (undefined when posting failed). */
+  /** Posts the message with `text` now if it is not there yet, and resolves with its id (undefined when posting failed). */
   ensure(text: string): Promise<number | undefined> {
-    this.show(text, false);
+    if (this.closed) return this.creating ?? Promise.resolve(undefined);
+    this.latest = text;
+    if (this.editor) this.editor.set(text);
+    else this.post();
     return this.creating ?? Promise.resolve(undefined);
   }
 
-  /** Whether a status message was posted (or is being posted). */
+  /** Whether a status message was posted (or is being posted); false while its post is still deferred. */
   get shown(): boolean {
     return this.creating !== undefined;
   }
@@ -69,6 +87,7 @@ export class StatusMessage {
   /** Replaces the status text with `text` now (a failure's words); false when no status message exists. */
   async finish(text: string): Promise<boolean> {
     this.stopAction();
+    this.cancelDeferred();
     const id = await this.creating;
     if (id === undefined || !this.editor) return false;
     this.closed = true;
@@ -87,8 +106,21 @@ export class StatusMessage {
   /** Stops the chat action and pending edits, leaving the message as it is (another owner takes it over). */
   stop(): void {
     this.closed = true;
+    this.cancelDeferred();
     this.stopAction();
     this.editor?.cancel();
+  }
+
+  /** Starts posting the latest text (once). */
+  private post(): void {
+    this.cancelDeferred();
+    if (this.closed) return;
+    this.creating ??= this.create(this.latest);
+  }
+
+  private cancelDeferred(): void {
+    if (this.deferred) clearTimeout(this.deferred);
+    this.deferred = undefined;
   }
 
   private async create(text: string): Promise<number | undefined> {

@@ -25,6 +25,9 @@ import { TaskTracker } from './tasks.js';
 import { tokenFlow } from './token-flow.js';
 import { StatusThrottle, type StatusThrottleOptions } from './util/throttle.js';
 
+/** Default of {@link TelegramTuning.statusDelayMs}. */
+export const DEFAULT_STATUS_DELAY_MS = 1_000;
+
 /** Knobs tests turn down; production uses the defaults. */
 export interface TelegramTuning {
   /** Status-edit intervals (defaults: 3 s in groups, 1 s in private chats). */
@@ -33,6 +36,11 @@ export interface TelegramTuning {
   albumQuietMs?: number;
   /** Interval of repeated chat actions, ms; default 4500. */
   chatActionIntervalMs?: number;
+  /**
+   * How long a command runs before its status message ("Working on it…") is posted, ms; default 1000. A result
+   * ready sooner is posted without one (the chat action shows at once), saving two Bot API calls per fast job.
+   */
+  statusDelayMs?: number;
   /** Longest `retry_after` waited out, s; default 30. */
   retryMaxDelaySeconds?: number;
   /** How long a button press waits for a quick answer (shown as an alert) before it is acknowledged; default 1500 ms. */
@@ -126,6 +134,7 @@ export async function startTelegram(opts: StartTelegramOptions): Promise<Telegra
     actions,
     inputs: new PendingInputs({ coordination }),
     chatActionIntervalMs,
+    statusDelayMs: tuning.statusDelayMs ?? DEFAULT_STATUS_DELAY_MS,
     botUsername: () => bot.botInfo.username,
   };
 

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, stat } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -19,11 +19,26 @@ export const BUSY_TIMEOUT_MS = 5_000;
 export const WAL_AUTOCHECKPOINT_PAGES = 10_000;
 /** How often the background checkpointer copies the WAL into the database file. */
 export const CHECKPOINT_EVERY_MS = 100;
+/**
+ * WAL size at which the background checkpointer starts: 1 MiB (256 pages). Until then no thread runs: a thread with
+ * its own V8 heap and connection costs ~8 MiB resident, which an idle bot or a quiet one (a few pages per job)
+ * does not need; the WAL's pages are copied at the next start of the thread, the main connection's auto-checkpoint
+ * or the close.
+ */
+export const CHECKPOINT_START_WAL_BYTES = 2 ** 20;
+/** How often the WAL's size is read until the background checkpointer starts. */
+export const CHECKPOINT_WATCH_MS = 1_000;
 
 /** Options of {@link openSqlite}. */
 export interface OpenSqliteOptions {
-  /** Checkpoint from a worker thread (default true for files; never for ':memory:'). */
+  /**
+   * Checkpoint from a worker thread (default true for files; never for ':memory:'), started once the WAL file
+   * reaches `checkpointStartWalBytes` (default {@link CHECKPOINT_START_WAL_BYTES}; its size is read every
+   * `checkpointWatchMs`, default {@link CHECKPOINT_WATCH_MS}).
+   */
   backgroundCheckpoint?: boolean;
+  checkpointStartWalBytes?: number;
+  checkpointWatchMs?: number;
   /**
    * How long Kysely's statements may run in one turn of the event loop before the next one waits for the next turn
    * ({@link TurnBudget}); default {@link TURN_BUDGET_MS}, null = never wait.
@@ -37,7 +52,8 @@ export interface OpenSqliteOptions {
  * Durability: with NORMAL in WAL mode a commit is not fsynced; it survives a crash of the process, but the
  * last commits before a power loss or OS crash may be lost (the database stays consistent). fsync happens
  * at checkpoints, which is the dominant cost of a write-heavy load; so checkpoints run on a worker thread
- * with its own connection (`PRAGMA wal_checkpoint(PASSIVE)` every 100 ms, never blocking writers), and the
+ * with its own connection (`PRAGMA wal_checkpoint(PASSIVE)` every 100 ms, never blocking writers; started only when
+ * the WAL reaches {@link CHECKPOINT_START_WAL_BYTES}), and the
  * main connection checkpoints itself only when the WAL passes {@link WAL_AUTOCHECKPOINT_PAGES}
  * (bounding the WAL to ~40 MB under sustained writes; `journal_size_limit` trims the file afterwards).
  */
@@ -52,13 +68,16 @@ export function openSqlite(path: string, options: OpenSqliteOptions = {}): Kysel
   raw.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   raw.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
   raw.pragma(`journal_size_limit = ${64 * 2 ** 20}`);
-  const checkpointer = path !== ':memory:' && options.backgroundCheckpoint !== false ? startCheckpointer(path) : undefined;
+  const checkpointer =
+    path !== ':memory:' && options.backgroundCheckpoint !== false
+      ? new LazyCheckpointer(path, options.checkpointStartWalBytes ?? CHECKPOINT_START_WAL_BYTES, options.checkpointWatchMs ?? CHECKPOINT_WATCH_MS)
+      : undefined;
   const turnBudgetMs = options.turnBudgetMs === undefined ? TURN_BUDGET_MS : options.turnBudgetMs;
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({
       database: withStatementCache(raw, () => {
         for (const hook of closeHooks.get(raw)?.splice(0) ?? []) hook();
-        checkpointer?.postMessage('stop');
+        checkpointer?.signalStop();
       }),
     }),
     plugins: turnBudgetMs === null ? [] : [new TurnBudget(turnBudgetMs)],
@@ -89,21 +108,73 @@ function startCheckpointer(path: string): Worker {
   return w;
 }
 
+/** The background checkpoint thread of one database file, started by {@link watch} once the WAL is large enough. */
+class LazyCheckpointer {
+  private worker: Worker | undefined;
+  private readonly timer: NodeJS.Timeout;
+  private stopped = false;
+
+  constructor(
+    private readonly path: string,
+    private readonly startAtBytes: number,
+    watchMs: number,
+  ) {
+    this.timer = setInterval(() => this.watch(), watchMs);
+    this.timer.unref();
+  }
+
+  /** Whether the thread was started (and not stopped). */
+  get running(): boolean {
+    return this.worker !== undefined;
+  }
+
+  /** Asks a running thread to stop without waiting (the connection is closing); no thread starts afterwards. */
+  signalStop(): void {
+    this.stopped = true;
+    clearInterval(this.timer);
+    this.worker?.postMessage('stop');
+    this.worker = undefined;
+  }
+
+  /** Stops the thread and waits until it has closed its connection and ended. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    const w = this.worker;
+    if (!w) return;
+    this.worker = undefined;
+    const exited = new Promise<void>((resolve) => w.once('exit', () => resolve()));
+    w.ref(); // an unref'd thread would let the process exit before its 'exit' event, leaving this await unsettled
+    w.postMessage('stop');
+    await exited;
+  }
+
+  private watch(): void {
+    stat(`${this.path}-wal`, (err, s) => {
+      if (err || this.stopped || this.worker || s.size < this.startAtBytes) return;
+      clearInterval(this.timer);
+      this.worker = startCheckpointer(this.path);
+    });
+  }
+}
+
 /** The checkpoint thread of each Kysely instance opened by {@link openSqlite} on a file. */
-const checkpointers = new WeakMap<Kysely<Database>, Worker>();
+const checkpointers = new WeakMap<Kysely<Database>, LazyCheckpointer>();
+
+/** Whether `db`'s background checkpoint thread is running (it starts once the WAL is large enough; see {@link openSqlite}). */
+export function backgroundCheckpointRunning(db: Kysely<Database>): boolean {
+  return checkpointers.get(db)?.running ?? false;
+}
 
 /**
  * Stops the background checkpoint thread of `db` and waits until it has closed its connection and ended, so the
  * database files are quiet afterwards (call before `db.destroy()`; idempotent; a no-op without a thread).
  */
 export async function stopBackgroundCheckpoint(db: Kysely<Database>): Promise<void> {
-  const w = checkpointers.get(db);
-  if (!w) return;
+  const c = checkpointers.get(db);
+  if (!c) return;
   checkpointers.delete(db);
-  const exited = new Promise<void>((resolve) => w.once('exit', () => resolve()));
-  w.ref(); // an unref'd thread would let the process exit before its 'exit' event, leaving this await unsettled
-  w.postMessage('stop');
-  await exited;
+  await c.stop();
 }
 
 /** The better-sqlite3 handle under each Kysely instance opened by {@link openSqlite}. */
