@@ -12,6 +12,7 @@ import type { ImagesApi } from './images.js';
 import type { JobsApi } from './jobs.js';
 import type { ModelsApi } from './models.js';
 import type { VideoApi } from './video.js';
+import type { WebApi } from './web.js';
 
 /** Every facade of the core. */
-export interface CoreApi extends FailureRefsApi, ImagesApi, VideoApi, AskApi, ModelsApi, JobsApi, AccountApi, AdminApi {}
+export interface CoreApi extends FailureRefsApi, ImagesApi, VideoApi, AskApi, ModelsApi, JobsApi, AccountApi, AdminApi, WebApi {}

@@ -10,6 +10,7 @@ import type { FailureRefs } from './failure-refs.js';
 import type { JobAdmin } from './job-admin.js';
 import type { JobStore } from './job-store.js';
 import type { TokenVault } from './token-vault.js';
+import type { WebAuthStore } from './web-auth.js';
 
 /** What the use-cases read and write (`CoreDeps.store`). */
 export interface CoreStore {
@@ -23,6 +24,8 @@ export interface CoreStore {
   directory: Directory;
   /** Failure references shown to users (`/job <ref>`, `admin ref`). */
   refs: FailureRefs;
+  /** The web's one-time links and sessions (migration 0018). */
+  web: WebAuthStore;
 }
 
 /** What the operator CLI and the composition root use: the core's repositories plus jobs. */

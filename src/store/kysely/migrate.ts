@@ -13,6 +13,7 @@ import * as m0011 from '../../../migrations/0011-reserve-in-application.js';
 import * as m0012 from '../../../migrations/0012-model-price-by-owner.js';
 import * as m0013 from '../../../migrations/0013-operator-token-limits.js';
 import * as m0014 from '../../../migrations/0014-gateway-billed.js';
+import * as m0018 from '../../../migrations/0018-web-sessions.js';
 import type { Database } from './schema.js';
 
 /**
@@ -34,6 +35,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0012-model-price-by-owner': m0012,
   '0013-operator-token-limits': m0013,
   '0014-gateway-billed': m0014,
+  '0018-web-sessions': m0018,
 };
 
 /** A migration failed; the database is left at the last successful one. */

@@ -1,5 +1,6 @@
 import { KyselyBotProcesses } from '../kysely/bot-processes.js';
 import { KyselyFailureRefs } from '../kysely/failure-refs.js';
+import { KyselyWebAuth } from '../kysely/web-auth.js';
 import type { Kysely } from 'kysely';
 import type { StoreRepositories } from '../../core/ports/store.js';
 import { parseEncryptionKey } from '../crypto.js';
@@ -83,6 +84,7 @@ export async function openPostgresStore(o: OpenPostgresStoreOptions): Promise<Po
     migrationsApplied,
     rekeyTokens: (oldKey, newKey) => KyselyTokenVault.rekey(db, oldKey, newKey, pgWriteTransaction),
     refs: new KyselyFailureRefs(db),
+    web: new KyselyWebAuth(db),
     processes: new KyselyBotProcesses(db),
     ping: () => pingPostgres(db),
     close: () => db.destroy(),

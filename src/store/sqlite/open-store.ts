@@ -8,6 +8,7 @@ import { SqliteBudgetLedger } from './budget-ledger.js';
 import { checkpoint, openSqlite, stopBackgroundCheckpoint, writeTransaction } from './connection.js';
 import { KyselyDirectory } from '../kysely/directory.js';
 import { KyselyFailureRefs } from '../kysely/failure-refs.js';
+import { KyselyWebAuth } from '../kysely/web-auth.js';
 import { KyselyJobAdmin } from '../kysely/job-admin.js';
 import { SqliteJobStore } from './job-store.js';
 import { listLinkedTokenOwners, type LinkedTokenOwner } from '../kysely/linked-tokens.js';
@@ -65,6 +66,7 @@ export async function openStore(o: OpenStoreOptions): Promise<SqliteStore> {
     adminStore: new KyselyAdminStore(db, o.clock, tokens, writeTransaction),
     directory: new KyselyDirectory(db, o.clock, writeTransaction),
     refs: new KyselyFailureRefs(db),
+    web: new KyselyWebAuth(db),
     jobs: new SqliteJobStore(db, o.clock, o.leaseClockOffsetMs),
     jobAdmin: new KyselyJobAdmin(db, writeTransaction),
     modelSettings: new ModelSettingsRepo(db, o.clock, writeTransaction),
