@@ -123,3 +123,5 @@ cmd-setup-language-opt-code = A language code such as en, es, pt-BR, zh-CN, ru o
 cmd-approve = Let this community use the bot's own gateway token (owners)
     .help = Under OPERATOR_TOKEN_ACCESS=approved, only communities an owner approved run jobs on the bot's own gateway token. /approve approves this one; /approve off withdraws the approval. A community with its own token needs none.
 cmd-approve-opt-state = on (default) to approve, off to withdraw the approval
+cmd-web = Get a private link to see your results on the web
+    .help = Answers privately with a sign-in link valid for 10 minutes and usable once. It opens your gallery, your balance and, for admins, the budgets page of this community.

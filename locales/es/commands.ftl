@@ -123,3 +123,5 @@ cmd-setup-language-opt-code = Un código de idioma como en, es, pt-BR, zh-CN, ru
 cmd-approve = Permite a esta comunidad usar el token de pasarela del bot (propietarios)
     .help = Con OPERATOR_TOKEN_ACCESS=approved, solo las comunidades aprobadas por un propietario ejecutan trabajos con el token de pasarela propio del bot. /approve aprueba esta; /approve off retira la aprobación. Una comunidad con su propio token no la necesita.
 cmd-approve-opt-state = on (por defecto) para aprobar, off para retirar la aprobación
+cmd-web = Recibe un enlace privado para ver tus resultados en la web
+    .help = Responde en privado con un enlace de acceso válido 10 minutos y de un solo uso. Abre tu galería, tu saldo y, para los administradores, la página de presupuestos de esta comunidad.

@@ -123,3 +123,5 @@ cmd-setup-language-opt-code = Um código de idioma como en, es, pt-BR, zh-CN, ru
 cmd-approve = Deixa esta comunidade usar o token de gateway do bot (donos)
     .help = Com OPERATOR_TOKEN_ACCESS=approved, só as comunidades aprovadas por um dono executam tarefas com o token de gateway do próprio bot. /approve aprova esta; /approve off retira a aprovação. Uma comunidade com token próprio não precisa dela.
 cmd-approve-opt-state = on (padrão) para aprovar, off para retirar a aprovação
+cmd-web = Receba um link privado para ver seus resultados na web
+    .help = Responde em particular com um link de acesso válido por 10 minutos e de uso único. Ele abre sua galeria, seu saldo e, para administradores, a página de orçamentos desta comunidade.

@@ -120,3 +120,5 @@ cmd-setup-language-opt-code = 语言代码，如 en、es、pt-BR、zh-CN、ru �
 cmd-approve = 允许此社区使用机器人的网关令牌（所有者）
     .help = 当 OPERATOR_TOKEN_ACCESS=approved 时，只有所有者批准的社区才能用机器人自己的网关令牌运行任务。/approve 批准此社区；/approve off 撤销批准。拥有自己令牌的社区无需批准。
 cmd-approve-opt-state = on（默认）表示批准，off 表示撤销批准
+cmd-web = 获取一个私人链接，在网页上查看你的结果
+    .help = 私下回复一个登录链接，10 分钟内有效且只能使用一次。它会打开你的作品库、你的余额；管理员还能打开本社区的预算页面。
