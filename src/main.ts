@@ -100,7 +100,7 @@ async function runBots(config: Config): Promise<void> {
     logger,
     secrets,
     outputDir,
-    surfaces: chatSurfaces(cfg),
+    surfaces: [...chatSurfaces(cfg), ...(cfg.web.port !== undefined && cfg.role !== 'worker' ? [(await import('./web/starter.js')).webSurface(cfg)] : [])],
     presence: { role: cfg.role },
     processMetrics: cfg.health.port !== undefined,
     ...(cfg.health.port !== undefined ? { health: { port: cfg.health.port, host: cfg.health.host } } : {}),
@@ -136,6 +136,7 @@ async function runBots(config: Config): Promise<void> {
       activeVideoJobs: await running.app.jobs.countActive(),
       shutdownGraceMs: graceMs,
       ...(running.health ? { health: running.health.url } : {}),
+      ...(running.surfaces.find((s) => s.name === 'web')?.url ? { web: running.surfaces.find((s) => s.name === 'web')?.url } : {}),
     },
     'mediabot started',
   );

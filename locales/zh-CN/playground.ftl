@@ -58,3 +58,4 @@ playground-image-missing = 请在 --image 后面给出文件，例如 --image ~/
 playground-waiting = 正在等待 { $count } 个视频任务完成（最多再等 { $left }）
 playground-demo = 标准输入没有内容：正在运行演示脚本。
 playground-demo-done = 完成。结果在 { $dir } 中。在终端中运行 npm start 可使用交互模式。
+playground-line-web = 网页：{ $url }（输入 /web 获取登录链接）

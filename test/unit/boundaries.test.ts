@@ -21,6 +21,9 @@ const RULES: BoundaryRules = {
     '@discordjs/*': 'platforms/discord',
     grammy: 'platforms/telegram',
     '@grammyjs/*': 'platforms/telegram',
+    // The web pages' HTTP framework: only the web surface speaks HTTP to browsers.
+    hono: 'web',
+    '@hono/*': 'web',
   },
   platforms: 'platforms',
   core: 'core',
@@ -130,7 +133,7 @@ describe('import boundaries', () => {
   it('starting a bot with the default settings loads no library that only other settings need', () => {
     // What the composition root loads before any setting is read (a Telegram-only bot, no Redis, no PostgreSQL, no
     // spacing between gateway calls): each of these is imported where the setting that needs it is known.
-    const optional = ['ioredis', 'bottleneck', 'pg', 'better-sqlite3', 'discord.js', 'grammy', 'echarts', '@resvg/resvg-js', '@ffmpeg-installer/ffmpeg'];
+    const optional = ['ioredis', 'bottleneck', 'pg', 'better-sqlite3', 'discord.js', 'grammy', 'echarts', '@resvg/resvg-js', '@ffmpeg-installer/ffmpeg', 'hono', '@hono/node-server'];
     const edges = readImports(SRC);
     expect([...packagesLoadedBy(edges, 'app/compose.ts')].filter((p) => optional.includes(p))).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Actor } from '../api/actor.js';
 import type { JobView } from '../api/jobs.js';
 import type { GalleryQuery, WebFileView, WebLinkView, WebSessionView } from '../api/web.js';
@@ -22,14 +22,6 @@ const secret = () => randomBytes(32).toString('base64url');
 /** The form token of a session: derived from the secret session id, so only its holder can compute it. */
 export function csrfOf(sessionId: string): string {
   return createHash('sha256').update(`csrf\u0000${sessionId}`).digest('base64url');
-}
-
-/** Compares a posted form token with the session's in constant time. */
-export function csrfMatches(expected: string, given: string | undefined): boolean {
-  if (given === undefined) return false;
-  const a = Buffer.from(expected);
-  const b = Buffer.from(given);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** `webLink`: stores the hash of a new random token for the actor; the URL carries the token itself. */
