@@ -17,9 +17,10 @@ import { pollerBench } from './poller.bench.js';
 import { pollerPgBench } from './poller-pg.bench.js';
 import { startupBench } from './startup.bench.js';
 import { throughputBench } from './throughput.bench.js';
+import { webBench } from './web.bench.js';
 
 /** Every benchmark, in the order `npm run bench` runs them. */
-export const BENCHMARKS: readonly Benchmark[] = [overheadBench, throughputBench, ledgerBench, ledgerPgBench, pollerBench, pollerPgBench, memoryBench, startupBench, chartBench, billingExprBench];
+export const BENCHMARKS: readonly Benchmark[] = [overheadBench, throughputBench, ledgerBench, ledgerPgBench, pollerBench, pollerPgBench, memoryBench, startupBench, chartBench, billingExprBench, webBench];
 
 function parseArgs(argv: readonly string[]): { names: string[]; runs: number } {
   const names: string[] = [];

@@ -18,7 +18,6 @@ web-filter-all = All
 web-filter-images = Images
 web-filter-videos = Videos
 web-filter-apply = Apply
-web-col-prompt = Prompt
 web-col-model = Model
 web-col-size = Size
 web-col-cost = Cost

@@ -18,7 +18,6 @@ web-filter-all = Todo
 web-filter-images = Imágenes
 web-filter-videos = Vídeos
 web-filter-apply = Aplicar
-web-col-prompt = Instrucción
 web-col-model = Modelo
 web-col-size = Tamaño
 web-col-cost = Coste

@@ -18,7 +18,6 @@ web-filter-all = すべて
 web-filter-images = 画像
 web-filter-videos = 動画
 web-filter-apply = 適用
-web-col-prompt = プロンプト
 web-col-model = モデル
 web-col-size = サイズ
 web-col-cost = 費用

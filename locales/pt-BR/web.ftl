@@ -18,7 +18,6 @@ web-filter-all = Tudo
 web-filter-images = Imagens
 web-filter-videos = Vídeos
 web-filter-apply = Aplicar
-web-col-prompt = Prompt
 web-col-model = Modelo
 web-col-size = Tamanho
 web-col-cost = Custo

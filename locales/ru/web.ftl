@@ -18,7 +18,6 @@ web-filter-all = Все
 web-filter-images = Изображения
 web-filter-videos = Видео
 web-filter-apply = Применить
-web-col-prompt = Запрос
 web-col-model = Модель
 web-col-size = Размер
 web-col-cost = Стоимость

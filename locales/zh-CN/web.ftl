@@ -18,7 +18,6 @@ web-filter-all = 全部
 web-filter-images = 图片
 web-filter-videos = 视频
 web-filter-apply = 应用
-web-col-prompt = 提示词
 web-col-model = 模型
 web-col-size = 尺寸
 web-col-cost = 费用

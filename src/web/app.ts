@@ -107,7 +107,8 @@ export function createWebApp(deps: WebAppDeps): Hono {
     if (!s) return notSignedIn(c);
     const k = c.req.query('kind');
     const kind = k === 'image' || k === 'video' ? k : undefined;
-    const jobs = await core.webGallery(s.session.actor, kind ? { kind } : {});
+    const limit = Number(c.req.query('limit'));
+    const jobs = await core.webGallery(s.session.actor, { ...(kind ? { kind } : {}), ...(Number.isInteger(limit) && limit > 0 ? { limit } : {}) });
     return c.html(galleryPage(s.page, community(s.session), kind, jobs));
   });
 
@@ -122,7 +123,7 @@ export function createWebApp(deps: WebAppDeps): Hono {
     c.header('Content-Length', String(f.bytes));
     c.header('Content-Disposition', `${disposition}; filename="${f.filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`);
     c.header('Cache-Control', 'private, max-age=3600');
-    return c.body(Readable.toWeb(createReadStream(f.path)) as ReadableStream);
+    return c.body(Readable.toWeb(createReadStream(f.path)) as unknown as ReadableStream);
   });
 
   app.get('/balance', async (c) => {

@@ -32,6 +32,8 @@ export async function webLink(d: CoreDeps, actor: Actor, admin: boolean): Promis
   const token = secret();
   const now = d.clock.now();
   const expiresAt = now + WEB_LINK_MS;
+  // Expired links and sessions go whenever a link is made: the tables stay as small as their live rows.
+  await d.store.web.purge(now);
   const refs = { scope: actor.scope, user: { platform: actor.user.platform, externalId: actor.user.externalId, ...(actor.user.displayName ? { displayName: actor.user.displayName } : {}), ...(actor.user.username ? { username: actor.user.username } : {}) } };
   await d.store.web.addLink(sha256(token), { scopeId: ids.scopeId, userId: ids.userId, actor: JSON.stringify(refs), admin, locale: ids.locale }, now, expiresAt);
   return { url: `${base.replace(/\/+$/, '')}/in/${token}`, expiresAt };
