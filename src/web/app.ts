@@ -28,7 +28,7 @@ export const SESSION_COOKIE = 'mediabot_session';
 
 /** What the web app needs. */
 export interface WebAppDeps {
-  core: Pick<CoreApi, 'webSignIn' | 'webSession' | 'webSignOut' | 'webGallery' | 'webFile' | 'balance'>;
+  core: Pick<CoreApi, 'webSignIn' | 'webSession' | 'webSignOut' | 'webGallery' | 'webFile'>;
   dispatcher: Pick<CommandDispatcher, 'run'>;
   logger: Logger;
   /** Mark the session cookie `Secure` (the public address is https). */

@@ -161,7 +161,8 @@ describe.skipIf(!CHROMIUM)('web pages in Chromium', () => {
   }, 60_000);
 
   it('the gallery in Spanish, for a member who chose es', async () => {
-    await say(member, '/language es', (m) => m.method === 'sendMessage');
+    fake.sendText({ chat: group, from: member, text: '/language es' });
+    await expect.poll(() => stack.core.locale(actor(member)), { timeout: 10_000 }).toBe('es');
     const url = await webLink(member);
     const context = await browser.newContext();
     const page = await open(context, url);
