@@ -38,3 +38,4 @@ web-not-found = Not found.
 web-csrf = This form has expired. Reload the page and try again.
 web-this-chat = this chat
 web-skip = Skip to content
+web-download-zip = Download all { $count } shown as a ZIP

@@ -38,3 +38,4 @@ web-not-found = No encontrado.
 web-csrf = Este formulario ha caducado. Recarga la página e inténtalo de nuevo.
 web-this-chat = este chat
 web-skip = Saltar al contenido
+web-download-zip = Descargar los { $count } mostrados en un ZIP

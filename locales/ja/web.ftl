@@ -38,3 +38,4 @@ web-not-found = 見つかりません。
 web-csrf = このフォームは期限切れです。ページを再読み込みしてもう一度お試しください。
 web-this-chat = このチャット
 web-skip = 本文へ移動
+web-download-zip = 表示中の { $count } 件を ZIP でダウンロード

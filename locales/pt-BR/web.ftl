@@ -38,3 +38,4 @@ web-not-found = Não encontrado.
 web-csrf = Este formulário expirou. Recarregue a página e tente de novo.
 web-this-chat = este chat
 web-skip = Pular para o conteúdo
+web-download-zip = Baixar os { $count } mostrados em um ZIP

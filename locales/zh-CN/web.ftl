@@ -38,3 +38,4 @@ web-not-found = 未找到。
 web-csrf = 此表单已过期。请刷新页面后重试。
 web-this-chat = 此聊天
 web-skip = 跳到正文
+web-download-zip = 将显示的 { $count } 个结果打包为 ZIP 下载

@@ -22,6 +22,7 @@ import type { Logger } from '../log.js';
 import { APP_CSS } from './assets.js';
 import { adminPage, balancePage, galleryPage, messagePage, type PageSession } from './pages.js';
 import { WebRequest } from './request.js';
+import { ZIP_MAX_BYTES, zipStream, type ZipEntry } from './zip.js';
 
 /** The session cookie's name. */
 export const SESSION_COOKIE = 'mediabot_session';
@@ -124,6 +125,27 @@ export function createWebApp(deps: WebAppDeps): Hono {
     c.header('Content-Disposition', `${disposition}; filename="${f.filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`);
     c.header('Cache-Control', 'private, max-age=3600');
     return c.body(Readable.toWeb(createReadStream(f.path)) as unknown as ReadableStream);
+  });
+
+  // Every file of the shown results (the same filter) as one store-only ZIP, up to ZIP_MAX_BYTES.
+  app.get('/zip', async (c) => {
+    const s = await signedIn(c);
+    if (!s) return notSignedIn(c);
+    const k = c.req.query('kind');
+    const kind = k === 'image' || k === 'video' ? k : undefined;
+    const jobs = await core.webGallery(s.session.actor, { ...(kind ? { kind } : {}), limit: 1_000 });
+    const entries: ZipEntry[] = [];
+    let total = 0;
+    for (const j of jobs) {
+      for (const o of j.outputs ?? []) {
+        if (total + o.bytes > ZIP_MAX_BYTES) break;
+        total += o.bytes;
+        entries.push({ name: `${j.id}-${o.filename}`, path: o.path });
+      }
+    }
+    c.header('Content-Type', 'application/zip');
+    c.header('Content-Disposition', `attachment; filename="results${kind ? `-${kind}` : ''}.zip"`);
+    return c.body(zipStream(entries));
   });
 
   app.get('/balance', async (c) => {

@@ -59,8 +59,9 @@ export function galleryPage(s: PageSession, community: string, kind: 'image' | '
   const l = s.locale;
   const option = (value: string, word: string) => html`<option value="${value}"${(kind ?? '') === value ? html` selected` : ''}>${t(l, word)}</option>`;
   const filter = html`<form class="filters" method="get" action="/"><div><label for="kind">${t(l, 'web-filter-label')}</label><select id="kind" name="kind">${option('', 'web-filter-all')}${option('image', 'web-filter-images')}${option('video', 'web-filter-videos')}</select></div><button type="submit">${t(l, 'web-filter-apply')}</button></form>`;
+  const zip = jobs.length === 0 ? '' : html`<p><a href="/zip${kind ? `?kind=${kind}` : ''}" download>${t(l, 'web-download-zip', { count: jobs.length })}</a></p>`;
   const list = jobs.length === 0 ? html`<p class="notice" role="status">${t(l, 'web-gallery-empty')}</p>` : html`<ul class="gallery">${jobs.map((j) => card(l, j))}</ul>`;
-  return layout(l, t(l, 'web-gallery-title', { community }), html`${filter}${list}`, s, 'gallery');
+  return layout(l, t(l, 'web-gallery-title', { community }), html`${filter}${zip}${list}`, s, 'gallery');
 }
 
 /** The balance: the chat's `/balance` fields and sentence, as a definition list. */

@@ -124,6 +124,13 @@ describe.skipIf(!CHROMIUM)('web pages in Chromium', () => {
     expect(Buffer.from(await download.body()).equals(fox.files[0]!.bytes)).toBe(true);
     expect(Buffer.from(await download.body()).equals(whale.files[0]!.bytes)).toBe(false);
 
+    // Both as one ZIP: two stored entries, the fox's bytes among them.
+    const zip = Buffer.from(await (await page.request.get(new URL('/zip', web.url).href)).body());
+    expect(zip.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
+    expect(zip.readUInt16LE(zip.length - 22 + 10)).toBe(2);
+    expect(zip.indexOf(fox.files[0]!.bytes)).toBeGreaterThan(0);
+    expect(zip.indexOf(whale.files[0]!.bytes)).toBeGreaterThan(0);
+
     // The link worked once.
     const again = await (await browser.newContext()).newPage();
     const used = await again.goto(url);
