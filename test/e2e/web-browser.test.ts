@@ -184,6 +184,20 @@ describe.skipIf(!CHROMIUM)('web pages in Chromium', () => {
     await context.close();
   }, 60_000);
 
+  it('the admin page in Chinese, for an admin who chose zh-CN', async () => {
+    fake.sendText({ chat: group, from: admin, text: '/language zh-CN' });
+    await expect.poll(() => stack.core.locale(actor(admin)), { timeout: 10_000 }).toBe('zh-CN');
+    const url = await webLink(admin);
+    const context = await browser.newContext();
+    const page = await open(context, url);
+    await page.getByRole('link', { name: '管理' }).click();
+    expect(await page.locator('html').getAttribute('lang')).toBe('zh-CN');
+    expect(await page.locator('h1').innerText()).toBe('Painters 的预算');
+    expect(await page.getByLabel('成员（@用户名或 ID）').count()).toBe(1);
+    await page.screenshot({ path: join(SHOTS, 'admin-zh-CN.png'), fullPage: true });
+    await context.close();
+  }, 60_000);
+
   it('no page, header or log line holds the gateway token or the bot token', () => {
     const all = [...seen, ...logLines, stack.logs()].join('\n');
     expect(seen.length).toBeGreaterThan(5);
