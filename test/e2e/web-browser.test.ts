@@ -184,6 +184,21 @@ describe.skipIf(!CHROMIUM)('web pages in Chromium', () => {
     await context.close();
   }, 60_000);
 
+  it('signing in never keeps a session id the browser brought, and goes nowhere but the gallery', async () => {
+    const url = await webLink(member);
+    const context = await browser.newContext();
+    const planted = 'A'.repeat(43);
+    await context.addCookies([{ name: 'mediabot_session', value: planted, url: web.url }]);
+    const page = await open(context, `${url}?next=https://evil.example/&redirect=//evil.example`);
+    expect(new URL(page.url()).origin).toBe(new URL(web.url).origin);
+    expect(new URL(page.url()).pathname).toBe('/');
+    const cookie = (await context.cookies()).find((c) => c.name === 'mediabot_session')!;
+    expect(cookie.value).not.toBe(planted);
+    expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await stack.core.webSession(planted)).toBeNull();
+    await context.close();
+  }, 60_000);
+
   it('the admin page in Chinese, for an admin who chose zh-CN', async () => {
     fake.sendText({ chat: group, from: admin, text: '/language zh-CN' });
     await expect.poll(() => stack.core.locale(actor(admin)), { timeout: 10_000 }).toBe('zh-CN');
