@@ -121,15 +121,15 @@ describe.skipIf(!CHROMIUM)('web pages in Chromium', () => {
     const download = await page.request.get(new URL(href, web.url).href);
     expect(download.status()).toBe(200);
     expect(download.headers()['content-disposition']).toMatch(/^attachment; filename="/);
-    expect(Buffer.from(await download.body()).equals(fox.files[0]!.bytes)).toBe(true);
-    expect(Buffer.from(await download.body()).equals(whale.files[0]!.bytes)).toBe(false);
+    expect(Buffer.from(await download.body()).equals(fox.files[0]!.bytes!)).toBe(true);
+    expect(Buffer.from(await download.body()).equals(whale.files[0]!.bytes!)).toBe(false);
 
     // Both as one ZIP: two stored entries, the fox's bytes among them.
     const zip = Buffer.from(await (await page.request.get(new URL('/zip', web.url).href)).body());
     expect(zip.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
     expect(zip.readUInt16LE(zip.length - 22 + 10)).toBe(2);
-    expect(zip.indexOf(fox.files[0]!.bytes)).toBeGreaterThan(0);
-    expect(zip.indexOf(whale.files[0]!.bytes)).toBeGreaterThan(0);
+    expect(zip.indexOf(fox.files[0]!.bytes!)).toBeGreaterThan(0);
+    expect(zip.indexOf(whale.files[0]!.bytes!)).toBeGreaterThan(0);
 
     // The link worked once.
     const again = await (await browser.newContext()).newPage();
