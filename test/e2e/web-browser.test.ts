@@ -155,7 +155,7 @@ describe.skipIf(!CHROMIUM)('web pages in Chromium', () => {
     const url = await webLink(admin);
     const context = await browser.newContext();
     const page = await open(context, url);
-    await page.getByRole('link', { name: 'Admin' }).click();
+    await page.getByRole('link', { name: 'Admin', exact: true }).click();
     await page.getByLabel('Member (@username or id)').fill('@web_member');
     await page.getByLabel('Amount in US dollars (none removes the limit)').fill('0.50');
     await page.getByLabel('Period').selectOption('day');
@@ -205,7 +205,7 @@ describe.skipIf(!CHROMIUM)('web pages in Chromium', () => {
     const url = await webLink(admin);
     const context = await browser.newContext();
     const page = await open(context, url);
-    await page.getByRole('link', { name: '管理' }).click();
+    await page.getByRole('link', { name: '管理', exact: true }).click();
     expect(await page.locator('html').getAttribute('lang')).toBe('zh-CN');
     expect(await page.locator('h1').innerText()).toBe('Painters 的预算');
     expect(await page.getByLabel('成员（@用户名或 ID）').count()).toBe(1);
