@@ -125,7 +125,7 @@ async function runBots(config: Config): Promise<void> {
   logger.info(
     {
       role: cfg.role,
-      platforms: running.surfaces.map((s) => s.name),
+      platforms: running.surfaces.filter((s) => !s.name.startsWith('web')).map((s) => s.name),
       gateway: sim ? 'built-in simulator' : new URL(cfg.gateway.baseUrl ?? '').origin,
       operatorToken: cfg.gateway.token ? 'set' : 'none (communities link their own)',
       // Who may spend it: printed at every start so an operator sees the limits a leaked invite link meets.

@@ -7,7 +7,10 @@ import type { SurfaceStarter } from '../app/compose.js';
 import type { Config } from '../config.js';
 import { StartupError } from '../startup-errors.js';
 
-/** Starts the web on `config.web` (its port must be set), and tells the core its public address for `/web` links. */
+/**
+ * Starts the web on `config.web` (its port must be set), and tells the core its public address for `/web` links. A
+ * port in use fails the start when `WEB_PORT` was given, and only warns (no web pages) when it is the default.
+ */
 export function webSurface(config: Config): SurfaceStarter {
   return async (ctx) => {
     const { port, host, publicUrl } = config.web;
@@ -18,8 +21,15 @@ export function webSurface(config: Config): SurfaceStarter {
       { core: ctx.app.core, dispatcher: ctx.dispatcher, logger, secureCookie: publicUrl?.startsWith('https://') === true },
       { port, host },
     ).catch((e: unknown) => {
-      throw new StartupError(`WEB_PORT=${port} cannot be used on ${host}: ${(e as NodeJS.ErrnoException).code ?? String(e)} (choose another port, or WEB_PORT=0 to turn the web pages off).`, { cause: e });
+      const why = `WEB_PORT=${port} cannot be used on ${host}: ${(e as NodeJS.ErrnoException).code ?? String(e)} (choose another port, or WEB_PORT=0 to turn the web pages off).`;
+      // The default port only warns: a bot must not fail to start over pages nobody asked for.
+      if (!config.web.portSet) {
+        logger.warn({ port, host }, `web pages not started: ${why}`);
+        return undefined;
+      }
+      throw new StartupError(why, { cause: e });
     });
+    if (!server) return { name: 'web (off)', stop: () => Promise.resolve() };
     const url = publicUrl ?? server.url;
     ctx.app.setWebUrl(url);
     logger.info({ url }, 'web pages started');
