@@ -53,3 +53,28 @@ describe('core: web sign-in and gallery', () => {
     expect(await stack.core.webFile(member, '../../etc', 0)).toBeNull();
   });
 });
+
+describe('web pages start: a port in use', () => {
+  it('stops the start when WEB_PORT was given, and only warns (no pages, no link) on the default port', async () => {
+    const { createServer } = await import('node:net');
+    const { CommandDispatcher } = await import('../../src/core/commands/dispatch.js');
+    const { webSurface } = await import('../../src/web/starter.js');
+    const stack = await createTestStack();
+    const taken = createServer();
+    await new Promise<void>((r) => taken.listen(0, '127.0.0.1', () => r()));
+    try {
+      const port = (taken.address() as { port: number }).port;
+      const ctx = { config: stack.config, app: stack.app, dispatcher: new CommandDispatcher({ core: stack.core, ownerIds: [], logger: stack.logger }), logger: stack.logger, secrets: stack.secrets, registerDelivery: () => undefined };
+      const at = (portSet: boolean) => webSurface({ ...stack.config, web: { port, host: '127.0.0.1', publicUrl: undefined, portSet } });
+      await expect(at(true)(ctx)).rejects.toThrow(`WEB_PORT=${port} cannot be used on 127.0.0.1: EADDRINUSE`);
+      const off = await at(false)(ctx);
+      expect(off.name).toBe('web (off)');
+      expect(stack.logs()).toContain('web pages not started');
+      const member: Actor = { scope: { platform: 'telegram', externalId: '-1009', kind: 'group' }, user: { platform: 'telegram', externalId: '9' } };
+      expect(await stack.core.webLink(member, false)).toBeNull();
+    } finally {
+      taken.close();
+      await stack.close();
+    }
+  });
+});
