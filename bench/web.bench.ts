@@ -103,7 +103,7 @@ async function idleRss(ctx: BenchContext, webPort: string, gateway: { url: strin
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
     const exited = new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
     try {
-      await Promise.race([fake.waitFor((c) => c.method === 'getUpdates', 30_000), exited.then((c) => Promise.reject(new Error(`bot exited ${c}: ${out.slice(-1500)}`)))]);
+      await Promise.race([fake.waitFor((c) => c.method === 'getUpdates', 60_000), exited.then((c) => Promise.reject(new Error(`bot exited ${c}: ${out.slice(-1500)}`)))]);
       await new Promise((r) => setTimeout(r, Math.max(0, 8_000 - (performance.now() - started))));
       if (webPort !== '0') {
         const res = await fetch(`http://127.0.0.1:${webPort}/assets/app.css`);
