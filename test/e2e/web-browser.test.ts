@@ -213,8 +213,9 @@ describe.skipIf(!CHROMIUM)('web pages in Chromium', () => {
     await context.close();
   }, 60_000);
 
-  it('no page, header or log line holds the gateway token or the bot token', () => {
+  it('no page, header or log line holds the gateway token or the bot token; no log line a sign-in link', () => {
     const all = [...seen, ...logLines, stack.logs()].join('\n');
+    expect([...logLines, stack.logs()].join('\n')).not.toMatch(/\/in\/[A-Za-z0-9_-]{43}/);
     expect(seen.length).toBeGreaterThan(5);
     for (const secret of [stack.config.gateway.token!, fake.token]) {
       expect(secret.length).toBeGreaterThan(8);
