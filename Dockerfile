@@ -44,6 +44,7 @@ ENV NODE_ENV=production \
     LOG_FORMAT=json \
     HEALTH_PORT=9090 \
     HEALTH_HOST=0.0.0.0 \
+    WEB_HOST=0.0.0.0 \
     SHUTDOWN_GRACE_MS=20000
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
@@ -55,7 +56,7 @@ COPY scripts/run-cli.mjs ./scripts/
 RUN mkdir -p /data/outputs && chown -R node:node /data
 USER node
 VOLUME ["/data"]
-EXPOSE 9090
+EXPOSE 9090 8081
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "dist/src/ops/healthcheck-cli.js", "/healthz"]
 # tini is PID 1: it forwards SIGTERM to node (no npm wrapper in between) and reaps zombies (ffmpeg children).

@@ -18,9 +18,10 @@ import { pollerPgBench } from './poller-pg.bench.js';
 import { startupBench } from './startup.bench.js';
 import { throughputBench } from './throughput.bench.js';
 import { wordRulesBench } from './word-rules.bench.js';
+import { webBench } from './web.bench.js';
 
 /** Every benchmark, in the order `npm run bench` runs them. */
-export const BENCHMARKS: readonly Benchmark[] = [overheadBench, throughputBench, ledgerBench, ledgerPgBench, pollerBench, pollerPgBench, memoryBench, startupBench, chartBench, billingExprBench, wordRulesBench];
+export const BENCHMARKS: readonly Benchmark[] = [overheadBench, throughputBench, ledgerBench, ledgerPgBench, pollerBench, pollerPgBench, memoryBench, startupBench, chartBench, billingExprBench, wordRulesBench, webBench];
 
 function parseArgs(argv: readonly string[]): { names: string[]; runs: number } {
   const names: string[] = [];

@@ -59,6 +59,8 @@ async function once(ctx: BenchContext, v: Variant, gateway: { url: string; token
       DATABASE_PATH: join(dir, 'bot.sqlite'),
       LOG_FORMAT: 'json',
       LOG_LEVEL: 'info',
+      // The web pages are measured by bench/web.bench.ts (on vs off); this figure keeps to the chat bot alone.
+      WEB_PORT: '0',
     };
     const started = performance.now();
     const child = spawn(process.execPath, args(v), { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });

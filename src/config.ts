@@ -262,6 +262,23 @@ const trailing = {
   }),
   HEALTH_PORT: doc(port('the health and metrics listener port'), { group: O, example: '9090', description: 'Port of the HTTP listener serving /healthz, /readyz and /metrics. Unset = no listener (default); 0 = any free port.' }),
   HEALTH_HOST: doc(z.string().trim().optional().transform((v) => v || '127.0.0.1'), { group: O, description: 'Address the health listener binds to (default 127.0.0.1; 0.0.0.0 in the container image).' }),
+  WEB_PORT: doc(port('the web pages\' port'), { group: O, example: '8081', description: 'Port of the web pages (a member\'s gallery and balance, an admin\'s budgets; signed in with /web from the chat). Unset = 8081 (default) for the bots and the playground, skipped with a warning when that port is in use; 0 = off.' }),
+  WEB_HOST: doc(z.string().trim().optional().transform((v) => v || '127.0.0.1'), { group: O, description: 'Address the web pages bind to (default 127.0.0.1: put a reverse proxy in front; 0.0.0.0 to serve directly).' }),
+  WEB_PUBLIC_URL: doc(
+    z
+      .string()
+      .trim()
+      .optional()
+      .transform((v, ctx) => {
+        if (!v) return undefined;
+        if (!/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i.test(v)) {
+          ctx.addIssue({ code: 'custom', message: 'an http:// or https:// address such as https://bot.example.org' });
+          return z.NEVER;
+        }
+        return v.replace(/\/+$/, '');
+      }),
+    { group: O, example: 'https://bot.example.org', description: 'The address people open for the web pages, used in /web links (set it behind a reverse proxy; https makes the session cookie Secure). Default: http://WEB_HOST:WEB_PORT.' },
+  ),
   CHART_FONT_FILES: doc(
     z
       .string()
@@ -357,6 +374,11 @@ export interface SharedConfig {
   ffmpegPath: string | undefined;
   /** The health/metrics listener: `port` undefined = off (default); 0 = ephemeral. Host default 127.0.0.1. */
   health: { port: number | undefined; host: string };
+  /**
+   * The web pages: `port` undefined = off (`WEB_PORT=0`), default 8081; host default 127.0.0.1; `publicUrl` from
+   * `WEB_PUBLIC_URL`; `portSet` = `WEB_PORT` was given (then a port in use stops the start; the default only warns).
+   */
+  web: { port: number | undefined; host: string; publicUrl: string | undefined; portSet: boolean };
   /** `SHUTDOWN_GRACE_MS` (default 20000): time running work gets on SIGTERM before it is handed back. */
   shutdownGraceMs: number;
   /** `CHART_FONT_FILES`: fonts the charts fall back to after the bundled one (default none). */
@@ -448,6 +470,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     useSimulator: e.USE_SIMULATOR,
     ffmpegPath: e.FFMPEG_PATH,
     health: { port: e.HEALTH_PORT, host: e.HEALTH_HOST },
+    web: { port: e.WEB_PORT === undefined ? 8081 : e.WEB_PORT === 0 ? undefined : e.WEB_PORT, host: e.WEB_HOST, publicUrl: e.WEB_PUBLIC_URL, portSet: e.WEB_PORT !== undefined },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     chartFontFiles: e.CHART_FONT_FILES,
     startupTimeoutMs: e.STARTUP_TIMEOUT_MS,

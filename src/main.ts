@@ -102,7 +102,7 @@ async function runBots(config: Config): Promise<void> {
     logger,
     secrets,
     outputDir,
-    surfaces: chatSurfaces(cfg),
+    surfaces: [...chatSurfaces(cfg), ...(cfg.web.port !== undefined && cfg.role !== 'worker' ? [(await import('./web/starter.js')).webSurface(cfg)] : [])],
     presence: { role: cfg.role },
     processMetrics: cfg.health.port !== undefined,
     ...(cfg.health.port !== undefined ? { health: { port: cfg.health.port, host: cfg.health.host } } : {}),
@@ -127,7 +127,7 @@ async function runBots(config: Config): Promise<void> {
   logger.info(
     {
       role: cfg.role,
-      platforms: running.surfaces.map((s) => s.name),
+      platforms: running.surfaces.filter((s) => !s.name.startsWith('web')).map((s) => s.name),
       gateway: sim ? 'built-in simulator' : new URL(cfg.gateway.baseUrl ?? '').origin,
       operatorToken: cfg.gateway.token ? 'set' : 'none (communities link their own)',
       // Who may spend it: printed at every start so an operator sees the limits a leaked invite link meets.
@@ -138,6 +138,7 @@ async function runBots(config: Config): Promise<void> {
       activeVideoJobs: await running.app.jobs.countActive(),
       shutdownGraceMs: graceMs,
       ...(running.health ? { health: running.health.url } : {}),
+      ...(running.surfaces.find((s) => s.name === 'web')?.url ? { web: running.surfaces.find((s) => s.name === 'web')?.url } : {}),
     },
     'mediabot started',
   );

@@ -147,3 +147,5 @@ cmd-queue = Show the queue: your waiting and running jobs
     .help = Shows your jobs here that wait in line or are being made, with their place in line, how long they have run and, for videos, about how long is left, and how many jobs of the community wait and run. Admins see every member's jobs. /queue cancel <job> takes a job out of the line before the gateway starts on it: its hold is released and nothing is charged. A job the gateway already works on cannot be cancelled.
 cmd-queue-opt-action = cancel: take one of your jobs out of the line
 cmd-queue-opt-job = The job id (as shown by /queue)
+cmd-web = Get a private link to see your results on the web
+    .help = Answers privately with a sign-in link valid for 10 minutes and usable once. It opens your gallery, your balance and, for admins, the budgets page of this community.

@@ -67,3 +67,4 @@ playground-waiting = { $count ->
     }
 playground-demo = No input on stdin: running the demo script.
 playground-demo-done = Done. Results are in { $dir }. Run npm start in a terminal for the interactive prompt.
+playground-line-web = Web pages: { $url } (type /web for a sign-in link)

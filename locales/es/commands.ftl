@@ -147,3 +147,5 @@ cmd-queue = Ver la cola: tus trabajos en espera y en curso
     .help = Muestra tus trabajos de aquí que esperan en la fila o se están haciendo, con su puesto en la fila, cuánto llevan y, en los vídeos, cuánto falta aproximadamente, y cuántos trabajos de la comunidad esperan y están en curso. Los administradores ven los trabajos de todos. /queue cancel <trabajo> saca un trabajo de la fila antes de que la pasarela empiece con él: se libera su reserva y no se cobra nada. Un trabajo con el que la pasarela ya trabaja no se puede cancelar.
 cmd-queue-opt-action = cancel: saca uno de tus trabajos de la fila
 cmd-queue-opt-job = El id del trabajo (como lo muestra /queue)
+cmd-web = Recibe un enlace privado para ver tus resultados en la web
+    .help = Responde en privado con un enlace de acceso válido 10 minutos y de un solo uso. Abre tu galería, tu saldo y, para los administradores, la página de presupuestos de esta comunidad.

@@ -65,3 +65,4 @@ playground-waiting = { $count ->
     }
 playground-demo = No hay nada en la entrada estándar: se ejecuta el guion de demostración.
 playground-demo-done = Listo. Los resultados están en { $dir }. Ejecuta npm start en una terminal para usar el modo interactivo.
+playground-line-web = Páginas web: { $url } (escribe /web para obtener un enlace de acceso)

@@ -59,3 +59,4 @@ playground-end-image-alone = --end-image は動画の最後のフレームです
 playground-waiting = { $count } 件の動画ジョブの完了を待っています（最大あと { $left }）
 playground-demo = 標準入力が空なので、デモ用のスクリプトを実行します。
 playground-demo-done = 完了しました。結果は { $dir } にあります。対話モードを使うには、ターミナルで npm start を実行してください。
+playground-line-web = ウェブページ: { $url }（/web と入力するとサインインリンクが届きます）

@@ -147,3 +147,5 @@ cmd-queue = Ver a fila: seus trabalhos esperando e em andamento
     .help = Mostra seus trabalhos daqui que esperam na fila ou estão sendo feitos, com a posição na fila, há quanto tempo estão rodando e, nos vídeos, quanto falta aproximadamente, e quantos trabalhos da comunidade esperam e estão em andamento. Administradores veem os trabalhos de todos. /queue cancel <trabalho> tira um trabalho da fila antes de o gateway começar: a reserva é liberada e nada é cobrado. Um trabalho em que o gateway já trabalha não pode ser cancelado.
 cmd-queue-opt-action = cancel: tira um dos seus trabalhos da fila
 cmd-queue-opt-job = O id do trabalho (como o /queue mostra)
+cmd-web = Receba um link privado para ver seus resultados na web
+    .help = Responde em particular com um link de acesso válido por 10 minutos e de uso único. Ele abre sua galeria, seu saldo e, para administradores, a página de orçamentos desta comunidade.

@@ -65,3 +65,4 @@ playground-waiting = { $count ->
     }
 playground-demo = Nada na entrada padrão: rodando o roteiro de demonstração.
 playground-demo-done = Pronto. Os resultados estão em { $dir }. Rode npm start em um terminal para usar o modo interativo.
+playground-line-web = Páginas web: { $url } (digite /web para receber um link de acesso)

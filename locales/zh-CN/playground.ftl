@@ -59,3 +59,4 @@ playground-end-image-alone = --end-image 是视频的最后一帧：请同时用
 playground-waiting = 正在等待 { $count } 个视频任务完成（最多再等 { $left }）
 playground-demo = 标准输入没有内容：正在运行演示脚本。
 playground-demo-done = 完成。结果在 { $dir } 中。在终端中运行 npm start 可使用交互模式。
+playground-line-web = 网页：{ $url }（输入 /web 获取登录链接）

@@ -123,6 +123,8 @@ export interface App {
   fairUse: FairUseGate;
   /** Plugs an adapter's delivery in after building (one per platform; a second replaces the first). */
   registerDelivery(d: Delivery): void;
+  /** Tells the core where the web pages answer (for `/web` links) once they listen; `undefined` when they stop. */
+  setWebUrl(url: string | undefined): void;
   /** Stops the runner, closes the gateway client (when built here) and the database. Idempotent. */
   close(): Promise<void>;
 }
@@ -247,7 +249,9 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
     cooldownMs: config.fairUse.userCooldownMs,
     onError: (e, what) => logger.warn({ err: e, what }, 'fair use: shared slots not updated (they expire by their TTL)'),
   });
+  let webUrl: string | undefined;
   const coreDeps = {
+    web: { url: () => webUrl },
     gateway,
     store,
     jobs,
@@ -334,6 +338,9 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
     coordination,
     fairUse,
     registerDelivery: (d) => router.register(d),
+    setWebUrl: (url) => {
+      webUrl = url;
+    },
     close() {
       closing ??= (async () => {
         catalog.stop();

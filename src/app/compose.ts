@@ -25,6 +25,8 @@ export interface SurfaceContext {
 export interface StartedSurface {
   /** For logs: `discord`, `telegram (webhook)`, `console`… */
   readonly name: string;
+  /** Where a listening surface (the web pages) answers, for logs and the playground's banner. */
+  readonly url?: string;
   /** Stops receiving input and lets its work finish. Idempotent. */
   stop(): Promise<void>;
   /**

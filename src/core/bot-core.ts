@@ -39,6 +39,8 @@ import { abandonVideos } from './use-cases/abandon-videos.js';
 import { startVideo } from './use-cases/video.js';
 import { changeChannelRule, channelCheck, channelRules, wordsCommand } from './use-cases/rules.js';
 import type { ChannelRuleChange, ChannelRuleView, ChannelVerdict, WordsCommand } from './api/rules.js';
+import type { GalleryQuery, WebFileView, WebLinkView, WebSessionView } from './api/web.js';
+import { webFile, webGallery, webLink, webSession, webSignIn, webSignOut } from './use-cases/web.js';
 
 /**
  * The core service: every use-case of {@link CoreApi}, over explicit dependencies (no globals). Each method
@@ -272,5 +274,29 @@ export class BotCore implements CoreApi {
 
   async touch(actor: Actor): Promise<void> {
     await lookUpActor(this.d, actor);
+  }
+
+  webLink(actor: Actor, admin: boolean): Promise<WebLinkView | null> {
+    return webLink(this.d, actor, admin);
+  }
+
+  webSignIn(token: string): Promise<{ sessionId: string; expiresAt: number } | null> {
+    return webSignIn(this.d, token);
+  }
+
+  webSession(sessionId: string): Promise<WebSessionView | null> {
+    return webSession(this.d, sessionId);
+  }
+
+  webSignOut(sessionId: string): Promise<void> {
+    return webSignOut(this.d, sessionId);
+  }
+
+  webGallery(actor: Actor, q?: GalleryQuery): Promise<JobView[]> {
+    return webGallery(this.d, actor, q);
+  }
+
+  webFile(actor: Actor, jobId: string, index: number): Promise<WebFileView | null> {
+    return webFile(this.d, actor, jobId, index);
   }
 }

@@ -13,6 +13,8 @@ export interface BannerInfo {
   outputDir: string;
   databasePath: string;
   interactive: boolean;
+  /** Where the web pages answer (type /web for a sign-in link); absent when they are off. */
+  webUrl?: string;
   /** The console's language (from `LANG`, see `localeFromEnv`); default English. */
   locale?: string;
 }
@@ -35,6 +37,7 @@ export function bannerText(b: BannerInfo): string {
     t(locale, 'playground-line-budget', { allowance: allowanceLine(locale, b.balance) }),
     t(locale, 'playground-line-you', { name: b.you.name, id: b.you.id }),
     t(locale, 'playground-line-outputs', { dir: b.outputDir, database: b.databasePath }),
+    ...(b.webUrl ? [t(locale, 'playground-line-web', { url: b.webUrl })] : []),
     ...t(locale, 'playground-setup').split('\n'),
     b.interactive ? t(locale, 'playground-interactive') : t(locale, 'playground-stdin'),
   ];

@@ -1,5 +1,5 @@
 import type { App } from '../app/build-app.js';
-import { compose, type Composition } from '../app/compose.js';
+import { compose, type Composition, type SurfaceStarter } from '../app/compose.js';
 import { ConfigError, type Config } from '../config.js';
 import type { Actor } from '../core/api/surface.js';
 import { parseUsd } from '../core/money.js';
@@ -102,6 +102,7 @@ export async function startPlayground(config: Config, io: PlaygroundIo): Promise
           );
           return { name: CONSOLE, stop: async () => undefined };
         },
+        ...(cfg.web.port !== undefined ? [await playgroundWeb(cfg, print)] : []),
       ],
     });
   } catch (e) {
@@ -128,6 +129,7 @@ export async function startPlayground(config: Config, io: PlaygroundIo): Promise
         outputDir: settings.outputDir,
         databasePath: settings.databasePath,
         interactive,
+        ...(composed.surfaces.find((x) => x.name === 'web')?.url ? { webUrl: composed.surfaces.find((x) => x.name === 'web')?.url } : {}),
         ...(actor.locale ? { locale: actor.locale } : {}),
       }),
     close() {
@@ -140,4 +142,17 @@ export async function startPlayground(config: Config, io: PlaygroundIo): Promise
       return closing;
     },
   };
+}
+
+/**
+ * The web pages for the playground: as the bots start them, except that a port already in use leaves the playground
+ * running without them (one printed line) instead of stopping it.
+ */
+async function playgroundWeb(cfg: Config, print: (line: string) => void): Promise<SurfaceStarter> {
+  const start = (await import('../web/starter.js')).webSurface(cfg);
+  return async (ctx) =>
+    start(ctx).catch((e: unknown) => {
+      print(e instanceof Error ? e.message : String(e));
+      return { name: 'web (off)', stop: async () => undefined };
+    });
 }

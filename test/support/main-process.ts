@@ -36,7 +36,7 @@ export interface MainProcess {
 
 /** Starts the bot with `env` in `cwd` (default a new temp dir). */
 export function spawnMain(env: NodeJS.ProcessEnv, cwd = mkdtempSync(join(tmpdir(), 'mediabot-main-'))): MainProcess {
-  const proc = spawn(process.execPath, mainArgs(), { cwd, env: { PATH: process.env.PATH, HOME: cwd, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, mainArgs(), { cwd, env: { PATH: process.env.PATH, HOME: cwd, WEB_PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));

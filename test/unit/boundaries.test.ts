@@ -21,6 +21,9 @@ const RULES: BoundaryRules = {
     '@discordjs/*': 'platforms/discord',
     grammy: 'platforms/telegram',
     '@grammyjs/*': 'platforms/telegram',
+    // The web pages' HTTP framework: only the web surface speaks HTTP to browsers.
+    hono: 'web',
+    '@hono/*': 'web',
   },
   platforms: 'platforms',
   core: 'core',
@@ -131,7 +134,7 @@ describe('import boundaries', () => {
     // What the composition root loads before any setting is read (a Telegram-only bot, no Redis, no PostgreSQL, no
     // spacing between gateway calls): each of these is imported where the setting that needs it is known; mp4box
     // when the first video is probed.
-    const optional = ['ioredis', 'bottleneck', 'pg', 'better-sqlite3', 'discord.js', 'grammy', 'echarts', '@resvg/resvg-js', '@ffmpeg-installer/ffmpeg', 'mp4box'];
+    const optional = ['ioredis', 'bottleneck', 'pg', 'better-sqlite3', 'discord.js', 'grammy', 'echarts', '@resvg/resvg-js', '@ffmpeg-installer/ffmpeg', 'mp4box', 'hono', '@hono/node-server'];
     const edges = readImports(SRC);
     expect([...packagesLoadedBy(edges, 'app/compose.ts')].filter((p) => optional.includes(p))).toEqual([]);
   });

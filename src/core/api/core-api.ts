@@ -14,6 +14,7 @@ import type { ModelsApi } from './models.js';
 import type { RulesApi } from './rules.js';
 import type { SettingsApi } from './settings.js';
 import type { VideoApi } from './video.js';
+import type { WebApi } from './web.js';
 
 /** Every facade of the core. */
-export interface CoreApi extends FailureRefsApi, ImagesApi, VideoApi, AskApi, ModelsApi, JobsApi, AccountApi, AdminApi, RulesApi, SettingsApi {}
+export interface CoreApi extends FailureRefsApi, ImagesApi, VideoApi, AskApi, ModelsApi, JobsApi, AccountApi, AdminApi, RulesApi, SettingsApi, WebApi {}

@@ -2,6 +2,7 @@ import { animateCommand } from './pieces/animate.js';
 import { approveCommand } from './pieces/approve.js';
 import { askCommand } from './pieces/ask.js';
 import { balanceCommand } from './pieces/balance.js';
+import { webCommand } from './pieces/web.js';
 import { budgetCommand } from './pieces/budget.js';
 import { editCommand } from './pieces/edit.js';
 import { imagineCommand } from './pieces/imagine.js';
@@ -52,6 +53,7 @@ export function commandRegistry(): readonly CommandDefinition[] {
     languageCommand,
     settingsCommand,
     approveCommand,
+    webCommand,
   ];
   all.push(helpCommand(() => all));
   return all;

@@ -234,6 +234,12 @@ export interface Reply {
    * placeholder; Telegram and the console say nothing). `blocks` is empty.
    */
   readonly silent?: true;
+  /**
+   * Only the actor may read this reply (a sign-in link). A surface without private answers in a shared chat
+   * (Telegram groups) sends it to the actor's private chat and posts `sent` where they asked, or, when it cannot
+   * reach them there, posts `unreachable` instead and never the reply. Absent: `visibility` alone decides.
+   */
+  readonly direct?: { readonly sent: string; readonly unreachable: string };
 }
 
 /** What a surface hands the dispatcher. */

@@ -12,6 +12,7 @@ import type { JobStore } from './job-store.js';
 import type { RulesPort } from './rules.js';
 import type { SettingsStore } from './settings-store.js';
 import type { TokenVault } from './token-vault.js';
+import type { WebAuthStore } from './web-auth.js';
 
 /** What the use-cases read and write (`CoreDeps.store`). */
 export interface CoreStore {
@@ -29,6 +30,8 @@ export interface CoreStore {
   rules: RulesPort;
   /** Members' settings and communities' defaults (`/settings`, `/setup defaults`). */
   settings: SettingsStore;
+  /** The web's one-time links and sessions (migration 0018). */
+  web: WebAuthStore;
 }
 
 /** What the operator CLI and the composition root use: the core's repositories plus jobs. */

@@ -15,6 +15,7 @@ import type { MediaGateway } from '../ports/media-gateway.js';
 import type { CoreStore } from '../ports/store.js';
 import type { JobLeasePort } from '../ports/job-leases.js';
 import type { JobMoney } from '../money/job-money.js';
+import type { WebAddress } from '../ports/web-address.js';
 
 /** The settings the use-cases read (a subset of `Config`, flattened). */
 export interface CoreSettings {
@@ -76,4 +77,6 @@ export interface CoreDeps {
   leases: JobLeasePort;
   /** Every money move of a job (built by `BotCore` over `store.budgets`). */
   money: JobMoney;
+  /** The web surface's address for `/web` links. Absent: the web is off (`/web` says so). */
+  web?: WebAddress;
 }

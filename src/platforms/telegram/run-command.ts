@@ -55,6 +55,11 @@ export async function showReply(deps: TelegramDeps, request: TelegramRequest, re
     return;
   }
   if (reply.tone === 'error' && status.shown && (await status.finish(clip(plainText(reply), TEXT_MAX)))) return;
+  if (reply.direct && request.actor.scope.kind !== 'private') {
+    await status.remove();
+    await showDirectly(deps, request, reply, reply.direct);
+    return;
+  }
   let outcome: PostOutcome;
   try {
     outcome = await postResult(deps.core, reply, async () => (await postPrivatelyOrHere(deps, request, reply)).map(String), {
@@ -99,6 +104,24 @@ async function postPrivatelyOrHere(deps: TelegramDeps, request: TelegramRequest,
     }
   }
   return postReply(deps, request.place, reply);
+}
+
+/**
+ * A reply only the actor may read, asked for in a group: sent in the actor's private chat (whose id is the user's),
+ * then `sent` in the group; when Telegram refuses (the member never started the bot), only `unreachable` in the group.
+ */
+async function showDirectly(deps: TelegramDeps, request: TelegramRequest, reply: Reply, direct: NonNullable<Reply['direct']>): Promise<void> {
+  const userChat = Number(request.actor.user.externalId);
+  let sent = false;
+  if (Number.isSafeInteger(userChat) && userChat > 0) {
+    try {
+      await postReply(deps, { chatId: userChat }, reply);
+      sent = true;
+    } catch (err) {
+      deps.logger.info({ err: err instanceof GrammyError ? err.description : String(err) }, 'a private reply could not reach the member');
+    }
+  }
+  await sendPlain(deps.api, request.place.chatId, request.place.replyTo, sent ? direct.sent : direct.unreachable);
 }
 
 /**

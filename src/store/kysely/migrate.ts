@@ -15,6 +15,7 @@ import * as m0013 from '../../../migrations/0013-operator-token-limits.js';
 import * as m0014 from '../../../migrations/0014-gateway-billed.js';
 import * as m0015 from '../../../migrations/0015-member-settings.js';
 import * as m0016 from '../../../migrations/0016-channel-and-word-rules.js';
+import * as m0018 from '../../../migrations/0018-web-sessions.js';
 import type { Database } from './schema.js';
 
 /**
@@ -38,6 +39,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0014-gateway-billed': m0014,
   '0015-member-settings': m0015,
   '0016-channel-and-word-rules': m0016,
+  '0018-web-sessions': m0018,
 };
 
 /** A migration failed; the database is left at the last successful one. */

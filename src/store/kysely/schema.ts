@@ -189,6 +189,31 @@ export interface DatabaseIdentityTable {
   created_at: number;
 }
 
+/** A one-time web sign-in link (migration 0018); only the token's SHA-256 is stored. */
+export interface WebLinksTable {
+  token_hash: string;
+  scope_id: string;
+  user_id: string;
+  actor: string;
+  admin: number;
+  locale: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** A web session (migration 0018); only the session id's SHA-256 is stored. */
+export interface WebSessionsTable {
+  id_hash: string;
+  scope_id: string;
+  user_id: string;
+  actor: string;
+  admin: number;
+  locale: string;
+  created_at: number;
+  expires_at: number;
+}
+
 /** The whole database, for `Kysely<Database>`. */
 export interface Database {
   scopes: ScopesTable;
@@ -206,4 +231,6 @@ export interface Database {
   failure_refs: FailureRefsTable;
   bot_processes: BotProcessesTable;
   database_identity: DatabaseIdentityTable;
+  web_links: WebLinksTable;
+  web_sessions: WebSessionsTable;
 }

@@ -1,6 +1,7 @@
 import { KyselyBotProcesses } from '../kysely/bot-processes.js';
 import { KyselyFailureRefs } from '../kysely/failure-refs.js';
 import { KyselySettings } from '../kysely/settings.js';
+import { KyselyWebAuth } from '../kysely/web-auth.js';
 import type { Kysely } from 'kysely';
 import type { StoreRepositories } from '../../core/ports/store.js';
 import { parseEncryptionKey } from '../crypto.js';
@@ -87,6 +88,7 @@ export async function openPostgresStore(o: OpenPostgresStoreOptions): Promise<Po
     rekeyTokens: (oldKey, newKey) => KyselyTokenVault.rekey(db, oldKey, newKey, pgWriteTransaction),
     refs: new KyselyFailureRefs(db),
     settings: new KyselySettings(db, o.clock, pgWriteTransaction),
+    web: new KyselyWebAuth(db),
     processes: new KyselyBotProcesses(db),
     ping: () => pingPostgres(db),
     close: () => db.destroy(),

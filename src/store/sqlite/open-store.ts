@@ -9,6 +9,7 @@ import { checkpoint, openSqlite, stopBackgroundCheckpoint, writeTransaction } fr
 import { KyselyDirectory } from '../kysely/directory.js';
 import { KyselyFailureRefs } from '../kysely/failure-refs.js';
 import { KyselySettings } from '../kysely/settings.js';
+import { KyselyWebAuth } from '../kysely/web-auth.js';
 import { KyselyJobAdmin } from '../kysely/job-admin.js';
 import { SqliteJobStore } from './job-store.js';
 import { listLinkedTokenOwners, type LinkedTokenOwner } from '../kysely/linked-tokens.js';
@@ -68,6 +69,7 @@ export async function openStore(o: OpenStoreOptions): Promise<SqliteStore> {
     directory: new KyselyDirectory(db, o.clock, writeTransaction),
     refs: new KyselyFailureRefs(db),
     settings: new KyselySettings(db, o.clock, writeTransaction),
+    web: new KyselyWebAuth(db),
     jobs: new SqliteJobStore(db, o.clock, o.leaseClockOffsetMs),
     jobAdmin: new KyselyJobAdmin(db, writeTransaction),
     modelSettings: new ModelSettingsRepo(db, o.clock, writeTransaction),

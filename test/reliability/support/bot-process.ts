@@ -32,7 +32,7 @@ const DROP = /^(DISCORD_|TELEGRAM_|GATEWAY_|DATABASE_PATH$|BOT_ENCRYPTION_KEY$|L
  */
 export function spawnBot(env: Record<string, string>, cwd: string, timeoutMs = 30_000): BotProcess {
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !DROP.test(k)));
-  const child = spawn(process.execPath, ['--import', TSX, MAIN], { cwd, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', TSX, MAIN], { cwd, env: { WEB_PORT: '0', ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const ready = new Promise<void>((resolve, reject) => {

@@ -1,0 +1,57 @@
+/**
+ * The web surface's part of the core contract: one-time sign-in links made from the chat (`/web`), the sessions
+ * they open, and a member's own results. Part of `CoreApi` (`./core-api.ts`); types only.
+ */
+import type { Actor } from './actor.js';
+import type { JobView } from './jobs.js';
+
+/** A link `/web` answers with. */
+export interface WebLinkView {
+  url: string;
+  /** Epoch ms; 10 minutes after it was made. */
+  expiresAt: number;
+}
+
+/** A signed-in browser: the chat actor it stands for and what it may do. */
+export interface WebSessionView {
+  /** The chat identity (scope and user references) the link was made for; `resolved` unset. */
+  actor: Actor;
+  /** The member administered the community when they asked for the link. */
+  admin: boolean;
+  locale: string;
+  /** The token every form of this session carries (derived from the session id; no row of its own). */
+  csrf: string;
+  expiresAt: number;
+}
+
+/** A kept file of one of the member's own jobs. */
+export interface WebFileView {
+  path: string;
+  filename: string;
+  mime: string;
+  bytes: number;
+}
+
+/** Which results the gallery lists. */
+export interface GalleryQuery {
+  kind?: 'image' | 'video';
+  /** Most results (default 100, at most 1,000). */
+  limit?: number;
+}
+
+export interface WebApi {
+  /**
+   * A one-time sign-in link for `actor` (random token, only its hash stored, valid 10 minutes, used once); `admin`
+   * is the role the dispatcher resolved. `null` when the web is off (no `WEB_PORT`) or its address is not known yet.
+   */
+  webLink(actor: Actor, admin: boolean): Promise<WebLinkView | null>;
+  /** Uses a link: a new session id (random; only its hash stored, 7 days), or `null` (unknown, used, expired). */
+  webSignIn(token: string): Promise<{ sessionId: string; expiresAt: number } | null>;
+  /** The live session of this id, or `null`. */
+  webSession(sessionId: string): Promise<WebSessionView | null>;
+  webSignOut(sessionId: string): Promise<void>;
+  /** The actor's own finished results in the actor's community, newest first, with their kept files. */
+  webGallery(actor: Actor, q?: GalleryQuery): Promise<JobView[]>;
+  /** File `index` of the actor's own job `jobId` while it is kept; `null` for anything else (another member's job included). */
+  webFile(actor: Actor, jobId: string, index: number): Promise<WebFileView | null>;
+}

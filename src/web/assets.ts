@@ -1,0 +1,39 @@
+/**
+ * The web pages' one stylesheet, served by the bot at `/assets/app.css` (no CDN, no build step): readable on a phone
+ * (fluid grid, 16 px text), with visible keyboard focus and text contrast of at least 4.5:1 on its backgrounds.
+ */
+export const APP_CSS = `
+:root { color-scheme: light; --fg: #1b1f24; --muted: #4a5360; --bg: #ffffff; --panel: #f3f5f8; --accent: #0b57d0; --danger: #a3161b; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif; color: var(--fg); background: var(--bg); }
+a { color: var(--accent); }
+a:focus-visible, button:focus-visible, input:focus-visible, select:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+.skip { position: absolute; left: -999px; top: 0; background: var(--bg); padding: .5rem; }
+.skip:focus { left: .5rem; }
+header { display: flex; flex-wrap: wrap; gap: .75rem 1.25rem; align-items: center; padding: .75rem 1rem; background: var(--panel); border-bottom: 1px solid #d5dae1; }
+header nav { display: flex; gap: 1rem; flex-wrap: wrap; }
+header nav a[aria-current="page"] { font-weight: 700; text-decoration: none; color: var(--fg); }
+header form { margin-left: auto; }
+main { padding: 1rem; max-width: 72rem; margin: 0 auto; }
+h1 { font-size: 1.5rem; margin: .25rem 0 1rem; }
+button { font: inherit; padding: .4rem .9rem; border: 1px solid var(--accent); border-radius: .4rem; background: var(--accent); color: #fff; cursor: pointer; }
+button.link { background: transparent; color: var(--accent); border-color: transparent; padding: .2rem .4rem; text-decoration: underline; }
+label { display: block; font-weight: 600; margin: .5rem 0 .2rem; }
+input, select { font: inherit; padding: .35rem .5rem; border: 1px solid #7a8594; border-radius: .3rem; max-width: 100%; }
+.filters { display: flex; gap: .75rem; align-items: end; flex-wrap: wrap; margin-bottom: 1rem; }
+.filters label { margin: 0; }
+.gallery { list-style: none; margin: 0; padding: 0; display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr)); }
+.card { border: 1px solid #d5dae1; border-radius: .5rem; overflow: hidden; background: var(--bg); display: flex; flex-direction: column; }
+.card img, .card video { width: 100%; height: auto; aspect-ratio: 1 / 1; object-fit: cover; background: var(--panel); display: block; }
+.card .meta { padding: .6rem .75rem; font-size: .9rem; }
+.card .prompt { font-size: 1rem; margin: 0 0 .4rem; overflow-wrap: anywhere; }
+.card dl { display: grid; grid-template-columns: auto 1fr; gap: .1rem .6rem; margin: 0 0 .5rem; color: var(--muted); }
+.card dt { font-weight: 600; }
+.card dd { margin: 0; overflow-wrap: anywhere; }
+.fields { display: grid; grid-template-columns: auto 1fr; gap: .3rem 1rem; max-width: 36rem; }
+.fields dt { font-weight: 600; }
+.fields dd { margin: 0; }
+pre.text { white-space: pre-wrap; background: var(--panel); padding: .75rem; border-radius: .4rem; overflow-wrap: anywhere; }
+.notice { padding: .75rem 1rem; border-radius: .4rem; background: var(--panel); border-left: 4px solid var(--accent); }
+.notice.error { border-left-color: var(--danger); }
+`;
