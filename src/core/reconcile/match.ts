@@ -34,7 +34,9 @@ export function utcDay(ms: number): string {
  *    net (pre-charge + extra charges − refunds), so a failed task (charged, refunded) nets to zero against a job that
  *    recorded nothing, and a task settled to fewer seconds against the job's final bill.
  * 2. The other rows by model and amount: each job without a task (image, edit, answer), oldest first, takes the first
- *    unmatched charge of its model with the same amount within {@link MATCH_WINDOW_MS} of its run.
+ *    unmatched charge of its model with the same amount within {@link MATCH_WINDOW_MS} of its run; a job still
+ *    unmatched takes the nearest rows of its model that add up to its bill (a job of several calls: `--n` on a model
+ *    that takes no `n` is one request per image).
  * 3. Then by model and time alone: a job still unmatched takes the nearest unmatched charge of its model within the
  *    window — a matched pair whose amounts differ, the difference is drift.
  * What is left is listed: jobs with a bill and no row, rows (and tasks) with no job. Jobs with no bill and no row
@@ -88,31 +90,45 @@ export function matchDay(jobs: readonly BilledJob[], entries: readonly GatewayLo
   const charges = loose.filter((e) => e.kind === 'charge');
   const near = (j: BilledJob, e: GatewayLogEntry): boolean => e.at >= j.createdAt - MATCH_WINDOW_MS && e.at <= (j.finishedAt ?? j.createdAt) + MATCH_WINDOW_MS;
   const distance = (j: BilledJob, e: GatewayLogEntry): number => Math.abs(e.at - (j.finishedAt ?? j.createdAt));
-  const pairs = new Map<BilledJob, GatewayLogEntry>();
+  const pairs = new Map<BilledJob, GatewayLogEntry[]>();
+  const take = (j: BilledJob, rows: GatewayLogEntry[]) => {
+    for (const e of rows) taken.add(e);
+    pairs.set(j, rows);
+  };
   for (const j of rest) {
     const bot = q(j.gatewayBilledMicros);
     const hit = charges.find((e) => !taken.has(e) && e.model === j.model && e.quota === bot && near(j, e));
-    if (hit) {
-      taken.add(hit);
-      pairs.set(j, hit);
+    if (hit) take(j, [hit]);
+  }
+  // A job of several gateway calls (`--n 4` on a model without `n`: one request per image) has as many rows; the
+  // nearest unmatched rows of its model that add up to its bill are its rows.
+  for (const j of rest) {
+    if (pairs.has(j)) continue;
+    const bot = q(j.gatewayBilledMicros);
+    const candidates = charges.filter((e) => !taken.has(e) && e.model === j.model && near(j, e) && e.quota < bot).sort((a, b) => distance(j, a) - distance(j, b));
+    const rows: GatewayLogEntry[] = [];
+    let sum = 0;
+    for (const e of candidates) {
+      if (sum + e.quota > bot) continue;
+      rows.push(e);
+      sum += e.quota;
+      if (sum === bot) break;
     }
+    if (rows.length > 1 && sum === bot) take(j, rows);
   }
   for (const j of rest) {
     if (pairs.has(j)) continue;
     let best: GatewayLogEntry | undefined;
     for (const e of charges) if (!taken.has(e) && e.model === j.model && near(j, e) && (!best || distance(j, e) < distance(j, best))) best = e;
-    if (best) {
-      taken.add(best);
-      pairs.set(j, best);
-    }
+    if (best) take(j, [best]);
   }
   for (const j of rest) {
     const bot = q(j.gatewayBilledMicros);
     const d = dayOf(utcDay(j.createdAt));
     d.bot += bot;
-    const e = pairs.get(j);
-    if (e) {
-      d.gw += e.quota;
+    const rows = pairs.get(j);
+    if (rows) {
+      d.gw += rows.reduce((sum, e) => sum + e.quota, 0);
       d.matched += 1;
     } else d.unmatched.push({ side: 'bot', jobId: j.id, model: j.model, at: j.createdAt, micros: usd(bot) });
   }
