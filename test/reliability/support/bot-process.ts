@@ -28,11 +28,12 @@ const DROP = /^(DISCORD_|TELEGRAM_|GATEWAY_|DATABASE_PATH$|BOT_ENCRYPTION_KEY$|L
 
 /**
  * Spawns the bot with `env` (over a copy of this process's environment minus bot settings) in `cwd`, so its
- * default `./data/outputs` lands in a temp dir, never in the repository.
+ * default `./data/outputs` lands in a temp dir, never in the repository. The web pages are off and so is
+ * OPERATOR_DAILY_CAP (its $5 default would stop a 300-job run); a test may set either.
  */
 export function spawnBot(env: Record<string, string>, cwd: string, timeoutMs = 30_000): BotProcess {
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !DROP.test(k)));
-  const child = spawn(process.execPath, ['--import', TSX, MAIN], { cwd, env: { WEB_PORT: '0', ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', TSX, MAIN], { cwd, env: { WEB_PORT: '0', OPERATOR_DAILY_CAP: 'off', ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const ready = new Promise<void>((resolve, reject) => {
