@@ -84,9 +84,28 @@ export async function showReply(deps: TelegramDeps, request: TelegramRequest, re
  * reply marked private) in a group; undefined otherwise (the reply goes where the command was typed).
  */
 export function privateResultPlace(request: Pick<TelegramRequest, 'actor'>, reply: Reply): Place | undefined {
-  const { scope, user } = request.actor;
-  if (reply.tone !== 'result' || reply.visibility !== 'private' || scope.kind !== 'group' || !/^[1-9]\d{0,15}$/.test(user.externalId)) return undefined;
-  return { chatId: Number(user.externalId) };
+  if (reply.tone !== 'result' || reply.visibility !== 'private' || request.actor.scope.kind !== 'group') return undefined;
+  return memberChat(request);
+}
+
+/** The member's private chat with the bot (its id is the user's), or undefined for an id that cannot be one. */
+function memberChat(request: Pick<TelegramRequest, 'actor'>): Place | undefined {
+  const id = request.actor.user.externalId;
+  return /^[1-9]\d{0,15}$/.test(id) ? { chatId: Number(id) } : undefined;
+}
+
+/**
+ * Posts `reply` in the member's private chat; undefined (logged) when Telegram refuses (403: the member never started
+ * the bot). Other errors are thrown.
+ */
+async function postToMember(deps: TelegramDeps, dm: Place, reply: Reply): Promise<number[] | undefined> {
+  try {
+    return await postReply(deps, dm, reply);
+  } catch (err) {
+    if (!(err instanceof GrammyError && err.error_code === 403)) throw err;
+    deps.logger.info({ reason: err.description }, 'telegram: a private reply could not reach the member (they have not started the bot)');
+    return undefined;
+  }
 }
 
 /**
@@ -95,32 +114,17 @@ export function privateResultPlace(request: Pick<TelegramRequest, 'actor'>, repl
  */
 async function postPrivatelyOrHere(deps: TelegramDeps, request: TelegramRequest, reply: Reply): Promise<number[]> {
   const dm = privateResultPlace(request, reply);
-  if (dm) {
-    try {
-      return await postReply(deps, dm, reply);
-    } catch (err) {
-      if (!(err instanceof GrammyError && err.error_code === 403)) throw err;
-      deps.logger.info({ reason: err.description }, 'telegram: a private result could not go to the private chat (the member has not started the bot); posted in the group');
-    }
-  }
-  return postReply(deps, request.place, reply);
+  return (dm && (await postToMember(deps, dm, reply))) ?? postReply(deps, request.place, reply);
 }
 
 /**
- * A reply only the actor may read, asked for in a group: sent in the actor's private chat (whose id is the user's),
- * then `sent` in the group; when Telegram refuses (the member never started the bot), only `unreachable` in the group.
+ * A reply only the actor may read, asked for in a group: sent in the actor's private chat, then `sent` in the group;
+ * when Telegram refuses (the member never started the bot), only `unreachable` in the group.
  */
 async function showDirectly(deps: TelegramDeps, request: TelegramRequest, reply: Reply, direct: NonNullable<Reply['direct']>): Promise<void> {
-  const userChat = Number(request.actor.user.externalId);
-  let sent = false;
-  if (Number.isSafeInteger(userChat) && userChat > 0) {
-    try {
-      await postReply(deps, { chatId: userChat }, reply);
-      sent = true;
-    } catch (err) {
-      deps.logger.info({ err: err instanceof GrammyError ? err.description : String(err) }, 'a private reply could not reach the member');
-    }
-  }
+  const dm = memberChat(request);
+  // Any failure to reach the member (not only a 403) reads as unreachable: the link is never posted in the group.
+  const sent = dm ? (await postToMember(deps, dm, reply).catch((err: unknown) => void deps.logger.info({ err: String(err) }, 'a private reply could not reach the member'))) !== undefined : false;
   await sendPlain(deps.api, request.place.chatId, request.place.replyTo, sent ? direct.sent : direct.unreachable);
 }
 
