@@ -26,3 +26,9 @@ settings-quick = { $key ->
         }
        *[other] { $key } { $value }
     }
+# /vary or /upscale on a job that made no image. $kind: video or ask; $id: the job; $imagine: the command to make an image.
+failure-not-an-image = { $kind ->
+        [video] Job { $id } is a video: variations and upscales are for images. Try the video's { action-remix } or { action-animate-last-frame } buttons instead.
+       *[other] Job { $id } is an answer, not an image: variations and upscales are for images. Make one with { $imagine }.
+    } Nothing was charged.
+    .title = Not an image

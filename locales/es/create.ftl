@@ -24,3 +24,8 @@ settings-quick = { $key ->
         }
        *[other] { $key } { $value }
     }
+failure-not-an-image = { $kind ->
+        [video] El trabajo { $id } es un vídeo: las variaciones y ampliaciones son para imágenes. Prueba los botones { action-remix } o { action-animate-last-frame } del vídeo.
+       *[other] El trabajo { $id } es una respuesta, no una imagen: las variaciones y ampliaciones son para imágenes. Crea una con { $imagine }.
+    } No se cobró nada.
+    .title = No es una imagen

@@ -21,3 +21,8 @@ settings-quick = { $key ->
         }
        *[other] { $key } { $value }
     }
+failure-not-an-image = { $kind ->
+        [video] ジョブ { $id } は動画です。バリエーションとアップスケールは画像用です。代わりに動画の「{ action-remix }」または「{ action-animate-last-frame }」ボタンを使ってください。
+       *[other] ジョブ { $id } は回答で、画像ではありません。バリエーションとアップスケールは画像用です。{ $imagine } で画像を作成してください。
+    } 料金はかかっていません。
+    .title = 画像ではありません

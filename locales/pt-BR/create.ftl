@@ -24,3 +24,8 @@ settings-quick = { $key ->
         }
        *[other] { $key } { $value }
     }
+failure-not-an-image = { $kind ->
+        [video] O trabalho { $id } é um vídeo: variações e ampliações são para imagens. Experimente os botões { action-remix } ou { action-animate-last-frame } do vídeo.
+       *[other] O trabalho { $id } é uma resposta, não uma imagem: variações e ampliações são para imagens. Crie uma com { $imagine }.
+    } Nada foi cobrado.
+    .title = Não é uma imagem

@@ -21,3 +21,8 @@ settings-quick = { $key ->
         }
        *[other] { $key } { $value }
     }
+failure-not-an-image = { $kind ->
+        [video] 任务 { $id } 是视频：变体和放大仅适用于图像。请改用视频的“{ action-remix }”或“{ action-animate-last-frame }”按钮。
+       *[other] 任务 { $id } 是回答，不是图像：变体和放大仅适用于图像。请用 { $imagine } 生成图像。
+    } 未收取任何费用。
+    .title = 不是图像

@@ -29,7 +29,7 @@ async function pickedImage(ctx: CommandContext, args: ArgValues): Promise<Result
   const req = res.value;
   // A member command's role is not looked up in advance (it costs the platform a call): asked only for others' jobs.
   if (!req.mine && !roleAllows(ctx.role, 'admin') && !(await ctx.isAdmin().catch(() => false))) return err(fail('job_not_yours', { id }));
-  if (req.kind !== 'imagine' && req.kind !== 'edit') return err(fail('job_files_gone', { id, what: 'outputs' }));
+  if (req.kind === 'video' || req.kind === 'ask') return err(fail('not_an_image', { id, kind: req.kind }));
   const k = int(args, 'index') ?? 1;
   const [image] = await readKept(req.outputs?.slice(k - 1, k));
   if (!image) return err(fail('job_files_gone', { id, what: 'outputs' }));
