@@ -13,7 +13,7 @@ import { runEdit } from './edit.js';
  * Upscale under a single image; also typed on text surfaces). Each is a new edit job of image K of the earlier job,
  * read from disk (never downloaded again), with its prompt and model, held and charged like any edit, paid by whoever
  * clicks: a variation at the image's size, an upscale at the size recorded with the job (the model's next larger
- * tier). Only the member who started the job, or an admin, may: anyone else is refused before any hold.
+ * tier, or the next size of the upscale model recorded with it when the model has none: see `isUpscaleModel`). Only the member who started the job, or an admin, may: anyone else is refused before any hold.
  */
 
 /** `--index K`: which image of the job (from 1), default the first. */
@@ -71,6 +71,6 @@ export const upscaleCommand: CommandDefinition = {
     if (!picked.ok) return failureReply(ctx, picked.failure);
     const { req, image } = picked.value;
     if (!req.upscaleSize) return failureReply(ctx, fail('not_offered', { what: 'upscale', model: req.model }));
-    return runEdit(ctx, { prompt: req.prompt, model: req.model, images: [image], size: req.upscaleSize });
+    return runEdit(ctx, { prompt: req.prompt, model: req.upscaleModel ?? req.model, images: [image], size: req.upscaleSize });
   },
 };
