@@ -120,12 +120,13 @@ export const SCENARIO: readonly ScenarioStep[] = [
     behind: ['/imagine a slow lighthouse', '/imagine a second lighthouse'],
     expect: { tone: 'info', files: 2, charged: 2 * IMAGE, says: 'number 1 in line', actions: ['Cancel j_*'], behind: ['result', 'result'] },
   },
-  // A typed flag wins over the setting: 5 s asked, 4 s from the settings unused (and named nowhere).
+  // A typed flag wins over the setting: 5 s asked, 4 s from the settings unused (not named with the settings used;
+  // a bare '4 s' could match a failure reference such as 'XMHNP4 shows')
   {
     id: 'over-budget',
     as: 'member',
     run: '/video a storm at sea --seconds 5',
-    expect: { tone: 'error', files: 0, charged: 0, failure: 'budget_exhausted', says: '16:9 from your settings', lacks: '4 s' },
+    expect: { tone: 'error', files: 0, charged: 0, failure: 'budget_exhausted', says: '16:9 from your settings', lacks: '4 s, 16:9' },
   },
   { id: 'words', as: 'admin', run: '/setup words add space* No space pictures here.', expect: { tone: 'info', files: 0, charged: 0 } },
   // Cyrillic а с е inside a Latin word: refused before any hold, whatever is left of the budget.
