@@ -164,6 +164,11 @@ export interface FailureDetails {
    * works (empty when none is named). Refused before the arguments are read; nothing held.
    */
   not_in_channel: { command: string; where: readonly string[] };
+  /**
+   * `/vary` or `/upscale` (V/U buttons) named a job that made no image (a video, an answer): refused before any hold,
+   * pointing at what works on that job instead.
+   */
+  not_an_image: { id: string; kind: 'video' | 'ask' };
   /** A prompt rule (`/setup words`) refused the prompt before any hold or gateway call; `message` is the rule's own words. */
   prompt_blocked: { message?: string };
   /**

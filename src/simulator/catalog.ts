@@ -6,6 +6,8 @@
  *   published price. OpenAI's `sora-2*` (removed 2026-09-24) and `dall-e-2/3` (retired 2026-05-12) are gone from it.
  * - `expr`: late-2026 provider ids priced by new-api expressions (`billing_mode: "tiered_expr"`): `gpt-image-2` per
  *   quality, `veo-3.1` per second × resolution × audio, `kling-v2.1` per second × mode, `gpt-5.2` by token tiers.
+ * - `upscale`: the neutral catalogue and one upscale model, `alpha-upscale-4k` (an image model whose id names it an
+ *   upscaler, see `isUpscaleModel`: one source image on the edit endpoint, up to 4096 pixels, $0.02 an image).
  * These prices exist only in the simulator: the bot learns them from its `GET /api/pricing` like from any gateway.
  */
 import type { ModelPrice, PriceTable } from '../core/pricing.js';
@@ -13,7 +15,7 @@ import { GPT_IMAGE_OPTIONS, KLING_OPTIONS, SEEDANCE_OPTIONS, SEEDREAM_OPTIONS, V
 
 export type SimModelKind = 'image' | 'video' | 'text';
 /** Which catalogue a simulator serves. */
-export type SimCatalogueName = 'neutral' | 'real' | 'expr';
+export type SimCatalogueName = 'neutral' | 'real' | 'expr' | 'upscale';
 
 /** One model of the catalog. */
 export interface SimModel {
@@ -79,6 +81,9 @@ export const CATALOG: readonly SimModel[] = [
  */
 export const SIM_REMIX_MODELS: readonly string[] = CATALOG.filter((m) => m.kind === 'video').map((m) => m.id);
 
+/** The neutral catalogue plus one upscale model (the bot's U buttons use it where the image model has no larger size). */
+export const UPSCALE_CATALOG: readonly SimModel[] = [...CATALOG, img('alpha-upscale-4k', 'alpha', 20_000, 4096, true, { min: 1, max: 1 })];
+
 /** The real-ids catalogue (late 2026), in listing order: what a new user sees a current deployment list. */
 export const REAL_CATALOG: readonly SimModel[] = [
   { ...img('gpt-image-2', 'openai', 40_000, 1536), options: GPT_IMAGE_OPTIONS },
@@ -108,7 +113,7 @@ export const EXPR_CATALOG: readonly SimModel[] = [
 
 /** The models of a catalogue. */
 export function catalogue(name: SimCatalogueName = 'neutral'): readonly SimModel[] {
-  return name === 'real' ? REAL_CATALOG : name === 'expr' ? EXPR_CATALOG : CATALOG;
+  return name === 'real' ? REAL_CATALOG : name === 'expr' ? EXPR_CATALOG : name === 'upscale' ? UPSCALE_CATALOG : CATALOG;
 }
 
 /** Quota units per USD the simulator publishes (new-api's default). */

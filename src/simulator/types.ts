@@ -78,8 +78,8 @@ export interface SimulatorOptions {
   port?: number;
   /** Default 'new-api'. */
   flavor?: SimFlavor;
-  /** Default 'neutral' (the seed's ids); 'real' serves provider ids with published prices; 'expr' prices by expression. */
-  catalogue?: 'neutral' | 'real' | 'expr';
+  /** Default 'neutral' (the seed's ids); 'real' serves provider ids with published prices; 'expr' prices by expression; 'upscale' is 'neutral' with an upscale model. */
+  catalogue?: 'neutral' | 'real' | 'expr' | 'upscale';
   /** Default 'both' ('none' for the one-api flavor). */
   videoRoutes?: SimVideoRoutes;
   /** Model ids left out of `/api/pricing` although listed and usable (the bot has no price for them). Default none. */

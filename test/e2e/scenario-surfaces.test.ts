@@ -6,7 +6,7 @@ import { playScenario, SCENARIO, type ScenarioDriver, type ScenarioRun, type Ste
 import type { TestStackOptions } from '../support/harness.js';
 
 /** Every surface gets the same stack: fast simulator videos, a fast poller, $1 a day until the admin changes it. */
-const STACK: TestStackOptions = { sim: { video: { queuedMs: 50, runMs: 300, progressSteps: 3 } }, pollIntervalMs: 40 };
+const STACK: TestStackOptions = { sim: { video: { queuedMs: 50, runMs: 300, progressSteps: 3 } }, pollIntervalMs: 40, env: { MAX_JOBS_PER_USER: '1' } };
 
 const SURFACES: readonly { name: string; start: () => Promise<ScenarioDriver> }[] = [
   { name: 'discord', start: () => discordDriver(STACK) },
@@ -32,6 +32,13 @@ const KNOWN_GAPS: readonly KnownGap[] = [
   // None known: add an entry when the scenario finds a difference that is not fixed yet.
 ];
 
+/**
+ * Steps whose title and fields differ on the console by design: its one kind of user is the admin of the console
+ * scope, so `/queue` shows the community's queue (each line saying whose job it is) where a member elsewhere sees
+ * their own. The console's run is checked for that view instead.
+ */
+const ADMIN_VIEW_ON_CONSOLE: ReadonlySet<string> = new Set(['queue']);
+
 const gapOf = (surface: string, step: string, field: KnownGap['field']) => KNOWN_GAPS.find((g) => g.surface === surface && g.field === field && g.steps.includes(step));
 
 /**
@@ -40,16 +47,17 @@ const gapOf = (surface: string, step: string, field: KnownGap['field']) => KNOWN
  */
 function comparable(s: StepRecord, surfaces: readonly string[]) {
   const gap = (field: KnownGap['field']) => surfaces.some((x) => gapOf(x, s.id, field));
+  const adminView = surfaces.includes('console') && ADMIN_VIEW_ON_CONSOLE.has(s.id);
   return {
     id: s.id,
     tone: s.tone,
     failure: s.failure,
-    title: s.title,
+    ...(adminView ? {} : { title: s.title, fields: s.fields }),
     files: s.files,
     charged: s.charged,
     billed: s.billed,
     openHolds: s.openHolds,
-    fields: s.fields,
+    behind: s.behind,
     ...(gap('actions') ? {} : { actions: s.actions }),
     ...(gap('delivered') ? {} : { delivered: s.delivered }),
   };
@@ -88,6 +96,7 @@ describe('one scenario on every chat surface', () => {
         expect.soft(got.files, where).toBe(step.expect.files);
         if (step.expect.says) expect.soft(got.text, where).toContain(step.expect.says);
         if (step.expect.lacks) expect.soft(got.text, where).not.toContain(step.expect.lacks);
+        if (step.expect.behind) expect.soft(got.behind, where).toEqual(step.expect.behind);
         if (step.expect.charged === 'positive') expect.soft(got.charged, where).toBeGreaterThan(0);
         else expect.soft(got.charged, where).toBe(step.expect.charged);
         // The gateway bills exactly what the ledger charged, step by step; no hold outlives its job.
@@ -101,6 +110,8 @@ describe('one scenario on every chat surface', () => {
         if (deliveredGap) expect.soft(got.delivered, `${where} — known gap fixed? remove it from KNOWN_GAPS`).toEqual(deliveredGap.shows);
         else if (step.expect.deliveredActions) expect.soft(got.delivered, `${where} (delivered video)`).toEqual(expect.arrayContaining([...step.expect.deliveredActions]));
       }
+      if (name === 'console') for (const id of ADMIN_VIEW_ON_CONSOLE) expect.soft(run.steps.find((x) => x.id === id)?.title, `console step ${id}`).toBe('Queue of this community');
+      else expect.soft(run.steps.find((x) => x.id === 'queue')?.title, `${name} step queue`).toBe('Your queue');
       expect(run.netCharged).toBe(run.billed);
       expect(run.ledger.admin).toEqual({ spent: 0, held: 0 });
       expect(run.ledger.member.held).toBe(0);
@@ -130,6 +141,10 @@ describe('one scenario on every chat surface', () => {
     expect(balance.fields).toEqual(['Limit: $0.80 per day', 'Spent: $0.70', 'Left: $0.10']);
     // One job pipeline: an image, edit or answer the surface posted and confirmed ends `delivered`, like a video.
     // The refused video is kept as a failed job (the budget check is the core's, after validation); nothing was charged.
-    expect(first!.jobs).toEqual(['imagine:delivered', 'edit:delivered', 'video:delivered', 'video:delivered', 'ask:delivered', 'imagine:delivered', 'edit:delivered', 'imagine:delivered', 'edit:delivered', 'edit:delivered', 'video:delivered', 'video:failed']);
+    // The two images of the queue step come before the refused video; the image after the channel rule is lifted, last.
+    expect(first!.jobs).toEqual([
+      'imagine:delivered', 'edit:delivered', 'video:delivered', 'video:delivered', 'ask:delivered', 'imagine:delivered', 'edit:delivered', 'imagine:delivered',
+      'edit:delivered', 'edit:delivered', 'video:delivered', 'imagine:delivered', 'imagine:delivered', 'video:failed', 'imagine:delivered',
+    ]);
   });
 });

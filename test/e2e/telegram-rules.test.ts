@@ -67,6 +67,20 @@ describe('Telegram: /setup channel per topic and /setup words', () => {
     expect(await say(member, '/balance', chat)).not.toBe('');
   });
 
+  it('in a silent topic, a member command that does not parse stays silent too (an admin one is still answered)', async () => {
+    // The Quiet topic is silent (previous test). Both fail in the grammar, before the dispatcher's channel rule.
+    const badFlag = fake.sendText({ chat: forum, from: member, text: '/imagine a lighthouse --n nine', topic: quiet });
+    const typo = fake.sendText({ chat: forum, from: member, text: '/imagin a lighthouse', topic: quiet });
+    // An admin's command that does not parse is answered there; by then the member's were handled (silently).
+    const adminBad = fake.sendText({ chat: forum, from: admin, text: '/setup channel only', topic: quiet });
+    await fake.waitFor((c) => c.ok && replyTo(adminBad.message_id)(c));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(fake.calls.some(replyTo(badFlag.message_id))).toBe(false);
+    expect(fake.calls.some(replyTo(typo.message_id))).toBe(false);
+    // The same bad flag where the bot speaks is answered.
+    expect(await say(member, '/imagine a lighthouse --n nine', chat)).not.toBe('');
+  });
+
   it('a word rule refuses a confusable spelling with the default words; the global list is for owners only', async () => {
     expect(await say(admin, '/setup words add space', chat)).toContain('Added space');
     const before = stack.sim.requests().length;

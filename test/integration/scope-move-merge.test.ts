@@ -60,6 +60,26 @@ describe.each(engines)('moving a community onto an id that already ran jobs ($na
     expect(await openHolds(t.store)).toBe(0);
   });
 
+  it('keeps a channel rule set under the new id (it replaces the old id rule of that channel; others stay)', async () => {
+    t = await createTestStack({ engine, startPoller: false });
+    const dir = t.store.directory;
+    const rules = t.store.rules;
+    const old = await dir.ensureScope({ platform: 'telegram', externalId: '-556' });
+    const admin = await dir.ensureUser({ platform: 'telegram', externalId: '78' });
+    const audit = { actor: admin.id, action: 'channel.rule.set' };
+    await rules.setChannelRule(old.id, 'main', { channelId: 'main', silent: false, only: ['ask'], allow: [] }, audit);
+    await rules.setChannelRule(old.id, '10', { channelId: '10', label: 'Videos', silent: false, only: null, allow: ['video'] }, audit);
+    const fresh = await dir.ensureScope({ platform: 'telegram', externalId: '-100556' });
+    await rules.setChannelRule(fresh.id, 'main', { channelId: 'main', silent: true, only: null, allow: [] }, audit);
+
+    expect(await dir.moveScope({ platform: 'telegram', externalId: '-556' }, '-100556')).toBe('moved');
+    const kept = await rules.channelRules(old.id);
+    expect(kept.map((r) => [r.channelId, r.silent, r.only, r.allow])).toEqual([
+      ['10', false, null, ['video']],
+      ['main', true, null, []],
+    ]);
+  });
+
   it('keeps a new id apart when it has settings or a token of its own', async () => {
     t = await createTestStack({ engine, startPoller: false });
     const dir = t.store.directory;

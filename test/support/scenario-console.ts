@@ -21,7 +21,8 @@ const HINT_LINE = /^ {4}(\/\S.*?) {2,}(\S.*)$/;
 /**
  * The console surface driven in-process: one {@link ConsoleSession} per person over the same dispatcher, output
  * directory and delivery address (the playground's wiring, see `startPlayground`), and its {@link ConsoleDelivery}
- * registered on the stack. Both people are the console's single kind of user: an admin of the console scope.
+ * registered on the stack. Both people are the console's single kind of user: an admin of the console scope, in its
+ * one channel (`console`, as `consoleActor` names it).
  */
 export async function consoleDriver(opts: TestStackOptions = {}): Promise<ScenarioDriver> {
   const stack = await createTestStack(opts);
@@ -31,8 +32,8 @@ export async function consoleDriver(opts: TestStackOptions = {}): Promise<Scenar
   const print = (line: string) => void lines.push(...line.split('\n'));
   const address: ConsoleAddress = { surface: CONSOLE, instance: consoleInstance() };
   const actors: Record<Who, Actor> = {
-    admin: { scope: { platform: CONSOLE, externalId: 'local', kind: 'console', title: 'Terminal playground' }, user: { platform: CONSOLE, externalId: 'local', displayName: 'admin' } },
-    member: { scope: { platform: CONSOLE, externalId: 'local', kind: 'console', title: 'Terminal playground' }, user: { platform: CONSOLE, externalId: 'member', displayName: 'member' } },
+    admin: { scope: { platform: CONSOLE, externalId: 'local', kind: 'console', title: 'Terminal playground' }, user: { platform: CONSOLE, externalId: 'local', displayName: 'admin' }, channel: { id: 'console' } },
+    member: { scope: { platform: CONSOLE, externalId: 'local', kind: 'console', title: 'Terminal playground' }, user: { platform: CONSOLE, externalId: 'member', displayName: 'member' }, channel: { id: 'console' } },
   };
   const sessions: Record<Who, ConsoleSession> = {
     admin: new ConsoleSession({ dispatcher, core: stack.core, actor: actors.admin, address, outputDir, print }),

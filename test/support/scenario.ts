@@ -30,6 +30,8 @@ export interface StepExpect {
   says?: string;
   /** Words the step's reply must not show (a setting a typed flag overrode). */
   lacks?: string;
+  /** The results of the step's `behind` commands: their tone, in order. */
+  behind?: readonly Reply['tone'][];
 }
 
 /** A step typed as a command (`run`), optionally with the image of an earlier step's result attached. */
@@ -39,6 +41,13 @@ export interface CommandStep {
   readonly run: string;
   /** Attach the first image of this earlier step's result (the user re-sends what the bot posted). */
   readonly attach?: string;
+  /**
+   * Commands the same person typed just before `run`, still being made when `run` is typed: the first is slowed at
+   * the gateway (a one-time `slow` fault of the simulator) and each next one waits behind it in the bot's fair-use line
+   * (the scenario's stack runs one job per member at a time), so its place in line is known. The step then waits for
+   * their results too: files and money of the step include theirs.
+   */
+  readonly behind?: readonly string[];
   readonly expect: StepExpect;
 }
 
@@ -103,16 +112,30 @@ export const SCENARIO: readonly ScenarioStep[] = [
   { id: 'balance', as: 'member', run: '/balance', expect: { tone: 'info', files: 0, charged: 0 } },
   { id: 'jobs', as: 'member', run: '/jobs', expect: { tone: 'info', files: 0, charged: 0 } },
   { id: 'help', as: 'member', run: '/help', expect: { tone: 'info', files: 0, charged: 0 } },
-  // A typed flag wins over the setting: 5 s asked, 4 s from the settings unused (and named nowhere).
+  // One image being made (slowed at the gateway), a second one of the member's waiting behind it: /queue names its place.
+  {
+    id: 'queue',
+    as: 'member',
+    run: '/queue',
+    behind: ['/imagine a slow lighthouse', '/imagine a second lighthouse'],
+    expect: { tone: 'info', files: 2, charged: 2 * IMAGE, says: 'number 1 in line', actions: ['Cancel j_*'], behind: ['result', 'result'] },
+  },
+  // A typed flag wins over the setting: 5 s asked, 4 s from the settings unused (not named with the settings used;
+  // a bare '4 s' could match a failure reference such as 'XMHNP4 shows')
   {
     id: 'over-budget',
     as: 'member',
     run: '/video a storm at sea --seconds 5',
-    expect: { tone: 'error', files: 0, charged: 0, failure: 'budget_exhausted', says: '16:9 from your settings', lacks: '4 s' },
+    expect: { tone: 'error', files: 0, charged: 0, failure: 'budget_exhausted', says: '16:9 from your settings', lacks: '4 s, 16:9' },
   },
   { id: 'words', as: 'admin', run: '/setup words add space* No space pictures here.', expect: { tone: 'info', files: 0, charged: 0 } },
   // Cyrillic а с е inside a Latin word: refused before any hold, whatever is left of the budget.
   { id: 'word-refused', as: 'member', run: '/imagine a sp\u0430\u0441\u0435ship', expect: { tone: 'error', files: 0, charged: 0, failure: 'prompt_blocked' } },
+  // A channel rule: only /ask works here; the member's image is refused free, then the admin lifts the rule.
+  { id: 'channel-only', as: 'admin', run: '/setup channel only ask', expect: { tone: 'info', files: 0, charged: 0 } },
+  { id: 'channel-refused', as: 'member', run: '/imagine a lighthouse', expect: { tone: 'error', files: 0, charged: 0, failure: 'not_in_channel', says: 'does not work in this channel' } },
+  { id: 'channel-reset', as: 'admin', run: '/setup channel reset', expect: { tone: 'info', files: 0, charged: 0 } },
+  { id: 'channel-open', as: 'member', run: '/imagine a lighthouse', expect: { tone: 'result', files: 1, charged: IMAGE, actions: NO_UPSCALE } },
 ];
 
 /** What a surface showed for one step: the neutral reply the dispatcher returned, and the surface's own rendering. */
@@ -169,6 +192,8 @@ export interface StepRecord {
   readonly actions: readonly string[];
   /** A video: the action labels offered with the delivered file. */
   readonly delivered?: readonly string[];
+  /** The tones of the results of the step's `behind` commands. */
+  readonly behind?: readonly Reply['tone'][];
   readonly text: string;
   readonly ms: number;
 }
@@ -188,9 +213,12 @@ export interface ScenarioRun {
 
 const FINAL = new Set(['delivered', 'succeeded', 'failed', 'refunded', 'expired', 'released', 'undeliverable']);
 
-/** Job ids (`j_…`) and date-times blanked, so replies of different runs compare equal. */
+/** Job ids (`j_…`), date-times and `/queue`'s time so far blanked, so replies of different runs compare equal. */
 export function neutral(s: string): string {
-  return s.replace(/\bj_[A-Za-z0-9]+/g, 'j_*').replace(/\b\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?( ?UTC)?/g, '<time>');
+  return s
+    .replace(/\bj_[A-Za-z0-9]+/g, 'j_*')
+    .replace(/\b\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?( ?UTC)?/g, '<time>')
+    .replace(/\b\d+ s so far\b/g, '<elapsed> so far');
 }
 
 /** Polls `get` every 20 ms until it returns a value; rejects after `timeoutMs` naming `what`. */
@@ -223,6 +251,30 @@ export function plain(s: string): string {
     .trim();
 }
 
+/** How long the gateway holds the first `behind` command's image (long enough to type the rest and the step). */
+const BEHIND_SLOW_MS = 1500;
+
+/**
+ * Types `commands` as `who` without waiting for their results: the first one's image is slowed at the gateway, and
+ * each is typed once the one before stands where it should (the first being made, each next one in the fair-use
+ * line), so places in line are the same on every surface. Returns the pending results, in order.
+ */
+async function startBehind(driver: ScenarioDriver, who: Who, commands: readonly string[]): Promise<Promise<Shown>[]> {
+  driver.stack.sim.addFault({ kind: 'slow', endpoint: 'image', slowMs: BEHIND_SLOW_MS, times: 1 });
+  const pending: Promise<Shown>[] = [];
+  for (const [i, text] of commands.entries()) {
+    const p = driver.command(who, text);
+    p.catch(() => undefined); // awaited by the caller; a failure is reported there
+    pending.push(p);
+    await until(async () => {
+      const items = (await driver.stack.core.queue(driver.actor(who), false)).items;
+      const ready = i === 0 ? items.some((x) => x.phase === 'running') : items.filter((x) => x.phase === 'queued').length >= i;
+      return ready ? true : undefined;
+    }, `"${text}" to stand in line on ${driver.surface}`);
+  }
+  return pending;
+}
+
 async function waitJobEnded(driver: ScenarioDriver, who: Who, jobId: string): Promise<void> {
   await until(async () => {
     const j = await driver.stack.core.job(driver.actor(who), jobId);
@@ -248,11 +300,17 @@ export async function playScenario(driver: ScenarioDriver, steps: readonly Scena
     const billed0 = stack.sim.spentMicros(token);
     let s: Shown;
     let delivered: Shown | undefined;
+    const behindShown: Shown[] = [];
     try {
       if ('run' in step) {
         const attach = step.attach ? shown.get(step.attach) : undefined;
         if (step.attach && !attach) throw new Error(`step ${step.attach} showed nothing to attach`);
+        const behind = step.behind?.length ? await startBehind(driver, step.as, step.behind) : [];
         s = await driver.command(step.as, step.run, attach);
+        for (const b of await Promise.all(behind)) {
+          behindShown.push(b);
+          if (b.reply.jobId && b.reply.tone !== 'error') await waitJobEnded(driver, step.as, b.reply.jobId);
+        }
       } else {
         const on = shown.get(step.on);
         if (!on) throw new Error(`step ${step.on} showed nothing to act on`);
@@ -281,8 +339,9 @@ export async function playScenario(driver: ScenarioDriver, steps: readonly Scena
       billed: stack.sim.spentMicros(token) - billed0,
       openHolds: await openHolds(stack.store),
       fields: (r.fields ?? []).filter((f) => f.name !== 'Resets' && f.name !== 'Job').map((f) => `${neutral(f.name)}: ${neutral(f.value)}`),
-      actions: s.actions,
+      actions: s.actions.map(neutral),
       ...(delivered ? { delivered: delivered.actions } : {}),
+      ...(behindShown.length ? { behind: behindShown.map((b) => b.reply.tone) } : {}),
       text: s.text,
       ms: Date.now() - t0,
     });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { shouldWarnLowBalance } from '../../src/core/budget/low-balance.js';
 import { chooseDefault, defaultModelWarnings } from '../../src/core/catalog/default-models.js';
-import { guessKindFromId, kindFromEndpointTypes } from '../../src/core/catalog/model-kinds.js';
+import { guessKindFromId, isUpscaleModel, kindFromEndpointTypes } from '../../src/core/catalog/model-kinds.js';
 import { PriceBook } from '../../src/core/catalog/price-book.js';
 import { documentedPriceTable } from '../../src/core/pricing.js';
 import { addressClass, downloadAllowed } from '../../src/gateway/address-policy.js';
@@ -21,6 +21,13 @@ describe('model kinds', () => {
     ['sora-2', 'video'], ['veo-3.0-generate', 'video'], ['kling-v2-master', 'video'], ['wan-2.2-t2v', 'video'], ['hailuo-02', 'video'],
     ['gpt-4o-mini', 'text'], ['deepseek-chat', 'text'], ['claude-x-4.8', 'text'], ['alpha-image-2', 'image'], ['gamma-video-1', 'video'],
   ])('guesses %s → %s from the id', (id, kind) => expect(guessKindFromId(id)).toBe(kind));
+  it('names upscale models by their id (upscale, esrgan, sr-4x), an image kind; other image models are not', () => {
+    for (const id of ['alpha-upscale-4k', 'Real-ESRGAN-x4plus', 'clarity-upscaler', 'swin-sr-4x', 'stable-diffusion-x4-upscaler']) {
+      expect(isUpscaleModel(id), id).toBe(true);
+      expect(guessKindFromId(id), id).toBe('image');
+    }
+    for (const id of ['alpha-image-2', 'gpt-image-2', 'seedream-4.0', 'flux-kontext-pro', 'srgb-art', 'gamma-video-1']) expect(isUpscaleModel(id), id).toBe(false);
+  });
 });
 
 describe('published pricing', () => {

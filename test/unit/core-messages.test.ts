@@ -76,6 +76,7 @@ const SAMPLES: { [C in FailureCode]: FailureDetails[C] } = {
   missing_argument: { name: 'prompt', usage: ['/imagine <prompt> [--ar W:H]'] },
   not_here: { place: 'private' },
   job_files_gone: { id: 'j_abcdefgh', what: 'references' },
+  not_an_image: { id: 'j_abcdefgh', kind: 'video' },
   job_not_yours: { id: 'j_abcdefgh' },
   store_unavailable: {},
   internal: {},

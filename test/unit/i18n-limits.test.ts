@@ -93,6 +93,7 @@ const WORST: { [C in FailureCode]: FailureDetails[C] } = {
   missing_argument: { name: 'subcommand', usage: longestUsage },
   not_here: { place: 'private' },
   job_files_gone: { id: LONG, what: 'references' },
+  not_an_image: { id: LONG, kind: 'ask' },
   job_not_yours: { id: LONG },
   internal: {},
 };

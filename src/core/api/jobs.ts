@@ -62,8 +62,10 @@ export interface JobView {
   options?: string;
   /** Images asked for (an image job's `count`, when more than one). */
   count?: number;
-  /** Images: the size an Upscale asks for; absent when the model has no larger size (no Upscale offered). */
+  /** Images: the size an Upscale asks for; absent when neither the model nor an upscale model has a larger size (no Upscale offered). */
   upscaleSize?: string;
+  /** Images: the upscale model an Upscale runs on; absent: the job's own model. */
+  upscaleModel?: string;
   estimateMicros: Micros;
   chargedMicros: Micros | null;
   createdAt: number;
@@ -96,6 +98,8 @@ export interface JobRequestView {
   options?: { quality?: string; background?: string; format?: string; resolution?: string; audio?: boolean };
   /** Images: the size an Upscale asks for (absent: none offered). */
   upscaleSize?: string;
+  /** Images: the upscale model an Upscale runs on (absent: the job's own model). */
+  upscaleModel?: string;
   /** True when the actor is the member who started the job (Vary and Upscale work only for them, or admins). */
   mine: boolean;
   /** The job's kept result files, while retained. */

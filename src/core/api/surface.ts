@@ -12,6 +12,7 @@ import type { AdminApi } from './admin.js';
 import type { FailureRefsApi } from './failure-refs.js';
 import type { JobsApi } from './jobs.js';
 import type { ModelsApi } from './models.js';
+import type { RulesApi } from './rules.js';
 import type { VideoApi } from './video.js';
 
 export type { Actor, Attachment, ChannelRef, DeliveryAddress, JobHooks, ScopeRef, UserRef } from './actor.js';
@@ -39,4 +40,5 @@ export type SurfaceCore = Pick<FailureRefsApi, 'explain'> &
   Pick<JobsApi, 'job' | 'recordDelivery' | 'handOver'> &
   Pick<VideoApi, 'remixOffered'> &
   Pick<ModelsApi, 'cachedModels'> &
-  Pick<AdminApi, 'scopeMoved'>;
+  Pick<AdminApi, 'scopeMoved'> &
+  Pick<RulesApi, 'channelCheck'>;

@@ -2,6 +2,7 @@ import { fail, type Failure } from '../failures.js';
 import { editDistance, normalizeModelId, suggestModel } from '../models/suggest.js';
 import type { GatewayModel } from '../ports/media-gateway.js';
 import type { ModelKind } from '../pricing.js';
+import { isUpscaleModel } from './model-kinds.js';
 import type { CatalogEntry } from './price-book.js';
 
 /** The configured defaults (`DEFAULT_IMAGE_MODEL`…); undefined = pick automatically. */
@@ -46,7 +47,7 @@ export function chooseDefault(kind: ModelKind, configured: ConfiguredDefaults, l
   }
   for (const m of list ?? []) {
     const e = entryOf(m);
-    if (e.kind === kind && e.price?.onSale) return { ok: true, model: m.id, how: 'first_priced' };
+    if (e.kind === kind && e.price?.onSale && !isUpscaleModel(m.id)) return { ok: true, model: m.id, how: 'first_priced' };
   }
   return { ok: false, failure: fail('no_default_model', { kind, isAdminHint }) };
 }

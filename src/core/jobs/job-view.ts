@@ -73,6 +73,7 @@ export function toJobView(
   if (options) v.options = options;
   if (rec.params.count !== undefined && rec.params.count > 1) v.count = rec.params.count;
   if (rec.params.upscaleSize !== undefined) v.upscaleSize = rec.params.upscaleSize;
+  if (rec.params.upscaleModel !== undefined) v.upscaleModel = rec.params.upscaleModel;
   if (rec.errorCode) v.errorCode = rec.errorCode;
   if (outputs && outputs.length > 0) v.outputs = outputs.map((o) => ({ ...o, mime: mimeOf(o.filename) }));
   return v;

@@ -44,7 +44,7 @@ type Render<C extends FailureCode> = (d: FailureDetails[C], c: Ctx) => MessageAr
 const NO_MONEY_SENTENCE = new Set<FailureCode>([
   'gateway_misconfigured', 'not_admin', 'bad_amount', 'unknown_user', 'job_not_found', 'bad_timezone', 'unknown_language', 'unknown_setting', 'bad_setting', 'no_token', 'token_rejected', 'cooldown', 'queue_full', 'coordination_unavailable',
   'unknown_command', 'missing_argument', 'not_here', 'store_unavailable', 'not_in_channel',
-  'job_not_cancellable',
+  'job_not_cancellable', 'not_an_image',
 ]);
 
 /** A model id or user text quoted safely: one line, at most 80 characters. */
@@ -172,6 +172,7 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
   store_unavailable: () => ({}),
   not_admin: () => ({}),
   not_in_channel: (d, c) => ({ command: c.cmd(d.command), where: d.where.length ? d.where.join(', ') : 'none' }),
+  not_an_image: (d, c) => ({ id: q(d.id), kind: d.kind, imagine: c.cmd('imagine') }),
   prompt_blocked: (d) => ({ message: d.message ? d.message.replace(/[\r\n\t]+/g, ' ').trim() : 'none' }),
   bad_amount: (d, c) => ({
     message: d.reason
@@ -232,7 +233,7 @@ export function describeFailure(f: Failure, opts?: DescribeOptions): FailureMess
 const INPUT_CODES = new Set<FailureCode>([
   'unknown_command', 'missing_argument', 'bad_flag', 'bad_amount', 'unknown_user', 'bad_timezone', 'unknown_language', 'unknown_setting', 'bad_setting', 'bad_aspect', 'bad_size',
   'bad_duration', 'bad_count', 'prompt_empty', 'prompt_too_long', 'not_here', 'not_admin', 'job_not_found', 'not_in_channel', 'prompt_blocked', 'job_not_yours',
-  'job_cancelled', 'job_not_cancellable',
+  'job_cancelled', 'job_not_cancellable', 'not_an_image',
 ]);
 
 /** Whether a failure's text is followed by its reference (see {@link refLine}). */

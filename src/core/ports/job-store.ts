@@ -19,6 +19,11 @@ export interface JobParams {
   references?: number;
   /** Images: the size an Upscale of the result asks for (the model's next larger tier); absent when none is larger. */
   upscaleSize?: string;
+  /**
+   * Images: the upscale model an Upscale runs on (`isUpscaleModel`), when the image's own model has no larger size
+   * and the token lists a priced one; absent: the job's own model.
+   */
+  upscaleModel?: string;
   /** A remix: the job id of the video it was made from. */
   remixOf?: string;
   /** Videos: the gateway's own price of the seconds asked (no markup, no community price), for its final bill. */

@@ -9,7 +9,8 @@ import { quoteJobPrice } from '../pricing.js';
 import { checkOptions } from './option-check.js';
 import { handToRunner, runToKept } from '../jobs/engine.js';
 import { imageSteps, type ImagePlan } from '../jobs/image-steps.js';
-import { gatewayFailure, remainingFor, withFairUse } from './context.js';
+import { isUpscaleModel } from '../catalog/model-kinds.js';
+import { gatewayFailure, listedModels, payerOf, remainingFor, scopeRef, withFairUse, type UsableToken } from './context.js';
 import { jobBasics, openJob, type JobBasics } from './job-start.js';
 import type { CoreDeps } from './deps.js';
 
@@ -18,6 +19,8 @@ const MIB = 1024 * 1024;
 /** Everything validated about an image request, ready to run. */
 interface Planned extends JobBasics, Omit<ImagePlan, 'token' | keyof JobBasics> {
   aspect?: string;
+  /** What an Upscale of the result asks for: a size, on the job's own model or on `model` (an upscale model). */
+  upscale?: { size: string; model?: string };
   delivery: DeliveryAddress | null;
 }
 
@@ -38,7 +41,7 @@ async function plan(d: CoreDeps, req: ImagineRequest | EditRequest, kind: 'imagi
   const basics = await jobBasics(d, req, 'image');
   if (!basics.ok) return basics;
   const price = basics.value.price;
-  const maxSide = price.maxSide ?? 1536;
+  const maxSide = isUpscaleModel(basics.value.model) ? Math.max(price.maxSide ?? 0, UPSCALER_MIN_SIDE) : (price.maxSide ?? 1536);
   const size = resolveSize({ maxSide, ...(req.aspect !== undefined ? { aspect: req.aspect } : {}), ...(req.size !== undefined ? { size: req.size } : {}) });
   if (!size.ok) return size;
   const count = validateCount(req.count ?? 1, d.settings.maxImagesPerRequest ?? 4);
@@ -57,16 +60,47 @@ async function plan(d: CoreDeps, req: ImagineRequest | EditRequest, kind: 'imagi
   if (!quote.ok) return err(fail('model_unpriced', { model: basics.value.model }, { log: { stage: 'image', note: `price expression refused: ${quote.reason}` } }));
   const p: Planned = { ...basics.value, kind, size: size.value, count: count.value, options, estimateMicros: quote.micros, refs, delivery: req.delivery ?? null };
   if (req.aspect && !req.size) p.aspect = req.aspect;
+  const upscale = await upscaleFor(d, req, basics.value.token, basics.value.model, size.value, maxSide);
+  if (upscale) p.upscale = upscale;
   return ok(p);
 }
 
+/**
+ * The longest side an upscale model is taken to reach at least (4K): the gateway publishes no size limit, and the
+ * image-model default (1536) would offer no upscale at all; a larger `maxSide` in PRICES_FILE raises it.
+ */
+const UPSCALER_MIN_SIDE = 4096;
+
+/**
+ * What an Upscale of an image of `size` made by `model` asks for: the model's next larger size tier; else, when the
+ * model has none, the next size of the first upscale model ({@link isUpscaleModel}) the token lists, priced and on
+ * sale; else nothing (no U button). Reads the cached list only when the model has no larger size; a list that cannot
+ * be read offers no upscale (the job itself is not refused for it).
+ */
+async function upscaleFor(d: CoreDeps, a: ImagineRequest | EditRequest, t: UsableToken, model: string, size: string, maxSide: number): Promise<{ size: string; model?: string } | undefined> {
+  const own = upscaleSize(size, maxSide);
+  if (own) return { size: own };
+  if (isUpscaleModel(model)) return undefined;
+  const listed = await listedModels(d, t, '');
+  if (!listed.ok || !listed.value) return undefined;
+  const ref = scopeRef(a);
+  for (const m of listed.value) {
+    if (!isUpscaleModel(m.id)) continue;
+    const e = d.catalog.book.entry(m.id, ref, m, payerOf(t));
+    if (e.kind !== 'image' || !e.price?.onSale) continue;
+    const target = upscaleSize(size, Math.max(e.price.maxSide ?? 0, UPSCALER_MIN_SIDE));
+    if (target) return { size: target, model: m.id };
+  }
+  return undefined;
+}
+
 async function execute(d: CoreDeps, p: Planned, jobId: string, hooks: JobHooks): Promise<Result<ImageJobResult>> {
-  const upscale = upscaleSize(p.size, p.price.maxSide ?? 1536);
+  const upscale = p.upscale?.size;
   const opened = await openJob(d, {
     jobId,
     kind: p.kind,
     basics: p,
-    params: { size: p.size, count: p.count, ...p.options, ...(p.aspect ? { aspect: p.aspect } : {}), ...(p.kind === 'edit' ? { references: p.refs.length } : {}), ...(upscale ? { upscaleSize: upscale } : {}) },
+    params: { size: p.size, count: p.count, ...p.options, ...(p.aspect ? { aspect: p.aspect } : {}), ...(p.kind === 'edit' ? { references: p.refs.length } : {}), ...(upscale ? { upscaleSize: upscale } : {}), ...(p.upscale?.model ? { upscaleModel: p.upscale.model } : {}) },
     estimateMicros: p.estimateMicros,
     delivery: p.delivery,
   });

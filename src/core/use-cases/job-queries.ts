@@ -70,6 +70,7 @@ export async function jobRequest(d: CoreDeps, actor: Actor, id: string): Promise
     ...(v.seconds !== undefined ? { seconds: v.seconds } : {}),
     ...(Object.keys(options).length ? { options } : {}),
     ...(v.upscaleSize !== undefined ? { upscaleSize: v.upscaleSize } : {}),
+    ...(v.upscaleModel !== undefined ? { upscaleModel: v.upscaleModel } : {}),
     mine: found.rec.userId === found.ids.userId,
     ...(v.outputs ? { outputs: v.outputs } : {}),
     ...(complete ? { references } : {}),

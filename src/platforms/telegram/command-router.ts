@@ -1,6 +1,6 @@
 import { Composer, type Context } from 'grammy';
 import type { Message } from 'grammy/types';
-import type { Actor, ArgValue } from '../../core/api/surface.js';
+import type { Actor, ArgValue, CommandDefinition } from '../../core/api/surface.js';
 import { commandArgs, findCommand } from '../../core/commands/lookup.js';
 import { parseCommandText } from '../../core/commands/grammar.js';
 import { actorOfMessage, isAnonymousAdmin } from './actor.js';
@@ -84,6 +84,17 @@ function askerOf(msg: Message, actor: Actor): Asker {
   };
 }
 
+/**
+ * Whether a member command that did not parse must go unanswered here: the channel (chat or topic) is silent
+ * (`/setup channel silent`), as the dispatcher would keep it for a command that parsed. Admin and owner commands are
+ * answered (an admin can undo the rule from there); a store failure answers as usual.
+ */
+async function silentHere(deps: TelegramDeps, actor: Actor, def: CommandDefinition | undefined, typed: string): Promise<boolean> {
+  if (actor.scope.kind === 'private' || !actor.channel || (def && def.role !== 'member')) return false;
+  const verdict = await deps.core.channelCheck(actor, def?.name ?? typed).catch(() => undefined);
+  return verdict?.kind === 'silent';
+}
+
 /** Parses and starts the command of `msg` with `files`; false when the message holds no command for this bot. */
 async function handleCommand(deps: TelegramDeps, msg: Message, files: FileRef[]): Promise<boolean> {
   const text = (msg.text ?? msg.caption ?? '').trim();
@@ -111,6 +122,7 @@ async function handleCommand(deps: TelegramDeps, msg: Message, files: FileRef[])
   if (!parsed.ok) {
     const f = parsed.failure;
     if (f.code === 'unknown_command' && (f.details.otherBot || (msg.chat.type !== 'private' && !f.details.suggestion))) return true;
+    if (await silentHere(deps, actor, def, head.command)) return true;
     await replyFailure(deps, place, f, actor);
     return true;
   }

@@ -129,6 +129,10 @@ export class KyselyDirectory implements Directory {
           .execute();
         await tx.deleteFrom('scope_members').where('scope_id', '=', t).execute();
         await tx.updateTable('audit_log').set({ scope_id: old.id }).where('scope_id', '=', t).execute();
+        // Channel rules set under the new id (an admin ran /setup channel in the upgraded chat before the move was
+        // handled) are the community's latest: they replace the old id's rule of the same channel, and are kept.
+        await sql`delete from channel_rules where scope_id = ${old.id} and channel_id in (select channel_id from channel_rules where scope_id = ${t})`.execute(tx);
+        await sql`update channel_rules set scope_id = ${old.id} where scope_id = ${t}`.execute(tx);
         // An approval given to the new id first (an owner ran /approve there before the move) stays with the community.
         const approval = await tx.selectFrom('scopes').select(['operator_approved_at', 'operator_approved_by']).where('id', '=', t).executeTakeFirst();
         if (approval?.operator_approved_at != null) {

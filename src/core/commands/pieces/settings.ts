@@ -35,18 +35,25 @@ const QUICK: readonly (readonly [string, string])[] = [
   ['aspect', '9:16'],
 ];
 
-/** The quick choices under the full list: aspects, image counts, and private results turned the other way. */
-function quickChoices(privately: boolean): ReplyAction[] {
+/**
+ * The quick choices under the full list: aspects, image counts, and private results turned the other way, labelled in
+ * `locale` (`settings-quick`); every surface renders these labels (Discord buttons, Telegram's inline keyboard).
+ */
+function quickChoices(privately: boolean, locale: string): ReplyAction[] {
   const pairs = [['private', privately ? 'off' : 'on'] as const, ...QUICK];
-  return pairs.map(([key, value]) => ({ label: `${key} ${value}`, command: 'settings', args: { key, value } }));
+  return pairs.map(([key, value]) => ({ label: t(locale, 'settings-quick', { key, value }), command: 'settings', args: { key, value } }));
 }
 
-/** A menu per model kind, of the models the member's token reaches (from the cache: never waits on the gateway). */
+/**
+ * A menu per model kind, of the models the member's token reaches (from the cache: never waits on the gateway); the
+ * placeholder names the setting in `locale` (`settings-key-name`), the options are model ids (never translated).
+ */
 function modelMenus(ctx: CommandContext, locale: string): ReplyMenu[] {
   const kinds = [['image_model', 'image'], ['video_model', 'video'], ['text_model', 'text']] as const;
   return kinds.flatMap(([key, kind]) => {
     const options = ctx.core.cachedModels(ctx.actor, kind).map((m) => ({ label: m.id, value: m.id }));
-    return options.length ? [{ placeholder: t(locale, 'settings-menu-placeholder', { key }), command: 'settings', args: { key }, arg: 'value', options }] : [];
+    const name = t(locale, 'settings-key-name', { key });
+    return options.length ? [{ placeholder: t(locale, 'settings-menu-placeholder', { key: name }), command: 'settings', args: { key }, arg: 'value', options }] : [];
   });
 }
 
@@ -77,7 +84,8 @@ export const settingsCommand: CommandDefinition = {
     const reply = settingsReply(ctx, res, !key, ['settings']);
     if (key || reply.tone === 'error') return reply;
     const privately = (await ctx.core.settingsInEffect(ctx.actor)).private?.value === 'on';
-    return { ...reply, actions: quickChoices(privately), menus: modelMenus(ctx, reply.locale ?? DEFAULT_LOCALE) };
+    const l = reply.locale ?? DEFAULT_LOCALE;
+    return { ...reply, actions: quickChoices(privately, l), menus: modelMenus(ctx, l) };
   },
 };
 

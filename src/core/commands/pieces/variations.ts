@@ -13,7 +13,7 @@ import { runEdit } from './edit.js';
  * Upscale under a single image; also typed on text surfaces). Each is a new edit job of image K of the earlier job,
  * read from disk (never downloaded again), with its prompt and model, held and charged like any edit, paid by whoever
  * clicks: a variation at the image's size, an upscale at the size recorded with the job (the model's next larger
- * tier). Only the member who started the job, or an admin, may: anyone else is refused before any hold.
+ * tier, or the next size of the upscale model recorded with it when the model has none: see `isUpscaleModel`). Only the member who started the job, or an admin, may: anyone else is refused before any hold.
  */
 
 /** `--index K`: which image of the job (from 1), default the first. */
@@ -29,7 +29,7 @@ async function pickedImage(ctx: CommandContext, args: ArgValues): Promise<Result
   const req = res.value;
   // A member command's role is not looked up in advance (it costs the platform a call): asked only for others' jobs.
   if (!req.mine && !roleAllows(ctx.role, 'admin') && !(await ctx.isAdmin().catch(() => false))) return err(fail('job_not_yours', { id }));
-  if (req.kind !== 'imagine' && req.kind !== 'edit') return err(fail('job_files_gone', { id, what: 'outputs' }));
+  if (req.kind === 'video' || req.kind === 'ask') return err(fail('not_an_image', { id, kind: req.kind }));
   const k = int(args, 'index') ?? 1;
   const [image] = await readKept(req.outputs?.slice(k - 1, k));
   if (!image) return err(fail('job_files_gone', { id, what: 'outputs' }));
@@ -71,6 +71,6 @@ export const upscaleCommand: CommandDefinition = {
     if (!picked.ok) return failureReply(ctx, picked.failure);
     const { req, image } = picked.value;
     if (!req.upscaleSize) return failureReply(ctx, fail('not_offered', { what: 'upscale', model: req.model }));
-    return runEdit(ctx, { prompt: req.prompt, model: req.model, images: [image], size: req.upscaleSize });
+    return runEdit(ctx, { prompt: req.prompt, model: req.upscaleModel ?? req.model, images: [image], size: req.upscaleSize });
   },
 };
