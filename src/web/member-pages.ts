@@ -70,13 +70,16 @@ function filterForm(l: string, f: GalleryFilters, models: readonly string[]): Ht
   return html`<form class="filters" method="get" action="/"><div><label for="kind">${t(l, 'web-filter-label')}</label><select id="kind" name="kind">${kinds}</select></div><div><label for="model">${t(l, 'web-filter-model')}</label><select id="model" name="model">${modelOptions}</select></div><div><label for="from">${t(l, 'web-filter-from')}</label><input type="date" id="from" name="from" value="${f.from ?? ''}"></div><div><label for="to">${t(l, 'web-filter-to')}</label><input type="date" id="to" name="to" value="${f.to ?? ''}"></div><button type="submit">${t(l, 'web-filter-apply')}</button>${clear}</form>`;
 }
 
-/** The gallery: the filters, the ZIP of what is shown, one card per result, and a "More" link to the next page. */
-export function galleryPage(s: PageSession, community: string, f: GalleryFilters, page: GalleryPage): string {
+/**
+ * The gallery: the filters, the ZIP of what is shown, one card per result, and a "More" link to the next page (with
+ * the same filters and `pageSize`, when one was asked for).
+ */
+export function galleryPage(s: PageSession, community: string, f: GalleryFilters, page: GalleryPage, pageSize?: number): string {
   const l = s.locale;
   const { jobs } = page;
   const zip = jobs.some((j) => (j.outputs?.length ?? 0) > 0) ? html`<p><a href="/zip${filterQuery(f)}" download>${t(l, 'web-download-zip', { count: jobs.length })}</a></p>` : '';
   const list = jobs.length === 0 ? html`<p class="notice" role="status">${t(l, 'web-gallery-empty')}</p>` : html`<ul class="gallery">${jobs.map((j) => card(s, j))}</ul>`;
-  const more = page.next ? html`<p class="more"><a href="/${filterQuery(f, { after: page.next })}">${t(l, 'web-gallery-more')}</a></p>` : '';
+  const more = page.next ? html`<p class="more"><a href="/${filterQuery(f, { ...(pageSize ? { limit: String(pageSize) } : {}), after: page.next })}">${t(l, 'web-gallery-more')}</a></p>` : '';
   return layout(l, t(l, 'web-gallery-title', { community }), html`${filterForm(l, f, page.models)}${zip}${list}${more}`, s, 'gallery');
 }
 

@@ -38,9 +38,10 @@ export function memberRoutes(app: Hono, kit: WebKit): void {
     if (!s) return kit.notSignedIn(c);
     const f = filtersOf(c);
     const after = c.req.query('after');
-    const limit = Number(c.req.query('limit'));
-    const q: GalleryQuery = { ...f, ...(after && CURSOR.test(after) ? { after } : {}), ...(Number.isInteger(limit) && limit > 0 ? { limit } : {}) };
-    return c.html(galleryPage(s.page, kit.community(s.session), f, await core.webGallery(s.session.actor, q)));
+    const n = Number(c.req.query('limit'));
+    const limit = Number.isInteger(n) && n > 0 ? Math.min(n, 1_000) : undefined;
+    const q: GalleryQuery = { ...f, ...(after && CURSOR.test(after) ? { after } : {}), ...(limit ? { limit } : {}) };
+    return c.html(galleryPage(s.page, kit.community(s.session), f, await core.webGallery(s.session.actor, q), limit));
   });
 
   app.get('/jobs/:id/files/:n', async (c) => {
