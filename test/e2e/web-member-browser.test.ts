@@ -17,6 +17,7 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const CHROMIUM = installedChromium();
 const SHOTS = join(import.meta.dirname, '../../test-artifacts/web');
+const AXE = join(import.meta.dirname, '../../node_modules/axe-core/axe.min.js');
 
 /**
  * A member's side of the web in Chromium: a Telegram member makes two images (two models) and a video through the
@@ -164,8 +165,16 @@ describe.skipIf(!CHROMIUM)("a member's web pages in Chromium", () => {
     await context.close();
   });
 
-  it('settings change through the chat\'s /settings; failure references list; usable at 375 px', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  /** axe-core's WCAG 2 A/AA findings on the open page (rule id and how many nodes), none expected. */
+  async function axeFindings(page: Page): Promise<string[]> {
+    await page.addScriptTag({ path: AXE });
+    const found = await page.evaluate<{ id: string; nodes: unknown[] }[]>("axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }).then((r) => r.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target) })))");
+    return found.map((v) => `${v.id} ${JSON.stringify(v.nodes)}`);
+  }
+
+  it('settings change through the chat\'s /settings; failure references list; usable at 375 px; no axe findings', async () => {
+    // bypassCSP only lets the test inject axe-core; the pages themselves load no script.
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, bypassCSP: true });
     const page = await signIn(member, context);
     await page.getByRole('link', { name: 'Settings' }).click();
     await page.getByLabel('aspect', { exact: true }).fill('16:9');
@@ -187,6 +196,10 @@ describe.skipIf(!CHROMIUM)("a member's web pages in Chromium", () => {
     await page.goto(web.url);
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
     await page.screenshot({ path: join(SHOTS, 'member-gallery-375.png'), fullPage: true });
+    for (const path of ['/', '/balance', '/settings', '/failures']) {
+      await page.goto(new URL(path, web.url).href);
+      expect(await axeFindings(page), path).toEqual([]);
+    }
     await context.close();
   });
 });
