@@ -3,7 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/core/api/actor.js';
 import { ManualClock } from '../../src/core/ports/clock.js';
 import { purgeGallery } from '../../src/jobs/gallery-sweep.js';
+import { testEngines } from '../support/engines.js';
 import { createTestStack, type TestStack } from '../support/harness.js';
+
+const engines = await testEngines();
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -11,9 +14,10 @@ const DAY = 24 * HOUR;
 /**
  * The gallery's own retention over a real stack (SQLite, the simulator, files on disk, the job runner's purge):
  * results outlive the chat's retention in the gallery only (`/job` stops offering them at the chat's expiry), are
- * removed at the gallery's expiry and by its disk cap (oldest first), and their card stays without files.
+ * removed at the gallery's expiry and by its disk cap (oldest first), and their card stays without files. On SQLite
+ * and, when a server answers, PostgreSQL.
  */
-describe('gallery retention', () => {
+describe.each(engines)('gallery retention ($name)', (engine) => {
   let stack: TestStack | undefined;
   afterEach(async () => {
     await stack?.close();
@@ -38,7 +42,7 @@ describe('gallery retention', () => {
 
   it('files outlive the chat retention in the gallery only, go at the gallery expiry; the card stays', async () => {
     const clock = new ManualClock(Date.now());
-    stack = await createTestStack({ clock, env: { OUTPUT_RETENTION_HOURS: '1', GALLERY_RETENTION_DAYS: '2' } });
+    stack = await createTestStack({ engine, clock, env: { OUTPUT_RETENTION_HOURS: '1', GALLERY_RETENTION_DAYS: '2' } });
     const s = stack;
     const fox = await make(s, 'a red fox');
     const rec = (await s.app.jobs.get(fox.id))!;
@@ -69,7 +73,7 @@ describe('gallery retention', () => {
 
   it('with GALLERY_RETENTION_DAYS=0 the gallery keeps nothing beyond the chat retention', async () => {
     const clock = new ManualClock(Date.now());
-    stack = await createTestStack({ clock, env: { OUTPUT_RETENTION_HOURS: '1', GALLERY_RETENTION_DAYS: '0' } });
+    stack = await createTestStack({ engine, clock, env: { OUTPUT_RETENTION_HOURS: '1', GALLERY_RETENTION_DAYS: '0' } });
     const fox = await make(stack, 'a red fox');
     expect((await stack.app.jobs.get(fox.id))!.galleryExpiresAt ?? null).toBeNull();
     clock.advance(2 * HOUR);
@@ -80,7 +84,7 @@ describe('gallery retention', () => {
 
   it('over the disk cap the oldest gallery files go first, only as many as needed; files the chat still keeps stay', async () => {
     const clock = new ManualClock(Date.now());
-    stack = await createTestStack({ clock, env: { OUTPUT_RETENTION_HOURS: '1', GALLERY_RETENTION_DAYS: '30' } });
+    stack = await createTestStack({ engine, clock, env: { OUTPUT_RETENTION_HOURS: '1', GALLERY_RETENTION_DAYS: '30' } });
     const s = stack;
     const made: { id: string; path: string }[] = [];
     for (const p of ['first', 'second', 'third', 'fourth']) {
