@@ -154,6 +154,17 @@ describe.skipIf(!CHROMIUM)("a member's web pages in Chromium", () => {
     await page.goto(web.url);
     await expect.poll(() => cards.count()).toBe(4);
 
+    // Vary: the chat's variation of the whale (an edit of its kept image), posted in the group too.
+    const editsBefore = stack.sim.requests().filter((r) => r.endpoint === 'edit').length;
+    await page.locator('li.card', { hasText: 'a blue whale' }).first().getByRole('button', { name: 'Vary' }).click();
+    await expect.poll(async () => page.locator('[role="status"]').innerText()).toBe('Started in Painters; the result will be posted there.');
+    await fake.waitFor(() => fake.sent(group.id).filter((m) => m.method === 'sendPhoto').length === photosBefore + 2, 15_000);
+    expect(stack.sim.requests().filter((r) => r.endpoint === 'edit').length).toBe(editsBefore + 1);
+    // The video card offers Run again but not Vary (a variation is of an image).
+    await page.goto(web.url);
+    const videoButtons = await page.locator('li.card', { hasText: 'ocean waves at dusk' }).getByRole('button').allInnerTexts();
+    expect(videoButtons).toEqual(['Run again']);
+
     // Another member's job: 404 like an unknown id; a form without its token: 403, and nothing started.
     const theirs = (await stack.core.jobs(actor(other))).find((j) => j.prompt === 'not yours')!;
     const csrf = (await page.locator('input[name="csrf"]').first().getAttribute('value'))!;
@@ -162,6 +173,7 @@ describe.skipIf(!CHROMIUM)("a member's web pages in Chromium", () => {
     const mine = jobs.find((j) => j.prompt === 'a red fox')!;
     expect((await page.request.post(new URL(`/jobs/${mine.id}/again`, web.url).href, { form: {} })).status()).toBe(403);
     expect(stack.sim.requests().filter((r) => r.endpoint === 'image').length).toBe(imagesBefore + 1);
+    expect(stack.sim.requests().filter((r) => r.endpoint === 'edit').length).toBe(editsBefore + 1);
     await context.close();
   });
 
