@@ -254,6 +254,8 @@ const trailing = {
   MAX_JOBS_PER_SCOPE: doc(int(10, 1, 10_000, 'concurrent jobs one server or group may run'), { group: J, description: 'Fair use: concurrent jobs one server or group may run (default 10).' }),
   USER_COOLDOWN_MS: doc(int(0, 0, 86_400_000, 'pause between two jobs of one user, in milliseconds (0 = none)'), { group: J, description: 'Fair use: pause between two jobs of one user, in ms (default 0 = none).' }),
   OUTPUT_RETENTION_HOURS: doc(int(24, 1, 720, 'hours an undeliverable result stays retrievable with /job'), { group: J, description: 'Hours a result that could not be posted (too large, retries used up, chat gone) stays retrievable with /job <id> (default 24).' }),
+  GALLERY_RETENTION_DAYS: doc(int(30, 0, 3650, 'days the web gallery keeps a result\'s files (0 = only what the chat retention keeps)'), { group: J, description: 'Days the web gallery keeps the files of a delivered image or video (default 30; 0 = the gallery shows only files the chat retention still keeps). /job keeps using OUTPUT_RETENTION_HOURS; a result whose files are gone stays in the gallery as a card without them.' }),
+  GALLERY_MAX_MB: doc(int(2048, 1, 10_485_760, 'megabytes of files the web gallery may keep'), { group: J, description: 'Disk cap of the files the web gallery keeps, in MB (default 2048); over it, the oldest gallery files are removed first.' }),
   FFMPEG_PATH: doc(optionalString, { group: J, description: 'ffmpeg used to shrink videos over a chat\'s upload limit. Default: ffmpeg on PATH, else the copy shipped by the @ffmpeg-installer/ffmpeg package; "none" disables re-encoding.' }),
   ROLE: doc(z.enum(['all', 'gateway-bot', 'worker']).optional().default('all'), {
     group: O,
@@ -352,6 +354,8 @@ export interface SharedConfig {
   poller: { intervalMs: number; maxIntervalMs: number; deadlineMs: number; leaseMs: number };
   fairUse: { maxJobsPerUser: number; maxJobsPerScope: number; userCooldownMs: number };
   outputRetentionHours: number;
+  /** `GALLERY_RETENTION_DAYS` (default 30; 0 = none beyond the chat's) and `GALLERY_MAX_MB` (default 2048) as bytes. */
+  gallery: { retentionDays: number; maxBytes: number };
   /** USD per 1,000 text tokens as written, for text models with no other price; undefined = none. */
   textPricePer1kTokens: string | undefined;
   /** Playground allowance per user, USD as written. */
@@ -459,6 +463,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     poller: { intervalMs: e.POLL_INTERVAL_MS, maxIntervalMs: e.POLL_MAX_INTERVAL_MS, deadlineMs: e.JOB_DEADLINE_MS, leaseMs: e.POLL_LEASE_MS },
     fairUse: { maxJobsPerUser: e.MAX_JOBS_PER_USER, maxJobsPerScope: e.MAX_JOBS_PER_SCOPE, userCooldownMs: e.USER_COOLDOWN_MS },
     outputRetentionHours: e.OUTPUT_RETENTION_HOURS,
+    gallery: { retentionDays: e.GALLERY_RETENTION_DAYS, maxBytes: e.GALLERY_MAX_MB * 1024 * 1024 },
     textPricePer1kTokens: e.TEXT_PRICE_PER_1K_TOKENS,
     demoBudget: e.DEMO_BUDGET,
     defaultAllowance: { amount: e.DEFAULT_ALLOWANCE, period: e.DEFAULT_PERIOD },

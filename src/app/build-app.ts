@@ -1,3 +1,4 @@
+import { DAY_MS } from '../core/jobs/gallery-retention.js';
 import { KNOWN_SLOW_MODELS } from '../core/use-cases/gateway-call.js';
 import { catalogue, installCatalogue, type Catalogue } from '../core/i18n/catalog.js';
 import type { Config } from '../config.js';
@@ -224,7 +225,8 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
   }
   for (const d of opts.deliveries ?? []) router.register(d);
   const retentionMs = config.outputRetentionHours * 3_600_000;
-  const runnerConfig = { intervalMs: config.poller.intervalMs, maxIntervalMs: config.poller.maxIntervalMs, deadlineMs: config.poller.deadlineMs, leaseMs: config.poller.leaseMs, retentionMs, staleReservedMs: config.gateway.timeoutMs + 120_000, ...opts.pollerTuning };
+  const galleryRetentionMs = config.gallery.retentionDays * DAY_MS;
+  const runnerConfig = { intervalMs: config.poller.intervalMs, maxIntervalMs: config.poller.maxIntervalMs, deadlineMs: config.poller.deadlineMs, leaseMs: config.poller.leaseMs, retentionMs, galleryRetentionMs, galleryMaxBytes: config.gallery.maxBytes, staleReservedMs: config.gateway.timeoutMs + 120_000, ...opts.pollerTuning };
   // One lease owner per process: the command path and the runner renew through the same leases.
   const leases = new JobLeases(jobs, clock, newLeaseOwner(), runnerConfig.leaseMs ?? config.poller.leaseMs);
   const index = new TokenIndex();
@@ -271,6 +273,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
       pollIntervalMs: config.poller.intervalMs,
       deadlineMs: config.poller.deadlineMs,
       outputRetentionMs: retentionMs,
+      galleryRetentionMs,
       ownerIds: config.ownerIds,
       remixModels: config.remixModels,
       operatorTokenAccess: config.operatorTokenAccess,

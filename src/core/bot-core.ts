@@ -20,7 +20,7 @@ import type { ModelKind } from './pricing.js';
 import { balance, linkToken, unlinkToken } from './use-cases/account.js';
 import { balanceChart } from './use-cases/charts.js';
 import { ask } from './use-cases/ask.js';
-import { lookUpRef, recordShownRef } from './use-cases/failure-refs.js';
+import { lookUpRef, ownRefs, recordShownRef } from './use-cases/failure-refs.js';
 import { actorIds, lookUpActor, scopeRef } from './use-cases/context.js';
 import { referenceLimitBytes } from './use-cases/model-check.js';
 import type { CoreDeps } from './use-cases/deps.js';
@@ -39,8 +39,8 @@ import { abandonVideos } from './use-cases/abandon-videos.js';
 import { startVideo } from './use-cases/video.js';
 import { changeChannelRule, channelCheck, channelRules, wordsCommand } from './use-cases/rules.js';
 import type { ChannelRuleChange, ChannelRuleView, ChannelVerdict, WordsCommand } from './api/rules.js';
-import type { GalleryQuery, WebFileView, WebLinkView, WebSessionView } from './api/web.js';
-import { webFile, webGallery, webLink, webSession, webSignIn, webSignOut } from './use-cases/web.js';
+import type { GalleryPage, GalleryQuery, WebFileView, WebJobOrigin, WebLinkView, WebSessionView } from './api/web.js';
+import { webFile, webGallery, webJobOrigin, webLink, webSession, webSignIn, webSignOut } from './use-cases/web.js';
 
 /**
  * The core service: every use-case of {@link CoreApi}, over explicit dependencies (no globals). Each method
@@ -292,8 +292,17 @@ export class BotCore implements CoreApi {
     return webSignOut(this.d, sessionId);
   }
 
-  webGallery(actor: Actor, q?: GalleryQuery): Promise<JobView[]> {
+  webGallery(actor: Actor, q?: GalleryQuery): Promise<GalleryPage> {
     return webGallery(this.d, actor, q);
+  }
+
+  webJobOrigin(actor: Actor, jobId: string): Promise<WebJobOrigin | null> {
+    return webJobOrigin(this.d, actor, jobId);
+  }
+
+  async webFailureRefs(actor: Actor, limit = 50): Promise<FailureRefView[]> {
+    await Promise.all([...this.refWrites]);
+    return ownRefs(this.d, actor, Math.min(Math.max(1, limit), 200));
   }
 
   webFile(actor: Actor, jobId: string, index: number): Promise<WebFileView | null> {

@@ -10,8 +10,9 @@ import { fileSize } from './output-store.js';
 import type { RunnerContext } from './runner-context.js';
 import { retryWithoutSurface } from './retry-later.js';
 import { extractLastFrame } from './last-frame.js';
-import { isLastFrameFile, LAST_FRAME_FILE } from '../core/jobs/kept-files.js';
-import { rm } from 'node:fs/promises';
+import { GALLERY_VIDEO_FILE, isLastFrameFile, LAST_FRAME_FILE, VIDEO_FILE, VIDEO_FIT_FILE } from '../core/jobs/kept-files.js';
+import { galleryPatch } from '../core/jobs/gallery-retention.js';
+import { rename, rm } from 'node:fs/promises';
 
 const DELIVERING: readonly JobStatus[] = ['delivering'];
 
@@ -55,18 +56,26 @@ export async function deliverVideoStep(ctx: RunnerContext, job: JobRecord, signa
 }
 
 /**
- * Records `delivered` and deletes the posted file (kept only while it was not delivered). Its last frame, when one was
- * kept, stays for the retention time (for "Animate with last frame"); the sweep of expired outputs removes it.
+ * Records `delivered` and deletes the posted file (kept only while it was not delivered), unless the web gallery keeps
+ * it (`galleryRetentionMs`): then it is renamed {@link GALLERY_VIDEO_FILE} (never re-sent by `/job`) and the job gets
+ * its gallery expiry. Its last frame, when one was kept, stays for the retention time (for "Animate with last frame");
+ * the sweep of expired outputs removes it.
  */
 async function finish(ctx: RunnerContext, job: JobRecord, messageIds: string[]): Promise<void> {
   const { deps } = ctx;
   const files = await deps.outputs.list(job.id).catch(() => []);
   const frame = files.some((f) => isLastFrameFile(f.filename));
-  const expiresAt = frame ? deps.clock.now() + ctx.config.retentionMs : null;
-  if (!(await recordPosted(ctx, job, messageIds, { outputPath: null, outputExpiresAt: expiresAt }))) return;
+  const now = deps.clock.now();
+  const expiresAt = frame ? now + ctx.config.retentionMs : null;
+  const posted = files.find((f) => f.path === job.outputPath) ?? files.find((f) => f.filename === VIDEO_FIT_FILE) ?? files.find((f) => f.filename === VIDEO_FILE);
+  const keep = ctx.config.galleryRetentionMs && posted ? { ...posted, filename: GALLERY_VIDEO_FILE, path: deps.outputs.pathOf(job.id, GALLERY_VIDEO_FILE) } : undefined;
   const gone = (e: unknown) => deps.logger.warn({ jobId: job.id, err: e }, 'runner: could not delete the delivered file');
-  if (!frame) return deps.outputs.remove(job.id).catch(gone);
-  for (const f of files) if (!isLastFrameFile(f.filename)) await rm(f.path, { force: true }).catch(gone);
+  const gallery = keep ? galleryPatch(ctx.config.galleryRetentionMs, now, [keep]) : {};
+  if (!(await recordPosted(ctx, job, messageIds, { outputPath: null, outputExpiresAt: expiresAt, ...gallery }))) return;
+  // Renamed only once recorded: a crash before the record must still find the file to post under its own name.
+  if (keep && posted) await rename(posted.path, keep.path).catch(gone);
+  if (!frame && !keep) return deps.outputs.remove(job.id).catch(gone);
+  for (const f of files) if (!isLastFrameFile(f.filename) && !(keep && f === posted)) await rm(f.path, { force: true }).catch(gone);
 }
 
 /**

@@ -9,6 +9,7 @@ import { fetchStep } from './fetch-step.js';
 import { locateFfmpeg } from './ffmpeg-locator.js';
 import { JobLeases } from './job-leases.js';
 import type { RunnerContext } from './runner-context.js';
+import { purgeChatExpired, purgeGallery } from './gallery-sweep.js';
 import { resolveRunnerConfig, type JobRunnerDeps } from './runner-types.js';
 import { sweepStaleReserved } from './sweep-step.js';
 import { waitStep } from './wait-step.js';
@@ -185,13 +186,15 @@ export class JobRunner {
     await STEPS[job.kind][job.status]?.(this.ctx, job, signal);
   }
 
-  /** Deletes retained outputs past their expiry and forgets their paths; deletes failure references past theirs. */
+  /**
+   * Deletes retained outputs past their expiry and forgets their paths (files the web gallery still keeps stay, see
+   * `gallery-sweep.ts`), the gallery's past its own expiry or over its disk cap; deletes failure references past theirs.
+   */
   private async purge(now: number): Promise<void> {
     const expired = await this.deps.jobs.expiredOutputs(now, 100);
-    for (const j of expired) {
-      await this.deps.outputs.remove(j.id);
-      await this.deps.jobs.update(j.id, [j.status], { outputPath: null, outputExpiresAt: null });
-    }
+    const gallery = { jobs: this.deps.jobs, outputs: this.deps.outputs, logger: this.deps.logger };
+    for (const j of expired) await purgeChatExpired(gallery, j, now);
+    await purgeGallery(gallery, now, this.ctx.config.galleryMaxBytes);
     await this.deps.tokens.forgetRetired();
     await this.deps.jobs.forgetDeliverySecrets(now);
     await this.deps.refs?.purge(now - this.ctx.config.refRetentionMs);

@@ -26,6 +26,10 @@ export interface JobRunnerConfig {
   progressEveryMs?: number;
   /** How long an undeliverable result stays retrievable with `/job <id>`. */
   retentionMs: number;
+  /** `GALLERY_RETENTION_DAYS` in ms: how long the web gallery keeps a result's files. Default 0 (only `retentionMs`). */
+  galleryRetentionMs?: number;
+  /** `GALLERY_MAX_MB` in bytes: over it, the purge removes the oldest gallery files first. Default: no cap. */
+  galleryMaxBytes?: number;
   /** Pause between ticks when no more jobs are due. Default min(intervalMs, 1000). */
   tickMs?: number;
   /** Largest video downloaded. Default 2 GiB. */
@@ -92,6 +96,8 @@ export function resolveRunnerConfig(c: JobRunnerConfig): ResolvedRunnerConfig {
     purgeEveryMs: 60_000,
     staleReservedMs: 600_000,
     refRetentionMs: 30 * 86_400_000,
+    galleryRetentionMs: 0,
+    galleryMaxBytes: Number.POSITIVE_INFINITY,
     ...stripUndefined(c),
   };
 }

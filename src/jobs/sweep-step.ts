@@ -1,6 +1,7 @@
 import { fail } from '../core/failures.js';
 import type { JobRecord } from '../core/ports/job-store.js';
 import { isResultMedia } from '../core/jobs/kept-files.js';
+import { galleryPatch } from '../core/jobs/gallery-retention.js';
 import { notify } from './job-outcomes.js';
 import type { RunnerContext } from './runner-context.js';
 
@@ -47,6 +48,7 @@ async function resumeKept(ctx: RunnerContext, job: JobRecord, now: number): Prom
     progress: 100,
     outputPath: files[0]!.path,
     outputExpiresAt: now + ctx.config.retentionMs,
+    ...galleryPatch(ctx.config.galleryRetentionMs, now, files),
     nextPollAt: now,
     attempts: 0,
     leaseOwner: null,

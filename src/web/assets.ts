@@ -36,4 +36,21 @@ input, select { font: inherit; padding: .35rem .5rem; border: 1px solid #7a8594;
 pre.text { white-space: pre-wrap; background: var(--panel); padding: .75rem; border-radius: .4rem; overflow-wrap: anywhere; }
 .notice { padding: .75rem 1rem; border-radius: .4rem; background: var(--panel); border-left: 4px solid var(--accent); }
 .notice.error { border-left-color: var(--danger); }
+/* member pages */
+.filters > div { display: flex; flex-direction: column; }
+.filters a { align-self: center; }
+.card .gone { margin: 0; aspect-ratio: 1 / 1; display: flex; align-items: center; justify-content: center; text-align: center; padding: 1rem; background: var(--panel); color: var(--muted); }
+.card .actions { display: flex; gap: .5rem; flex-wrap: wrap; margin-top: .5rem; }
+.card .actions form { margin: 0; }
+.more { text-align: center; margin: 1.5rem 0; }
+form.setting { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: end; padding: .6rem 0; border-bottom: 1px solid #d5dae1; }
+form.setting label { margin: 0 0 .2rem; }
+form.setting > div { display: flex; flex-direction: column; min-width: 10rem; }
+ul.refs { list-style: none; padding: 0; margin: 0; }
+ul.refs li { border: 1px solid #d5dae1; border-radius: .5rem; padding: .6rem .75rem; margin-bottom: .75rem; overflow-wrap: anywhere; }
+@media (max-width: 480px) {
+  .gallery { grid-template-columns: 1fr; }
+  .filters > div, form.setting > div { flex: 1 1 100%; }
+  .filters input, .filters select, form.setting input, form.setting select { width: 100%; }
+}
 `;

@@ -1,4 +1,4 @@
-import type { Actor, SurfaceInfo, SurfaceRequest } from '../core/api/surface.js';
+import type { Actor, DeliveryAddress, SurfaceInfo, SurfaceRequest } from '../core/api/surface.js';
 
 /** The web as a surface: commands are named as typed in the chat; no buttons. */
 export const WEB_SURFACE: SurfaceInfo = {
@@ -9,7 +9,8 @@ export const WEB_SURFACE: SurfaceInfo = {
 
 /**
  * The web's answer to "who, where, admin?" for one form: the session's chat actor, and the admin answer the chat
- * platform gave when the member asked for the link. The web starts no job, so it has no delivery address.
+ * platform gave when the member asked for the link. A job started from the web ("Run again", "Vary") is delivered
+ * in the chat of the job it repeats: `delivery` is that job's stored address; without it the request starts no job.
  */
 export class WebRequest implements SurfaceRequest {
   readonly surface = WEB_SURFACE;
@@ -18,6 +19,7 @@ export class WebRequest implements SurfaceRequest {
   constructor(
     readonly actor: Actor,
     private readonly admin: boolean,
+    private readonly delivery?: DeliveryAddress,
   ) {}
 
   isAdmin(): Promise<boolean> {
@@ -26,7 +28,7 @@ export class WebRequest implements SurfaceRequest {
 
   progress(): void {}
 
-  deliveryAddress(): Promise<never> {
-    return Promise.reject(new Error('the web pages start no jobs'));
+  deliveryAddress(): Promise<DeliveryAddress> {
+    return this.delivery ? Promise.resolve(this.delivery) : Promise.reject(new Error('this web form starts no job'));
   }
 }

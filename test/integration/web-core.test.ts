@@ -41,10 +41,10 @@ describe('core: web sign-in and gallery', () => {
     const made = await stack.core.imagine({ ...member, prompt: 'a red fox', size: '512x512' });
     expect(made.ok).toBe(true);
     await stack.core.imagine({ ...other, prompt: 'not mine', size: '512x512' });
-    const mine = await stack.core.webGallery(member);
+    const mine = (await stack.core.webGallery(member)).jobs;
     expect(mine.map((j) => j.prompt)).toEqual(['a red fox']);
     expect(mine[0]!.outputs).toHaveLength(1);
-    expect(await stack.core.webGallery(member, { kind: 'video' })).toEqual([]);
+    expect((await stack.core.webGallery(member, { kind: 'video' })).jobs).toEqual([]);
     const id = mine[0]!.id;
     expect(await stack.core.webFile(member, id, 0)).toMatchObject({ mime: 'image/png' });
     expect(await stack.core.webFile(member, id, 1)).toBeNull();

@@ -1,3 +1,4 @@
+import { galleryPatch } from './gallery-retention.js';
 import type { JobKind } from '../api/jobs.js';
 import type { ChargeUnit } from '../budget/types.js';
 import { err, fail, ok, withMoney, type Failure, type Result } from '../failures.js';
@@ -135,6 +136,7 @@ async function settleStep(d: CoreDeps, job: OpenedJob, owed: Owed, outputPath: s
     progress: 100,
     outputPath,
     outputExpiresAt: now + d.settings.outputRetentionMs,
+    ...(outputPath !== null && d.settings.galleryRetentionMs ? galleryPatch(d.settings.galleryRetentionMs, now, await d.outputs.list(job.id)) : {}),
   };
   const moved = job.hasAddress
     ? await d.jobs.transition(job.id, ['reserved'], 'delivering', { ...patch, nextPollAt: now, attempts: 0 }, d.leases.owner)

@@ -17,6 +17,17 @@ export const VIDEO_FIT_FILE = 'video-fit.mp4';
  */
 export const LAST_FRAME_FILE = 'last-frame.png';
 
+/**
+ * A delivered video kept for the web gallery only (`GALLERY_RETENTION_DAYS`): the posted file renamed, so the chat's
+ * `/job` (which never re-sends a delivered video) cannot mistake it for an undelivered one.
+ */
+export const GALLERY_VIDEO_FILE = 'gallery-video.mp4';
+
+/** True for a file only the gallery keeps ({@link GALLERY_VIDEO_FILE}). */
+export function isGalleryOnlyFile(filename: string): boolean {
+  return filename === GALLERY_VIDEO_FILE;
+}
+
 /** True for a video's kept last frame ({@link LAST_FRAME_FILE}). */
 export function isLastFrameFile(filename: string): boolean {
   return filename === LAST_FRAME_FILE;
@@ -50,7 +61,12 @@ export function isReferenceFile(filename: string): boolean {
 
 /** True for a kept result file other than an answer's text: an image or a video. */
 export function isResultMedia(filename: string): boolean {
-  return !isReferenceFile(filename) && filename !== ANSWER_FILE && !isLastFrameFile(filename);
+  return !isReferenceFile(filename) && filename !== ANSWER_FILE && !isLastFrameFile(filename) && !isGalleryOnlyFile(filename);
+}
+
+/** True for a file the web gallery shows: a result image or video, the gallery's own copy of a posted video included. */
+export function isGalleryMedia(filename: string): boolean {
+  return isResultMedia(filename) || isGalleryOnlyFile(filename);
 }
 
 /** The MIME type of a kept output, from its extension (`application/octet-stream` when unknown). */

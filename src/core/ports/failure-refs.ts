@@ -23,6 +23,8 @@ export interface FailureRefs {
   record(r: FailureRefRecord): Promise<void>;
   /** The reference (exact, upper-case), or undefined. */
   get(ref: string): Promise<FailureRefRecord | undefined>;
+  /** The references one member was shown in one community, newest first (the web's list of their own). */
+  listByUser(scopeId: string, userId: string, limit: number): Promise<FailureRefRecord[]>;
   /** Deletes references created before `before` (clock ms); returns how many. */
   purge(before: number): Promise<number>;
 }

@@ -81,6 +81,14 @@ export interface JobRecord {
    * gateway's token log (`npm run admin -- reconcile`).
    */
   gatewayBilledMicros?: Micros | null;
+  /**
+   * When the web gallery stops keeping the job's result files (epoch ms; `GALLERY_RETENTION_DAYS` after the result
+   * was kept), independent of {@link outputExpiresAt} (what `/job` may re-send). Null or absent: the gallery keeps
+   * nothing beyond the chat's retention.
+   */
+  galleryExpiresAt?: number | null;
+  /** Bytes of the files the gallery keeps for the job (its disk cap, `GALLERY_MAX_MB`). */
+  galleryBytes?: number | null;
 }
 
 export type NewJob = Pick<
@@ -107,6 +115,19 @@ export const ACTIVE_VIDEO_STATUSES: readonly JobStatus[] = ['submitted', 'runnin
 export const ACTIVE_STATUSES: readonly JobStatus[] = ['reserved', ...ACTIVE_VIDEO_STATUSES];
 
 export { FINAL_STATUSES };
+
+/** How the web gallery narrows a member's results (every field optional). */
+export interface GalleryFilter {
+  /** `video` jobs, or every other media kind (`image`). */
+  kind?: 'image' | 'video';
+  model?: string;
+  /** Created at or after (epoch ms). */
+  from?: number;
+  /** Created before (epoch ms). */
+  to?: number;
+  /** The page after this result: created before it (keyset pagination on `created_at`, then `id`). */
+  before?: { createdAt: number; id: string };
+}
 
 export interface JobStore {
   create(job: NewJob): Promise<JobRecord>;
@@ -153,6 +174,19 @@ export interface JobStore {
   staleReserved(createdBefore: number, limit: number): Promise<JobRecord[]>;
   /** Jobs whose retained output expired before `now` (to delete their files). */
   expiredOutputs(now: number, limit: number): Promise<JobRecord[]>;
+  /**
+   * A member's results for the web gallery, newest first: their media jobs (not `ask`) in `scopeId` that produced a
+   * result (`delivered`, `succeeded`, `undeliverable` or `delivering`), narrowed by {@link GalleryFilter}.
+   */
+  listGallery(scopeId: string, userId: string, filter: GalleryFilter, limit: number): Promise<JobRecord[]>;
+  /** The models of a member's gallery results in `scopeId` (for its model filter), sorted. */
+  galleryModels(scopeId: string, userId: string): Promise<string[]>;
+  /** Jobs whose gallery files expired before `now`, soonest first (to delete them). */
+  expiredGallery(now: number, limit: number): Promise<JobRecord[]>;
+  /** Bytes the gallery keeps over every job (sum of `galleryBytes` where `galleryExpiresAt` is set). */
+  galleryBytes(): Promise<number>;
+  /** The jobs whose files the gallery keeps, oldest (soonest to expire) first: the disk cap removes these first. */
+  oldestGallery(limit: number): Promise<JobRecord[]>;
   /**
    * Removes short-lived credentials from stored delivery addresses: an address member `interaction` (a platform's
    * interaction webhook, with `expiresAt` in ms) is deleted once it expired (`expiresAt <= now`) or its job ended.

@@ -27,6 +27,8 @@ export interface CoreSettings {
   deadlineMs: number;
   /** How long kept outputs stay retrievable with `/job`. */
   outputRetentionMs: number;
+  /** `GALLERY_RETENTION_DAYS` in ms: how long the web gallery keeps a kept result's files. Default 0 (none beyond `outputRetentionMs`). */
+  galleryRetentionMs?: number;
   /** Owner ids as in `OWNER_IDS` (`discord:123` or bare numbers); they get the admin wording of hints. */
   ownerIds: readonly string[];
   /** Largest image fetched from a `url` result. Default 32 MiB when absent. */

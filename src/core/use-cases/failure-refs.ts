@@ -62,6 +62,21 @@ export async function lookUpRef(d: CoreDeps, actor: Actor, text: string, admin: 
   return ok(view);
 }
 
+/** The member's own references in this community, newest first (at most `limit`), in their words as shown. */
+export async function ownRefs(d: CoreDeps, actor: Actor, limit: number): Promise<FailureRefView[]> {
+  const ids = await actorIds(d, actor);
+  const now = d.clock.now();
+  return (await d.store.refs.listByUser(ids.scopeId, ids.userId, limit)).map((rec) => ({
+    ref: rec.ref,
+    createdAt: rec.createdAt,
+    code: rec.code,
+    outcome: outcomeText(rec.code, rec.detail, rec.ref, now, ids.timeZone, ids.locale),
+    userExternalId: actor.user.externalId,
+    surface: rec.surface,
+    ...(rec.jobId ? { jobId: rec.jobId } : {}),
+  }));
+}
+
 /** The failure's plain words again in `locale`, from the stored code and details (the code itself when they no longer parse). */
 function outcomeText(code: string, detail: string, ref: string, now: number, timeZone: string, locale: string): string {
   try {

@@ -6,7 +6,7 @@ import { ACTIVE_STATUSES, FINAL_STATUSES, type JobRecord } from '../ports/job-st
 import { actorIds, type ActorIds } from './context.js';
 import type { CoreDeps } from './deps.js';
 import { toJobView } from '../jobs/job-view.js';
-import { isLastFrameFile, isReferenceFile, mimeOf } from '../jobs/kept-files.js';
+import { isGalleryOnlyFile, isLastFrameFile, isReferenceFile, mimeOf } from '../jobs/kept-files.js';
 import { graphemePrefix } from '../text-cut.js';
 
 const ALL_STATUSES: readonly JobStatus[] = [...ACTIVE_STATUSES, ...FINAL_STATUSES];
@@ -36,7 +36,8 @@ async function visibleJob(d: CoreDeps, actor: Actor, id: string): Promise<{ rec:
 async function viewOf(d: CoreDeps, actor: Actor, rec: JobRecord, ids: ActorIds): Promise<{ view: JobView; references: NonNullable<JobView['outputs']>; lastFrame: NonNullable<JobView['outputs']> }> {
   const owner = rec.userId === ids.userId ? actor.user.externalId : ((await d.store.directory.getUser(rec.userId))?.externalId ?? '');
   const retained = rec.outputExpiresAt === null || rec.outputExpiresAt > d.clock.now();
-  const files = retained ? await d.outputs.list(rec.id) : [];
+  // A file only the web gallery keeps (a posted video) is never the chat's to re-send.
+  const files = retained ? (await d.outputs.list(rec.id)).filter((f) => !isGalleryOnlyFile(f.filename)) : [];
   const references = files.filter((f) => isReferenceFile(f.filename)).map((f) => ({ ...f, mime: mimeOf(f.filename) }));
   const lastFrame = files.filter((f) => isLastFrameFile(f.filename)).map((f) => ({ ...f, mime: mimeOf(f.filename) }));
   const money = (await d.store.budgets.jobMoney([rec.id])).get(rec.id);

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Actor } from '../api/actor.js';
-import type { JobView } from '../api/jobs.js';
-import type { GalleryQuery, WebFileView, WebLinkView, WebSessionView } from '../api/web.js';
+import type { DeliveryAddress } from '../api/actor.js';
+import type { GalleryPage, GalleryQuery, WebFileView, WebJobOrigin, WebLinkView, WebSessionView } from '../api/web.js';
+import type { GalleryFilter, JobRecord } from '../ports/job-store.js';
 import { isJobId } from '../ids.js';
 import { toJobView } from '../jobs/job-view.js';
-import { isReferenceFile, mimeOf } from '../jobs/kept-files.js';
+import { isGalleryMedia, mimeOf } from '../jobs/kept-files.js';
 import { actorIds } from './context.js';
 import type { CoreDeps } from './deps.js';
 
@@ -64,31 +65,77 @@ export async function webSignOut(d: CoreDeps, sessionId: string): Promise<void> 
   if (SECRET.test(sessionId)) await d.store.web.endSession(sha256(sessionId));
 }
 
-const isShown = (v: JobView, kind: GalleryQuery['kind']) =>
-  (v.outputs?.length ?? 0) > 0 && (kind === undefined || (kind === 'video' ? v.kind === 'video' : v.kind !== 'video'));
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** `webGallery`: the actor's own results with kept files (texts and jobs whose files expired are left out). */
-export async function webGallery(d: CoreDeps, actor: Actor, q: GalleryQuery = {}): Promise<JobView[]> {
+/** Epoch ms of a `YYYY-MM-DD` day's start (UTC), or undefined when it is not a real day. */
+function dayStart(text: string | undefined): number | undefined {
+  const m = text ? DAY.exec(text) : null;
+  if (!m) return undefined;
+  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return new Date(ms).toISOString().slice(0, 10) === text ? ms : undefined;
+}
+
+const CURSOR = /^(\d{1,15})\.([a-z0-9_]{1,40})$/;
+
+/** The files the gallery may show of `rec` now: while the chat's retention or the gallery's own keeps them. */
+async function galleryFiles(d: CoreDeps, rec: JobRecord): Promise<{ path: string; filename: string; bytes: number }[]> {
+  const now = d.clock.now();
+  const chat = rec.outputExpiresAt === null || rec.outputExpiresAt > now;
+  const gallery = (rec.galleryExpiresAt ?? 0) > now;
+  if (!chat && !gallery) return [];
+  return (await d.outputs.list(rec.id)).filter((f) => isGalleryMedia(f.filename));
+}
+
+/**
+ * `webGallery`: the actor's own media results (filtered by kind, model and days; keyset pages), each with the files
+ * still kept; a result whose files are gone is listed without them.
+ */
+export async function webGallery(d: CoreDeps, actor: Actor, q: GalleryQuery = {}): Promise<GalleryPage> {
   const ids = await actorIds(d, actor);
   const limit = Math.min(Math.max(1, q.limit ?? GALLERY_DEFAULT), GALLERY_MAX);
-  const recs = (await d.jobs.listByUser(ids.scopeId, ids.userId, limit)).filter((r) => r.kind !== 'ask' && (r.outputExpiresAt === null || r.outputExpiresAt > d.clock.now()));
-  const money = await d.store.budgets.jobMoney(recs.map((r) => r.id));
-  const views = await Promise.all(
-    recs.map(async (r) => {
-      const files = (await d.outputs.list(r.id)).filter((f) => !isReferenceFile(f.filename));
-      return toJobView(r, actor.user.externalId, money.get(r.id), files);
-    }),
-  );
-  return views.filter((v) => isShown(v, q.kind));
+  const from = dayStart(q.from);
+  const toDay = dayStart(q.to);
+  const cursor = q.after ? CURSOR.exec(q.after) : null;
+  const filter: GalleryFilter = {
+    ...(q.kind ? { kind: q.kind } : {}),
+    ...(q.model ? { model: q.model } : {}),
+    ...(from !== undefined ? { from } : {}),
+    ...(toDay !== undefined ? { to: toDay + 86_400_000 } : {}),
+    ...(cursor ? { before: { createdAt: Number(cursor[1]), id: cursor[2]! } } : {}),
+  };
+  // One more than shown tells whether a next page exists.
+  const [recs, models] = await Promise.all([d.jobs.listGallery(ids.scopeId, ids.userId, filter, limit + 1), d.jobs.galleryModels(ids.scopeId, ids.userId)]);
+  const shown = recs.slice(0, limit);
+  const money = await d.store.budgets.jobMoney(shown.map((r) => r.id));
+  const jobs = await Promise.all(shown.map(async (r) => toJobView(r, actor.user.externalId, money.get(r.id), await galleryFiles(d, r))));
+  const last = shown[shown.length - 1];
+  return { jobs, models, ...(recs.length > limit && last ? { next: `${last.createdAt}.${last.id}` } : {}) };
+}
+
+/** The actor's own job in the actor's community, or undefined. */
+async function ownJob(d: CoreDeps, actor: Actor, jobId: string): Promise<JobRecord | undefined> {
+  if (!isJobId(jobId)) return undefined;
+  const ids = await actorIds(d, actor);
+  const rec = await d.jobs.get(jobId);
+  return rec && rec.userId === ids.userId && rec.scopeId === ids.scopeId ? rec : undefined;
 }
 
 /** `webFile`: one kept file of the actor's own job in the actor's community. */
 export async function webFile(d: CoreDeps, actor: Actor, jobId: string, index: number): Promise<WebFileView | null> {
-  if (!isJobId(jobId) || !Number.isInteger(index) || index < 0) return null;
-  const ids = await actorIds(d, actor);
-  const rec = await d.jobs.get(jobId);
-  if (!rec || rec.userId !== ids.userId || rec.scopeId !== ids.scopeId) return null;
-  if (rec.outputExpiresAt !== null && rec.outputExpiresAt <= d.clock.now()) return null;
-  const f = (await d.outputs.list(rec.id)).filter((x) => !isReferenceFile(x.filename))[index];
+  if (!Number.isInteger(index) || index < 0) return null;
+  const rec = await ownJob(d, actor, jobId);
+  if (!rec) return null;
+  const f = (await galleryFiles(d, rec))[index];
   return f ? { path: f.path, filename: f.filename, mime: mimeOf(f.filename), bytes: f.bytes } : null;
+}
+
+/** What of a stored address served only the job it was made for: its status message and interaction (a secret). */
+const ONE_JOB_KEYS = new Set(['statusMessageId', 'interaction']);
+
+/** `webJobOrigin`: the chat of the actor's own job, its address stripped of what only that job could use. */
+export async function webJobOrigin(d: CoreDeps, actor: Actor, jobId: string): Promise<WebJobOrigin | null> {
+  const rec = await ownJob(d, actor, jobId);
+  if (!rec?.delivery || rec.kind === 'ask') return null;
+  const delivery = Object.fromEntries(Object.entries(rec.delivery).filter(([k]) => !ONE_JOB_KEYS.has(k))) as DeliveryAddress;
+  return { kind: rec.kind, delivery };
 }

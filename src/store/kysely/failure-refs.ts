@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { FailureRefRecord, FailureRefs } from '../../core/ports/failure-refs.js';
+import type { Selectable } from 'kysely';
 import type { Database } from './schema.js';
+
+const toRecord = (row: Selectable<Database['failure_refs']>): FailureRefRecord => ({ ref: row.ref, createdAt: Number(row.created_at), scopeId: row.scope_id, userId: row.user_id, jobId: row.job_id, code: row.code, detail: row.detail, surface: row.surface });
 
 /** {@link FailureRefs} over the `failure_refs` table (portable SQL: plain insert, select and delete). */
 export class KyselyFailureRefs implements FailureRefs {
@@ -16,8 +19,12 @@ export class KyselyFailureRefs implements FailureRefs {
 
   async get(ref: string): Promise<FailureRefRecord | undefined> {
     const row = await this.db.selectFrom('failure_refs').selectAll().where('ref', '=', ref).executeTakeFirst();
-    if (!row) return undefined;
-    return { ref: row.ref, createdAt: Number(row.created_at), scopeId: row.scope_id, userId: row.user_id, jobId: row.job_id, code: row.code, detail: row.detail, surface: row.surface };
+    return row ? toRecord(row) : undefined;
+  }
+
+  async listByUser(scopeId: string, userId: string, limit: number): Promise<FailureRefRecord[]> {
+    const rows = await this.db.selectFrom('failure_refs').selectAll().where('user_id', '=', userId).where('scope_id', '=', scopeId).orderBy('created_at', 'desc').orderBy('ref').limit(limit).execute();
+    return rows.map(toRecord);
   }
 
   async purge(before: number): Promise<number> {

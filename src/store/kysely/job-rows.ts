@@ -66,6 +66,8 @@ export function toRecord(r: Selectable<JobsTable>): JobRecord {
     finishedAt: numOrNull(r.finished_at),
     locale: r.locale ?? null,
     gatewayBilledMicros: r.gateway_billed_micros === null || r.gateway_billed_micros === undefined ? null : Number(r.gateway_billed_micros),
+    galleryExpiresAt: numOrNull(r.gallery_expires_at ?? null),
+    galleryBytes: numOrNull(r.gallery_bytes ?? null),
   };
 }
 
@@ -91,6 +93,8 @@ export function patchColumns(p: JobPatch): Updateable<JobsTable> {
   if (p.delivered !== undefined) c.delivered = p.delivered === null ? null : JSON.stringify(p.delivered);
   if (p.outputPath !== undefined) c.output_path = p.outputPath;
   if (p.outputExpiresAt !== undefined) c.output_expires_at = p.outputExpiresAt;
+  if (p.galleryExpiresAt !== undefined) c.gallery_expires_at = p.galleryExpiresAt;
+  if (p.galleryBytes !== undefined) c.gallery_bytes = p.galleryBytes;
   if (p.errorCode !== undefined) c.error_code = p.errorCode;
   if (p.errorDetail !== undefined) c.error_detail = p.errorDetail;
   if (p.leaseOwner !== undefined) c.lease_owner = p.leaseOwner;

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { JobStatus } from '../../core/api/jobs.js';
 import type { Clock } from '../../core/ports/clock.js';
-import { ACTIVE_STATUSES, ACTIVE_VIDEO_STATUSES, FINAL_STATUSES, type JobPatch, type JobRecord, type JobStore, type NewJob } from '../../core/ports/job-store.js';
+import { ACTIVE_STATUSES, ACTIVE_VIDEO_STATUSES, FINAL_STATUSES, type GalleryFilter, type JobPatch, type JobRecord, type JobStore, type NewJob } from '../../core/ports/job-store.js';
 import type { Database } from './schema.js';
 import { paramsOf, patchColumns, toRecord } from './job-rows.js';
 
@@ -255,6 +255,59 @@ export class KyselyJobStore implements JobStore {
       .orderBy('output_expires_at')
       .limit(limit)
       .execute();
+    return rows.map(toRecord);
+  }
+
+  /** See {@link JobStore.listGallery} (served by the `user_id` index, then a scan of that member's rows). */
+  async listGallery(scopeId: string, userId: string, f: GalleryFilter, limit: number): Promise<JobRecord[]> {
+    let q = this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('scope_id', '=', scopeId)
+      .where('kind', '!=', 'ask')
+      .where('status', 'in', ['delivered', 'succeeded', 'undeliverable', 'delivering']);
+    if (f.kind === 'video') q = q.where('kind', '=', 'video');
+    if (f.kind === 'image') q = q.where('kind', '!=', 'video');
+    if (f.model !== undefined) q = q.where('model', '=', f.model);
+    if (f.from !== undefined) q = q.where('created_at', '>=', f.from);
+    if (f.to !== undefined) q = q.where('created_at', '<', f.to);
+    const b = f.before;
+    if (b) q = q.where((eb) => eb.or([eb('created_at', '<', b.createdAt), eb.and([eb('created_at', '=', b.createdAt), eb('id', '<', b.id)])]));
+    const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    return rows.map(toRecord);
+  }
+
+  /** See {@link JobStore.galleryModels}. */
+  async galleryModels(scopeId: string, userId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('jobs')
+      .select('model')
+      .distinct()
+      .where('user_id', '=', userId)
+      .where('scope_id', '=', scopeId)
+      .where('kind', '!=', 'ask')
+      .where('status', 'in', ['delivered', 'succeeded', 'undeliverable', 'delivering'])
+      .orderBy('model')
+      .execute();
+    return rows.map((r) => r.model);
+  }
+
+  /** See {@link JobStore.expiredGallery} (index `jobs_gallery_expires`, migration 0019). */
+  async expiredGallery(now: number, limit: number): Promise<JobRecord[]> {
+    const rows = await this.db.selectFrom('jobs').selectAll().where('gallery_expires_at', 'is not', null).where('gallery_expires_at', '<', now).orderBy('gallery_expires_at').limit(limit).execute();
+    return rows.map(toRecord);
+  }
+
+  /** See {@link JobStore.galleryBytes}. */
+  async galleryBytes(): Promise<number> {
+    const r = await this.db.selectFrom('jobs').select((eb) => eb.fn.sum<number | string | null>('gallery_bytes').as('bytes')).where('gallery_expires_at', 'is not', null).executeTakeFirst();
+    return Number(r?.bytes ?? 0);
+  }
+
+  /** See {@link JobStore.oldestGallery}. */
+  async oldestGallery(limit: number): Promise<JobRecord[]> {
+    const rows = await this.db.selectFrom('jobs').selectAll().where('gallery_expires_at', 'is not', null).orderBy('gallery_expires_at').orderBy('created_at').limit(limit).execute();
     return rows.map(toRecord);
   }
 

@@ -16,6 +16,7 @@ import * as m0014 from '../../../migrations/0014-gateway-billed.js';
 import * as m0015 from '../../../migrations/0015-member-settings.js';
 import * as m0016 from '../../../migrations/0016-channel-and-word-rules.js';
 import * as m0018 from '../../../migrations/0018-web-sessions.js';
+import * as m0019 from '../../../migrations/0019-gallery-retention.js';
 import type { Database } from './schema.js';
 
 /**
@@ -40,6 +41,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0015-member-settings': m0015,
   '0016-channel-and-word-rules': m0016,
   '0018-web-sessions': m0018,
+  '0019-gallery-retention': m0019,
 };
 
 /** A migration failed; the database is left at the last successful one. */

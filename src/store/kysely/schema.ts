@@ -136,6 +136,10 @@ export interface JobsTable {
   locale: string | null;
   /** What the bot believes the gateway billed for the job (migration 0014); null when nothing known. */
   gateway_billed_micros: number | null;
+  /** When the web gallery stops keeping the job's files (migration 0019); null: it keeps none. */
+  gallery_expires_at: number | null;
+  /** Bytes of the files the gallery keeps for the job (migration 0019), for its disk cap. */
+  gallery_bytes: number | null;
 }
 /** What the gateway billed that no member was charged for (migration 0005). */
 export interface GatewayLossesTable {

@@ -1,0 +1,27 @@
+# The member's web pages: gallery filters, run again / vary, settings, failure references.
+web-nav-settings = Settings
+web-nav-failures = Problems
+web-filter-model = Model
+web-filter-all-models = All models
+web-filter-from = From
+web-filter-to = To
+web-filter-clear = Clear filters
+web-gallery-more = More results
+web-file-gone = File no longer kept
+web-run-again = Run again
+web-vary = Vary
+web-run-title = Started from the web
+web-started = Started in { $chat }; the result will be posted there.
+web-back-gallery = Back to the gallery
+web-settings-title = Your settings in { $community }
+web-settings-change = Change a setting
+web-settings-hint = Type a new value, or reset to go back to the default. "Every community" makes it your default everywhere.
+web-settings-where = Where
+web-settings-here = This community
+web-settings-everywhere = Every community
+web-settings-save = Save { $key }
+web-failures-title = Problems you were shown in { $community }
+web-failures-intro = Each problem the bot reported to you here, with its reference: give an admin the reference if you need help.
+web-failures-empty = No problems reported to you here.
+web-failures-ref = Reference
+web-failures-job = Job

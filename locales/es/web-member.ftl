@@ -1,0 +1,27 @@
+# Las páginas web del miembro: filtros de la galería, repetir / variar, ajustes, referencias de fallos.
+web-nav-settings = Ajustes
+web-nav-failures = Problemas
+web-filter-model = Modelo
+web-filter-all-models = Todos los modelos
+web-filter-from = Desde
+web-filter-to = Hasta
+web-filter-clear = Quitar filtros
+web-gallery-more = Más resultados
+web-file-gone = El archivo ya no se conserva
+web-run-again = Repetir
+web-vary = Variar
+web-run-title = Iniciado desde la web
+web-started = Iniciado en { $chat }; el resultado se publicará allí.
+web-back-gallery = Volver a la galería
+web-settings-title = Tus ajustes en { $community }
+web-settings-change = Cambiar un ajuste
+web-settings-hint = Escribe un valor nuevo, o reset para volver al predeterminado. «Todas las comunidades» lo convierte en tu valor en todas partes.
+web-settings-where = Dónde
+web-settings-here = Esta comunidad
+web-settings-everywhere = Todas las comunidades
+web-settings-save = Guardar { $key }
+web-failures-title = Problemas que se te mostraron en { $community }
+web-failures-intro = Cada problema que el bot te comunicó aquí, con su referencia: da la referencia a un administrador si necesitas ayuda.
+web-failures-empty = No se te ha comunicado ningún problema aquí.
+web-failures-ref = Referencia
+web-failures-job = Trabajo

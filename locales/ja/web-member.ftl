@@ -1,0 +1,27 @@
+# メンバーのウェブページ：ギャラリーの絞り込み、再実行／バリエーション、設定、エラー参照。
+web-nav-settings = 設定
+web-nav-failures = 問題
+web-filter-model = モデル
+web-filter-all-models = すべてのモデル
+web-filter-from = 開始日
+web-filter-to = 終了日
+web-filter-clear = 絞り込みを解除
+web-gallery-more = さらに表示
+web-file-gone = ファイルはもう保存されていません
+web-run-again = もう一度実行
+web-vary = バリエーション
+web-run-title = ウェブから開始しました
+web-started = { $chat } で開始しました。結果はそちらに投稿されます。
+web-back-gallery = ギャラリーに戻る
+web-settings-title = { $community } でのあなたの設定
+web-settings-change = 設定を変更
+web-settings-hint = 新しい値を入力するか、reset と入力して既定値に戻します。「すべてのコミュニティ」を選ぶと、どこでもその値が既定になります。
+web-settings-where = 適用先
+web-settings-here = このコミュニティ
+web-settings-everywhere = すべてのコミュニティ
+web-settings-save = { $key } を保存
+web-failures-title = { $community } で表示された問題
+web-failures-intro = ここでボットが知らせた問題とその参照コードです。助けが必要なときは参照コードを管理者に伝えてください。
+web-failures-empty = ここで知らされた問題はありません。
+web-failures-ref = 参照コード
+web-failures-job = ジョブ

@@ -1,0 +1,27 @@
+# As páginas web do membro: filtros da galeria, refazer / variar, configurações, referências de falhas.
+web-nav-settings = Configurações
+web-nav-failures = Problemas
+web-filter-model = Modelo
+web-filter-all-models = Todos os modelos
+web-filter-from = De
+web-filter-to = Até
+web-filter-clear = Limpar filtros
+web-gallery-more = Mais resultados
+web-file-gone = O arquivo não é mais mantido
+web-run-again = Refazer
+web-vary = Variar
+web-run-title = Iniciado pela web
+web-started = Iniciado em { $chat }; o resultado será publicado lá.
+web-back-gallery = Voltar à galeria
+web-settings-title = Suas configurações em { $community }
+web-settings-change = Alterar uma configuração
+web-settings-hint = Digite um novo valor, ou reset para voltar ao padrão. "Todas as comunidades" torna-o seu padrão em todo lugar.
+web-settings-where = Onde
+web-settings-here = Esta comunidade
+web-settings-everywhere = Todas as comunidades
+web-settings-save = Salvar { $key }
+web-failures-title = Problemas mostrados a você em { $community }
+web-failures-intro = Cada problema que o bot informou a você aqui, com sua referência: passe a referência a um administrador se precisar de ajuda.
+web-failures-empty = Nenhum problema informado a você aqui.
+web-failures-ref = Referência
+web-failures-job = Tarefa

@@ -1,0 +1,27 @@
+# Веб-страницы участника: фильтры галереи, повтор / вариация, настройки, ссылки на ошибки.
+web-nav-settings = Настройки
+web-nav-failures = Проблемы
+web-filter-model = Модель
+web-filter-all-models = Все модели
+web-filter-from = С
+web-filter-to = По
+web-filter-clear = Сбросить фильтры
+web-gallery-more = Ещё результаты
+web-file-gone = Файл больше не хранится
+web-run-again = Повторить
+web-vary = Вариация
+web-run-title = Запущено из веба
+web-started = Запущено в { $chat }; результат будет опубликован там.
+web-back-gallery = Назад в галерею
+web-settings-title = Ваши настройки в { $community }
+web-settings-change = Изменить настройку
+web-settings-hint = Введите новое значение или reset, чтобы вернуть значение по умолчанию. «Все сообщества» делает его вашим значением везде.
+web-settings-where = Где
+web-settings-here = Это сообщество
+web-settings-everywhere = Все сообщества
+web-settings-save = Сохранить { $key }
+web-failures-title = Проблемы, о которых вам сообщили в { $community }
+web-failures-intro = Каждая проблема, о которой бот сообщил вам здесь, с её кодом: если нужна помощь, передайте код администратору.
+web-failures-empty = Здесь вам не сообщали о проблемах.
+web-failures-ref = Код
+web-failures-job = Задание

@@ -1,0 +1,27 @@
+# 成员的网页：图库筛选、再次生成 / 变体、设置、故障编号。
+web-nav-settings = 设置
+web-nav-failures = 问题
+web-filter-model = 模型
+web-filter-all-models = 所有模型
+web-filter-from = 从
+web-filter-to = 到
+web-filter-clear = 清除筛选
+web-gallery-more = 更多结果
+web-file-gone = 文件已不再保留
+web-run-again = 再次生成
+web-vary = 变体
+web-run-title = 已从网页开始
+web-started = 已在 { $chat } 开始；结果将发布在那里。
+web-back-gallery = 返回图库
+web-settings-title = 你在 { $community } 的设置
+web-settings-change = 更改设置
+web-settings-hint = 输入新值，或输入 reset 恢复默认值。选择“所有社区”会让它成为你在所有地方的默认值。
+web-settings-where = 范围
+web-settings-here = 本社区
+web-settings-everywhere = 所有社区
+web-settings-save = 保存 { $key }
+web-failures-title = 你在 { $community } 看到的问题
+web-failures-intro = 机器人在这里告诉过你的每个问题及其编号：如需帮助，请把编号告诉管理员。
+web-failures-empty = 这里没有告诉过你任何问题。
+web-failures-ref = 编号
+web-failures-job = 任务
