@@ -36,4 +36,17 @@ input, select { font: inherit; padding: .35rem .5rem; border: 1px solid #7a8594;
 pre.text { white-space: pre-wrap; background: var(--panel); padding: .75rem; border-radius: .4rem; overflow-wrap: anywhere; }
 .notice { padding: .75rem 1rem; border-radius: .4rem; background: var(--panel); border-left: 4px solid var(--accent); }
 .notice.error { border-left-color: var(--danger); }
+/* owner pages */
+.sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.scroll { overflow-x: auto; max-width: 100%; }
+.scroll:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+table { border-collapse: collapse; margin: 0 0 1rem; }
+th, td { text-align: left; padding: .35rem .6rem; border-bottom: 1px solid #d5dae1; vertical-align: top; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+th small { font-weight: 400; color: var(--muted); }
+form.inline { margin: 0; }
+button.secondary { background: var(--bg); color: var(--accent); }
+a.button { display: inline-block; padding: .4rem .9rem; border-radius: .4rem; background: var(--accent); color: #fff; text-decoration: none; }
+a.button:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+.picks { list-style: none; padding: 0; display: flex; flex-direction: column; gap: .5rem; }
 `;

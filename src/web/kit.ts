@@ -12,17 +12,23 @@ import type { WebSessionView } from '../core/api/web.js';
 import type { Logger } from '../log.js';
 import { messagePage, type PageSession } from './pages.js';
 import { WebRequest } from './request.js';
+import type { OwnerOps } from './owner-ops.js';
+import type { WebSignInOptions } from './sign-in-options.js';
 
 /** The session cookie's name. */
 export const SESSION_COOKIE = 'mediabot_session';
 
 /** What the web app needs. */
 export interface WebAppDeps {
-  core: Pick<CoreApi, 'webSignIn' | 'webSession' | 'webSignOut' | 'webGallery' | 'webFile'>;
+  core: Pick<CoreApi, 'webSignIn' | 'webSession' | 'webSignOut' | 'webGallery' | 'webFile' | 'ownerOverview' | 'webCommunities' | 'webOpenSession' | 'explain'>;
   dispatcher: Pick<CommandDispatcher, 'run'>;
   logger: Logger;
   /** Mark the session cookie `Secure` (the public address is https). */
   secureCookie: boolean;
+  /** The owner page's process figures (bot processes, readiness, reconciliation); absent: the page says they are not available. */
+  ops?: OwnerOps;
+  /** Rate limits, real sign-in providers, proxy trust (see `./sign-in-options.ts`); absent: links only, default limits. */
+  signIn?: WebSignInOptions;
 }
 
 /** A browser with a live session. */
@@ -62,7 +68,7 @@ export function webKit(deps: WebAppDeps): WebKit {
       if (!id) return undefined;
       const session = await core.webSession(id);
       if (!session) return undefined;
-      return { session, id, page: { locale: session.locale, csrf: session.csrf, admin: session.admin } };
+      return { session, id, page: { locale: session.locale, csrf: session.csrf, admin: session.admin, owner: session.owner } };
     },
     community: (s) => s.actor.scope.title ?? t(s.locale, 'web-this-chat'),
     request: (s) => new WebRequest(s.session.actor, s.session.admin),
