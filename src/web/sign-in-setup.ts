@@ -6,7 +6,7 @@ import type { Config } from '../config.js';
 import type { WebSignInOptions } from './sign-in-options.js';
 
 /** The options of `config` for a web answering at `publicUrl`; a widget whose bot cannot be asked is left out (logged). */
-export async function signInOptions(config: Config, publicUrl: string, warn: (msg: string) => void): Promise<WebSignInOptions> {
+export async function signInOptions(config: Pick<Config, 'web' | 'telegram'>, publicUrl: string, warn: (msg: string) => void): Promise<WebSignInOptions> {
   const s = config.web.signIn;
   const out: WebSignInOptions = { trustProxy: s?.trustProxy === true };
   const tg = config.telegram;
