@@ -85,7 +85,7 @@ describe('real sign-in: Discord OAuth2 and the Telegram Login Widget', () => {
     await stack.core.touch(discordActor(guild, 'Guild One'));
     await stack.core.touch(discordActor(otherGuild, 'Guild Two'));
     await stack.core.touch({ scope: { platform: 'discord', externalId: 'dm:700000000000000001', kind: 'private' }, user: { platform: 'discord', externalId: '700000000000000001' } });
-    const signIn = await signInOptions({ web: { ...stack.config.web, signIn: { trustProxy: false, telegramLogin: true } }, telegram: { token: fake.token, apiRoot: fake.apiRoot, webhookPort: 0, uploadLimitBytes: 1, photoLimitBytes: 1, fullQuality: false } }, 'http://127.0.0.1', () => undefined);
+    const signIn = await signInOptions({ web: { ...stack.config.web, signIn: { trustProxy: false, telegramLogin: true } }, telegram: { token: fake.token, apiRoot: fake.apiRoot, webhookUrl: undefined, webhookPort: 0, uploadLimitBytes: 1, photoLimitBytes: 1, fullQuality: false } }, 'http://127.0.0.1', () => undefined);
     signIn.discord = { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, apiBase: discord.url, authorizeUrl: `${discord.url.replace(/\/api$/, '')}/oauth2/authorize`, redirectUri: 'http://127.0.0.1/auth/discord/callback' };
     // Many attempts from one address here: the limit itself is tested in web-owner-browser.test.ts.
     signIn.limits = { signIn: { limit: 1_000, windowMs: 60_000 } };
