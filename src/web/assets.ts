@@ -38,7 +38,9 @@ pre.text { white-space: pre-wrap; background: var(--panel); padding: .75rem; bor
 .notice.error { border-left-color: var(--danger); }
 /* owner pages */
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
-.scroll { overflow-x: auto; max-width: 100%; }
+.scroll { display: block; position: relative; overflow-x: auto; max-width: 100%; }
+main li, main dd, main p { overflow-wrap: anywhere; }
+/* .sr text is positioned inside .scroll (relative), so it never widens the page beyond a scrolled table. */
 .scroll:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 table { border-collapse: collapse; margin: 0 0 1rem; }
 th, td { text-align: left; padding: .35rem .6rem; border-bottom: 1px solid #d5dae1; vertical-align: top; }

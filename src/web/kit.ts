@@ -5,7 +5,8 @@
  */
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { DEFAULT_LOCALE, t } from '../core/i18n/catalog.js';
+import { t } from '../core/i18n/catalog.js';
+import { negotiateLocale } from '../core/i18n/negotiate.js';
 import type { CommandDispatcher } from '../core/commands/dispatch.js';
 import type { CoreApi, Reply } from '../core/api/surface.js';
 import type { WebSessionView } from '../core/api/web.js';
@@ -55,6 +56,11 @@ export interface WebKit {
   formOf(c: Context, s: Signed): Promise<Record<string, string> | undefined>;
 }
 
+/** The browser's first `Accept-Language` among the shipped locales (English otherwise): the words of signed-out pages. */
+export function browserLocale(c: Context): string {
+  return negotiateLocale((c.req.header('accept-language') ?? '').split(',')[0]?.split(';')[0]?.trim());
+}
+
 /** A reply as plain text lines (its blocks, then its fields as `name: value`). */
 export const replyText = (r: Reply): string => [...r.blocks, ...(r.fields ?? []).map((f) => `${f.name}: ${f.value}`)].join('\n');
 
@@ -72,9 +78,12 @@ export function webKit(deps: WebAppDeps): WebKit {
     },
     community: (s) => s.actor.scope.title ?? t(s.locale, 'web-this-chat'),
     request: (s) => new WebRequest(s.session.actor, s.session.admin),
-    notSignedIn: (c) => c.html(messagePage(DEFAULT_LOCALE, t(DEFAULT_LOCALE, 'web-nav-gallery'), t(DEFAULT_LOCALE, 'web-not-signed-in'), undefined, true), 401),
+    notSignedIn(c) {
+      const l = browserLocale(c);
+      return c.html(messagePage(l, t(l, 'web-nav-gallery'), t(l, 'web-not-signed-in'), undefined, true), 401);
+    },
     notFound(c, s) {
-      const l = s?.session.locale ?? DEFAULT_LOCALE;
+      const l = s?.session.locale ?? browserLocale(c);
       return c.html(messagePage(l, t(l, 'web-not-found'), t(l, 'web-not-found'), s?.page, true), 404);
     },
     forbidden: (c, s, titleWord = 'web-nav-admin') => c.html(messagePage(s.session.locale, t(s.session.locale, titleWord), t(s.session.locale, 'web-forbidden'), s.page, true), 403),

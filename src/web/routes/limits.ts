@@ -6,18 +6,12 @@
  */
 import type { Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { negotiateLocale } from '../../core/i18n/negotiate.js';
-import { SESSION_COOKIE, type WebKit } from '../kit.js';
+import { browserLocale, SESSION_COOKIE, type WebKit } from '../kit.js';
 import { tooManyPage } from '../owner-pages.js';
 import { clientAddress, JOB_START_LIMIT, RateLimiter, rateLimited, SIGN_IN_LIMIT } from '../rate-limit.js';
 
 /** POST paths that start a job: anything under `/jobs/<id>/` (the member pages' "run again" and "vary"). */
 export const JOB_START_POST = /^\/jobs\/[^/]+\/[^/]+\/?$/;
-
-/** The first language of `Accept-Language` among the shipped locales (English otherwise). */
-export function browserLocale(c: Context): string {
-  return negotiateLocale((c.req.header('accept-language') ?? '').split(',')[0]?.split(';')[0]?.trim());
-}
 
 export function rateLimitRoutes(app: Hono, kit: WebKit, now: () => number = Date.now): void {
   const o = kit.deps.signIn ?? {};

@@ -11,11 +11,10 @@ import type { Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { t } from '../../core/i18n/catalog.js';
 import { discordAuthorizeUrl, discordIdentity } from '../discord-oauth.js';
-import { SESSION_COOKIE, type WebKit } from '../kit.js';
+import { browserLocale, SESSION_COOKIE, type WebKit } from '../kit.js';
 import { pickCommunityPage, scopeKey, signInPage } from '../owner-pages.js';
 import { PRESIGN_COOKIE, PRESIGN_MS, PreSessions, presignCsrf, type PickableScope, type PreSession } from '../pre-sessions.js';
 import { ReplayGuard, TELEGRAM_LOGIN_MAX_AGE_S, verifyTelegramLogin } from '../telegram-login.js';
-import { browserLocale } from './limits.js';
 
 /** The sign-in page's policy with Telegram's widget: its script from telegram.org, its frame from oauth.telegram.org. */
 export const TELEGRAM_WIDGET_CSP = "default-src 'none'; script-src https://telegram.org; frame-src https://oauth.telegram.org; img-src 'self'; style-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
