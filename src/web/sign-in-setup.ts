@@ -1,6 +1,6 @@
 /**
  * Builds the web's {@link WebSignInOptions} from the configuration at start: the Telegram Login Widget needs the
- * bot's @username (one `getMe`) and the chat's admin check (`getChatMember`), Discord OAuth2 its redirect address.
+ * bot's @username and the chat's admin check (from `platforms/telegram/web-login.ts`), Discord OAuth2 its redirect address.
  */
 import type { Config } from '../config.js';
 import type { WebSignInOptions } from './sign-in-options.js';
@@ -11,15 +11,9 @@ export async function signInOptions(config: Pick<Config, 'web' | 'telegram'>, pu
   const out: WebSignInOptions = { trustProxy: s?.trustProxy === true };
   const tg = config.telegram;
   if (s?.telegramLogin && tg) {
-    const { Api } = await import('grammy');
-    const api = new Api(tg.token, { apiRoot: tg.apiRoot });
+    const { telegramWebLogin } = await import('../platforms/telegram/web-login.js');
     try {
-      const me = await api.getMe();
-      out.telegram = {
-        botToken: tg.token,
-        botUsername: me.username,
-        isAdmin: async (chatId, userId) => ['creator', 'administrator'].includes((await api.getChatMember(Number(chatId), Number(userId))).status),
-      };
+      out.telegram = { botToken: tg.token, ...(await telegramWebLogin(tg.token, tg.apiRoot)) };
     } catch (e) {
       warn(`WEB_TELEGRAM_LOGIN is set but Telegram's getMe failed (${(e as Error).name}): the sign-in page shows no widget`);
     }
