@@ -281,6 +281,10 @@ const trailing = {
       }),
     { group: O, example: 'https://bot.example.org', description: 'The address people open for the web pages, used in /web links (set it behind a reverse proxy; https makes the session cookie Secure). Default: http://WEB_HOST:WEB_PORT.' },
   ),
+  WEB_TRUST_PROXY: doc(bool(false), { group: O, description: 'Believe X-Forwarded-For (its last entry) as the client address of the web pages\' rate limits: set it only behind a reverse proxy that sets that header. Default false: the socket\'s address.' }),
+  WEB_TELEGRAM_LOGIN: doc(bool(false), { group: O, description: 'Show the Telegram Login Widget on the web sign-in page (needs TELEGRAM_TOKEN and the bot\'s domain set with @BotFather /setdomain). Loads Telegram\'s widget script from telegram.org. Default false: sign-in only with /web links.' }),
+  WEB_DISCORD_CLIENT_ID: doc(optionalString, { group: O, example: '123456789012345678', description: 'Discord OAuth2 client id for "Sign in with Discord" on the web pages (with WEB_DISCORD_CLIENT_SECRET; redirect URL WEB_PUBLIC_URL/auth/discord/callback). Default: off.' }),
+  WEB_DISCORD_CLIENT_SECRET: doc(optionalString, { group: O, secret: true, description: 'Discord OAuth2 client secret for the web sign-in (with WEB_DISCORD_CLIENT_ID). Default: off.' }),
   CHART_FONT_FILES: doc(
     z
       .string()
@@ -315,6 +319,16 @@ const schema = z.object({ ...leading, ...Object.assign({}, ...PLATFORMS.map((m) 
 export const CONFIG_SCHEMA = schema;
 
 /** The validated settings object handed to the composition root: the shared settings and each platform's ({@link PlatformConfigs}). */
+/**
+ * The web's sign-in and rate-limit settings: `trustProxy` (`WEB_TRUST_PROXY`, default false), the Telegram Login
+ * Widget (`WEB_TELEGRAM_LOGIN`, default false) and Discord OAuth2 (both `WEB_DISCORD_CLIENT_*` set; default off).
+ */
+export interface WebSignInSettings {
+  trustProxy: boolean;
+  telegramLogin: boolean;
+  discord?: { clientId: string; clientSecret: string };
+}
+
 export type Config = SharedConfig & PlatformConfigs;
 
 /** The settings that are not a platform's. */
@@ -382,7 +396,7 @@ export interface SharedConfig {
    * The web pages: `port` undefined = off (`WEB_PORT=0`), default 8081; host default 127.0.0.1; `publicUrl` from
    * `WEB_PUBLIC_URL`; `portSet` = `WEB_PORT` was given (then a port in use stops the start; the default only warns).
    */
-  web: { port: number | undefined; host: string; publicUrl: string | undefined; portSet: boolean };
+  web: { port: number | undefined; host: string; publicUrl: string | undefined; portSet: boolean; signIn?: WebSignInSettings };
   /** `SHUTDOWN_GRACE_MS` (default 20000): time running work gets on SIGTERM before it is handed back. */
   shutdownGraceMs: number;
   /** `CHART_FONT_FILES`: fonts the charts fall back to after the bundled one (default none). */
@@ -475,7 +489,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     useSimulator: e.USE_SIMULATOR,
     ffmpegPath: e.FFMPEG_PATH,
     health: { port: e.HEALTH_PORT, host: e.HEALTH_HOST },
-    web: { port: e.WEB_PORT === undefined ? 8081 : e.WEB_PORT === 0 ? undefined : e.WEB_PORT, host: e.WEB_HOST, publicUrl: e.WEB_PUBLIC_URL, portSet: e.WEB_PORT !== undefined },
+    web: { port: e.WEB_PORT === undefined ? 8081 : e.WEB_PORT === 0 ? undefined : e.WEB_PORT, host: e.WEB_HOST, publicUrl: e.WEB_PUBLIC_URL, portSet: e.WEB_PORT !== undefined, signIn: { trustProxy: e.WEB_TRUST_PROXY, telegramLogin: e.WEB_TELEGRAM_LOGIN, ...(e.WEB_DISCORD_CLIENT_ID && e.WEB_DISCORD_CLIENT_SECRET ? { discord: { clientId: e.WEB_DISCORD_CLIENT_ID, clientSecret: e.WEB_DISCORD_CLIENT_SECRET } } : {}) } },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     chartFontFiles: e.CHART_FONT_FILES,
     startupTimeoutMs: e.STARTUP_TIMEOUT_MS,

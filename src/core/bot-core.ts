@@ -41,6 +41,11 @@ import { changeChannelRule, channelCheck, channelRules, wordsCommand } from './u
 import type { ChannelRuleChange, ChannelRuleView, ChannelVerdict, WordsCommand } from './api/rules.js';
 import type { GalleryPage, GalleryQuery, WebFileView, WebJobOrigin, WebLinkView, WebSessionView } from './api/web.js';
 import { webFile, webGallery, webJobOrigin, webLink, webSession, webSignIn, webSignOut } from './use-cases/web.js';
+import type { OwnerOverview } from './api/owner.js';
+import type { ScopeRef, UserRef } from './api/actor.js';
+import { ownerOverview } from './use-cases/owner.js';
+import { webCommunities, webOpenSession } from './use-cases/web-sign-in.js';
+import { isOwner } from './use-cases/context.js';
 
 /**
  * The core service: every use-case of {@link CoreApi}, over explicit dependencies (no globals). Each method
@@ -307,5 +312,21 @@ export class BotCore implements CoreApi {
 
   webFile(actor: Actor, jobId: string, index: number): Promise<WebFileView | null> {
     return webFile(this.d, actor, jobId, index);
+  }
+
+  ownerOverview(actor: Actor): Promise<Result<OwnerOverview>> {
+    return ownerOverview(this.d, actor);
+  }
+
+  isOwner(actor: Actor): boolean {
+    return isOwner(this.d, actor);
+  }
+
+  webCommunities(user: Pick<UserRef, 'platform' | 'externalId'>): Promise<ScopeRef[]> {
+    return webCommunities(this.d, user);
+  }
+
+  webOpenSession(actor: Actor, admin: boolean): Promise<{ sessionId: string; expiresAt: number }> {
+    return webOpenSession(this.d, actor, admin);
   }
 }

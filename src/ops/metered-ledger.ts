@@ -33,6 +33,7 @@ export function meteredLedger(ledger: BudgetLedger, metrics: Pick<BotMetrics, 'm
     personalCap: (userId) => ledger.personalCap(userId),
     recordGatewayLoss: (loss) => ledger.recordGatewayLoss(loss),
     gatewayLosses: (scopeId, since) => ledger.gatewayLosses(scopeId, since),
+    operatorUse: (since) => ledger.operatorUse(since),
     jobMoney: (jobIds) => ledger.jobMoney(jobIds),
     openHoldsOfJob: (jobId) => ledger.openHoldsOfJob(jobId),
   };

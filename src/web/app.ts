@@ -14,8 +14,11 @@ import { Hono } from 'hono';
 import { APP_CSS } from './assets.js';
 import { webKit, type WebAppDeps } from './kit.js';
 import { adminRoutes } from './routes/admin.js';
+import { rateLimitRoutes } from './routes/limits.js';
 import { memberRoutes } from './routes/member.js';
+import { ownerRoutes } from './routes/owner.js';
 import { sessionRoutes } from './routes/session.js';
+import { signInRoutes } from './routes/sign-in.js';
 
 export { SESSION_COOKIE, type WebAppDeps } from './kit.js';
 
@@ -33,7 +36,8 @@ export function createWebApp(deps: WebAppDeps): Hono {
 
   app.use('*', async (c, next) => {
     await next();
-    for (const [k, v] of Object.entries(HEADERS)) if (!c.res.headers.has(k) || k !== 'Cache-Control') c.res.headers.set(k, v);
+    // A route may set its own Cache-Control and Content-Security-Policy (the sign-in page with Telegram's widget).
+    for (const [k, v] of Object.entries(HEADERS)) if (!c.res.headers.has(k) || (k !== 'Cache-Control' && k !== 'Content-Security-Policy')) c.res.headers.set(k, v);
   });
 
   app.get('/assets/app.css', (c) => {
@@ -41,9 +45,12 @@ export function createWebApp(deps: WebAppDeps): Hono {
     return c.body(APP_CSS);
   });
 
+  rateLimitRoutes(app, kit);
   sessionRoutes(app, kit);
+  signInRoutes(app, kit);
   memberRoutes(app, kit);
   adminRoutes(app, kit);
+  ownerRoutes(app, kit);
 
   app.notFound(async (c) => kit.notFound(c, await kit.signedIn(c)));
   app.onError((e, c) => {

@@ -53,4 +53,19 @@ ul.refs li { border: 1px solid #d5dae1; border-radius: .5rem; padding: .6rem .75
   .filters > div, form.setting > div { flex: 1 1 100%; }
   .filters input, .filters select, form.setting input, form.setting select { width: 100%; }
 }
+/* owner pages */
+.sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.scroll { display: block; position: relative; overflow-x: auto; max-width: 100%; }
+main li, main dd, main p { overflow-wrap: anywhere; }
+/* .sr text is positioned inside .scroll (relative), so it never widens the page beyond a scrolled table. */
+.scroll:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+table { border-collapse: collapse; margin: 0 0 1rem; }
+th, td { text-align: left; padding: .35rem .6rem; border-bottom: 1px solid #d5dae1; vertical-align: top; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+th small { font-weight: 400; color: var(--muted); }
+form.inline { margin: 0; }
+button.secondary { background: var(--bg); color: var(--accent); }
+a.button { display: inline-block; padding: .4rem .9rem; border-radius: .4rem; background: var(--accent); color: #fff; text-decoration: none; }
+a.button:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+.picks { list-style: none; padding: 0; display: flex; flex-direction: column; gap: .5rem; }
 `;

@@ -5,24 +5,31 @@
  */
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { DEFAULT_LOCALE, t } from '../core/i18n/catalog.js';
+import { t } from '../core/i18n/catalog.js';
+import { negotiateLocale } from '../core/i18n/negotiate.js';
 import type { CommandDispatcher } from '../core/commands/dispatch.js';
 import type { CoreApi, Reply } from '../core/api/surface.js';
 import type { WebSessionView } from '../core/api/web.js';
 import type { Logger } from '../log.js';
 import { messagePage, type PageSession } from './pages.js';
 import { WebRequest } from './request.js';
+import type { OwnerOps } from './owner-ops.js';
+import type { WebSignInOptions } from './sign-in-options.js';
 
 /** The session cookie's name. */
 export const SESSION_COOKIE = 'mediabot_session';
 
 /** What the web app needs. */
 export interface WebAppDeps {
-  core: Pick<CoreApi, 'webSignIn' | 'webSession' | 'webSignOut' | 'webGallery' | 'webFile' | 'webJobOrigin' | 'webFailureRefs' | 'settingsInEffect' | 'handOver'>;
+  core: Pick<CoreApi, 'webSignIn' | 'webSession' | 'webSignOut' | 'webGallery' | 'webFile' | 'webJobOrigin' | 'webFailureRefs' | 'settingsInEffect' | 'handOver' | 'ownerOverview' | 'webCommunities' | 'webOpenSession' | 'explain'>;
   dispatcher: Pick<CommandDispatcher, 'run'>;
   logger: Logger;
   /** Mark the session cookie `Secure` (the public address is https). */
   secureCookie: boolean;
+  /** The owner page's process figures (bot processes, readiness, reconciliation); absent: the page says they are not available. */
+  ops?: OwnerOps;
+  /** Rate limits, real sign-in providers, proxy trust (see `./sign-in-options.ts`); absent: links only, default limits. */
+  signIn?: WebSignInOptions;
 }
 
 /** A browser with a live session. */
@@ -49,6 +56,11 @@ export interface WebKit {
   formOf(c: Context, s: Signed): Promise<Record<string, string> | undefined>;
 }
 
+/** The browser's first `Accept-Language` among the shipped locales (English otherwise): the words of signed-out pages. */
+export function browserLocale(c: Context): string {
+  return negotiateLocale((c.req.header('accept-language') ?? '').split(',')[0]?.split(';')[0]?.trim());
+}
+
 /** A reply as plain text lines (its blocks, then its fields as `name: value`). */
 export const replyText = (r: Reply): string => [...r.blocks, ...(r.fields ?? []).map((f) => `${f.name}: ${f.value}`)].join('\n');
 
@@ -62,13 +74,16 @@ export function webKit(deps: WebAppDeps): WebKit {
       if (!id) return undefined;
       const session = await core.webSession(id);
       if (!session) return undefined;
-      return { session, id, page: { locale: session.locale, csrf: session.csrf, admin: session.admin } };
+      return { session, id, page: { locale: session.locale, csrf: session.csrf, admin: session.admin, owner: session.owner } };
     },
     community: (s) => s.actor.scope.title ?? t(s.locale, 'web-this-chat'),
     request: (s) => new WebRequest(s.session.actor, s.session.admin),
-    notSignedIn: (c) => c.html(messagePage(DEFAULT_LOCALE, t(DEFAULT_LOCALE, 'web-nav-gallery'), t(DEFAULT_LOCALE, 'web-not-signed-in'), undefined, true), 401),
+    notSignedIn(c) {
+      const l = browserLocale(c);
+      return c.html(messagePage(l, t(l, 'web-nav-gallery'), t(l, 'web-not-signed-in'), undefined, true), 401);
+    },
     notFound(c, s) {
-      const l = s?.session.locale ?? DEFAULT_LOCALE;
+      const l = s?.session.locale ?? browserLocale(c);
       return c.html(messagePage(l, t(l, 'web-not-found'), t(l, 'web-not-found'), s?.page, true), 404);
     },
     forbidden: (c, s, titleWord = 'web-nav-admin') => c.html(messagePage(s.session.locale, t(s.session.locale, titleWord), t(s.session.locale, 'web-forbidden'), s.page, true), 403),

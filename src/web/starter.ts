@@ -16,9 +16,12 @@ export function webSurface(config: Config): SurfaceStarter {
     const { port, host, publicUrl } = config.web;
     if (port === undefined) throw new Error('webSurface needs WEB_PORT');
     const { startWebServer } = await import('./server.js');
+    const { ownerOpsOf } = await import('./owner-ops.js');
+    const { signInOptions } = await import('./sign-in-setup.js');
     const logger = ctx.logger.child({ module: 'web' });
+    const signIn = await signInOptions(config, publicUrl ?? `http://${host}:${port}`, (msg) => logger.warn(msg));
     const server = await startWebServer(
-      { core: ctx.app.core, dispatcher: ctx.dispatcher, logger, secureCookie: publicUrl?.startsWith('https://') === true },
+      { core: ctx.app.core, dispatcher: ctx.dispatcher, logger, secureCookie: publicUrl?.startsWith('https://') === true, ops: ownerOpsOf(ctx.app), signIn },
       { port, host },
     ).catch((e: unknown) => {
       const why = `WEB_PORT=${port} cannot be used on ${host}: ${(e as NodeJS.ErrnoException).code ?? String(e)} (choose another port, or WEB_PORT=0 to turn the web pages off).`;

@@ -14,7 +14,9 @@ import type { ModelsApi } from './models.js';
 import type { RulesApi } from './rules.js';
 import type { SettingsApi } from './settings.js';
 import type { VideoApi } from './video.js';
+import type { OwnerApi } from './owner.js';
 import type { WebApi } from './web.js';
+import type { WebSignInApi } from './web-sign-in.js';
 
 /** Every facade of the core. */
-export interface CoreApi extends FailureRefsApi, ImagesApi, VideoApi, AskApi, ModelsApi, JobsApi, AccountApi, AdminApi, RulesApi, SettingsApi, WebApi {}
+export interface CoreApi extends FailureRefsApi, ImagesApi, VideoApi, AskApi, ModelsApi, JobsApi, AccountApi, AdminApi, RulesApi, SettingsApi, WebApi, OwnerApi, WebSignInApi {}

@@ -19,6 +19,8 @@ export interface WebSessionView {
   actor: Actor;
   /** The member administered the community when they asked for the link. */
   admin: boolean;
+  /** The member is a bot owner (`OWNER_IDS`), checked on every request: the owner page is theirs. */
+  owner: boolean;
   locale: string;
   /** The token every form of this session carries (derived from the session id; no row of its own). */
   csrf: string;

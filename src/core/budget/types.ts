@@ -113,6 +113,12 @@ export interface JobLedgerFacts {
 }
 
 /** Totals of recorded gateway losses. */
+/** The operator's token since a moment: charges minus refunds, and the holds still open (all communities). */
+export interface OperatorUse {
+  spentMicros: Micros;
+  heldMicros: Micros;
+}
+
 export interface GatewayLossTotals {
   certainMicros: Micros;
   possibleMicros: Micros;

@@ -3,7 +3,7 @@
  * (`SqliteBudgetLedger` in `src/store/sqlite/`, `PostgresBudgetLedger` in `src/store/postgres/`); the value types
  * live in `src/core/budget/types.ts`.
  */
-import type { Balance, ChargeUnit, GatewayLoss, GatewayLossTotals, JobLedgerFacts, PersonalCapView, RefundResult, ReleaseResult, ReserveRequest, ReserveResult, SettleResult } from '../budget/types.js';
+import type { Balance, ChargeUnit, GatewayLoss, GatewayLossTotals, OperatorUse, JobLedgerFacts, PersonalCapView, RefundResult, ReleaseResult, ReserveRequest, ReserveResult, SettleResult } from '../budget/types.js';
 import type { Micros } from '../money.js';
 
 /**
@@ -37,4 +37,9 @@ export interface BudgetLedger {
   recordGatewayLoss(loss: GatewayLoss): Promise<void>;
   /** Totals of recorded gateway losses, of one scope or (without `scopeId`) all, since `since` (epoch ms, default 0). */
   gatewayLosses(scopeId?: string, since?: number): Promise<GatewayLossTotals>;
+  /**
+   * What the operator's token (`GATEWAY_TOKEN`) spent since `since` (epoch ms) in every community, and what it holds
+   * now: the figures `OPERATOR_DAILY_CAP` is checked against (a read outside any reserve: it may be a moment stale).
+   */
+  operatorUse(since: number): Promise<OperatorUse>;
 }

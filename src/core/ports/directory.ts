@@ -75,4 +75,8 @@ export interface Directory {
   setApproval(scopeId: string, by: string | null, audit: AuditInput): Promise<boolean>;
   /** Every approved scope, oldest approval first. */
   approvedScopes(): Promise<Scope[]>;
+  /** Every scope the bot knows, oldest first (the owner's web page; bounded by how many communities one bot serves). */
+  allScopes(): Promise<Scope[]>;
+  /** The scopes `userId` was seen in, most recently seen first, at most `limit`. */
+  memberScopes(userId: string, limit: number): Promise<Scope[]>;
 }

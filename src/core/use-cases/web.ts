@@ -6,7 +6,7 @@ import type { GalleryFilter, JobRecord } from '../ports/job-store.js';
 import { isJobId } from '../ids.js';
 import { toJobView } from '../jobs/job-view.js';
 import { isGalleryMedia, mimeOf } from '../jobs/kept-files.js';
-import { actorIds } from './context.js';
+import { actorIds, isOwner } from './context.js';
 import type { CoreDeps } from './deps.js';
 
 /** A sign-in link lives 10 minutes. */
@@ -58,7 +58,8 @@ export async function webSession(d: CoreDeps, sessionId: string): Promise<WebSes
   const s = await d.store.web.session(sha256(sessionId), d.clock.now());
   if (!s) return null;
   const refs = JSON.parse(s.actor) as Pick<Actor, 'scope' | 'user'>;
-  return { actor: { scope: refs.scope, user: refs.user, locale: s.locale }, admin: s.admin, locale: s.locale, csrf: csrfOf(sessionId), expiresAt: s.expiresAt };
+  const actor = { scope: refs.scope, user: refs.user, locale: s.locale };
+  return { actor, admin: s.admin, owner: isOwner(d, actor), locale: s.locale, csrf: csrfOf(sessionId), expiresAt: s.expiresAt };
 }
 
 export async function webSignOut(d: CoreDeps, sessionId: string): Promise<void> {

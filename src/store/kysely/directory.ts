@@ -181,6 +181,24 @@ export class KyselyDirectory implements Directory {
     });
   }
 
+  async memberScopes(userId: string, limit: number): Promise<Scope[]> {
+    const rows = await this.db
+      .selectFrom('scope_members as m')
+      .innerJoin('scopes as s', 's.id', 'm.scope_id')
+      .selectAll('s')
+      .where('m.user_id', '=', userId)
+      .orderBy('m.last_seen_at', 'desc')
+      .orderBy('s.id')
+      .limit(limit)
+      .execute();
+    return rows.map(toScope);
+  }
+
+  async allScopes(): Promise<Scope[]> {
+    const rows = await this.db.selectFrom('scopes').selectAll().orderBy('id').execute();
+    return rows.map(toScope);
+  }
+
   async approvedScopes(): Promise<Scope[]> {
     const rows = await this.db.selectFrom('scopes').selectAll().where('operator_approved_at', 'is not', null).orderBy('operator_approved_at').orderBy('id').execute();
     return rows.map(toScope);

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { isPeriod, type Period } from '../../core/budget/periods.js';
-import type { BudgetDefaults, GatewayLoss, GatewayLossTotals, JobLedgerFacts } from '../../core/budget/types.js';
+import type { BudgetDefaults, GatewayLoss, GatewayLossTotals, JobLedgerFacts, OperatorUse } from '../../core/budget/types.js';
 import type { Clock } from '../../core/ports/clock.js';
 import { isMicros, type Micros } from '../../core/money.js';
 import { newSortableId } from '../ids.js';
@@ -105,6 +105,24 @@ export async function gatewayLossTotals(db: Kysely<Database>, scopeId: string | 
   if (scopeId !== undefined) q = q.where('scope_id', '=', scopeId);
   const r = await q.executeTakeFirstOrThrow();
   return { certainMicros: Number(r.certain), possibleMicros: Number(r.possible), count: Number(r.n) };
+}
+
+/** `BudgetLedger.operatorUse`: the same sums as the reserve rule's operator step, read outside a transaction. */
+export async function operatorUseSince(db: Kysely<Database>, since: number): Promise<OperatorUse> {
+  const spent = await db
+    .selectFrom('ledger_entries')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(eb.case().when('kind', '=', 'charge').then(eb.ref('amount_micros')).else(eb.neg(eb.ref('amount_micros'))).end()), eb.val(0)).as('n'))
+    .where('token_source', '=', 'operator')
+    .where('kind', 'in', ['charge', 'refund'])
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  const held = await db
+    .selectFrom('holds')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_micros'), eb.val(0)).as('n'))
+    .where('status', '=', 'open')
+    .where('token_source', '=', 'operator')
+    .executeTakeFirstOrThrow();
+  return { spentMicros: Number(spent.n), heldMicros: Number(held.n) };
 }
 
 /** `BudgetLedger.openHoldsOfJob`: ids of the job's holds still open. */

@@ -6,6 +6,7 @@ import type {
   ChargeUnit,
   GatewayLoss,
   GatewayLossTotals,
+  OperatorUse,
   PersonalCapView,
   RefundResult,
   ReleaseResult,
@@ -18,7 +19,7 @@ import type { BudgetLedger } from '../../core/ports/budget-ledger.js';
 import type { Clock } from '../../core/ports/clock.js';
 import { isMicros, type Micros } from '../../core/money.js';
 import { newId, newSortableId } from '../ids.js';
-import { gatewayLossTotals, jobLedgerFacts, openHoldIdsOfJob, recordGatewayLoss, UnknownScopeError, type TotalKind } from '../kysely/ledger-shared.js';
+import { gatewayLossTotals, jobLedgerFacts, openHoldIdsOfJob, operatorUseSince, recordGatewayLoss, UnknownScopeError, type TotalKind } from '../kysely/ledger-shared.js';
 import type { Database, HoldsTable } from '../kysely/schema.js';
 import { PERSONAL_TOTALS_LOCK, SCOPE_TOTALS_LOCK } from '../../../migrations/0011-reserve-in-application.js';
 import { reserveRule, runReserveAsync, type ReserveStep } from '../kysely/reserve-rule.js';
@@ -432,6 +433,10 @@ export class PostgresBudgetLedger implements BudgetLedger {
 
   gatewayLosses(scopeId?: string, since = 0): Promise<GatewayLossTotals> {
     return gatewayLossTotals(this.db, scopeId, since);
+  }
+
+  operatorUse(since: number): Promise<OperatorUse> {
+    return operatorUseSince(this.db, since);
   }
 
   jobMoney(jobIds: readonly string[]): Promise<Map<string, JobLedgerFacts>> {

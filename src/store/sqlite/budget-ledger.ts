@@ -7,6 +7,7 @@ import type {
   ChargeUnit,
   GatewayLoss,
   GatewayLossTotals,
+  OperatorUse,
   JobLedgerFacts,
   RefundResult,
   ReleaseResult,
@@ -19,7 +20,7 @@ import type { Clock } from '../../core/ports/clock.js';
 import { isMicros, type Micros } from '../../core/money.js';
 import { readLimits, readPersonalCap, usage, windowFor } from './budget-queries.js';
 import { reserveRule, runReserveSync } from '../kysely/reserve-rule.js';
-import { gatewayLossTotals, jobLedgerFacts, openHoldIdsOfJob, recordGatewayLoss } from '../kysely/ledger-shared.js';
+import { gatewayLossTotals, jobLedgerFacts, openHoldIdsOfJob, operatorUseSince, recordGatewayLoss } from '../kysely/ledger-shared.js';
 import { newId, newSortableId } from '../ids.js';
 import type { Database, HoldsTable } from '../kysely/schema.js';
 import { rawSqlite, syncTransaction, type RawSqlite } from './connection.js';
@@ -155,6 +156,10 @@ export class SqliteBudgetLedger implements BudgetLedger {
 
   gatewayLosses(scopeId?: string, since = 0): Promise<GatewayLossTotals> {
     return gatewayLossTotals(this.db, scopeId, since);
+  }
+
+  operatorUse(since: number): Promise<OperatorUse> {
+    return operatorUseSince(this.db, since);
   }
 
   jobMoney(jobIds: readonly string[]): Promise<Map<string, JobLedgerFacts>> {
