@@ -41,6 +41,10 @@ import { changeChannelRule, channelCheck, channelRules, wordsCommand } from './u
 import type { ChannelRuleChange, ChannelRuleView, ChannelVerdict, WordsCommand } from './api/rules.js';
 import type { GalleryQuery, WebFileView, WebLinkView, WebSessionView } from './api/web.js';
 import { webFile, webGallery, webLink, webSession, webSignIn, webSignOut } from './use-cases/web.js';
+import type { AuditRowView, BudgetsOverview, UsageOverview } from './api/web-admin.js';
+import { webAudit, webBalanceChart, webBudgets, webUsage } from './use-cases/web-admin.js';
+import type { Period } from './budget/periods.js';
+import type { CumulativeChart } from './ports/chart-renderer.js';
 
 /**
  * The core service: every use-case of {@link CoreApi}, over explicit dependencies (no globals). Each method
@@ -298,5 +302,21 @@ export class BotCore implements CoreApi {
 
   webFile(actor: Actor, jobId: string, index: number): Promise<WebFileView | null> {
     return webFile(this.d, actor, jobId, index);
+  }
+
+  webUsage(actor: Actor, period?: Period): Promise<UsageOverview> {
+    return webUsage(this.d, actor, period);
+  }
+
+  webBudgets(actor: Actor): Promise<BudgetsOverview> {
+    return webBudgets(this.d, actor);
+  }
+
+  webAudit(actor: Actor, page: { offset: number; limit: number }): Promise<{ rows: AuditRowView[]; more: boolean }> {
+    return webAudit(this.d, actor, page);
+  }
+
+  webBalanceChart(actor: Actor): Promise<CumulativeChart> {
+    return webBalanceChart(this.d, actor);
   }
 }
