@@ -1,6 +1,6 @@
 /**
- * The web pages as a Hono app (server-rendered HTML, no client script): sign-in with a one-time link from `/web`,
- * a member's gallery, file downloads and balance, and an admin's budgets page. It talks to the core only through
+ * The web pages as a Hono app (server-rendered HTML; the only script draws the charts, `./charts.ts`): sign-in with a one-time link from `/web`,
+ * a member's gallery, file downloads and balance, and an admin's pages (`./routes/admin.ts`). It talks to the core only through
  * its facades and the command dispatcher (the admin's change runs the chat's own `/budget set`, with its role check,
  * validation and audit). Authorization comes from the session, never from the URL: another member's or community's
  * job id answers 404, a member's session on the admin page 403.
@@ -12,6 +12,7 @@
  */
 import { Hono } from 'hono';
 import { APP_CSS } from './assets.js';
+import { CHARTS_JS, echartsBrowserBuild } from './charts.js';
 import { webKit, type WebAppDeps } from './kit.js';
 import { adminRoutes } from './routes/admin.js';
 import { memberRoutes } from './routes/member.js';
@@ -20,7 +21,7 @@ import { sessionRoutes } from './routes/session.js';
 export { SESSION_COOKIE, type WebAppDeps } from './kit.js';
 
 const HEADERS: Record<string, string> = {
-  'Content-Security-Policy': "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'Content-Security-Policy': "default-src 'none'; script-src 'self'; img-src 'self'; media-src 'self'; style-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   'Referrer-Policy': 'no-referrer',
   'X-Content-Type-Options': 'nosniff',
   'Cache-Control': 'no-store',
@@ -39,6 +40,18 @@ export function createWebApp(deps: WebAppDeps): Hono {
   app.get('/assets/app.css', (c) => {
     c.header('Content-Type', 'text/css; charset=utf-8');
     return c.body(APP_CSS);
+  });
+
+  // The interactive charts: echarts' browser build from the installed package, and the page starter (./charts.ts).
+  const echarts = echartsBrowserBuild();
+  app.get('/assets/echarts.min.js', (c) => {
+    c.header('Content-Type', 'text/javascript; charset=utf-8');
+    c.header('Cache-Control', 'public, max-age=86400');
+    return c.body(echarts);
+  });
+  app.get('/assets/charts.js', (c) => {
+    c.header('Content-Type', 'text/javascript; charset=utf-8');
+    return c.body(CHARTS_JS);
   });
 
   sessionRoutes(app, kit);

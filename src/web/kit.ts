@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { DEFAULT_LOCALE, t } from '../core/i18n/catalog.js';
 import type { CommandDispatcher } from '../core/commands/dispatch.js';
-import type { CoreApi, Reply } from '../core/api/surface.js';
+import type { CoreApi } from '../core/api/surface.js';
 import type { WebSessionView } from '../core/api/web.js';
 import type { Logger } from '../log.js';
 import { messagePage, type PageSession } from './pages.js';
@@ -18,7 +18,7 @@ export const SESSION_COOKIE = 'mediabot_session';
 
 /** What the web app needs. */
 export interface WebAppDeps {
-  core: Pick<CoreApi, 'webSignIn' | 'webSession' | 'webSignOut' | 'webGallery' | 'webFile'>;
+  core: Pick<CoreApi, 'webSignIn' | 'webSession' | 'webSignOut' | 'webGallery' | 'webFile' | 'webUsage' | 'webBudgets' | 'webAudit' | 'webBalanceChart'>;
   dispatcher: Pick<CommandDispatcher, 'run'>;
   logger: Logger;
   /** Mark the session cookie `Secure` (the public address is https). */
@@ -48,9 +48,6 @@ export interface WebKit {
   /** The POST's string fields when its form token matches the session's; `undefined` otherwise (nothing may be done). */
   formOf(c: Context, s: Signed): Promise<Record<string, string> | undefined>;
 }
-
-/** A reply as plain text lines (its blocks, then its fields as `name: value`). */
-export const replyText = (r: Reply): string => [...r.blocks, ...(r.fields ?? []).map((f) => `${f.name}: ${f.value}`)].join('\n');
 
 /** Builds the kit over the app's dependencies. */
 export function webKit(deps: WebAppDeps): WebKit {

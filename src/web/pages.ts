@@ -64,17 +64,8 @@ export function galleryPage(s: PageSession, community: string, kind: 'image' | '
   return layout(l, t(l, 'web-gallery-title', { community }), html`${filter}${zip}${list}`, s, 'gallery');
 }
 
-/** The balance: the chat's `/balance` fields and sentence, as a definition list. */
-export function balancePage(s: PageSession, community: string, text: string, fields: readonly ReplyField[]): string {
+/** The balance: the chat's `/balance` fields and sentence, as a definition list, then `chart` (when given). */
+export function balancePage(s: PageSession, community: string, text: string, fields: readonly ReplyField[], chart?: Html): string {
   const l = s.locale;
-  return layout(l, t(l, 'web-balance-title', { community }), html`<p>${text}</p><dl class="fields">${fields.map((f) => html`<dt>${f.name}</dt><dd>${f.value}</dd>`)}</dl>`, s, 'balance');
-}
-
-/** The admin page: the result of the last change (if any), the budgets and usage as the chat writes them, the form. */
-export function adminPage(s: PageSession, community: string, budgets: string, usage: string, outcome?: { text: string; error: boolean }): string {
-  const l = s.locale;
-  const periods = ['day', 'week', 'month', 'total'];
-  const form = html`<form method="post" action="/admin/budget"><h2>${t(l, 'web-admin-set')}</h2><input type="hidden" name="csrf" value="${s.csrf}"><label for="user">${t(l, 'web-admin-member')}</label><input id="user" name="user" required autocomplete="off"><label for="amount">${t(l, 'web-admin-amount')}</label><input id="amount" name="amount" required inputmode="decimal" autocomplete="off"><label for="period">${t(l, 'web-admin-period')}</label><select id="period" name="period">${periods.map((p) => html`<option value="${p}">${p}</option>`)}</select><p><button type="submit">${t(l, 'web-admin-submit')}</button></p></form>`;
-  const result = outcome ? html`<p class="notice${outcome.error ? ' error' : ''}" role="${outcome.error ? 'alert' : 'status'}">${outcome.text}</p>` : '';
-  return layout(l, t(l, 'web-admin-title', { community }), html`${result}<h2>${t(l, 'web-admin-budgets')}</h2><pre class="text">${budgets}</pre><h2>${t(l, 'web-admin-usage')}</h2><pre class="text">${usage}</pre>${form}`, s, 'admin');
+  return layout(l, t(l, 'web-balance-title', { community }), html`<p>${text}</p><dl class="fields">${fields.map((f) => html`<dt>${f.name}</dt><dd>${f.value}</dd>`)}</dl>${chart}`, s, 'balance');
 }

@@ -2,6 +2,7 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { Hono } from 'hono';
+import { balanceChartSection } from '../charts.js';
 import type { WebKit } from '../kit.js';
 import { balancePage, galleryPage } from '../pages.js';
 import { ZIP_MAX_BYTES, zipStream, type ZipEntry } from '../zip.js';
@@ -59,6 +60,7 @@ export function memberRoutes(app: Hono, kit: WebKit): void {
     const s = await kit.signedIn(c);
     if (!s) return kit.notSignedIn(c);
     const reply = await dispatcher.run({ command: 'balance', args: {}, request: kit.request(s) });
-    return c.html(balancePage(s.page, kit.community(s.session), reply.blocks.join('\n'), reply.fields ?? []));
+    const chart = balanceChartSection(s.session.locale, await core.webBalanceChart(s.session.actor));
+    return c.html(balancePage(s.page, kit.community(s.session), reply.blocks.join('\n'), reply.fields ?? [], chart));
   });
 }
