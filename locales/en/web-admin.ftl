@@ -19,6 +19,12 @@ web-admin-period-word = { $period ->
     [month] This month
    *[total] All time
 }
+web-admin-period-every = { $period ->
+    [day] Per day
+    [week] Per week
+    [month] Per month
+   *[total] In total
+}
 web-admin-allowance = { $amount } per { $period ->
     [day] day
     [week] week

@@ -19,6 +19,12 @@ web-admin-period-word = { $period ->
     [month] Este mes
    *[total] Desde siempre
 }
+web-admin-period-every = { $period ->
+    [day] Por día
+    [week] Por semana
+    [month] Por mes
+   *[total] En total
+}
 web-admin-allowance = { $amount } por { $period ->
     [day] día
     [week] semana

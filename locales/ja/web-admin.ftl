@@ -19,6 +19,12 @@ web-admin-period-word = { $period ->
     [month] 今月
    *[total] 全期間
 }
+web-admin-period-every = { $period ->
+    [day] 1日あたり
+    [week] 1週間あたり
+    [month] 1か月あたり
+   *[total] 全期間で
+}
 web-admin-allowance = { $period ->
     [day] 1日
     [week] 1週間

@@ -19,6 +19,12 @@ web-admin-period-word = { $period ->
     [month] Este mês
    *[total] Desde sempre
 }
+web-admin-period-every = { $period ->
+    [day] Por dia
+    [week] Por semana
+    [month] Por mês
+   *[total] No total
+}
 web-admin-allowance = { $amount } por { $period ->
     [day] dia
     [week] semana

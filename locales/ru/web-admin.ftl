@@ -19,6 +19,12 @@ web-admin-period-word = { $period ->
     [month] Этот месяц
    *[total] За всё время
 }
+web-admin-period-every = { $period ->
+    [day] В день
+    [week] В неделю
+    [month] В месяц
+   *[total] Всего
+}
 web-admin-allowance = { $amount } в { $period ->
     [day] день
     [week] неделю

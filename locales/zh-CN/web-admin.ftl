@@ -19,6 +19,12 @@ web-admin-period-word = { $period ->
     [month] 本月
    *[total] 全部时间
 }
+web-admin-period-every = { $period ->
+    [day] 每天
+    [week] 每周
+    [month] 每月
+   *[total] 总计
+}
 web-admin-allowance = 每{ $period ->
     [day] 天
     [week] 周

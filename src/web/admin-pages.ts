@@ -70,7 +70,10 @@ function select(id: string, name: string, label: string, options: readonly (read
   return html`<div class="field"><label for="${id}">${label}</label><select id="${id}" name="${name}">${options.map(([v, w]) => html`<option value="${v}"${v === selected ? html` selected` : ''}>${w}</option>`)}</select></div>`;
 }
 
-const periodOptions = (l: string) => PERIODS.map((p) => [p, t(l, 'web-admin-period-word', { period: p })] as const);
+/** Periods of a usage view ("This month"). */
+const shownOptions = (l: string) => PERIODS.map((p) => [p, t(l, 'web-admin-period-word', { period: p })] as const);
+/** Periods of an allowance ("Per month"). */
+const periodOptions = (l: string) => PERIODS.map((p) => [p, t(l, 'web-admin-period-every', { period: p })] as const);
 const money = (l: string, m: number) => formatMoney(l, m);
 const allowance = (l: string, micros: number | null, period: Period) => (micros === null ? t(l, 'web-admin-unlimited') : t(l, 'web-admin-allowance', { amount: money(l, micros), period }));
 
@@ -87,20 +90,20 @@ export function budgetsPage(s: PageSession, community: string, b: BudgetsOvervie
     return html`<tr><th scope="row">${m.name}</th><td>${own}</td><td>${t(l, m.blocked ? 'web-admin-yes' : 'web-admin-no')}</td><td class="num">${money(l, m.spentThisMonthMicros)}</td><td class="actions">${block}${clear}${adjust}</td></tr>`;
   });
   const table = b.members.length
-    ? html`<div class="table-wrap"><table class="data"><caption>${t(l, 'web-admin-members')}</caption><thead><tr><th scope="col">${t(l, 'web-admin-col-member')}</th><th scope="col">${t(l, 'web-admin-col-own')}</th><th scope="col">${t(l, 'web-admin-col-blocked')}</th><th scope="col">${t(l, 'web-admin-col-spent-month')}</th><th scope="col">${t(l, 'web-admin-col-actions')}</th></tr></thead><tbody>${rows}</tbody></table></div>`
+    ? html`<div class="table-wrap"><table class="data" aria-labelledby="members"><thead><tr><th scope="col">${t(l, 'web-admin-col-member')}</th><th scope="col">${t(l, 'web-admin-col-own')}</th><th scope="col">${t(l, 'web-admin-col-blocked')}</th><th scope="col" class="num">${t(l, 'web-admin-col-spent-month')}</th><th scope="col">${t(l, 'web-admin-col-actions')}</th></tr></thead><tbody>${rows}</tbody></table></div>`
     : html`<p>${t(l, 'web-admin-no-members')}</p>`;
-  const periods = ['day', 'week', 'month', 'total'];
-  const set = html`<form method="post" action="/admin/budget" class="admin-form"><h2>${t(l, 'web-admin-set')}</h2><input type="hidden" name="csrf" value="${s.csrf}"><label for="user">${t(l, 'web-admin-member')}</label><input id="user" name="user" required autocomplete="off"><label for="amount">${t(l, 'web-admin-amount')}</label><input id="amount" name="amount" required inputmode="decimal" autocomplete="off"><label for="period">${t(l, 'web-admin-period')}</label><select id="period" name="period">${periods.map((p) => html`<option value="${p}">${p}</option>`)}</select><p><button type="submit">${t(l, 'web-admin-submit')}</button></p></form>`;
-  return adminLayout(s, 'budgets', t(l, 'web-admin-title', { community }), html`${limits}<h2>${t(l, 'web-admin-members')}</h2>${table}${set}`, outcome);
+  const set = html`<form method="post" action="/admin/budget" class="admin-form"><h2>${t(l, 'web-admin-set')}</h2><input type="hidden" name="csrf" value="${s.csrf}"><label for="user">${t(l, 'web-admin-member')}</label><input id="user" name="user" required autocomplete="off"><label for="amount">${t(l, 'web-admin-amount')}</label><input id="amount" name="amount" required inputmode="decimal" autocomplete="off"><label for="period">${t(l, 'web-admin-period')}</label><select id="period" name="period">${periodOptions(l).map(([p, w]) => html`<option value="${p}">${w}</option>`)}</select><p><button type="submit">${t(l, 'web-admin-submit')}</button></p></form>`;
+  return adminLayout(s, 'budgets', t(l, 'web-admin-title', { community }), html`${limits}<h2 id="members">${t(l, 'web-admin-members')}</h2>${table}${set}`, outcome);
 }
 
 /** Usage: the period picker, the chart with its table, per member and per model, the CSV link. */
 export function usagePage(s: PageSession, community: string, u: UsageOverview): string {
   const l = s.locale;
-  const picker = html`<form class="filters" method="get" action="/admin/usage">${select('usage-period', 'period', t(l, 'web-admin-show-period'), periodOptions(l), u.period)}<button type="submit">${t(l, 'web-admin-show')}</button></form>`;
+  const picker = html`<form class="filters" method="get" action="/admin/usage">${select('usage-period', 'period', t(l, 'web-admin-show-period'), shownOptions(l), u.period)}<button type="submit">${t(l, 'web-admin-show')}</button></form>`;
   const csv = html`<p><a href="/admin/usage.csv?period=${u.period}" download="${u.csv.filename}">${t(l, 'web-admin-csv')}</a></p>`;
   const n = (x: number) => formatNumber(l, x);
-  const head = (first: string) => html`<tr><th scope="col">${first}</th><th scope="col">${t(l, 'web-admin-col-jobs')}</th><th scope="col">${t(l, 'web-admin-col-images')}</th><th scope="col">${t(l, 'web-admin-col-seconds')}</th><th scope="col">${t(l, 'web-admin-col-tokens')}</th><th scope="col">${t(l, 'web-admin-col-spent')}</th></tr>`;
+  const cols = ['web-admin-col-jobs', 'web-admin-col-images', 'web-admin-col-seconds', 'web-admin-col-tokens', 'web-admin-col-spent'];
+  const head = (first: string) => html`<tr><th scope="col">${first}</th>${cols.map((c) => html`<th scope="col" class="num">${t(l, c)}</th>`)}</tr>`;
   const cells = (r: UsageOverview['totals']) => html`<td class="num">${n(r.jobs)}</td><td class="num">${n(r.images)}</td><td class="num">${n(r.videoSeconds)}</td><td class="num">${n(r.tokens)}</td><td class="num">${money(l, r.spentMicros)}</td>`;
   const total = html`<tr class="total"><th scope="row">${t(l, 'web-admin-col-total')}</th>${cells(u.totals)}</tr>`;
   const members = html`<h2 id="by-member">${t(l, 'web-admin-by-member')}</h2><div class="table-wrap"><table class="data" aria-labelledby="by-member"><thead>${head(t(l, 'web-admin-col-member'))}</thead><tbody>${u.members.map((m) => html`<tr><th scope="row">${m.name}</th>${cells(m)}</tr>`)}${total}</tbody></table></div>`;

@@ -44,6 +44,7 @@ pre.text { white-space: pre-wrap; background: var(--panel); padding: .75rem; bor
 table.data { border-collapse: collapse; min-width: 100%; font-size: .95rem; }
 table.data caption { text-align: left; font-weight: 600; padding: .25rem 0; }
 table.data th, table.data td { border-bottom: 1px solid #d5dae1; padding: .35rem .6rem; text-align: left; vertical-align: top; }
+table.data th.num { text-align: right; }
 table.data td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 table.data tr.total th, table.data tr.total td { font-weight: 700; }
 table.data code.json { font-size: .8rem; overflow-wrap: anywhere; }

@@ -75,14 +75,14 @@ function scriptJson(value: unknown): string {
 export function chartTable(locale: string, spec: ChartSpec, dayHeader: string, totalHeader: string): Html {
   const money = (m: number) => formatMoney(locale, m);
   if (spec.kind === 'stacked-days') {
-    const head = html`<tr><th scope="col">${dayHeader}</th>${spec.series.map((s) => html`<th scope="col">${s.name}</th>`)}<th scope="col">${totalHeader}</th></tr>`;
+    const head = html`<tr><th scope="col">${dayHeader}</th>${spec.series.map((s) => html`<th scope="col" class="num">${s.name}</th>`)}<th scope="col" class="num">${totalHeader}</th></tr>`;
     const rows = spec.days.map((d, i) => {
       const values = spec.series.map((s) => s.values[i] ?? 0);
       return html`<tr><th scope="row">${d}</th>${values.map((v) => html`<td class="num">${money(v)}</td>`)}<td class="num">${money(values.reduce((a, b) => a + b, 0))}</td></tr>`;
     });
     return html`<div class="table-wrap"><table class="data"><caption>${spec.title}</caption><thead>${head}</thead><tbody>${rows}</tbody></table></div>`;
   }
-  const head = html`<tr><th scope="col">${dayHeader}</th><th scope="col">${spec.spentName}</th>${spec.allowance ? html`<th scope="col">${spec.allowance.name}</th>` : ''}</tr>`;
+  const head = html`<tr><th scope="col">${dayHeader}</th><th scope="col" class="num">${spec.spentName}</th>${spec.allowance ? html`<th scope="col" class="num">${spec.allowance.name}</th>` : ''}</tr>`;
   const rows = spec.days.map((d, i) => {
     const v = spec.cumulative[i];
     return html`<tr><th scope="row">${d}</th><td class="num">${v === null || v === undefined ? '—' : money(v)}</td>${spec.allowance ? html`<td class="num">${money(spec.allowance.micros)}</td>` : ''}</tr>`;

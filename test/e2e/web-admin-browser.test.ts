@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Chat, User } from 'grammy/types';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -17,6 +18,7 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const CHROMIUM = installedChromium();
 const SHOTS = join(import.meta.dirname, '../../test-artifacts/web');
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /**
  * The admin's web pages in a real browser (Debian's Chromium through playwright-core), over jobs really run through
@@ -282,9 +284,10 @@ describe.skipIf(!CHROMIUM)('admin web pages in Chromium', () => {
     expect([...hosts]).toEqual(['127.0.0.1']);
   });
 
-  it('is usable 375 px wide: no page scrolls sideways, every input has a label', async () => {
+  it('is usable 375 px wide: no page scrolls sideways, every input has a label, axe-core finds no WCAG A/AA violation', async () => {
     const url = await webLink(admin);
-    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    // CSP bypassed only to inject axe-core (the pages' own scripts come from the bot either way).
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, bypassCSP: true });
     const page = await context.newPage();
     await page.goto(url);
     for (const path of ['/admin', '/admin/usage', '/admin/prices', '/admin/rules', '/admin/queue', '/admin/refs', '/admin/audit']) {
@@ -293,6 +296,11 @@ describe.skipIf(!CHROMIUM)('admin web pages in Chromium', () => {
       expect(overflow, path).toBeLessThanOrEqual(0);
       const unlabelled = await page.evaluate<number>(`[...document.querySelectorAll('input:not([type="hidden"]), select')].filter((e) => !e.labels || e.labels.length === 0).length`);
       expect(unlabelled, path).toBe(0);
+      await page.addScriptTag({ path: AXE });
+      const violations = await page.evaluate<string[]>(
+        `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }).then((r) => r.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`,
+      );
+      expect(violations, path).toEqual([]);
     }
     await page.goto(at('/admin/usage'));
     await page.locator('#usage-chart[data-chart-ready="1"] canvas').first().waitFor({ timeout: 10_000 });
