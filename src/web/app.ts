@@ -10,6 +10,7 @@
  * the browser had. Every POST carries the session's form token (`csrf`), compared in constant time. Responses carry a
  * strict Content-Security-Policy, `no-referrer` (the sign-in URL holds a token) and `no-store`.
  */
+import { gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { APP_CSS } from './assets.js';
 import { CHARTS_JS, echartsBrowserBuild } from './charts.js';
@@ -43,10 +44,17 @@ export function createWebApp(deps: WebAppDeps): Hono {
   });
 
   // The interactive charts: echarts' browser build from the installed package, and the page starter (./charts.ts).
+  // Gzipped once at start (1.1 MB → about 0.36 MB on the wire), sent as is to every browser that accepts gzip.
   const echarts = echartsBrowserBuild();
+  const echartsGz = gzipSync(echarts, { level: 9 });
   app.get('/assets/echarts.min.js', (c) => {
     c.header('Content-Type', 'text/javascript; charset=utf-8');
     c.header('Cache-Control', 'public, max-age=86400');
+    c.header('Vary', 'Accept-Encoding');
+    if (/\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '')) {
+      c.header('Content-Encoding', 'gzip');
+      return c.body(new Uint8Array(echartsGz));
+    }
     return c.body(echarts);
   });
   app.get('/assets/charts.js', (c) => {
