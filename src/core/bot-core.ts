@@ -42,7 +42,7 @@ import type { ChannelRuleChange, ChannelRuleView, ChannelVerdict, WordsCommand }
 import type { GalleryQuery, WebFileView, WebLinkView, WebSessionView } from './api/web.js';
 import { webFile, webGallery, webLink, webSession, webSignIn, webSignOut } from './use-cases/web.js';
 import type { AuditRowView, BudgetsOverview, UsageOverview } from './api/web-admin.js';
-import { webAudit, webBalanceChart, webBudgets, webUsage } from './use-cases/web-admin.js';
+import { webAudit, webBalanceChart, webBudgets, webFailureRefs, webUsage } from './use-cases/web-admin.js';
 import type { Period } from './budget/periods.js';
 import type { CumulativeChart } from './ports/chart-renderer.js';
 
@@ -314,6 +314,10 @@ export class BotCore implements CoreApi {
 
   webAudit(actor: Actor, page: { offset: number; limit: number }): Promise<{ rows: AuditRowView[]; more: boolean }> {
     return webAudit(this.d, actor, page);
+  }
+
+  webFailureRefs(actor: Actor, limit?: number): Promise<FailureRefView[]> {
+    return webFailureRefs(this.d, actor, limit);
   }
 
   webBalanceChart(actor: Actor): Promise<CumulativeChart> {

@@ -8,6 +8,7 @@ import { t } from '../core/i18n/catalog.js';
 import { formatMoney, formatNumber } from '../core/i18n/format.js';
 import type { Period } from '../core/budget/periods.js';
 import type { Reply } from '../core/api/surface.js';
+import type { FailureRefView } from '../core/api/failure-refs.js';
 import type { AuditRowView, BudgetsOverview, UsageOverview } from '../core/api/web-admin.js';
 import { chartBlock, chartScripts, chartTable } from './charts.js';
 import { html, type Html } from './html.js';
@@ -141,10 +142,17 @@ export function queuePage(s: PageSession, community: string, queue: Reply, outco
   return adminLayout(s, 'queue', t(l, 'web-admin-queue-title', { community }), body, outcome);
 }
 
-/** Failure references: look one up (the chat's `/job <ref>`, with the logged details an admin may read). */
-export function refsPage(s: PageSession, community: string, outcome?: Outcome): string {
+/**
+ * Failure references: look one up (the chat's `/job <ref>`), and the latest ones as `/job <ref>` shows them to an
+ * admin, each with its logged detail (scrubbed when it was stored) behind a disclosure.
+ */
+export function refsPage(s: PageSession, community: string, refs: readonly FailureRefView[], outcome?: Outcome): string {
   const l = s.locale;
-  const body = html`<p>${t(l, 'web-admin-refs-help')}</p>${form(s, 'ref', input('ref', 'job', t(l, 'web-admin-ref'), { required: true }), t(l, 'web-admin-ref-submit'))}`;
+  const when = new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+  const table = refs.length
+    ? html`<div class="table-wrap"><table class="data refs" aria-labelledby="recent-refs"><thead><tr><th scope="col">${t(l, 'web-admin-col-ref')}</th><th scope="col">${t(l, 'web-admin-col-when')}</th><th scope="col">${t(l, 'web-admin-col-outcome')}</th><th scope="col">${t(l, 'web-admin-col-detail')}</th></tr></thead><tbody>${refs.map((r) => html`<tr><th scope="row"><code>${r.ref}</code></th><td><time datetime="${new Date(r.createdAt).toISOString()}">${when.format(r.createdAt)} UTC</time></td><td>${r.outcome}${r.jobId ? html` <code>${r.jobId}</code>` : ''}</td><td><details><summary>${r.code}</summary><code class="json">${r.detail ?? ''}</code></details></td></tr>`)}</tbody></table></div>`
+    : html`<p>${t(l, 'web-admin-refs-none')}</p>`;
+  const body = html`<p>${t(l, 'web-admin-refs-help')}</p>${form(s, 'ref', input('ref', 'job', t(l, 'web-admin-ref'), { required: true }), t(l, 'web-admin-ref-submit'))}<h2 id="recent-refs">${t(l, 'web-admin-refs-recent')}</h2>${table}`;
   return adminLayout(s, 'refs', t(l, 'web-admin-refs-title', { community }), body, outcome);
 }
 

@@ -18,7 +18,7 @@ export const SESSION_COOKIE = 'mediabot_session';
 
 /** What the web app needs. */
 export interface WebAppDeps {
-  core: Pick<CoreApi, 'webSignIn' | 'webSession' | 'webSignOut' | 'webGallery' | 'webFile' | 'webUsage' | 'webBudgets' | 'webAudit' | 'webBalanceChart'>;
+  core: Pick<CoreApi, 'webSignIn' | 'webSession' | 'webSignOut' | 'webGallery' | 'webFile' | 'webUsage' | 'webBudgets' | 'webAudit' | 'webBalanceChart' | 'webFailureRefs'>;
   dispatcher: Pick<CommandDispatcher, 'run'>;
   logger: Logger;
   /** Mark the session cookie `Secure` (the public address is https). */

@@ -238,6 +238,24 @@ describe.skipIf(!CHROMIUM)('admin web pages in Chromium', () => {
     await context.close();
   });
 
+  it('a failure a member met is listed on the references page with its logged detail', async () => {
+    const failed = await say(mia, '/imagine a broken vase [[fault:server_error]] --size 512x512', (m) => /\b[A-Z0-9]{6}\b/.test(textOf(m)) && /Reference|reference/.test(textOf(m)));
+    const ref = /\b([A-Z0-9]{6})\b/.exec(textOf(failed).slice(textOf(failed).search(/[Rr]eference/)))![1]!;
+    await expect.poll(async () => (await stack.core.webFailureRefs(actor(admin))).map((r) => r.ref), { timeout: 10_000 }).toContain(ref);
+    const { context, page } = await signIn(admin);
+    await page.goto(at('/admin/refs'));
+    const row = page.locator('table.refs tr', { hasText: ref });
+    await row.locator('summary').click();
+    const detail = await row.locator('code.json').innerText();
+    expect(detail).toContain('"code":"gateway_down"');
+    expect(detail).toContain('upstream connection error');
+    // The same reference looked up by its code: the chat's /job <ref> answer.
+    await page.getByLabel('Reference (e.g. K7Q2XM)').fill(ref);
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await expect.poll(() => page.locator('[role="status"]').innerText()).toContain(ref);
+    await context.close();
+  });
+
   it('a member gets 403 on every admin page and form; a form without its token is refused', async () => {
     const { context, page } = await signIn(mia);
     for (const path of ['/admin', '/admin/usage', '/admin/usage.csv', '/admin/prices', '/admin/rules', '/admin/queue', '/admin/refs', '/admin/audit']) {
@@ -246,6 +264,11 @@ describe.skipIf(!CHROMIUM)('admin web pages in Chromium', () => {
     const csrf = (await page.locator('input[name="csrf"]').first().getAttribute('value'))!;
     expect((await page.request.post(at('/admin/run/budget-block'), { form: { csrf, user: `telegram:${noah.id}` } })).status()).toBe(403);
     expect(await page.getByRole('link', { name: 'Admin', exact: true }).count()).toBe(0);
+    // The member's own balance page draws their allowance chart with the same scripts.
+    await page.getByRole('link', { name: 'Balance', exact: true }).click();
+    await page.locator('#balance-chart[data-chart-ready="1"] canvas').first().waitFor({ timeout: 10_000 });
+    expect(await page.locator('figure + .table-wrap table thead').innerText()).toContain('allowance');
+    await page.screenshot({ path: join(SHOTS, 'balance-chart-en.png'), fullPage: true });
     await context.close();
 
     const own = await signIn(admin);

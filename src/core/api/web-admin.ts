@@ -8,6 +8,7 @@ import type { Period } from '../budget/periods.js';
 import type { Micros } from '../money.js';
 import type { CumulativeChart, StackedDaysChart } from '../ports/chart-renderer.js';
 import type { Actor } from './actor.js';
+import type { FailureRefView } from './failure-refs.js';
 
 /** Sums of one line of a usage table. */
 export interface UsageSums {
@@ -77,6 +78,8 @@ export interface WebAdminApi {
   webBudgets(actor: Actor): Promise<BudgetsOverview>;
   /** The community's audit log, newest first: `limit` entries after skipping `offset` (at most 1,000 back). */
   webAudit(actor: Actor, page: { offset: number; limit: number }): Promise<{ rows: AuditRowView[]; more: boolean }>;
+  /** The community's failure references, newest first (at most `limit`, default 50), each as `/job <ref>` shows an admin (with the logged detail). */
+  webFailureRefs(actor: Actor, limit?: number): Promise<FailureRefView[]>;
   /** The `/balance` chart's spec for the actor (their spend against their allowance). */
   webBalanceChart(actor: Actor): Promise<CumulativeChart>;
 }

@@ -23,6 +23,8 @@ export interface FailureRefs {
   record(r: FailureRefRecord): Promise<void>;
   /** The reference (exact, upper-case), or undefined. */
   get(ref: string): Promise<FailureRefRecord | undefined>;
+  /** The references shown in scope `scopeId`, newest first, at most `limit`. */
+  recent(scopeId: string, limit: number): Promise<string[]>;
   /** Deletes references created before `before` (clock ms); returns how many. */
   purge(before: number): Promise<number>;
 }

@@ -10,6 +10,8 @@ import { memberName } from '../charts/usage-chart.js';
 import type { CumulativeChart } from '../ports/chart-renderer.js';
 import { balanceChartSpec, usageChartSpec } from './charts.js';
 import { actorIds } from './context.js';
+import { lookUpRef } from './failure-refs.js';
+import type { FailureRefView } from '../api/failure-refs.js';
 import type { CoreDeps } from './deps.js';
 
 /** Most members the budgets page lists. */
@@ -80,6 +82,18 @@ export async function webAudit(d: CoreDeps, actor: Actor, page: { offset: number
   const json = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
   const rows = entries.slice(offset, offset + limit).map((e) => ({ id: e.id, at: e.at, action: e.action, actor: names.get(e.actor) ?? e.actor, before: json(e.before), after: json(e.after) }));
   return { rows, more: entries.length > offset + limit };
+}
+
+/** `webFailureRefs`: the community's latest references, each read as `/job <ref>` reads it for an admin. */
+export async function webFailureRefs(d: CoreDeps, actor: Actor, limit = 50): Promise<FailureRefView[]> {
+  const ids = await actorIds(d, actor);
+  const refs = await d.store.refs.recent(ids.scopeId, Math.max(1, Math.min(Math.floor(limit), 200)));
+  const views: FailureRefView[] = [];
+  for (const ref of refs) {
+    const r = await lookUpRef(d, { ...actor, resolved: ids }, ref, true);
+    if (r.ok) views.push(r.value);
+  }
+  return views;
 }
 
 /** `webBalanceChart`: the `/balance` chart's spec. */

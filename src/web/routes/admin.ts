@@ -69,7 +69,7 @@ export function adminRoutes(app: Hono, kit: WebKit): void {
       case 'queue':
         return c.html(queuePage(s.page, community, await run(s, 'queue', {}), outcome), status);
       case 'refs':
-        return c.html(refsPage(s.page, community, outcome), status);
+        return c.html(refsPage(s.page, community, await core.webFailureRefs(s.session.actor), outcome), status);
       case 'audit': {
         const n = Number(c.req.query('page') ?? 0);
         const p = Number.isInteger(n) && n >= 0 && n < 40 ? n : 0;
