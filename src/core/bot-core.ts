@@ -46,6 +46,10 @@ import type { ScopeRef, UserRef } from './api/actor.js';
 import { ownerOverview } from './use-cases/owner.js';
 import { webCommunities, webOpenSession } from './use-cases/web-sign-in.js';
 import { isOwner } from './use-cases/context.js';
+import type { AuditRowView, BudgetsOverview, UsageOverview } from './api/web-admin.js';
+import { webAudit, webBalanceChart, webBudgets, webCommunityFailureRefs, webUsage } from './use-cases/web-admin.js';
+import type { Period } from './budget/periods.js';
+import type { CumulativeChart } from './ports/chart-renderer.js';
 
 /**
  * The core service: every use-case of {@link CoreApi}, over explicit dependencies (no globals). Each method
@@ -328,5 +332,25 @@ export class BotCore implements CoreApi {
 
   webOpenSession(actor: Actor, admin: boolean): Promise<{ sessionId: string; expiresAt: number }> {
     return webOpenSession(this.d, actor, admin);
+  }
+
+  webUsage(actor: Actor, period?: Period): Promise<UsageOverview> {
+    return webUsage(this.d, actor, period);
+  }
+
+  webBudgets(actor: Actor): Promise<BudgetsOverview> {
+    return webBudgets(this.d, actor);
+  }
+
+  webAudit(actor: Actor, page: { offset: number; limit: number }): Promise<{ rows: AuditRowView[]; more: boolean }> {
+    return webAudit(this.d, actor, page);
+  }
+
+  webCommunityFailureRefs(actor: Actor, limit?: number): Promise<FailureRefView[]> {
+    return webCommunityFailureRefs(this.d, actor, limit);
+  }
+
+  webBalanceChart(actor: Actor): Promise<CumulativeChart> {
+    return webBalanceChart(this.d, actor);
   }
 }

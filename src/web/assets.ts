@@ -68,4 +68,29 @@ button.secondary { background: var(--bg); color: var(--accent); }
 a.button { display: inline-block; padding: .4rem .9rem; border-radius: .4rem; background: var(--accent); color: #fff; text-decoration: none; }
 a.button:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 .picks { list-style: none; padding: 0; display: flex; flex-direction: column; gap: .5rem; }
+/* admin pages */
+.subnav ul { list-style: none; margin: 0 0 1rem; padding: 0; display: flex; flex-wrap: wrap; gap: .25rem .5rem; }
+.subnav a { display: inline-block; padding: .3rem .6rem; border-radius: .3rem; }
+.subnav a[aria-current="page"] { background: var(--panel); color: var(--fg); font-weight: 700; text-decoration: none; }
+.table-wrap { overflow-x: auto; margin: 0 0 1rem; }
+table.data { border-collapse: collapse; min-width: 100%; font-size: .95rem; }
+table.data caption { text-align: left; font-weight: 600; padding: .25rem 0; }
+table.data th, table.data td { border-bottom: 1px solid #d5dae1; padding: .35rem .6rem; text-align: left; vertical-align: top; }
+table.data th.num { text-align: right; }
+table.data td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+table.data tr.total th, table.data tr.total td { font-weight: 700; }
+table.data code.json { font-size: .8rem; overflow-wrap: anywhere; }
+.chart-figure { margin: 0 0 1rem; }
+.chart { width: 100%; height: 24rem; }
+.form-row { display: flex; flex-wrap: wrap; gap: 1rem; margin: 0 0 1rem; }
+.admin-form { border: 1px solid #d5dae1; border-radius: .5rem; padding: .75rem; background: var(--bg); max-width: 100%; }
+.admin-form button { margin-top: .6rem; }
+.admin-form.compact { border: 0; padding: 0; display: flex; flex-wrap: wrap; gap: .4rem; align-items: end; }
+.admin-form.compact label { font-weight: 400; font-size: .85rem; margin: 0; }
+.admin-form.compact input { width: 8rem; }
+form.inline { display: inline-block; margin: 0 .4rem .4rem 0; }
+td.actions { min-width: 16rem; }
+.facts { padding-left: 1.2rem; }
+p.reply { white-space: pre-wrap; overflow-wrap: anywhere; margin: .2rem 0; }
+.pager { display: flex; gap: 1.5rem; }
 `;

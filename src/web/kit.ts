@@ -21,7 +21,7 @@ export const SESSION_COOKIE = 'mediabot_session';
 
 /** What the web app needs. */
 export interface WebAppDeps {
-  core: Pick<CoreApi, 'webSignIn' | 'webSession' | 'webSignOut' | 'webGallery' | 'webFile' | 'webJobOrigin' | 'webFailureRefs' | 'settingsInEffect' | 'handOver' | 'ownerOverview' | 'webCommunities' | 'webOpenSession' | 'explain'>;
+  core: Pick<CoreApi, 'webSignIn' | 'webSession' | 'webSignOut' | 'webGallery' | 'webFile' | 'webJobOrigin' | 'webFailureRefs' | 'settingsInEffect' | 'handOver' | 'ownerOverview' | 'webCommunities' | 'webOpenSession' | 'explain' | 'webUsage' | 'webBudgets' | 'webAudit' | 'webBalanceChart' | 'webCommunityFailureRefs'>;
   dispatcher: Pick<CommandDispatcher, 'run'>;
   logger: Logger;
   /** Mark the session cookie `Secure` (the public address is https). */

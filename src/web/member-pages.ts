@@ -90,9 +90,9 @@ export function startedPage(s: PageSession, text: string, error: boolean): strin
 }
 
 /** The balance: the chat's `/balance` fields and sentence, as a definition list. */
-export function balancePage(s: PageSession, community: string, text: string, fields: readonly ReplyField[]): string {
+export function balancePage(s: PageSession, community: string, text: string, fields: readonly ReplyField[], chart?: Html): string {
   const l = s.locale;
-  return layout(l, t(l, 'web-balance-title', { community }), html`<p>${text}</p><dl class="fields">${fields.map((f) => html`<dt>${f.name}</dt><dd>${f.value}</dd>`)}</dl>`, s, 'balance');
+  return layout(l, t(l, 'web-balance-title', { community }), html`<p>${text}</p><dl class="fields">${fields.map((f) => html`<dt>${f.name}</dt><dd>${f.value}</dd>`)}</dl>${chart ?? ''}`, s, 'balance');
 }
 
 /**

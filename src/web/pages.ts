@@ -31,12 +31,3 @@ export function layout(locale: string, title: string, body: Html, session?: Page
 export function messagePage(locale: string, title: string, text: string, session?: PageSession, error = false): string {
   return layout(locale, title, html`<p class="notice${error ? ' error' : ''}" role="${error ? 'alert' : 'status'}">${text}</p>`, session);
 }
-
-/** The admin page: the result of the last change (if any), the budgets and usage as the chat writes them, the form. */
-export function adminPage(s: PageSession, community: string, budgets: string, usage: string, outcome?: { text: string; error: boolean }): string {
-  const l = s.locale;
-  const periods = ['day', 'week', 'month', 'total'];
-  const form = html`<form method="post" action="/admin/budget"><h2>${t(l, 'web-admin-set')}</h2><input type="hidden" name="csrf" value="${s.csrf}"><label for="user">${t(l, 'web-admin-member')}</label><input id="user" name="user" required autocomplete="off"><label for="amount">${t(l, 'web-admin-amount')}</label><input id="amount" name="amount" required inputmode="decimal" autocomplete="off"><label for="period">${t(l, 'web-admin-period')}</label><select id="period" name="period">${periods.map((p) => html`<option value="${p}">${p}</option>`)}</select><p><button type="submit">${t(l, 'web-admin-submit')}</button></p></form>`;
-  const result = outcome ? html`<p class="notice${outcome.error ? ' error' : ''}" role="${outcome.error ? 'alert' : 'status'}">${outcome.text}</p>` : '';
-  return layout(l, t(l, 'web-admin-title', { community }), html`${result}<h2>${t(l, 'web-admin-budgets')}</h2><pre class="text">${budgets}</pre><h2>${t(l, 'web-admin-usage')}</h2><pre class="text">${usage}</pre>${form}`, s, 'admin');
-}

@@ -158,7 +158,7 @@ describe.skipIf(!CHROMIUM)('web pages in Chromium', () => {
     await page.getByRole('link', { name: 'Admin', exact: true }).click();
     await page.getByLabel('Member (@username or id)').fill('@web_member');
     await page.getByLabel('Amount in US dollars (none removes the limit)').fill('0.50');
-    await page.getByLabel('Period').selectOption('day');
+    await page.getByLabel('Period', { exact: true }).selectOption('day');
     await page.getByRole('button', { name: 'Set budget' }).click();
     await expect.poll(async () => page.locator('[role="status"]').innerText()).toContain('$0.50');
     await page.screenshot({ path: join(SHOTS, 'admin-en.png'), fullPage: true });

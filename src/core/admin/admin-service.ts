@@ -2,11 +2,11 @@ import type { BudgetDefaults } from '../budget/types.js';
 import { isPeriod, isValidTimeZone, periodWindow, type Period } from '../budget/periods.js';
 import { isMicros, MAX_USD_MICROS, type Micros } from '../money.js';
 import { phrase, say, type Phrase } from '../i18n/phrase.js';
-import type { AdminStore } from '../ports/admin-store.js';
+import type { AdminStore, MemberBudgetRow } from '../ports/admin-store.js';
 import type { AuditActor, AuditEntry } from '../ports/audit-log.js';
 import type { Clock } from '../ports/clock.js';
 import type { TokenInfo, TokenOwner } from '../ports/token-vault.js';
-import type { DailySpendQuery, DailySpendRow, UsageRow } from '../ports/usage-store.js';
+import type { DailySpendQuery, DailySpendRow, ModelUsageRow, UsageRow } from '../ports/usage-store.js';
 import { graphemePrefix } from '../text-cut.js';
 
 /**
@@ -167,6 +167,16 @@ export class AdminService {
   /** Charges minus refunds per user and per day (see `UsageStore.dailySpend`); the same sums as {@link usageReport}. */
   async dailySpend(scopeId: string, q: DailySpendQuery): Promise<DailySpendRow[]> {
     return this.store.dailySpend(scopeId, q);
+  }
+
+  /** The same sums as {@link usageReport}'s rows, per model of the jobs (see `UsageStore.usageByModel`). */
+  async usageByModel(scopeId: string, since: number, until: number | null): Promise<ModelUsageRow[]> {
+    return this.store.usageByModel(scopeId, since, until);
+  }
+
+  /** The scope's members with their own budget facts, most recently seen first; default at most 200. */
+  async memberBudgets(scopeId: string, limit = 200): Promise<MemberBudgetRow[]> {
+    return this.store.memberBudgets(scopeId, Math.min(Math.max(1, limit), 1000));
   }
 
   /** Most recent audit entries of a scope (or all when `scopeId` is null), newest first; default 50. */

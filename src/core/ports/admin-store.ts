@@ -27,6 +27,20 @@ export interface UserBudgetRow {
 }
 export type UserBudgetPatch = Partial<UserBudgetRow>;
 
+/** A member of a scope with their stored budget facts (no row in `budget_users`: no override, not blocked). */
+export interface MemberBudgetRow {
+  userId: string;
+  platform: string;
+  externalId: string;
+  displayName: string | null;
+  username: string | null;
+  /** The member's own allowance; meaningful only when `period` is set (null allowance = unlimited). */
+  allowanceMicros: Micros | null;
+  period: Period | null;
+  blocked: boolean;
+  lastSeenAt: number;
+}
+
 /** What an adjustment is checked against: the ceiling, and the defaults that say which allowance is in force. */
 export interface AdjustmentCeiling {
   maxMicros: Micros;
@@ -41,6 +55,8 @@ export interface AdminStore extends AuditLog, UsageStore {
   getScopeBudget(scopeId: string): Promise<ScopeBudgetRow>;
   updateScopeBudget(scopeId: string, patch: ScopeBudgetPatch, a: AuditInput): Promise<{ before: ScopeBudgetRow; after: ScopeBudgetRow }>;
   getUserBudget(scopeId: string, userId: string): Promise<UserBudgetRow>;
+  /** The scope's members (seen in it, or with a budget row), most recently seen first, at most `limit`. */
+  memberBudgets(scopeId: string, limit: number): Promise<MemberBudgetRow[]>;
   updateUserBudget(scopeId: string, userId: string, patch: UserBudgetPatch, a: AuditInput): Promise<{ before: UserBudgetRow; after: UserBudgetRow }>;
   setPersonalCap(userId: string, allowanceMicros: Micros | null, period: Period | null, a: AuditInput): Promise<unknown>;
   /**

@@ -25,6 +25,8 @@ export interface FailureRefs {
   get(ref: string): Promise<FailureRefRecord | undefined>;
   /** The references one member was shown in one community, newest first (the web's list of their own). */
   listByUser(scopeId: string, userId: string, limit: number): Promise<FailureRefRecord[]>;
+  /** The references shown in scope `scopeId`, newest first, at most `limit`. */
+  recent(scopeId: string, limit: number): Promise<string[]>;
   /** Deletes references created before `before` (clock ms); returns how many. */
   purge(before: number): Promise<number>;
 }

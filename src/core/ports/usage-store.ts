@@ -13,6 +13,16 @@ export interface UsageRow {
   spentMicros: Micros;
 }
 
+/** One model's line in a usage report (charges − refunds of its jobs; entries of no job under model `''`). */
+export interface ModelUsageRow {
+  model: string;
+  jobs: number;
+  images: number;
+  videoSeconds: number;
+  tokens: number;
+  spentMicros: Micros;
+}
+
 /** What one user spent (charges − refunds) in one day of a {@link DailySpendQuery}. */
 export interface DailySpendRow {
   userId: string;
@@ -43,4 +53,6 @@ export interface UsageStore {
    * gives their `spentMicros` in {@link usage} over the same window (with `communityOnly` false).
    */
   dailySpend(scopeId: string, q: DailySpendQuery): Promise<DailySpendRow[]>;
+  /** The same sums as {@link usage}, per model of the entries' jobs instead of per user, biggest first. */
+  usageByModel(scopeId: string, since: number, until: number | null): Promise<ModelUsageRow[]>;
 }

@@ -8,7 +8,8 @@ import { balanceChartData } from '../charts/balance-chart.js';
 import { formatMoney } from '../i18n/format.js';
 import { chartDayStarts, chartHourStarts, dayLabels, hourLabels, TOTAL_CHART_DAYS } from '../charts/days.js';
 import { usageChartData } from '../charts/usage-chart.js';
-import type { ChartSpec } from '../ports/chart-renderer.js';
+import type { ChartSpec, CumulativeChart, StackedDaysChart } from '../ports/chart-renderer.js';
+import type { DailySpendRow } from '../ports/usage-store.js';
 import { balanceOf } from './account.js';
 import { actorIds, type ActorIds } from './context.js';
 import type { CoreDeps } from './deps.js';
@@ -33,10 +34,20 @@ const today = (d: CoreDeps) => new Date(d.clock.now()).toISOString().slice(0, 10
  * the community's days, stacked by member, from the same ledger entries as the report.
  */
 export async function usageChart(d: CoreDeps, ids: ActorIds, report: UsageReport, userId?: string): Promise<ChartFile | null> {
+  const { spec } = await usageChartSpec(d, ids, report, userId);
+  return draw(d, spec, `usage-${report.period}-${today(d)}.png`, ids.locale);
+}
+
+/**
+ * The spec of the `/usage` chart (what {@link usageChart} draws; the web sends it to the browser), with the per-day
+ * rows and day labels it was made from.
+ */
+export async function usageChartSpec(d: CoreDeps, ids: ActorIds, report: UsageReport, userId?: string): Promise<{ spec: StackedDaysChart; daily: DailySpendRow[]; days: string[] }> {
   const starts = chartDayStarts({ start: report.since, end: report.until }, ids.timeZone, d.clock.now());
   const daily = await d.store.admin.dailySpend(ids.scopeId, { since: report.since, until: report.until, dayStarts: starts, ...(userId ? { userId } : {}) });
-  const spec = usageChartData({ rows: report.rows, daily, days: dayLabels(starts, ids.timeZone, ids.locale), labels: usageChartLabels(ids.locale, report.period, TOTAL_CHART_DAYS) });
-  return draw(d, spec, `usage-${report.period}-${today(d)}.png`, ids.locale);
+  const days = dayLabels(starts, ids.timeZone, ids.locale);
+  const spec = usageChartData({ rows: report.rows, daily, days, labels: usageChartLabels(ids.locale, report.period, TOTAL_CHART_DAYS) });
+  return { spec, daily, days };
 }
 
 /**
@@ -45,6 +56,12 @@ export async function usageChart(d: CoreDeps, ids: ActorIds, report: UsageReport
  * cumulative, against the allowance plus this period's adjustments. Dates and hours in the member's locale.
  */
 export async function balanceChart(d: CoreDeps, actor: Actor): Promise<{ balance: BalanceView; chart: ChartFile | null }> {
+  const { balance, spec } = await balanceChartSpec(d, actor);
+  return { balance, chart: await draw(d, spec, `balance-${balance.period}-${today(d)}.png`, (await actorIds(d, actor)).locale) };
+}
+
+/** The spec of the `/balance` chart (what {@link balanceChart} draws; the web sends it to the browser). */
+export async function balanceChartSpec(d: CoreDeps, actor: Actor): Promise<{ balance: BalanceView; spec: CumulativeChart }> {
   const ids = await actorIds(d, actor);
   const balance = await balanceOf(d, ids);
   const now = d.clock.now();
@@ -60,5 +77,5 @@ export async function balanceChart(d: CoreDeps, actor: Actor): Promise<{ balance
     allowanceMicros: balance.limitMicros === null ? null : balance.limitMicros + balance.adjustedMicros,
     labels: balanceChartLabels(ids.locale, balance.period, TOTAL_CHART_DAYS),
   });
-  return { balance, chart: await draw(d, spec, `balance-${balance.period}-${today(d)}.png`, ids.locale) };
+  return { balance, spec };
 }

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import type { AdjustmentCeiling, AdjustmentResult, AdminStore, ScopeBudgetPatch, ScopeBudgetRow, UserBudgetPatch, UserBudgetRow } from '../../core/ports/admin-store.js';
+import type { AdjustmentCeiling, AdjustmentResult, AdminStore, MemberBudgetRow, ScopeBudgetPatch, ScopeBudgetRow, UserBudgetPatch, UserBudgetRow } from '../../core/ports/admin-store.js';
 import type { AuditEntry, AuditInput } from '../../core/ports/audit-log.js';
 import type { TokenInfo, TokenOwner } from '../../core/ports/token-vault.js';
-import type { DailySpendQuery, DailySpendRow, UsageRow } from '../../core/ports/usage-store.js';
+import type { DailySpendQuery, DailySpendRow, ModelUsageRow, UsageRow } from '../../core/ports/usage-store.js';
 import type { Micros } from '../../core/money.js';
 import type { Clock } from '../../core/ports/clock.js';
 import { isPeriod, periodWindow } from '../../core/budget/periods.js';
@@ -56,6 +56,30 @@ export class KyselyAdminStore implements AdminStore {
   async getUserBudget(scopeId: string, userId: string, db: Kysely<Database> = this.db): Promise<UserBudgetRow> {
     const r = await db.selectFrom('budget_users').selectAll().where('scope_id', '=', scopeId).where('user_id', '=', userId).executeTakeFirst();
     return { allowanceMicros: r?.allowance_micros ?? null, period: isPeriod(r?.period) ? r.period : null, blocked: r?.blocked === 1 };
+  }
+
+  async memberBudgets(scopeId: string, limit: number): Promise<MemberBudgetRow[]> {
+    const rows = await this.db
+      .selectFrom('scope_members as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .leftJoin('budget_users as b', (j) => j.onRef('b.scope_id', '=', 'm.scope_id').onRef('b.user_id', '=', 'm.user_id'))
+      .select(['u.id as userId', 'u.platform', 'u.external_id as externalId', 'u.display_name as displayName', 'u.username', 'b.allowance_micros as allowanceMicros', 'b.period', 'b.blocked', 'm.last_seen_at as lastSeenAt'])
+      .where('m.scope_id', '=', scopeId)
+      .orderBy('m.last_seen_at', 'desc')
+      .orderBy('u.id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({
+      userId: r.userId,
+      platform: r.platform,
+      externalId: r.externalId,
+      displayName: r.displayName,
+      username: r.username,
+      allowanceMicros: r.allowanceMicros === null ? null : Number(r.allowanceMicros),
+      period: isPeriod(r.period) ? r.period : null,
+      blocked: Number(r.blocked ?? 0) === 1,
+      lastSeenAt: Number(r.lastSeenAt),
+    }));
   }
 
   async updateUserBudget(scopeId: string, userId: string, patch: UserBudgetPatch, a: AuditInput) {
@@ -169,6 +193,26 @@ export class KyselyAdminStore implements AdminStore {
     if (until !== null) q = q.where('l.created_at', '<', until);
     const rows = await q.groupBy(['l.user_id', 'u.display_name', 'u.username']).orderBy('spentMicros', 'desc').execute();
     return rows.map((r) => ({ ...r, jobs: Number(r.jobs), images: Number(r.images), videoSeconds: Number(r.videoSeconds), tokens: Number(r.tokens), spentMicros: Number(r.spentMicros) }));
+  }
+
+  async usageByModel(scopeId: string, since: number, until: number | null): Promise<ModelUsageRow[]> {
+    let q = this.db
+      .selectFrom('ledger_entries as l')
+      .leftJoin('jobs as j', 'j.id', 'l.job_id')
+      .select([
+        sql<string>`coalesce(j.model, '')`.as('model'),
+        sql<number>`count(distinct case when l.kind = 'charge' then coalesce(l.job_id, l.hold_id) end)`.as('jobs'),
+        sql<number>`coalesce(sum(case when l.kind = 'charge' and l.unit = 'image' then l.units else 0 end), 0)`.as('images'),
+        sql<number>`coalesce(sum(case when l.kind = 'charge' and l.unit = 'second' then l.units else 0 end), 0)`.as('videoSeconds'),
+        sql<number>`coalesce(sum(case when l.kind = 'charge' and l.unit = 'token' then l.units else 0 end), 0)`.as('tokens'),
+        sql<number>`coalesce(sum(case when l.kind = 'charge' then l.amount_micros when l.kind = 'refund' then -l.amount_micros else 0 end), 0)`.as('spentMicros'),
+      ])
+      .where('l.scope_id', '=', scopeId)
+      .where('l.kind', 'in', ['charge', 'refund'])
+      .where('l.created_at', '>=', since);
+    if (until !== null) q = q.where('l.created_at', '<', until);
+    const rows = await q.groupBy(sql`coalesce(j.model, '')`).orderBy('spentMicros', 'desc').orderBy('model').execute();
+    return rows.map((r) => ({ model: r.model, jobs: Number(r.jobs), images: Number(r.images), videoSeconds: Number(r.videoSeconds), tokens: Number(r.tokens), spentMicros: Number(r.spentMicros) }));
   }
 
   async dailySpend(scopeId: string, q: DailySpendQuery): Promise<DailySpendRow[]> {

@@ -17,6 +17,11 @@ export class KyselyFailureRefs implements FailureRefs {
       .execute();
   }
 
+  async recent(scopeId: string, limit: number): Promise<string[]> {
+    const rows = await this.db.selectFrom('failure_refs').select('ref').where('scope_id', '=', scopeId).orderBy('created_at', 'desc').orderBy('ref').limit(limit).execute();
+    return rows.map((r) => r.ref);
+  }
+
   async get(ref: string): Promise<FailureRefRecord | undefined> {
     const row = await this.db.selectFrom('failure_refs').selectAll().where('ref', '=', ref).executeTakeFirst();
     return row ? toRecord(row) : undefined;

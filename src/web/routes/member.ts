@@ -10,6 +10,7 @@ import { t } from '../../core/i18n/catalog.js';
 import { replyText, type Signed, type WebKit } from '../kit.js';
 import { balancePage, failuresPage, galleryPage, settingsPage, startedPage, type GalleryFilters } from '../member-pages.js';
 import { WebRequest } from '../request.js';
+import { balanceChartSection } from '../charts.js';
 import { ZIP_MAX_BYTES, zipStream, type ZipEntry } from '../zip.js';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -104,7 +105,8 @@ export function memberRoutes(app: Hono, kit: WebKit): void {
     const s = await kit.signedIn(c);
     if (!s) return kit.notSignedIn(c);
     const reply = await dispatcher.run({ command: 'balance', args: {}, request: kit.request(s) });
-    return c.html(balancePage(s.page, kit.community(s.session), reply.blocks.join('\n'), reply.fields ?? []));
+    const chart = balanceChartSection(s.session.locale, await core.webBalanceChart(s.session.actor));
+    return c.html(balancePage(s.page, kit.community(s.session), reply.blocks.join('\n'), reply.fields ?? [], chart));
   });
 
   const settings = async (c: Context, s: Signed, outcome?: { text: string; error: boolean }) => {
