@@ -50,7 +50,8 @@ interface Marks {
 }
 
 /**
- * Wraps the core so the moment the bot's middleware calls `touch` (the first thing a handler does) is recorded,
+ * Wraps the core so the moment the bot's middleware resolves the member (`resolveActor`, the first thing a handler
+ * does; `touch` on older builds) is recorded,
  * and how long `imagine` takes.
  */
 function timedCore(core: BotCore, mark: Marks): BotCore {
@@ -58,7 +59,7 @@ function timedCore(core: BotCore, mark: Marks): BotCore {
     get(target, prop) {
       const v: unknown = Reflect.get(target, prop, target);
       if (typeof v !== 'function') return v;
-      if (prop === 'touch') {
+      if (prop === 'touch' || prop === 'resolveActor') {
         return (...args: unknown[]) => {
           mark.value ??= nowMs();
           return (v as (...a: unknown[]) => unknown).apply(target, args);
@@ -161,7 +162,7 @@ async function bareJob(r: Rig): Promise<number> {
 }
 
 /** SQLite statements run in this process so far (every better-sqlite3 statement's run/get/all/iterate is counted). */
-const statements = { count: 0 };
+const statements: { count: number; log?: string[] } = { count: 0 };
 function countStatements(): void {
   const probe = new BetterSqlite3(':memory:');
   const proto = Object.getPrototypeOf(probe.prepare('select 1')) as Record<string, (...a: unknown[]) => unknown>;
@@ -170,6 +171,7 @@ function countStatements(): void {
     const orig = proto[m]!;
     proto[m] = function (this: unknown, ...a: unknown[]) {
       statements.count++;
+      if (statements.log) statements.log.push((this as { source: string }).source.replace(/\s+/g, ' ').slice(0, 160));
       return orig.apply(this, a);
     };
   }
@@ -187,6 +189,12 @@ async function measure(ctx: BenchContext, r: Rig): Promise<Row[]> {
   for (let i = 0; i < 5; i++) {
     await botJob(r);
     await bareJob(r);
+  }
+  if (process.env.OVERHEAD_SQL) {
+    statements.log = [];
+    await botJob(r);
+    ctx.log(statements.log.join('\n'));
+    delete statements.log;
   }
   const total: number[] = [];
   const dispatch: number[] = [];
