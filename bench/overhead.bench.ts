@@ -171,8 +171,13 @@ function countStatements(): void {
     const orig = proto[m]!;
     proto[m] = function (this: unknown, ...a: unknown[]) {
       statements.count++;
-      if (statements.log) statements.log.push((this as { source: string }).source.replace(/\s+/g, ' ').slice(0, 160));
-      return orig.apply(this, a);
+      if (!statements.log) return orig.apply(this, a);
+      const t0 = performance.now();
+      try {
+        return orig.apply(this, a);
+      } finally {
+        statements.log.push(`${(performance.now() - t0).toFixed(3)} ms  ${(this as { source: string }).source.replace(/\s+/g, ' ').slice(0, 140)}`);
+      }
     };
   }
 }
@@ -191,8 +196,11 @@ async function measure(ctx: BenchContext, r: Rig): Promise<Row[]> {
     await bareJob(r);
   }
   if (process.env.OVERHEAD_SQL) {
+    // After the warm-up: the statements of one job, each with the time its call took, and its Bot API calls.
     statements.log = [];
+    const c0 = r.fake.calls.length;
     await botJob(r);
+    ctx.log(`Bot API calls: ${r.fake.calls.slice(c0).map((c) => c.method).join(', ')}`);
     ctx.log(statements.log.join('\n'));
     delete statements.log;
   }
