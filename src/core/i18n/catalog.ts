@@ -88,6 +88,14 @@ export class Catalogue {
     return [...this.bundles.keys()];
   }
 
+  /**
+   * Drops every built bundle but English; each is built again on its next word. For a start-up task that reads
+   * every locale once and is done (Telegram's per-language command menus), so an idle process keeps English only.
+   */
+  dropBuilt(): void {
+    for (const code of [...this.bundles.keys()]) if (code !== DEFAULT_LOCALE) this.bundles.delete(code);
+  }
+
   /** The bundle of a supported `code`, built on first use; undefined for a code this catalogue does not ship. */
   private bundle(code: string): FluentBundle | undefined {
     const have = this.bundles.get(code);
