@@ -8,7 +8,11 @@
  * first has to reach the bot through `getUpdates` (a long poll the fake answers as soon as an update is queued).
  * Logging: production level `info`, lines discarded. Allowance unlimited so budgets never refuse. The adapter's
  * status delay is its default (1 s: a job this fast posts no status message); `OVERHEAD_STATUS_DELAY_MS` sets another.
+ * Because wall time swings with the machine's load, the same run also reports CPU time per job (`process.cpuUsage()`
+ * of this process, which holds the bot, the fake and the simulator, over each job; bot − bare is the bot's own
+ * work) and the SQLite statements each bot job runs (counted on better-sqlite3's statement methods).
  */
+import BetterSqlite3 from 'better-sqlite3';
 import type { Chat, Message, User } from 'grammy/types';
 import { Agent, FormData, request } from 'undici';
 import type { BotCore } from '../src/core/bot-core.js';
@@ -46,7 +50,8 @@ interface Marks {
 }
 
 /**
- * Wraps the core so the moment the bot's middleware calls `touch` (the first thing a handler does) is recorded,
+ * Wraps the core so the moment the bot's middleware resolves the member (`resolveActor`, the first thing a handler
+ * does; `touch` on older builds) is recorded,
  * and how long `imagine` takes.
  */
 function timedCore(core: BotCore, mark: Marks): BotCore {
@@ -54,7 +59,7 @@ function timedCore(core: BotCore, mark: Marks): BotCore {
     get(target, prop) {
       const v: unknown = Reflect.get(target, prop, target);
       if (typeof v !== 'function') return v;
-      if (prop === 'touch') {
+      if (prop === 'touch' || prop === 'resolveActor') {
         return (...args: unknown[]) => {
           mark.value ??= nowMs();
           return (v as (...a: unknown[]) => unknown).apply(target, args);
@@ -156,10 +161,48 @@ async function bareJob(r: Rig): Promise<number> {
   return nowMs() - t0;
 }
 
+/** SQLite statements run in this process so far (every better-sqlite3 statement's run/get/all/iterate is counted). */
+const statements: { count: number; log?: string[] } = { count: 0 };
+function countStatements(): void {
+  const probe = new BetterSqlite3(':memory:');
+  const proto = Object.getPrototypeOf(probe.prepare('select 1')) as Record<string, (...a: unknown[]) => unknown>;
+  probe.close();
+  for (const m of ['run', 'get', 'all', 'iterate']) {
+    const orig = proto[m]!;
+    proto[m] = function (this: unknown, ...a: unknown[]) {
+      statements.count++;
+      if (!statements.log) return orig.apply(this, a);
+      const t0 = performance.now();
+      try {
+        return orig.apply(this, a);
+      } finally {
+        statements.log.push(`${(performance.now() - t0).toFixed(3)} ms  ${(this as { source: string }).source.replace(/\s+/g, ' ').slice(0, 140)}`);
+      }
+    };
+  }
+}
+
+/** CPU time (user + system, ms) this process spent in `f`. */
+async function cpuOf<T>(f: () => Promise<T>): Promise<{ value: T; cpuMs: number }> {
+  const c0 = process.cpuUsage();
+  const value = await f();
+  const c = process.cpuUsage(c0);
+  return { value, cpuMs: (c.user + c.system) / 1000 };
+}
+
 async function measure(ctx: BenchContext, r: Rig): Promise<Row[]> {
   for (let i = 0; i < 5; i++) {
     await botJob(r);
     await bareJob(r);
+  }
+  if (process.env.OVERHEAD_SQL) {
+    // After the warm-up: the statements of one job, each with the time its call took, and its Bot API calls.
+    statements.log = [];
+    const c0 = r.fake.calls.length;
+    await botJob(r);
+    ctx.log(`Bot API calls: ${r.fake.calls.slice(c0).map((c) => c.method).join(', ')}`);
+    ctx.log(statements.log.join('\n'));
+    delete statements.log;
   }
   const total: number[] = [];
   const dispatch: number[] = [];
@@ -169,25 +212,39 @@ async function measure(ctx: BenchContext, r: Rig): Promise<Row[]> {
   const overheads: number[] = [];
   const ratios: number[] = [];
   const handlerOverheads: number[] = [];
+  const botCpu: number[] = [];
+  const bareCpu: number[] = [];
+  const cpuOverheads: number[] = [];
+  const stmts: number[] = [];
   for (let run = 0; run < ctx.runs; run++) {
     const t: number[] = [];
     const h: number[] = [];
     const b: number[] = [];
+    const bc: number[] = [];
+    const bbc: number[] = [];
     for (let i = 0; i < JOBS_PER_RUN; i++) {
-      const j = await botJob(r);
+      const s0 = statements.count;
+      const { value: j, cpuMs } = await cpuOf(() => botJob(r));
+      stmts.push(statements.count - s0);
+      bc.push(cpuMs);
       t.push(j.totalMs);
       h.push(j.handlerMs);
       dispatch.push(j.dispatchMs);
       core.push(j.coreMs);
-      b.push(await bareJob(r));
+      const bare = await cpuOf(() => bareJob(r));
+      b.push(bare.value);
+      bbc.push(bare.cpuMs);
     }
+    botCpu.push(...bc);
+    bareCpu.push(...bbc);
+    cpuOverheads.push(median(bc) - median(bbc));
     total.push(...t);
     handler.push(...h);
     bare.push(...b);
     overheads.push(median(t) - median(b));
     handlerOverheads.push(median(h) - median(b));
     ratios.push(median(t) / median(b));
-    ctx.log(`  run ${run + 1}/${ctx.runs}: bot ${median(t).toFixed(1)} ms (handler ${median(h).toFixed(1)}), bare ${median(b).toFixed(1)} ms`);
+    ctx.log(`  run ${run + 1}/${ctx.runs}: bot ${median(t).toFixed(1)} ms (handler ${median(h).toFixed(1)}), bare ${median(b).toFixed(1)} ms; CPU bot ${median(bc).toFixed(2)} ms, bare ${median(bbc).toFixed(2)} ms; ${median(stmts)} statements per bot job`);
   }
   const B = 'overhead';
   return [
@@ -199,6 +256,10 @@ async function measure(ctx: BenchContext, r: Rig): Promise<Row[]> {
     row({ benchmark: B, figure: 'handler starts → sendPhoto', median: median(handler), p99: p99(handler), unit: 'ms', baseline: median(bare) }),
     row({ benchmark: B, figure: 'of which core.imagine (ledger, gateway, verify, keep)', median: median(core), p99: p99(core), unit: 'ms' }),
     row({ benchmark: B, figure: 'overhead from handler start (per run)', median: median(handlerOverheads), p99: p99(handlerOverheads), unit: 'ms', target: { op: '<=', value: 5 } }),
+    row({ benchmark: B, figure: 'CPU time per job, bot path (process: bot + fakes)', median: median(botCpu), p99: p99(botCpu), unit: 'ms', baseline: median(bareCpu) }),
+    row({ benchmark: B, figure: 'CPU time per job, bare calls', median: median(bareCpu), p99: p99(bareCpu), unit: 'ms' }),
+    row({ benchmark: B, figure: 'CPU overhead per job (bot − bare, per run)', median: median(cpuOverheads), p99: p99(cpuOverheads), unit: 'ms', target: { op: '<=', value: 5 } }),
+    row({ benchmark: B, figure: 'SQLite statements per bot job', median: median(stmts), p99: p99(stmts), unit: 'stmts' }),
   ];
 }
 
@@ -206,6 +267,7 @@ async function measure(ctx: BenchContext, r: Rig): Promise<Row[]> {
 export const overheadBench: Benchmark = {
   name: 'overhead',
   async run(ctx) {
+    countStatements();
     const r = await setUp();
     try {
       return await measure(ctx, r);

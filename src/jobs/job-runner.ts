@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { JobKind, JobStatus } from '../core/api/jobs.js';
+import { JOB_STEPS, type JobKindSteps, type JobStepName } from '../core/jobs/engine.js';
 import { JobMoney } from '../core/money/job-money.js';
 import { ACTIVE_VIDEO_STATUSES, type JobRecord } from '../core/ports/job-store.js';
 import { deliverResultStep } from './deliver-result-step.js';
@@ -20,19 +21,28 @@ export type { JobRunnerConfig, JobRunnerDeps } from './runner-types.js';
 export type JobStep = (ctx: RunnerContext, job: JobRecord, signal: AbortSignal) => Promise<void>;
 
 /**
- * Which step serves which status, per kind: the runner's half of the job kinds table (`JOB_STEPS` in
- * src/core/jobs/engine.ts says which steps run inline in the command and which here). A video goes `submit` (its
- * command) → `wait` → `fetch`/`check`/`keep`/`settle` → `deliver`; an image, edit or answer runs `submit` → `check` →
- * `keep` → `settle` in its command (the fast path) and reaches the runner only for `deliver` when its command could
- * not post it. A `reserved` job is its command's until its lease runs out, then the sweep's. A new kind adds a row to
- * both tables (test/unit/job-steps.test.ts checks they agree).
+ * The runner's step for each status it serves, read from a kind's row of the one job kinds table (`JOB_STEPS` in
+ * src/core/jobs/engine.ts, which says which steps run inline in the command and which here): `wait` serves
+ * `submitted` and `running`, `fetch` (with check, keep and settle) serves `downloading`, `deliver` serves
+ * `delivering` — posting the file the runner fetched itself ({@link deliverVideoStep}, which sends a job whose file
+ * is missing back to `downloading`) or, for a kind whose command kept its result, the kept result
+ * ({@link deliverResultStep}, which settles again, idempotently, before posting). A `reserved` job is its command's
+ * until its lease runs out, then the sweep's. A new kind adds a row to `JOB_STEPS`; a new kind of runner step adds
+ * its function here.
  */
-export const STEPS: Readonly<Record<JobKind, Partial<Record<JobStatus, JobStep>>>> = {
-  video: { submitted: waitStep, running: waitStep, downloading: fetchStep, delivering: deliverVideoStep },
-  imagine: { delivering: deliverResultStep },
-  edit: { delivering: deliverResultStep },
-  ask: { delivering: deliverResultStep },
-};
+function runnerRow(steps: JobKindSteps): Partial<Record<JobStatus, JobStep>> {
+  const row: Partial<Record<JobStatus, JobStep>> = {};
+  const has = (s: JobStepName) => steps.runner.includes(s);
+  if (has('wait')) row.submitted = row.running = waitStep;
+  if (has('fetch')) row.downloading = fetchStep;
+  if (has('deliver')) row.delivering = has('fetch') ? deliverVideoStep : deliverResultStep;
+  return row;
+}
+
+/** Which step serves which status, per kind: derived from `JOB_STEPS` by {@link runnerRow}, once at load. */
+export const STEPS: Readonly<Record<JobKind, Partial<Record<JobStatus, JobStep>>>> = Object.fromEntries(
+  (Object.keys(JOB_STEPS) as JobKind[]).map((kind) => [kind, runnerRow(JOB_STEPS[kind])]),
+) as Record<JobKind, Partial<Record<JobStatus, JobStep>>>;
 
 /**
  * The job runner: drives every job the runner's {@link STEPS} table serves to an end, durably — videos from their

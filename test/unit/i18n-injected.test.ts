@@ -27,6 +27,29 @@ describe('the message catalogue', () => {
     expect(out.description).toBe(t('en', 'cmd-imagine'));
   });
 
+  it('keeps English built and builds another locale on its first word; a broken file of any locale still fails the load', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mb-catalogue-'));
+    try {
+      for (const [code, text] of [['en', 'hello = Hello\n'], ['es', 'hello = Hola\n'], ['ja', 'hello = こんにちは\n']] as const) {
+        mkdirSync(join(dir, code));
+        writeFileSync(join(dir, code, 'x.ftl'), text);
+      }
+      const c = loadCatalogue(dir);
+      expect(c.supported).toEqual(['en', 'es', 'ja']);
+      expect(c.built()).toEqual(['en']);
+      expect(c.t('es', 'hello')).toBe('Hola');
+      expect(c.built()).toEqual(['en', 'es']);
+      expect(c.t('ja', 'hello')).toBe('こんにちは');
+      expect(c.t('xx', 'hello')).toBe('Hello');
+      expect(c.built()).toEqual(['en', 'es', 'ja']);
+      // A message repeated in a locale that is not built at load is still reported at load.
+      writeFileSync(join(dir, 'ja', 'y.ftl'), 'hello = また\n');
+      expect(() => loadCatalogue(dir)).toThrow(/locales\/ja\/y\.ftl/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('is the one installed: every word comes from the catalogue the composition root built', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mb-catalogue-'));
     try {

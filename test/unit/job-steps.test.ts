@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { JOB_STEPS, type JobStepName } from '../../src/core/jobs/engine.js';
+import { deliverResultStep } from '../../src/jobs/deliver-result-step.js';
+import { deliverVideoStep } from '../../src/jobs/deliver-video-step.js';
+import { fetchStep } from '../../src/jobs/fetch-step.js';
 import { STEPS } from '../../src/jobs/job-runner.js';
+import { waitStep } from '../../src/jobs/wait-step.js';
 
 const ORDER: readonly JobStepName[] = ['submit', 'wait', 'fetch', 'check', 'keep', 'deliver', 'settle'];
 
 /**
- * The two tables of the job engine agree: every kind of the core's table (what runs inline, what in the runner) has
- * the runner steps it names, and money is settled only after the result was checked and kept, on whichever side.
+ * The one table of job kinds (the core's `JOB_STEPS`: what runs inline, what in the runner) drives the runner: its
+ * dispatch (`STEPS`) is read from it, each kind gets the runner steps it names and no other, and money is settled
+ * only after the result was checked and kept, on whichever side.
  */
 describe('the job kinds table', () => {
   it('lists the same kinds as the runner, and every kind the runner finishes has a runner row for it', () => {
@@ -18,6 +23,11 @@ describe('the job kinds table', () => {
       if (steps.runner.includes('fetch')) expect(row.downloading, `${kind} fetching`).toBeTypeOf('function');
       if (!steps.runner.includes('wait')) expect(row.submitted, `${kind} never waits`).toBeUndefined();
     }
+  });
+
+  it('gives each kind of today the runner steps it had when the runner kept its own table (no behaviour change)', () => {
+    expect(STEPS.video).toEqual({ submitted: waitStep, running: waitStep, downloading: fetchStep, delivering: deliverVideoStep });
+    for (const kind of ['imagine', 'edit', 'ask'] as const) expect(STEPS[kind]).toEqual({ delivering: deliverResultStep });
   });
 
   it('settles every kind once its result was checked and kept, and runs its inline steps in the engine\'s order', () => {

@@ -52,7 +52,8 @@ export interface Actor {
   /**
    * The store's view of this actor, looked up once per command by the dispatcher (`AccountApi.resolveActor`) and
    * reused by every use-case the command calls, so one command creates or refreshes its scope, user and membership
-   * once. Surfaces leave it unset; an actor without it is looked up by the use-case itself.
+   * once. A surface may set it when it resolved the same actor for the same update already (Telegram's member
+   * middleware); an actor without it is looked up by the dispatcher, or by the use-case itself.
    */
   resolved?: ResolvedActor;
 }

@@ -121,7 +121,8 @@ export class CommandDispatcher {
   private async localized(r: SurfaceRequest): Promise<SurfaceRequest> {
     let resolved: ResolvedActor | undefined;
     try {
-      resolved = await this.core.resolveActor(r.actor);
+      // A surface that resolved this actor for the same update already (Telegram's member middleware) gives it.
+      resolved = r.actor.resolved ?? (await this.core.resolveActor(r.actor));
     } catch (e) {
       this.logger?.warn({ err: e, surface: r.surface.id }, 'stored language unavailable; using the platform locale');
     }

@@ -36,6 +36,7 @@ export function localesDir(): string {
   return fileURLToPath(new URL('../../../locales/', import.meta.url));
 }
 
+/** The bundle of one locale folder. @throws Error naming the first file that does not parse or repeats a message. */
 function loadBundle(dir: string, code: string): FluentBundle {
   const bundle = new FluentBundle(code, { useIsolating: false });
   const folder = join(dir, code);
@@ -46,26 +47,62 @@ function loadBundle(dir: string, code: string): FluentBundle {
   return bundle;
 }
 
-/** Every shipped locale's messages, read once from one folder (see {@link loadCatalogue}). Immutable. */
+/**
+ * Every shipped locale's messages, read from one folder (see {@link loadCatalogue}). Immutable in what it answers.
+ * English is built at load; another locale's bundle is built on its first word (read and parsed again then), so an
+ * idle process, or one whose members all use English, keeps one locale in memory, not six (~3 MiB of heap).
+ * Every file is still parsed at load, so a broken file fails the start as before; the trade-off is that a file
+ * changed on disk after the start is read as it is on that first word.
+ */
 export class Catalogue {
+  private readonly bundles = new Map<string, FluentBundle>();
+
   private constructor(
     /** The folder it was read from. */
     readonly dir: string,
     /** The shipped codes, English first. */
     readonly supported: readonly string[],
-    private readonly bundles: ReadonlyMap<string, FluentBundle>,
-  ) {}
+    english: FluentBundle,
+  ) {
+    this.bundles.set(DEFAULT_LOCALE, english);
+  }
 
   /**
    * Reads every locale folder of `dir` (default {@link localesDir}): one per folder holding at least one `.ftl`
    * file, English first (negotiation prefers the first of equal matches, and the default must always be present).
+   * Every file is parsed; only English is kept built (see the class).
    * @throws Error when the English folder is missing or a file does not parse.
    */
   static load(dir: string = localesDir()): Catalogue {
     if (!existsSync(join(dir, DEFAULT_LOCALE))) throw new Error(`the message files are missing: no ${join(dir, DEFAULT_LOCALE)} folder`);
     const codes = readdirSync(dir).filter((c) => statSync(join(dir, c)).isDirectory() && readdirSync(join(dir, c)).some((f) => f.endsWith('.ftl')));
     const supported = [DEFAULT_LOCALE, ...codes.filter((c) => c !== DEFAULT_LOCALE).sort()];
-    return new Catalogue(dir, supported, new Map(supported.map((c) => [c, loadBundle(dir, c)])));
+    const english = loadBundle(dir, DEFAULT_LOCALE);
+    // Checked now (a broken file fails the start), dropped until first used.
+    for (const c of supported.slice(1)) loadBundle(dir, c);
+    return new Catalogue(dir, supported, english);
+  }
+
+  /** The locales whose bundle is built so far (English first, then in order of first use). */
+  built(): readonly string[] {
+    return [...this.bundles.keys()];
+  }
+
+  /**
+   * Drops every built bundle but English; each is built again on its next word. For a start-up task that reads
+   * every locale once and is done (Telegram's per-language command menus), so an idle process keeps English only.
+   */
+  dropBuilt(): void {
+    for (const code of [...this.bundles.keys()]) if (code !== DEFAULT_LOCALE) this.bundles.delete(code);
+  }
+
+  /** The bundle of a supported `code`, built on first use; undefined for a code this catalogue does not ship. */
+  private bundle(code: string): FluentBundle | undefined {
+    const have = this.bundles.get(code);
+    if (have || !this.supported.includes(code)) return have;
+    const made = loadBundle(this.dir, code);
+    this.bundles.set(code, made);
+    return made;
   }
 
   /** See {@link t}. */
@@ -73,7 +110,7 @@ export class Catalogue {
     const dot = id.indexOf('.');
     const [name, attr] = dot < 0 ? [id, undefined] : [id.slice(0, dot), id.slice(dot + 1)];
     for (const code of locale === DEFAULT_LOCALE ? [DEFAULT_LOCALE] : [locale, DEFAULT_LOCALE]) {
-      const bundle = this.bundles.get(code);
+      const bundle = this.bundle(code);
       const msg = bundle?.getMessage(name);
       const pattern = attr === undefined ? msg?.value : msg?.attributes[attr];
       if (bundle && pattern) return bundle.formatPattern(pattern, args);

@@ -33,8 +33,9 @@ export interface JobKindSteps {
  * The one table of job kinds. A video (or a remix, a video job made from another) is submitted by its command and
  * waited on, fetched, checked, kept and settled by the runner before it is delivered; an image, edit or answer runs
  * `submit → check → keep → settle` in its command and reaches the runner only to be delivered when its command could
- * not post it (the runner settles again, idempotently, before posting). A new kind adds a row here and its runner
- * steps in `src/jobs/job-runner.ts`.
+ * not post it (the runner settles again, idempotently, before posting). The job runner reads its dispatch from this
+ * table (`STEPS` in src/jobs/job-runner.ts): a new kind adds a row here and nothing there, unless it needs a runner
+ * step that does not exist yet.
  */
 export const JOB_STEPS: Readonly<Record<JobKind, JobKindSteps>> = {
   imagine: { inline: ['submit', 'check', 'keep', 'settle'], runner: ['settle', 'deliver'], unit: 'image' },

@@ -4,6 +4,7 @@ import type { Actor, ArgValue, CommandDefinition } from '../../core/api/surface.
 import { commandArgs, findCommand } from '../../core/commands/lookup.js';
 import { parseCommandText } from '../../core/commands/grammar.js';
 import { actorOfMessage, isAnonymousAdmin } from './actor.js';
+import { resolvedOf } from './seen-actors.js';
 import { commandOf, TOKEN_LIKE } from './command-text.js';
 import type { TelegramDeps } from './deps.js';
 import { fileRefOf, type FileRef } from './files.js';
@@ -77,8 +78,9 @@ function onAlbum(deps: TelegramDeps, g: AlbumGroup<AlbumItem>): void {
 
 /** Who asks and where, for a message. */
 function askerOf(msg: Message, actor: Actor): Asker {
+  const resolved = resolvedOf(msg);
   return {
-    actor,
+    actor: resolved ? { ...actor, resolved } : actor,
     place: { chatId: msg.chat.id, replyTo: msg.message_id },
     adminOf: isAnonymousAdmin(msg) ? 'anonymous_admin' : { chatId: msg.chat.id, chatType: msg.chat.type, userId: msg.from?.id ?? 0 },
   };

@@ -3,7 +3,7 @@ import type { BotCommand, BotCommandScope, LanguageCode } from 'grammy/types';
 import type { CommandDefinition } from '../../core/api/surface.js';
 import type { Logger } from '../../log.js';
 import { isPersonalSecretCommand } from './secret-args.js';
-import { DEFAULT_LOCALE, supportedLocales } from '../../core/i18n/catalog.js';
+import { catalogue, DEFAULT_LOCALE, supportedLocales } from '../../core/i18n/catalog.js';
 import { commandDescription } from '../../core/commands/words.js';
 import { graphemePrefix } from '../../core/text-cut.js';
 
@@ -56,9 +56,15 @@ export function commandMenus(commands: readonly CommandDefinition[]): CommandMen
   );
 }
 
-/** Sets every menu of {@link commandMenus}; a failure is logged (the menus are a convenience, commands still work). */
+/**
+ * Sets every menu of {@link commandMenus}; a failure is logged (the menus are a convenience, commands still work).
+ * The menus read every shipped locale once: the bundles they built are dropped afterwards (`Catalogue.dropBuilt`),
+ * so an idle bot keeps English only and another locale is built again when a member uses it.
+ */
 export async function setCommandMenus(api: Api, commands: readonly CommandDefinition[], logger: Logger): Promise<void> {
-  for (const menu of commandMenus(commands)) {
+  const menus = commandMenus(commands);
+  catalogue().dropBuilt();
+  for (const menu of menus) {
     try {
       await api.setMyCommands(menu.commands, { scope: menu.scope, ...(menu.languageCode ? { language_code: menu.languageCode as LanguageCode } : {}) });
     } catch (err) {

@@ -24,6 +24,7 @@ import { SetupState } from './setup-state.js';
 import { TaskTracker } from './tasks.js';
 import { tokenFlow } from './token-flow.js';
 import { StatusThrottle, type StatusThrottleOptions } from './util/throttle.js';
+import { rememberResolved } from './seen-actors.js';
 
 /** Default of {@link TelegramTuning.statusDelayMs}. */
 export const DEFAULT_STATUS_DELAY_MS = 1_000;
@@ -144,7 +145,9 @@ export async function startTelegram(opts: StartTelegramOptions): Promise<Telegra
     const actor = ctx.msg && !ctx.callbackQuery ? actorOf(ctx) : undefined;
     if (actor) {
       try {
-        await core.touch(actor);
+        // Resolved once here for the whole update: the command this message carries reuses it (seen-actors.ts).
+        const resolved = await core.resolveActor(actor);
+        if (ctx.msg) rememberResolved(ctx.msg, resolved);
       } catch (err) {
         log.warn({ err }, 'could not remember a member');
       }
