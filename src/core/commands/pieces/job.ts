@@ -27,7 +27,7 @@ export const jobCommand: CommandDefinition = {
     const id = str(args, 'job') ?? '';
     if (isFailureRef(id)) {
       // The platform is asked only here: a job id needs no role (its own rule is "this community or yours").
-      const ref = await ctx.core.failureRef(ctx.actor, id, ctx.role !== 'member' || (await ctx.isAdmin()));
+      const ref = await ctx.core.failureRef(ctx.actor, id, (await ctx.role()) !== 'member');
       if (!ref.ok) return failureReply(ctx, ref.failure);
       return { visibility: 'private', tone: 'info', ...describeFailureRef(ctx.actor.locale ?? DEFAULT_LOCALE, ref.value) };
     }
