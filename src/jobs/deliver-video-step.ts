@@ -51,19 +51,21 @@ export async function deliverVideoStep(ctx: RunnerContext, job: JobRecord, signa
     if (posted.kind === 'gone') return endUndeliverable(ctx, job, DELIVERING, deliveryFailed(ctx, job, 'chat_gone', true, log), path);
     return giveUpOrRetry(ctx, job, deliveryFailed(ctx, job, 'upload', true, log), path, posted.retryAfterMs);
   }
-  await finish(ctx, job, posted.messageIds);
+  await finish(ctx, job, posted.messageIds, media?.durationSeconds);
 }
 
 /**
  * Records `delivered` and deletes the posted file (kept only while it was not delivered). Its last frame, when one was
  * kept, stays for the retention time (for "Animate with last frame"); the sweep of expired outputs removes it.
  */
-async function finish(ctx: RunnerContext, job: JobRecord, messageIds: string[]): Promise<void> {
+async function finish(ctx: RunnerContext, job: JobRecord, messageIds: string[], deliveredSeconds?: number): Promise<void> {
   const { deps } = ctx;
   const files = await deps.outputs.list(job.id).catch(() => []);
   const frame = files.some((f) => isLastFrameFile(f.filename));
   const expiresAt = frame ? deps.clock.now() + ctx.config.retentionMs : null;
-  if (!(await recordPosted(ctx, job, messageIds, { outputPath: null, outputExpiresAt: expiresAt }))) return;
+  // The posted file's length stays with the job for `/job` once the file is gone.
+  const params = deliveredSeconds !== undefined ? { params: { ...job.params, deliveredSeconds } } : {};
+  if (!(await recordPosted(ctx, job, messageIds, { outputPath: null, outputExpiresAt: expiresAt, ...params }))) return;
   const gone = (e: unknown) => deps.logger.warn({ jobId: job.id, err: e }, 'runner: could not delete the delivered file');
   if (!frame) return deps.outputs.remove(job.id).catch(gone);
   for (const f of files) if (!isLastFrameFile(f.filename)) await rm(f.path, { force: true }).catch(gone);
