@@ -264,7 +264,7 @@ const trailing = {
   }),
   HEALTH_PORT: doc(port('the health and metrics listener port'), { group: O, example: '9090', description: 'Port of the HTTP listener serving /healthz, /readyz and /metrics. Unset = no listener (default); 0 = any free port.' }),
   HEALTH_HOST: doc(z.string().trim().optional().transform((v) => v || '127.0.0.1'), { group: O, description: 'Address the health listener binds to (default 127.0.0.1; 0.0.0.0 in the container image).' }),
-  WEB_PORT: doc(port('the web pages\' port'), { group: O, example: '8081', description: 'Port of the web pages (a member\'s gallery and balance, an admin\'s budgets; signed in with /web from the chat). Unset = 8081 (default) for the bots and the playground, skipped with a warning when that port is in use; 0 = off.' }),
+  WEB_PORT: doc(port('the web pages\' port'), { group: O, example: '8081', description: 'Port of the web pages (a member\'s gallery and balance, an admin\'s budgets; signed in with /web from the chat). Unset = 8081 (default) for the bots and the playground; when that port is in use a bot starts without pages and its warning names a free port to set, the playground takes the next free port (its banner prints it); a port set here and in use stops the start; 0 = off.' }),
   WEB_HOST: doc(z.string().trim().optional().transform((v) => v || '127.0.0.1'), { group: O, description: 'Address the web pages bind to (default 127.0.0.1: put a reverse proxy in front; 0.0.0.0 to serve directly).' }),
   WEB_PUBLIC_URL: doc(
     z

@@ -47,9 +47,10 @@ failure-person-cap-exhausted = This costs { $cost }, and you have { $left } left
     .title = Personal limit reached
 failure-blocked = An admin has blocked you from using the bot here. Ask an admin if you think this is a mistake.
     .title = Not allowed
-# $admin: "yes" when the reader is an admin.
+# $admin: "yes" when the reader is an admin, "private" in a private chat (where no admin command runs).
 failure-no-token = { $admin ->
         [yes] No gateway token is linked here yet. As an admin you can link one with { $setupToken }; members can also link their own with { $tokenLink }.
+        [private] No gateway token is linked for you yet. Link your own with { $tokenLink } (only you use it); in a community, its admins can link one for everyone with { $setupToken }.
        *[no] No gateway token is linked here yet. An admin can link one with { $setupToken }; you can also link your own with { $tokenLink }.
     }
     .title = No gateway token
@@ -73,6 +74,7 @@ failure-model-not-on-sale = The model { $model } is not currently on sale. Pick 
 # $modelId: the model id unquoted, as an admin types it after $pricesSet.
 failure-model-unpriced = There is no price for { $model } yet (the gateway publishes none and no admin set one), so the bot cannot keep it within a budget. { $admin ->
         [yes] As an admin you can set one with { $pricesSet } { $modelId } <usd>.
+        [private] A community's admins set prices with { $pricesSet } in the community; here, pick another model from { $models }.
        *[no] An admin can set one with { $pricesSet }; until then pick another model from { $models }.
     }
     .title = Model has no price yet
@@ -89,6 +91,7 @@ failure-no-default-model = This token reaches no priced { $kind ->
        *[text] text
     } model, so there is no default. See { $models }; { $admin ->
         [yes] as an admin you can set a price with { $pricesSet } <model> <usd>.
+        [private] a community's admins set prices with { $pricesSet } in the community, not in a private chat.
        *[no] an admin can set a price for one.
     }
     .title = No model to use

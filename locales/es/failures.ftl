@@ -47,9 +47,10 @@ failure-person-cap-exhausted = Esto cuesta { $cost } y te quedan { $left } del l
     .title = Alcanzaste tu límite personal
 failure-blocked = Un admin te bloqueó el uso del bot aquí. Si crees que es un error, habla con un admin.
     .title = Sin permiso
-# $admin: "yes" cuando quien lee es admin.
+# $admin: "yes" cuando quien lee es admin, "private" en un chat privado (donde no funciona ningún comando de admin).
 failure-no-token = { $admin ->
         [yes] Aquí todavía no hay ningún token de la pasarela vinculado. Como admin, puedes vincular uno con { $setupToken }; los miembros también pueden vincular el suyo con { $tokenLink }.
+        [private] Todavía no tienes ningún token de la pasarela vinculado. Vincula el tuyo con { $tokenLink } (solo lo usas tú); en una comunidad, sus admins pueden vincular uno para todos con { $setupToken }.
        *[no] Aquí todavía no hay ningún token de la pasarela vinculado. Un admin puede vincular uno con { $setupToken }; también puedes vincular el tuyo con { $tokenLink }.
     }
     .title = Sin token de la pasarela
@@ -73,6 +74,7 @@ failure-model-not-on-sale = El modelo { $model } no está a la venta en este mom
 # $modelId: el id del modelo sin comillas, tal como lo escribe un admin después de $pricesSet.
 failure-model-unpriced = { $model } todavía no tiene precio (la pasarela no publica ninguno y ningún admin lo fijó), así que el bot no puede mantenerlo dentro de un presupuesto. { $admin ->
         [yes] Como admin, puedes fijar uno con { $pricesSet } { $modelId } <usd>.
+        [private] Los admins de una comunidad fijan precios con { $pricesSet } en la comunidad; aquí, elige otro modelo de { $models }.
        *[no] Un admin puede fijar uno con { $pricesSet }; mientras tanto, elige otro modelo de { $models }.
     }
     .title = Modelo aún sin precio
@@ -89,6 +91,7 @@ failure-no-default-model = Este token no da acceso a ningún modelo de { $kind -
        *[text] texto
     } con precio, así que no hay modelo predeterminado. Consulta { $models }; { $admin ->
         [yes] como admin, puedes fijar un precio con { $pricesSet } <model> <usd>.
+        [private] los admins de una comunidad fijan precios con { $pricesSet } en la comunidad, no en un chat privado.
        *[no] un admin puede fijarle precio a alguno.
     }
     .title = No hay ningún modelo que usar

@@ -47,9 +47,10 @@ failure-person-cap-exhausted = Isto custa { $cost }, e você tem { $left } resta
     .title = Limite pessoal atingido
 failure-blocked = Um admin bloqueou seu uso do bot aqui. Fale com um admin se achar que é um engano.
     .title = Sem permissão
-# $admin: "yes" when the reader is an admin.
+# $admin: "yes" when the reader is an admin, "private" in a private chat (where no admin command runs).
 failure-no-token = { $admin ->
         [yes] Ainda não há token do gateway vinculado aqui. Como admin, você pode vincular um com { $setupToken }; os membros também podem vincular o próprio com { $tokenLink }.
+        [private] Ainda não há token do gateway vinculado para você. Vincule o seu com { $tokenLink } (só você o usa); numa comunidade, os admins podem vincular um para todos com { $setupToken }.
        *[no] Ainda não há token do gateway vinculado aqui. Um admin pode vincular um com { $setupToken }; você também pode vincular o seu com { $tokenLink }.
     }
     .title = Sem token do gateway
@@ -73,6 +74,7 @@ failure-model-not-on-sale = O modelo { $model } não está disponível no moment
 # $modelId: the model id unquoted, as an admin types it after $pricesSet.
 failure-model-unpriced = Ainda não há preço para { $model } (o gateway não publica um e nenhum admin definiu), então o bot não consegue mantê-lo dentro de um orçamento. { $admin ->
         [yes] Como admin, você pode definir um com { $pricesSet } { $modelId } <usd>.
+        [private] Os admins de uma comunidade definem preços com { $pricesSet } na comunidade; aqui, escolha outro modelo em { $models }.
        *[no] Um admin pode definir um com { $pricesSet }; até lá, escolha outro modelo em { $models }.
     }
     .title = Modelo ainda sem preço
@@ -89,6 +91,7 @@ failure-no-default-model = Este token não alcança nenhum modelo de { $kind ->
        *[text] texto
     } com preço, então não há padrão. Veja { $models }; { $admin ->
         [yes] como admin, você pode definir um preço com { $pricesSet } <model> <usd>.
+        [private] os admins de uma comunidade definem preços com { $pricesSet } na comunidade, não num chat privado.
        *[no] um admin pode definir um preço para algum deles.
     }
     .title = Nenhum modelo para usar

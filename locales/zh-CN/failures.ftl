@@ -45,9 +45,10 @@ failure-person-cap-exhausted = 这次需要 { $cost }，而你在机器人运营
     .title = 已达个人上限
 failure-blocked = 管理员已禁止你在这里使用机器人。如果你认为有误，请联系管理员。
     .title = 无权使用
-# $admin: 读者是管理员时为 "yes"。
+# $admin: 读者是管理员时为 "yes"；在私聊中（那里不能用管理员命令）为 "private"。
 failure-no-token = { $admin ->
         [yes] 这里还没有绑定网关令牌。作为管理员，你可以用 { $setupToken } 绑定；成员也可以用 { $tokenLink } 绑定自己的令牌。
+        [private] 你还没有绑定网关令牌。可以用 { $tokenLink } 绑定你自己的令牌（只有你使用）；在社区里，管理员可以用 { $setupToken } 为所有人绑定一个。
        *[no] 这里还没有绑定网关令牌。管理员可以用 { $setupToken } 绑定；你也可以用 { $tokenLink } 绑定自己的令牌。
     }
     .title = 没有网关令牌
@@ -71,6 +72,7 @@ failure-model-not-on-sale = 模型 { $model } 目前未开放。请从 { $models
 # $modelId: 不带引号的模型 ID，管理员在 $pricesSet 后输入。
 failure-model-unpriced = { $model } 还没有价格（网关没有公布，管理员也没有设置），所以机器人无法把它控制在预算内。{ $admin ->
         [yes] 作为管理员，你可以用 { $pricesSet } { $modelId } <usd> 设置价格。
+        [private] 价格由社区管理员在社区里用 { $pricesSet } 设置；在这里，请从 { $models } 中选择其他模型。
        *[no] 管理员可以用 { $pricesSet } 设置价格；在此之前，请从 { $models } 中选择其他模型。
     }
     .title = 模型还没有价格
@@ -87,6 +89,7 @@ failure-no-default-model = 这个令牌无法调用任何有价格的{ $kind ->
        *[text] 文本
     }模型，因此没有默认模型。详见 { $models }；{ $admin ->
         [yes] 作为管理员，你可以用 { $pricesSet } <model> <usd> 设置价格。
+        [private] 价格由社区管理员在社区里用 { $pricesSet } 设置，不能在私聊中设置。
        *[no] 管理员可以为某个模型设置价格。
     }
     .title = 没有可用的模型

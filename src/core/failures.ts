@@ -19,6 +19,12 @@ export type MoneyMoved = 'none' | 'released' | 'refunded' | 'charged';
 /** Where a gateway token came from; used to tell the user whose token the gateway refused. */
 export type TokenSource = 'personal' | 'scope' | 'operator';
 
+/**
+ * Who reads a failure that says how admin-only set-up fixes it (a token, a price): an admin there (owner, console),
+ * a member of a community, or the user of a private chat, where no admin command runs.
+ */
+export type ReaderHint = 'admin' | 'member' | 'private';
+
 type Empty = Record<never, never>;
 
 interface BudgetDetails {
@@ -44,17 +50,17 @@ export interface FailureDetails {
   operator_access_not_approved: { community: string; place: 'community' | 'private' };
   pool_exhausted: BudgetDetails;
   blocked: Empty;
-  no_token: { isAdminHint: boolean };
+  no_token: { reader: ReaderHint };
   token_rejected: { source: TokenSource };
   no_channel: { model: string };
   model_unknown: { model: string; suggestion?: string };
   model_not_on_sale: { model: string };
   /** Listed by the gateway but without a price anywhere (admin price, price file, published pricing). */
-  model_unpriced: { model: string; isAdminHint?: boolean };
+  model_unpriced: { model: string; reader?: ReaderHint };
   /** A `DEFAULT_*_MODEL` names a model this token's gateway list does not have; `suggestions` are the closest listed ids. */
   default_model_missing: { variable: string; model: string; suggestions: string[] };
   /** No model of this kind is both listed for the token and priced, so there is no default to use. */
-  no_default_model: { kind: ModelKind; isAdminHint?: boolean };
+  no_default_model: { kind: ModelKind; reader?: ReaderHint };
   /** The gateway does not offer this at all (no route, HTTP 501 `api_not_implemented`). */
   not_offered: { what: 'edit' | 'video' | 'remix' | 'upscale' | 'image' | 'text' | 'balance' | 'models'; model?: string };
   /** An API route answered with a redirect: `GATEWAY_BASE_URL` points at a web page, not the API root. */

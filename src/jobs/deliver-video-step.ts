@@ -52,7 +52,7 @@ export async function deliverVideoStep(ctx: RunnerContext, job: JobRecord, signa
     if (posted.kind === 'gone') return endUndeliverable(ctx, job, DELIVERING, deliveryFailed(ctx, job, 'chat_gone', true, log), path);
     return giveUpOrRetry(ctx, job, deliveryFailed(ctx, job, 'upload', true, log), path, posted.retryAfterMs);
   }
-  await finish(ctx, job, posted.messageIds);
+  await finish(ctx, job, posted.messageIds, media?.durationSeconds);
 }
 
 /**
@@ -61,7 +61,7 @@ export async function deliverVideoStep(ctx: RunnerContext, job: JobRecord, signa
  * its gallery expiry. Its last frame, when one was kept, stays for the retention time (for "Animate with last frame");
  * the sweep of expired outputs removes it.
  */
-async function finish(ctx: RunnerContext, job: JobRecord, messageIds: string[]): Promise<void> {
+async function finish(ctx: RunnerContext, job: JobRecord, messageIds: string[], deliveredSeconds?: number): Promise<void> {
   const { deps } = ctx;
   const files = await deps.outputs.list(job.id).catch(() => []);
   const frame = files.some((f) => isLastFrameFile(f.filename));
@@ -69,9 +69,11 @@ async function finish(ctx: RunnerContext, job: JobRecord, messageIds: string[]):
   const expiresAt = frame ? now + ctx.config.retentionMs : null;
   const posted = files.find((f) => f.path === job.outputPath) ?? files.find((f) => f.filename === VIDEO_FIT_FILE) ?? files.find((f) => f.filename === VIDEO_FILE);
   const keep = ctx.config.galleryRetentionMs && posted ? { ...posted, filename: GALLERY_VIDEO_FILE, path: deps.outputs.pathOf(job.id, GALLERY_VIDEO_FILE) } : undefined;
+  // The posted file's length stays with the job for `/job` once the file is gone.
+  const params = deliveredSeconds !== undefined ? { params: { ...job.params, deliveredSeconds } } : {};
   const gone = (e: unknown) => deps.logger.warn({ jobId: job.id, err: e }, 'runner: could not delete the delivered file');
   const gallery = keep ? galleryPatch(ctx.config.galleryRetentionMs, now, [keep]) : {};
-  if (!(await recordPosted(ctx, job, messageIds, { outputPath: null, outputExpiresAt: expiresAt, ...gallery }))) return;
+  if (!(await recordPosted(ctx, job, messageIds, { outputPath: null, outputExpiresAt: expiresAt, ...gallery, ...params }))) return;
   // Renamed only once recorded: a crash before the record must still find the file to post under its own name.
   if (keep && posted) await rename(posted.path, keep.path).catch(gone);
   if (!frame && !keep) return deps.outputs.remove(job.id).catch(gone);

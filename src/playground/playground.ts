@@ -145,11 +145,12 @@ export async function startPlayground(config: Config, io: PlaygroundIo): Promise
 }
 
 /**
- * The web pages for the playground: as the bots start them, except that a port already in use leaves the playground
- * running without them (one printed line) instead of stopping it.
+ * The web pages for the playground: as the bots start them, except that a taken default port moves them to the next
+ * free one (the banner prints where), and a `WEB_PORT` given and in use leaves the playground running without them
+ * (one printed line) instead of stopping it.
  */
 async function playgroundWeb(cfg: Config, print: (line: string) => void): Promise<SurfaceStarter> {
-  const start = (await import('../web/starter.js')).webSurface(cfg);
+  const start = (await import('../web/starter.js')).webSurface(cfg, { nextFreePort: true });
   return async (ctx) =>
     start(ctx).catch((e: unknown) => {
       print(e instanceof Error ? e.message : String(e));

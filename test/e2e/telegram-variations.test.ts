@@ -96,4 +96,23 @@ describe('Telegram: several images as an album, V/U buttons across a restart', (
     expect(await ledgerNetCharged(later.store, 'operator')).toBe(stack.sim.spentMicros(stack.sim.tokens.media));
     expect(await openHolds(later.store)).toBe(0);
   });
+
+  it("a group admin pressing U2 of another member's job runs it once, paid by the admin (asked of getChatMember)", async () => {
+    const app = later!;
+    const admin = fake.user({ username: 'group_mod' });
+    fake.setChatMember(group.id, admin.id, 'administrator');
+    const u2 = buttons(keyboardMessage).find((b) => b.text === 'U2')!.callback_data!;
+    const at = stack.sim.requests().length;
+    const asked = fake.calls.filter((c) => c.method === 'getChatMember').length;
+    const seen = new Set(fake.calls);
+    fake.pressButton({ chat: group, from: admin, message: keyboardMessage.message_id, data: u2 });
+    const photo = await fake.waitFor((c) => !seen.has(c) && c.method === 'sendPhoto' && isReplyTo(keyboardMessage.message_id)(c), 10_000);
+    expect(photo.ok).toBe(true);
+    expect(imageCalls(at).map((r) => [r.endpoint, r.imageParts])).toEqual([['edit', 1]]);
+    expect(fake.calls.filter((c) => c.method === 'getChatMember').length).toBeGreaterThan(asked);
+    expect((await app.core.balance(actor(admin))).spentMicros).toBeGreaterThan(0);
+    expect((await app.core.balance(actor(owner))).spentMicros).toBe(50_000);
+    expect(await ledgerNetCharged(app.store, 'operator')).toBe(stack.sim.spentMicros(stack.sim.tokens.media));
+    expect(await openHolds(app.store)).toBe(0);
+  });
 });

@@ -44,6 +44,19 @@ describe('facts of delivered results', () => {
     // The simulator serves its one real sample (4 s, 320x180) whatever the request asked for.
     const fields = e.reply.fields ?? [];
     expect(fields.map((f) => `${f.name}=${f.value}`)).toEqual(['Model=gamma-video-1', 'Duration=4 s (15 s requested)', 'Size=320x180', 'Cost=$0.75']);
+    // /job afterwards (the file is gone once posted): the length the posted file played for, and what was billed.
+    for (let i = 0; i < 200 && (await t.app.jobs.get(jobId))?.status !== 'delivered'; i++) await new Promise((r) => setTimeout(r, 20));
+    const view = await t.core.job(t.actor(), jobId);
+    if (!view.ok) throw new Error(view.failure.code);
+    expect(view.value.status).toBe('delivered');
+    expect(view.value.deliveredSeconds).toBe(4);
+    const billed = (await t.app.jobs.get(jobId))?.params.billedSeconds;
+    expect(view.value.billedSeconds).toBe(billed);
+    const { jobReply } = await import('../../src/core/commands/pieces/job.js');
+    const shown = (jobReply(view.value, 50 * 1024 * 1024, false, 'en').fields ?? []).filter((f) => f.name.startsWith('Duration') || f.name === 'Seconds billed');
+    // The simulator bills the 15 s asked for and serves its one 4 s sample.
+    expect(billed).toBe(15);
+    expect(shown).toEqual([{ name: 'Duration', value: '4 s (15 s requested)' }, { name: 'Seconds billed', value: '15 s' }]);
   });
 
   it('probeVideo reads a real mp4 and refuses a truncated or garbage file instead of inventing numbers', async () => {

@@ -124,10 +124,10 @@ describe('prices published as expressions', () => {
     expect(words('veo-3.1')).toBe(
       '1080p, without audio: $0.40 / second · 1080p, with audio: $0.60 / second · other resolutions, without audio: $0.20 / second · other resolutions, with audio: $0.30 / second (gateway\'s published price)',
     );
-    // (Listings show amounts to the cent, as every price text does.)
-    expect(words('gpt-image-2')).toBe("default quality: $0.01 / image · quality high: $0.17 / image · quality medium: $0.04 / image (gateway's published price)");
+    // Listings show a price to the micro (the gateway's $0.011, $0.167 and $0.042), never rounded to the cent.
+    expect(words('gpt-image-2')).toBe("default quality: $0.011 / image · quality high: $0.167 / image · quality medium: $0.042 / image (gateway's published price)");
     // `mode` is not sent: std or pro, listed at the most.
-    expect(words('kling-v2.1')).toBe("at most $0.10 / second (gateway's published price)");
+    expect(words('kling-v2.1')).toBe("at most $0.098 / second (gateway's published price)");
     expect(words('veo-3.1', 'ja')).toContain('1080p, 音声あり: $0.60 / 秒');
   });
 

@@ -97,8 +97,12 @@ describe('real-catalogue gateway, no PRICES_FILE, no DEFAULT_*', () => {
     const spent = t.sim.spentMicros(t.sim.tokens.media);
     const refused = await t.core.imagine({ ...admin, prompt: 'x', model: 'flux-kontext-pro' });
     if (refused.ok) throw new Error('expected a refusal');
-    expect(refused.failure).toMatchObject({ code: 'model_unpriced', money: 'none', details: { model: 'flux-kontext-pro', isAdminHint: true } });
-    expect(describeFailure(refused.failure).text).toContain('As an admin you can set one with /prices set flux-kontext-pro <usd>');
+    // In a private chat nobody runs /prices (a community command), not even an owner: the words say where prices are set.
+    expect(refused.failure).toMatchObject({ code: 'model_unpriced', money: 'none', details: { model: 'flux-kontext-pro', reader: 'private' } });
+    expect(describeFailure(refused.failure).text).not.toContain('As an admin');
+    expect(describeFailure(refused.failure).text).toContain("A community's admins set prices with /prices set in the community; here, pick another model from /models.");
+    const inCommunity = await t.core.imagine({ ...t.actor({ user: 'boss' }), prompt: 'x', model: 'flux-kontext-pro' });
+    expect(!inCommunity.ok && describeFailure(inCommunity.failure).text).toContain('As an admin you can set one with /prices set flux-kontext-pro <usd>');
     const asMember = await t.core.imagine({ ...member, prompt: 'x', model: 'flux-kontext-pro' });
     expect(!asMember.ok && describeFailure(asMember.failure).text).toContain('An admin can set one with /prices set');
     expect(t.sim.spentMicros(t.sim.tokens.media)).toBe(spent);

@@ -50,7 +50,26 @@ describe('composed chat wording', () => {
     expect(exact).toBe(t(locale, 'value-seconds', { n: 4 }));
   });
 
-  it('/job of a finished video names its length as the one requested', () => {
+  it("/job of a finished video shows the length the gateway made and billed, with the request when it differs", () => {
+    const shorter = jobReply(video({ billedSeconds: 4 }), 1e9, false, 'en').fields ?? [];
+    expect(shorter).toContainEqual({ name: 'Duration', value: '4 s (6 s requested)' });
+    expect(shorter.map((f) => f.name)).not.toContain('Duration requested');
+    const same = jobReply(video({ billedSeconds: 6 }), 1e9, false, 'en').fields ?? [];
+    expect(same).toContainEqual({ name: 'Duration', value: '6 s' });
+    // While it runs, the length is the one asked for, whatever the gateway says so far.
+    const running = jobReply(video({ billedSeconds: 4, status: 'running', state: 'working', progress: 40 }), 1e9, false, 'en').fields ?? [];
+    expect(running).toContainEqual({ name: 'Duration', value: '6 s' });
+  });
+
+  it('/job of a finished video: the posted file\'s length first, and the seconds billed when they differ from it', () => {
+    const fields = jobReply(video({ seconds: 15, deliveredSeconds: 4.04, billedSeconds: 15 }), 1e9, false, 'en').fields ?? [];
+    expect(fields).toContainEqual({ name: 'Duration', value: '4 s (15 s requested)' });
+    expect(fields).toContainEqual({ name: 'Seconds billed', value: '15 s' });
+    const agreed = jobReply(video({ deliveredSeconds: 6.02, billedSeconds: 6 }), 1e9, false, 'en').fields ?? [];
+    expect(agreed.filter((f) => f.name.startsWith('Duration') || f.name === 'Seconds billed')).toEqual([{ name: 'Duration', value: '6 s' }]);
+  });
+
+  it('/job of a finished video without the gateway\'s word names its length as the one requested', () => {
     const done = jobReply(video({}), 1e9, false, 'en').fields ?? [];
     expect(done).toContainEqual({ name: 'Duration requested', value: '6 s' });
     const running = jobReply(video({ status: 'running', state: 'working', progress: 40 }), 1e9, false, 'en').fields ?? [];

@@ -1,18 +1,18 @@
 import type { Period } from '../budget/periods.js';
 import { t } from '../i18n/catalog.js';
-import { formatMoney, formatMoment } from '../i18n/format.js';
+import { formatMoney, formatMoment, formatPrice } from '../i18n/format.js';
 import type { Micros } from '../money.js';
 import type { PriceUnit } from '../pricing.js';
 
 /**
  * The words of the account and admin answers (token link/unlink, budget changes, usage), from
  * `locales/<code>/admin.ftl`, in the reader's `locale`. Plain text; amounts to the cent (sub-cent only below a
- * cent); tokens only ever in their masked form.
+ * cent), unit prices to the micro; tokens only ever in their masked form.
  */
 
-/** "$0.01 / image", "$0.05 / second", "$0.002 / 1K tokens". */
+/** "$0.01 / image", "$0.015 / image", "$0.05 / second", "$0.002 / 1K tokens": the price to the micro ({@link formatPrice}). */
 export function priceText(locale: string, unitMicros: Micros, unit: PriceUnit): string {
-  return t(locale, 'price-per-unit', { amount: formatMoney(locale, unitMicros), unit: unit === '1k_tokens' ? 'tokens' : unit });
+  return t(locale, 'price-per-unit', { amount: formatPrice(locale, unitMicros), unit: unit === '1k_tokens' ? 'tokens' : unit });
 }
 
 /** "$1.00 per day", "no limit", "$5.00 in total". */

@@ -56,7 +56,12 @@ export interface JobView {
   model: string;
   prompt: string;
   progress: number;
+  /** The length asked for (videos), or what the job was sent with. */
   seconds?: number;
+  /** Videos: the seconds the gateway says it made and billed (its finished task), when it said; absent otherwise. */
+  billedSeconds?: number;
+  /** Videos: the length the posted file plays for (probed at delivery), when it could be read. */
+  deliveredSeconds?: number;
   size?: string;
   /** The options sent that change the result (`--quality high`, `--resolution 1080p`, `--audio on`); absent: none. */
   options?: string;

@@ -1,4 +1,4 @@
-import { fail, type Failure } from '../failures.js';
+import { fail, type Failure, type ReaderHint } from '../failures.js';
 import { editDistance, normalizeModelId, suggestModel } from '../models/suggest.js';
 import type { GatewayModel } from '../ports/media-gateway.js';
 import type { ModelKind } from '../pricing.js';
@@ -39,7 +39,7 @@ export function closestIds(id: string, listed: readonly string[], n = 3): string
  * - unset: the FIRST model in the gateway's own list order whose kind is `kind` and that has a price on sale
  *   (`first_priced`); none (or no list) → `no_default_model`.
  */
-export function chooseDefault(kind: ModelKind, configured: ConfiguredDefaults, list: readonly GatewayModel[] | undefined, entryOf: (m: GatewayModel) => CatalogEntry, isAdminHint = false): DefaultChoice {
+export function chooseDefault(kind: ModelKind, configured: ConfiguredDefaults, list: readonly GatewayModel[] | undefined, entryOf: (m: GatewayModel) => CatalogEntry, reader: ReaderHint = 'member'): DefaultChoice {
   const set = configuredDefault(configured, kind);
   if (set) {
     if (!list || list.some((m) => m.id === set)) return { ok: true, model: set, how: 'configured' };
@@ -49,7 +49,7 @@ export function chooseDefault(kind: ModelKind, configured: ConfiguredDefaults, l
     const e = entryOf(m);
     if (e.kind === kind && e.price?.onSale && !isUpscaleModel(m.id)) return { ok: true, model: m.id, how: 'first_priced' };
   }
-  return { ok: false, failure: fail('no_default_model', { kind, isAdminHint }) };
+  return { ok: false, failure: fail('no_default_model', { kind, reader }) };
 }
 
 /**

@@ -47,9 +47,9 @@ interface Gated {
  * `core.explain(failure)` in the surface's command names and whose `failure` is set; an unexpected exception is
  * logged and answered as `internal`.
  *
- * Role: an owner (matched against `ownerIds` by surface and user id) is `owner`. `request.isAdmin()` is asked only
- * when the command (or subcommand) needs `admin` (on Telegram it costs a `getChatMember` call), so member commands
- * see `member` or `owner`; a piece that cares (help) may ask `ctx.isAdmin()` itself.
+ * Role: an owner (matched against `ownerIds` by surface and user id) is `owner`. `request.isAdmin()` is asked before
+ * running only when the command (or subcommand) needs `admin` (on Telegram it costs a `getChatMember` call); a member
+ * command's piece that cares awaits `ctx.role()`, which asks then (once per invocation, whoever asks first).
  *
  * Admin notices (`core.adminAlerts`: the community's gateway credit ran out, its balance is low) ride on the reply as
  * extra blocks (`Admin notice: …`) after the piece's own, each shown once, when the asker is an admin or owner in the
@@ -154,7 +154,8 @@ export class CommandDispatcher {
     if (!valid.ok) return refuse(valid.failure);
     const run = sub ? sub.run.bind(sub) : def.run?.bind(def);
     if (!run) return refuse(fail('internal', {}, { log: { note: `command ${def.name} has no run` } }));
-    const reply = await this.adminRefLine(r, role, await run(contextOf(r, this.core, role, this.commands), valid.value), askAdmin);
+    const roleNow = this.lazyRole(r, role, askAdmin);
+    const reply = await this.adminRefLine(r, roleNow, await run(contextOf(r, this.core, roleNow, this.commands), valid.value));
     return { ...(await this.withNotices(r, role, reply, askAdmin)), locale: r.actor.locale ?? DEFAULT_LOCALE };
   }
 
@@ -163,15 +164,17 @@ export class CommandDispatcher {
    * failure that carries a reference: rare, so one `getChatMember` at most on Telegram): its reference line points
    * to `/job <ref>` instead of telling an admin to ask an admin.
    */
-  private async adminRefLine(r: SurfaceRequest, role: Role, reply: Reply, askAdmin: () => Promise<boolean>): Promise<Reply> {
+  private async adminRefLine(r: SurfaceRequest, role: () => Promise<Role>, reply: Reply): Promise<Reply> {
     const f = reply.failure;
     const first = reply.blocks[0];
-    if (reply.tone !== 'error' || !f || first === undefined || role !== 'member' || !showsRef(f.code) || r.actor.scope.kind === 'private') return reply;
+    if (reply.tone !== 'error' || !f || first === undefined || !showsRef(f.code)) return reply;
     const locale = r.actor.locale ?? DEFAULT_LOCALE;
     const member = refLine(locale, f.ref);
     if (!first.endsWith(member)) return reply;
     try {
-      if (!(await askAdmin())) return reply;
+      const now = await role();
+      // A private chat administers no community: only an owner reads the admin's line there.
+      if (now === 'member' || (now === 'admin' && r.actor.scope.kind === 'private')) return reply;
     } catch {
       return reply;
     }
@@ -224,6 +227,16 @@ export class CommandDispatcher {
     return () => (admin ??= r.isAdmin());
   }
 
+  /**
+   * The piece's `ctx.role()`: the gate's role when it already asked the platform (an owner, or an admin command),
+   * else owner-or-admin-or-member asked on first call through the invocation's one admin answer.
+   */
+  private lazyRole(r: SurfaceRequest, gated: Role, askAdmin: () => Promise<boolean>): () => Promise<Role> {
+    if (gated !== 'member') return () => Promise.resolve(gated);
+    let role: Promise<Role> | undefined;
+    return () => (role ??= this.roleFor(r, 'admin', askAdmin));
+  }
+
   private async roleFor(r: SurfaceRequest, needed: Role, askAdmin: () => Promise<boolean>): Promise<Role> {
     if (this.isOwner(r)) return 'owner';
     if (needed === 'admin' && (await askAdmin())) return 'admin';
@@ -258,12 +271,11 @@ function placeFailure(place: Place, r: SurfaceRequest): Failure | undefined {
 }
 
 /** The piece's view of the request (methods delegated, so class-based requests keep their `this`). */
-function contextOf(r: SurfaceRequest, core: CoreApi, role: Role, commands: readonly CommandDefinition[]): CommandContext {
+function contextOf(r: SurfaceRequest, core: CoreApi, role: () => Promise<Role>, commands: readonly CommandDefinition[]): CommandContext {
   return {
     actor: r.actor,
     surface: r.surface,
     uploadLimitBytes: r.uploadLimitBytes,
-    isAdmin: () => r.isAdmin(),
     progress: (p) => r.progress(p),
     deliveryAddress: (use) => r.deliveryAddress(use),
     core,

@@ -125,7 +125,7 @@ export function helpCommand(commands: () => readonly CommandDefinition[]): Comma
       const all = commands();
       const name = typeof args.command === 'string' ? args.command.trim().replace(/^\//, '') : undefined;
       if (name && !findCommand(all, name)) return failureReply(ctx, unknownCommand(all, name));
-      const role: Role = ctx.role === 'member' && (await ctx.isAdmin()) ? 'admin' : ctx.role;
+      const role = await ctx.role();
       const u = ctx.actor.user;
       return helpReply(all, ctx.surface, role, name, ctx.actor.locale ?? DEFAULT_LOCALE, { name: u.displayName ?? (u.username ? `@${u.username}` : u.externalId), id: u.externalId });
     },

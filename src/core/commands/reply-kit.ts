@@ -8,7 +8,7 @@ import { ok, type Failure, type Result } from '../failures.js';
 import { DEFAULT_LOCALE, t } from '../i18n/catalog.js';
 import { formatBytes, formatMoney } from '../i18n/format.js';
 import type { Micros } from '../money.js';
-import type { ArgValues, CommandContext, IncomingFile, Reply, ReplyAction, ReplyField, ReplyFile, Role } from './types.js';
+import type { ArgValues, CommandContext, IncomingFile, Reply, ReplyAction, ReplyField, ReplyFile } from './types.js';
 
 /**
  * Small builders shared by the command pieces: failure and info replies, progress hooks, reading kept files and
@@ -18,9 +18,10 @@ import type { ArgValues, CommandContext, IncomingFile, Reply, ReplyAction, Reply
 /**
  * The reply for an expected failure: private, `tone: 'error'`, `blocks[0]` the core's words in the actor's locale and
  * this surface's command names; its reference is stored for the actor (and the job it ended) so `/job <ref>` finds it.
+ * Its reference line is the member's; the dispatcher turns it into the admin's when the reader's role says so.
  */
-export function failureReply(ctx: Pick<CommandContext, 'core' | 'surface' | 'actor'> & { readonly role?: Role }, failure: Failure, extra: readonly string[] = []): Reply {
-  const at = { actor: ctx.actor, surface: ctx.surface.id, ...(failure.jobId ? { jobId: failure.jobId } : {}), ...(ctx.role && ctx.role !== 'member' ? { admin: true } : {}) };
+export function failureReply(ctx: Pick<CommandContext, 'core' | 'surface' | 'actor'>, failure: Failure, extra: readonly string[] = []): Reply {
+  const at = { actor: ctx.actor, surface: ctx.surface.id, ...(failure.jobId ? { jobId: failure.jobId } : {}) };
   return { visibility: 'private', tone: 'error', blocks: [ctx.core.explain(failure, (c, s) => ctx.surface.commandHint(c, s), at, ctx.actor.locale), ...extra], failure };
 }
 

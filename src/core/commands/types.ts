@@ -149,10 +149,16 @@ export type ArgValue = string | number | readonly IncomingFile[];
 export type ArgValues = Readonly<Record<string, ArgValue | undefined>>;
 
 /** What a running command sees. Built by the dispatcher; explicit dependencies, no globals. */
-export interface CommandContext extends SurfaceRequest {
+export interface CommandContext extends Omit<SurfaceRequest, 'isAdmin'> {
   readonly core: CoreApi;
-  /** The actor's effective role, resolved by the dispatcher (owner > admin > member). */
-  readonly role: Role;
+  /**
+   * The actor's effective role here (owner > admin > member), resolved when first awaited: an owner from `OWNER_IDS`,
+   * else the platform's admin answer, asked at most once per invocation and shared with the dispatcher's own checks
+   * (a member command asks nothing until a piece awaits this). The only role a piece sees: there is no synchronous
+   * role nor a bare `isAdmin()`, so an "owner or admin" check is `(await ctx.role()) !== 'member'` and cannot read
+   * `member` for an admin the dispatcher did not ask about, nor forget the owner.
+   */
+  role(): Promise<Role>;
   /** The commands the dispatcher runs (`/setup channel` checks names against them); absent outside a dispatcher. */
   readonly commands?: readonly CommandDefinition[];
 }

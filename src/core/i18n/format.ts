@@ -36,6 +36,17 @@ export function formatMoney(locale: string, m: Micros): string {
 }
 
 /**
+ * A unit price as a listing shows it (`/models`, `/prices`, "$0.015 / image"): exact to the micro it is set to, at
+ * least two decimals, no trailing zeros beyond them ("$0.04", "$0.015", "$0.0125", "$0.004", "$1.50"). Unlike
+ * {@link formatMoney} it never rounds to the cent: a price a member compares or multiplies must be the real one.
+ * @throws RangeError when `m` is not a safe integer.
+ */
+export function formatPrice(locale: string, m: Micros): string {
+  if (!Number.isSafeInteger(m)) throw new RangeError(`formatPrice expects integer micros, got ${m}`);
+  return usdFormat(locale, { min: 2, max: 6 }).format(m / MICROS_PER_USD);
+}
+
+/**
  * Two amounts read side by side ("costs $0.0400 but you have $0.0399 left"): each as {@link formatMoney}, unless
  * rounding makes two different amounts look the same; then both get the same number of decimals, the fewest (up to
  * the 6 of a micro) that tell them apart. Equal amounts stay as `formatMoney` writes them.

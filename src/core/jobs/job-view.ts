@@ -68,6 +68,8 @@ export function toJobView(
     locale: rec.locale ?? DEFAULT_LOCALE,
   };
   if (rec.params.seconds !== undefined) v.seconds = rec.params.seconds;
+  if (rec.params.billedSeconds !== undefined) v.billedSeconds = rec.params.billedSeconds;
+  if (rec.params.deliveredSeconds !== undefined) v.deliveredSeconds = rec.params.deliveredSeconds;
   if (rec.params.size !== undefined) v.size = rec.params.size;
   const options = optionsText(rec.params);
   if (options) v.options = options;

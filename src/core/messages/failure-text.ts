@@ -1,5 +1,5 @@
 import type { FailureRefView } from '../api/failure-refs.js';
-import type { Failure, FailureCode, FailureDetails, MoneyMoved } from '../failures.js';
+import type { Failure, FailureCode, FailureDetails, MoneyMoved, ReaderHint } from '../failures.js';
 import { DEFAULT_LOCALE, t, type MessageArgs } from '../i18n/catalog.js';
 import { say } from '../i18n/phrase.js';
 import { MIN_SIDE, sizeForAspect } from '../media/sizes.js';
@@ -73,6 +73,8 @@ function num(v: number | string): string {
 }
 
 const yes = (b: boolean | undefined): string => (b ? 'yes' : 'no');
+/** The `$admin` selector of the set-up hints: `yes` (an admin reads it), `private` (a private chat), else `no`. */
+const readerWord = (r: ReaderHint | undefined): string => (r === 'admin' ? 'yes' : r === 'private' ? 'private' : 'no');
 
 function budget(d: FailureDetails['budget_exhausted'], c: Ctx, timeZone = d.timeZone ?? c.timeZone): MessageArgs {
   // "costs $0.04 but you have $0.04 left" would be false: the pair shows the decimals that tell them apart.
@@ -98,14 +100,14 @@ const RENDER: { [C in FailureCode]: Render<C> } = {
   operator_access_not_approved: (d, c) => ({ community: d.community, place: d.place, approve: c.cmd('approve'), setupToken: c.cmd('setup', 'token'), tokenLink: c.cmd('token', 'link') }),
   pool_exhausted: (d, c) => budget(d, c),
   blocked: () => ({}),
-  no_token: (d, c) => ({ admin: yes(d.isAdminHint), setupToken: c.cmd('setup', 'token'), tokenLink: c.cmd('token', 'link') }),
+  no_token: (d, c) => ({ admin: readerWord(d.reader), setupToken: c.cmd('setup', 'token'), tokenLink: c.cmd('token', 'link') }),
   token_rejected: (d, c) => ({ source: d.source, setupToken: c.cmd('setup', 'token'), tokenLink: c.cmd('token', 'link') }),
   no_channel: (d, c) => ({ model: q(d.model), models: c.cmd('models') }),
   model_unknown: (d, c) => ({ model: q(d.model), suggestion: d.suggestion ?? 'none', models: c.cmd('models') }),
   model_not_on_sale: (d, c) => ({ model: q(d.model), models: c.cmd('models') }),
-  model_unpriced: (d, c) => ({ model: q(d.model), modelId: graphemePrefix(d.model, 80), admin: yes(d.isAdminHint), pricesSet: c.cmd('prices', 'set'), models: c.cmd('models') }),
+  model_unpriced: (d, c) => ({ model: q(d.model), modelId: graphemePrefix(d.model, 80), admin: readerWord(d.reader), pricesSet: c.cmd('prices', 'set'), models: c.cmd('models') }),
   default_model_missing: (d) => ({ variable: d.variable, model: q(d.model), suggestions: d.suggestions.length ? d.suggestions.join(', ') : 'none' }),
-  no_default_model: (d, c) => ({ kind: d.kind, admin: yes(d.isAdminHint), models: c.cmd('models'), pricesSet: c.cmd('prices', 'set') }),
+  no_default_model: (d, c) => ({ kind: d.kind, admin: readerWord(d.reader), models: c.cmd('models'), pricesSet: c.cmd('prices', 'set') }),
   not_offered: (d) => ({ what: d.what, model: d.model !== undefined ? q(d.model) : 'none' }),
   gateway_misconfigured: () => ({}),
   model_wrong_kind: (d, c) => ({ model: q(d.model), expected: d.expected, models: c.cmd('models') }),

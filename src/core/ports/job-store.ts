@@ -30,6 +30,8 @@ export interface JobParams {
   gatewayQuoteMicros?: number;
   /** Videos: the seconds the gateway says it billed (the finished task's `seconds`), when it says. */
   billedSeconds?: number;
+  /** Videos: the length the posted file plays for (probed when it was delivered), when it could be read. */
+  deliveredSeconds?: number;
   /** The model options sent (absent: not sent): images `quality`/`background`/`format`, videos `resolution`/`audio`. */
   quality?: string;
   background?: string;

@@ -3,7 +3,7 @@ import type { JobKind } from '../api/jobs.js';
 import { newJobId } from '../ids.js';
 import { CancelledInLine, type QueueTicket } from '../jobs/queue-board.js';
 import type { Lease } from '../fair-use/fair-use-gate.js';
-import { err, fail, failureFromGateway, ok, type Failure, type Result, type TokenSource } from '../failures.js';
+import { err, fail, failureFromGateway, ok, type Failure, type Result, type ReaderHint, type TokenSource } from '../failures.js';
 import type { Micros } from '../money.js';
 import { isGatewayFailure, type GatewayFailureInfo, type GatewayModel } from '../ports/media-gateway.js';
 import type { ReserveResult } from '../budget/types.js';
@@ -49,10 +49,15 @@ export interface UsableToken {
   tokenId: string | null;
 }
 
-/** True when the actor is an operator (`OWNER_IDS`) or alone in the scope (private chat, console). */
-export function isOwnerLike(d: CoreDeps, a: Actor): boolean {
-  if (a.scope.kind === 'private' || a.scope.kind === 'console') return true;
-  return d.settings.ownerIds.some((id) => id === `${a.user.platform}:${a.user.externalId}` || id === a.user.externalId);
+/**
+ * Who reads a hint about admin-only set-up (`/setup token`, `/prices set`): `admin` at the console and for an owner
+ * (`OWNER_IDS`) in a community, where those commands run for them; `private` in a private chat, where they run for
+ * nobody (they are community commands); `member` otherwise (the core does not ask the platform; the words then say
+ * what an admin can do, which stays true for an admin reading them).
+ */
+export function readerHint(d: CoreDeps, a: Actor): ReaderHint {
+  if (a.scope.kind === 'private') return 'private';
+  return isOwner(d, a) ? 'admin' : 'member';
 }
 
 /**
@@ -69,7 +74,7 @@ export async function resolveToken(d: CoreDeps, a: Actor, ids: ActorIds): Promis
     return err(fail('internal', {}, { log: { note: 'token decrypt failed' } }));
   }
   rememberPayer(d, a, r.source === 'none' ? undefined : r);
-  if (r.source === 'none') return err(fail('no_token', { isAdminHint: isOwnerLike(d, a) }));
+  if (r.source === 'none') return err(fail('no_token', { reader: readerHint(d, a) }));
   d.secrets.add(r.token);
   if (r.source === 'operator' && d.settings.operatorTokenAccess === 'approved' && !ids.approved && !isOwner(d, a)) {
     return err(fail('operator_access_not_approved', { community: scopeRef(a), place: a.scope.kind === 'private' ? 'private' : 'community' }));
@@ -84,7 +89,7 @@ export function payerOf(t: UsableToken): Payer {
 
 /**
  * True for a bot owner in the strict sense: listed in `OWNER_IDS` (the operator CLI lists itself), or at the local
- * console. Unlike {@link isOwnerLike}, a private chat does not count: anyone can open one.
+ * console. A private chat does not count: anyone can open one.
  */
 export function isOwner(d: CoreDeps, a: Actor): boolean {
   if (a.scope.kind === 'console') return true;

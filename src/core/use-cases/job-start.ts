@@ -11,7 +11,7 @@ import { StoreUnavailableError } from '../ports/store-unavailable.js';
 import type { JobParams } from '../ports/job-store.js';
 import type { ModelKind, ModelPrice } from '../pricing.js';
 import { chooseDefault } from '../catalog/default-models.js';
-import { actorIds, isOwnerLike, listedModels, payerOf, refusal, resolveToken, scopeRef, type ActorIds, type UsableToken } from './context.js';
+import { actorIds, listedModels, payerOf, readerHint, refusal, resolveToken, scopeRef, type ActorIds, type UsableToken } from './context.js';
 import type { CoreDeps } from './deps.js';
 import { checkModel } from './model-check.js';
 import { checkPrompt } from './rules.js';
@@ -108,6 +108,6 @@ export async function defaultModelFor(d: CoreDeps, a: Actor, t: UsableToken, kin
   const listed = await listedModels(d, t, '');
   if (!listed.ok) return listed;
   const ref = scopeRef(a);
-  const c = chooseDefault(kind, d.settings.defaults, listed.value, (m) => d.catalog.book.entry(m.id, ref, m, payerOf(t)), isOwnerLike(d, a));
+  const c = chooseDefault(kind, d.settings.defaults, listed.value, (m) => d.catalog.book.entry(m.id, ref, m, payerOf(t)), readerHint(d, a));
   return c.ok ? ok(c.model) : err(c.failure);
 }

@@ -5,7 +5,7 @@ import { phrase, say } from '../i18n/phrase.js';
 import { suggestModel } from '../models/suggest.js';
 import { looksLikeKey } from '../secrets.js';
 import type { ModelKind, ModelPrice } from '../pricing.js';
-import { isOwnerLike, listedModels, payerOf, scopeRef, type UsableToken } from './context.js';
+import { listedModels, payerOf, readerHint, scopeRef, type UsableToken } from './context.js';
 import type { CoreDeps } from './deps.js';
 
 /**
@@ -36,7 +36,7 @@ export async function checkModel(d: CoreDeps, a: Actor, t: UsableToken, model: s
   }
   const e = d.catalog.book.entry(model, ref, mine, payerOf(t));
   if (e.kind !== kind) return err(fail('model_wrong_kind', { model, expected: kind }));
-  if (!e.price) return err(fail('model_unpriced', { model, isAdminHint: isOwnerLike(d, a) }));
+  if (!e.price) return err(fail('model_unpriced', { model, reader: readerHint(d, a) }));
   if (!e.price.onSale) return err(fail('model_not_on_sale', { model }));
   return ok(e.price);
 }

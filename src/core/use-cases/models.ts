@@ -6,7 +6,7 @@ import { modelsNotes, modelsText, modelViews } from '../catalog/model-views.js';
 import { err, ok, type Result } from '../failures.js';
 import type { GatewayModel } from '../ports/media-gateway.js';
 import type { ModelKind } from '../pricing.js';
-import { actorIds, gatewayFailure, isOwnerLike, payerOf, resolveToken, scopeRef } from './context.js';
+import { actorIds, gatewayFailure, payerOf, readerHint, resolveToken, scopeRef } from './context.js';
 import type { CoreDeps } from './deps.js';
 
 const KINDS: readonly ModelKind[] = ['image', 'video', 'text'];
@@ -15,7 +15,7 @@ const KINDS: readonly ModelKind[] = ['image', 'video', 'text'];
 function defaultsOf(d: CoreDeps, a: Actor, list: readonly GatewayModel[] | undefined, payer: Payer): Record<ModelKind, DefaultChoice> {
   const ref = scopeRef(a);
   const entryOf = (m: GatewayModel) => d.catalog.book.entry(m.id, ref, m, payer);
-  const admin = isOwnerLike(d, a);
+  const admin = readerHint(d, a);
   return { image: chooseDefault('image', d.settings.defaults, list, entryOf, admin), video: chooseDefault('video', d.settings.defaults, list, entryOf, admin), text: chooseDefault('text', d.settings.defaults, list, entryOf, admin) };
 }
 

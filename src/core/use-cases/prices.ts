@@ -3,7 +3,7 @@ import type { PriceCommand } from '../api/admin.js';
 import { entryPriceText } from '../catalog/model-views.js';
 import { priceText } from '../admin-text/texts.js';
 import { t } from '../i18n/catalog.js';
-import { formatMoney } from '../i18n/format.js';
+import { formatPrice } from '../i18n/format.js';
 import { err, fail, ok, type Failure, type Result } from '../failures.js';
 import { phrase, say, type Phrase } from '../i18n/phrase.js';
 import { badAmount, MoneyError, parseUsd } from '../money.js';
@@ -92,7 +92,7 @@ export async function prices(d: CoreDeps, actor: Actor, cmd: PriceCommand): Prom
   await d.modelSettings.setPrice(by, ids.scopeId, model, { unit, unitMicros: micros }, owner);
   await reloadAdminSettings(d);
   const listed = d.catalog.peekFor(actor)?.some((m) => m.id === model);
-  return ok({ text: t(l, 'prices-set', { model, amount: formatMoney(l, micros), unit: unit === '1k_tokens' ? 'tokens' : unit, listed: listed === false ? 'no' : 'yes' }) });
+  return ok({ text: t(l, 'prices-set', { model, amount: formatPrice(l, micros), unit: unit === '1k_tokens' ? 'tokens' : unit, listed: listed === false ? 'no' : 'yes' }) });
 }
 
 /** A refusal of `/prices` in the reader's words (too long for a plain `message`). */

@@ -75,8 +75,12 @@ export async function showReply(deps: TelegramDeps, request: TelegramRequest, re
     await status.remove();
     throw err;
   }
-  if (outcome.posted) await status.remove();
-  else if (!(await status.finish(t(reply.locale ?? DEFAULT_LOCALE, 'status-handed-over')).catch(() => false))) await status.remove();
+  if (outcome.posted) return status.remove();
+  const handedOver = t(reply.locale ?? DEFAULT_LOCALE, 'status-handed-over');
+  if (await status.finish(handedOver).catch(() => false)) return;
+  // A fast job has no status message yet (it is posted after a delay): the member still reads that the result comes.
+  await status.remove();
+  await sendPlain(deps.api, request.place.chatId, request.place.replyTo, handedOver).catch((e: unknown) => deps.logger.warn({ err: e, jobId: reply.jobId }, 'telegram: the handed-over notice could not be posted'));
 }
 
 /**

@@ -261,6 +261,9 @@ export class PostgresBudgetLedger implements BudgetLedger {
   private async read(tx: Kysely<Database>, step: ReserveStep, g: GroupState): Promise<unknown> {
     switch (step.kind) {
       case 'limits':
+        // Read, not locked: a limit change committing during the group is ordered after the reserves that read the
+        // old one, all asked for before the group began (so before the change was acknowledged); holds are never
+        // revoked by a later change. test/integration/limit-change-reserves.test.ts.
         return { limits: await readLimits(tx, step.scopeId, step.userId, this.defaults), personalCap: step.personal ? await readPersonalCap(tx, step.userId) : null };
       case 'usage': {
         const row = await sql<TotalsRow>`select since, spent, adjusted, held from budget_totals

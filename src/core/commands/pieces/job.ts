@@ -4,7 +4,7 @@ import type { JobView } from '../../api/jobs.js';
 import { isFailureRef } from '../../ids.js';
 import { describeFailureRef, describeJobMoney, describeJobState } from '../../messages.js';
 import { en } from '../words.js';
-import type { CommandDefinition, Reply, ReplyFile } from '../types.js';
+import type { CommandDefinition, Reply, ReplyField, ReplyFile } from '../types.js';
 import { failureReply, finishedJobActions, progressBar, refreshAction, str } from '../reply-kit.js';
 import { jobArg } from './common-args.js';
 import { isRunning } from './jobs.js';
@@ -27,7 +27,7 @@ export const jobCommand: CommandDefinition = {
     const id = str(args, 'job') ?? '';
     if (isFailureRef(id)) {
       // The platform is asked only here: a job id needs no role (its own rule is "this community or yours").
-      const ref = await ctx.core.failureRef(ctx.actor, id, ctx.role !== 'member' || (await ctx.isAdmin()));
+      const ref = await ctx.core.failureRef(ctx.actor, id, (await ctx.role()) !== 'member');
       if (!ref.ok) return failureReply(ctx, ref.failure);
       return { visibility: 'private', tone: 'info', ...describeFailureRef(ctx.actor.locale ?? DEFAULT_LOCALE, ref.value) };
     }
@@ -53,8 +53,7 @@ export function jobReply(j: JobView, uploadLimitBytes: number, remix: boolean, l
     { name: t(l, 'field-model'), value: j.model },
     { name: t(l, 'field-cost'), value: describeJobMoney(l, j.money) },
   ];
-  // Only the request's length is stored: once the video is made, the field says it is the length asked for.
-  if (j.seconds) fields.push({ name: t(l, j.kind === 'video' && !running ? 'field-duration-requested' : 'field-duration'), value: t(l, 'value-seconds', { n: j.seconds }) });
+  fields.push(...durationFields(j, running, l));
   if (j.size) fields.push({ name: t(l, 'field-size'), value: j.size });
   fields.push({ name: t(l, 'field-created'), value: formatMoment(l, j.createdAt, Date.now()) });
   const outputs = j.outputs ?? [];
@@ -74,4 +73,28 @@ export function jobReply(j: JobView, uploadLimitBytes: number, remix: boolean, l
       ? finishedJobActions({ id: j.id, kind: j.kind, locale: l, images: outputs.length, upscaleSize: j.upscaleSize }, remix)
       : [];
   return { visibility: 'private', tone: 'info', title: t(l, 'job-title', { kind: t(l, 'job-kind', { kind: j.kind }), id: j.id }), blocks, fields, files, actions, jobId: j.id };
+}
+
+/** A length differs from another when at least half a second off (container rounding does not). */
+const LENGTH_TOLERANCE_S = 0.5;
+
+/**
+ * The length fields of `/job`. A finished video: the length its posted file plays for ("4 s (6 s requested)" when it
+ * differs from the request), and the seconds the gateway billed when they differ from it; with neither known, the
+ * length asked for, labelled so. A running job: the length asked for.
+ */
+function durationFields(j: JobView, running: boolean, l: string): ReplyField[] {
+  const off = (a: number, b: number | undefined) => b !== undefined && Math.abs(a - b) >= LENGTH_TOLERANCE_S;
+  if (j.kind === 'video' && !running && (j.deliveredSeconds !== undefined || j.billedSeconds !== undefined)) {
+    const out: ReplyField[] = [];
+    const made = j.deliveredSeconds ?? j.billedSeconds!;
+    const n = Math.round(made * 10) / 10;
+    out.push({ name: t(l, 'field-duration'), value: off(made, j.seconds) ? t(l, 'value-seconds-delivered', { n, requested: j.seconds! }) : t(l, 'value-seconds', { n }) });
+    if (j.deliveredSeconds !== undefined && j.billedSeconds !== undefined && off(j.billedSeconds, j.deliveredSeconds)) {
+      out.push({ name: t(l, 'field-duration-billed'), value: t(l, 'value-seconds', { n: j.billedSeconds }) });
+    }
+    return out;
+  }
+  if (!j.seconds) return [];
+  return [{ name: t(l, j.kind === 'video' && !running ? 'field-duration-requested' : 'field-duration'), value: t(l, 'value-seconds', { n: j.seconds }) }];
 }

@@ -29,7 +29,7 @@ export const queueCommand: CommandDefinition = {
   ],
   async run(ctx, args) {
     const l = ctx.actor.locale ?? DEFAULT_LOCALE;
-    const admin = ctx.role !== 'member' || (await ctx.isAdmin());
+    const admin = (await ctx.role()) !== 'member';
     const job = str(args, 'job');
     if (str(args, 'action') === 'cancel' || job !== undefined) {
       if (job === undefined) return { visibility: 'private', tone: 'error', blocks: [t(l, 'queue-cancel-which', { cmd: ctx.surface.commandHint('queue') })] };

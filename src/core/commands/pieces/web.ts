@@ -20,7 +20,8 @@ export const webCommand: CommandDefinition = {
   async run(ctx) {
     const l = ctx.actor.locale ?? DEFAULT_LOCALE;
     // The platform's admin answer now (the web cannot ask it later): a private chat administers no community.
-    const admin = ctx.role !== 'member' || (ctx.actor.scope.kind !== 'private' && (await ctx.isAdmin()));
+    const role = await ctx.role();
+    const admin = role === 'owner' || (role === 'admin' && ctx.actor.scope.kind !== 'private');
     const link = await ctx.core.webLink(ctx.actor, admin);
     if (!link) return { visibility: 'private', tone: 'info', blocks: [t(l, 'web-off')] };
     return {
