@@ -1,0 +1,3 @@
+# Resultados privados entregados más tarde (issue 23).
+private-chat-closed = Tu chat privado con el bot está cerrado, así que el resultado está aquí.
+private-result-sent = El resultado se te envió en un mensaje privado.

@@ -1,0 +1,3 @@
+# Resultados privados entregues depois (issue 23).
+private-chat-closed = Seu chat privado com o bot está fechado, então o resultado está aqui.
+private-result-sent = O resultado foi enviado para você em uma mensagem privada.

@@ -1,0 +1,3 @@
+# 稍后送达结果的私密发送 (issue 23)。
+private-chat-closed = 你与机器人的私聊已关闭，所以结果发在这里。
+private-result-sent = 结果已通过私信发送给你。
