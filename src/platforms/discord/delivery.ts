@@ -87,7 +87,9 @@ export interface DiscordDeliveryOptions {
  * Unknown Channel, 403) a DM; only when the DM fails too is it {@link DeliveryError} `gone`. 429 and 5xx (after
  * discord.js's own retries) are `transient`; a file over the address's limit is `too_large` before any upload. Channel
  * and DM posts carry a nonce derived from the job, so a retried upload never posts twice (editing the original
- * response is idempotent by nature).
+ * response is idempotent by nature). A result whose address is marked private (the member's `private` setting at the
+ * job's start, in a guild) goes to the member's DMs first; closed DMs (50007) send it the usual way with the
+ * `private-chat-closed` line.
  */
 export class DiscordDelivery implements Delivery {
   readonly surface = 'discord';

@@ -72,7 +72,9 @@ interface Running {
  * chat, keeping its Refresh button) and keeps an `upload_video` action on; `post` renders the core's late replies: a
  * finished video with `sendVideo` (its facts as the caption, the reply's buttons, `resultKeyboard`) as a reply to the
  * user's message (or without reply when it is gone), removing the status message; a kept image or answer as its
- * command's reply would be; a failure notice as plain text, removing the status message. Errors become {@link DeliveryError}: 403/kicked/blocked → `gone`, over the limit → `too_large`,
+ * command's reply would be; a failure notice as plain text, removing the status message. A result whose address is
+ * marked private (the member's `private` setting at the job's start) goes to the member's private chat with the bot;
+ * when Telegram refuses that chat, to the group with the `private-chat-closed` line. Errors become {@link DeliveryError}: 403/kicked/blocked → `gone`, over the limit → `too_large`,
  * 5xx, network and an unfinished 429 → `transient`. 429s are first waited out by the retry transformer on `api`.
  * Addresses are {@link TelegramAddress}es, read at this boundary; state is per process and rebuilt from the stored
  * address after a restart.
