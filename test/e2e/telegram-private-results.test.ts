@@ -132,6 +132,29 @@ describe('Telegram: private late results', () => {
     expect(videos(fake)).toHaveLength(1);
   });
 
+  it('an image whose private post failed (500) is kept and posted later by the runner, still privately, once', async () => {
+    const { stack, fake } = await setup();
+    const user = fake.user({ username: 'kept' });
+    const dm = fake.privateChat(user);
+    const group = fake.supergroup();
+    const a = actor(group, user);
+    await privateOn(stack.core, a);
+    fake.errorNext('sendPhoto', 500, 'Internal Server Error');
+    fake.sendText({ chat: group, from: user, text: '/imagine a lantern at night' });
+    await fake.waitFor((c) => c.method === 'sendPhoto' && c.ok, 10_000);
+    await delivered(stack.core, a);
+    await new Promise((r) => setTimeout(r, 300));
+    const photos = fake.calls.filter((c) => c.method === 'sendPhoto');
+    expect(photos.map((c) => [String(c.params.chat_id), c.ok])).toEqual([[String(dm.id), false], [String(dm.id), true]]);
+    expect(fake.sent(group.id).filter((m) => m.method === 'sendPhoto' || m.method === 'sendDocument')).toEqual([]);
+    // The command handed the kept image over (its status message said so); the runner's post is the second attempt.
+    expect(fake.calls.some((c) => c.method === 'editMessageText' && String(c.params.chat_id) === String(group.id) && c.params.text === t('en', 'status-handed-over'))).toBe(true);
+    const job = (await stack.core.jobs(a))[0]!;
+    const row = await stack.store.db.selectFrom('jobs').select(['delivery']).where('id', '=', job.id).executeTakeFirstOrThrow();
+    expect(JSON.parse(String(row.delivery))).toMatchObject({ surface: 'telegram', chatId: String(group.id), private: true });
+    expect((await stack.core.balance(a)).spentMicros).toBe(10_000);
+  });
+
   it('a restart between start and delivery keeps the choice made at the start (a later change does not move the job)', async () => {
     const { stack, fake, lines, tg } = await setup({ sim: { video: { queuedMs: 100, runMs: 1500, progressSteps: 5 } } });
     const user = fake.user();
