@@ -148,7 +148,7 @@ describe('Telegram: private late results', () => {
     expect(photos.map((c) => [String(c.params.chat_id), c.ok])).toEqual([[String(dm.id), false], [String(dm.id), true]]);
     expect(fake.sent(group.id).filter((m) => m.method === 'sendPhoto' || m.method === 'sendDocument')).toEqual([]);
     // The command handed the kept image over (its status message said so); the runner's post is the second attempt.
-    expect(fake.calls.some((c) => c.method === 'editMessageText' && String(c.params.chat_id) === String(group.id) && c.params.text === t('en', 'status-handed-over'))).toBe(true);
+    expect(fake.calls.some((c) => c.method === 'editMessageText' && String(c.params.chat_id) === String(group.id) && c.params.text === t('en', 'private-handed-over'))).toBe(true);
     const job = (await stack.core.jobs(a))[0]!;
     const row = await stack.store.db.selectFrom('jobs').select(['delivery']).where('id', '=', job.id).executeTakeFirstOrThrow();
     expect(JSON.parse(String(row.delivery))).toMatchObject({ surface: 'telegram', chatId: String(group.id), private: true });

@@ -76,7 +76,11 @@ export async function showReply(deps: TelegramDeps, request: TelegramRequest, re
     throw err;
   }
   if (outcome.posted) await status.remove();
-  else if (!(await status.finish(t(reply.locale ?? DEFAULT_LOCALE, 'status-handed-over')).catch(() => false))) await status.remove();
+  else {
+    // A private result is posted later in the member's private chat (the address carries the choice): say so.
+    const said = t(reply.locale ?? DEFAULT_LOCALE, privateResultPlace(request, reply) ? 'private-handed-over' : 'status-handed-over');
+    if (!(await status.finish(said).catch(() => false))) await status.remove();
+  }
 }
 
 /**
