@@ -15,6 +15,7 @@ import type { CommandContext, CommandDefinition, Invocation, Place, Reply, Role,
 import type { SurfaceRequest } from '../ports/surface.js';
 import { validateArgs } from './validate.js';
 import { StoreUnavailableError } from '../ports/store-unavailable.js';
+import { withPrivateChoice } from '../jobs/private-delivery.js';
 
 /** What a {@link CommandDispatcher} needs. */
 export interface DispatcherDeps {
@@ -135,7 +136,8 @@ export class CommandDispatcher {
       uploadLimitBytes: r.uploadLimitBytes,
       isAdmin: () => r.isAdmin(),
       progress: (p) => r.progress({ ...p, locale }),
-      deliveryAddress: (use) => r.deliveryAddress(use),
+      // The member's `private` choice is taken once, when the job asks for its address, and stored with it.
+      deliveryAddress: async (use) => withPrivateChoice(await r.deliveryAddress(use), actor, await this.core.settingsInEffect(actor)),
     };
   }
 

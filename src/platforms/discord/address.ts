@@ -1,5 +1,6 @@
 import type { RepliableInteraction } from 'discord.js';
 import type { DeliveryAddress } from '../../core/api/surface.js';
+import { isPrivateDelivery } from '../../core/jobs/private-delivery.js';
 
 /** Lifetime of an interaction token (Discord: 15 minutes). */
 export const INTERACTION_TTL_MS = 15 * 60_000;
@@ -23,6 +24,8 @@ export type DiscordAddress = {
   readonly interaction?: { readonly applicationId: string; readonly token: string; readonly expiresAt: number };
   /** Largest upload the destination accepts, as Discord reported it (`attachmentSizeLimit`). */
   readonly uploadLimitBytes: number;
+  /** The member's `private` setting was on at the start: a late result goes to their DMs. */
+  readonly private?: true;
 };
 
 /** The address of an interaction's result. */
@@ -62,5 +65,6 @@ export function toDiscordAddress(a: DeliveryAddress): DiscordAddress {
     ...(statusMessageId ? { statusMessageId } : {}),
     ...(interaction ? { interaction } : {}),
     uploadLimitBytes: limit,
+    ...(isPrivateDelivery(r) ? { private: true as const } : {}),
   };
 }

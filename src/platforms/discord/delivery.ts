@@ -19,6 +19,8 @@ const EXPIRY_MARGIN_MS = 10_000;
 const GONE_CODES = new Set([10003, 50001, 50013, 10008]);
 /** Codes of an interaction webhook that can no longer be used: fall back to a channel message. */
 const HOOK_GONE_CODES = new Set([10015, 50027, 10008, 10062]);
+/** "Cannot send messages to this user": the member's DMs are closed to the bot. */
+const CANNOT_DM_CODE = 50007;
 /** Discord's longest message nonce. */
 const NONCE_MAX = 25;
 
@@ -85,7 +87,9 @@ export interface DiscordDeliveryOptions {
  * Unknown Channel, 403) a DM; only when the DM fails too is it {@link DeliveryError} `gone`. 429 and 5xx (after
  * discord.js's own retries) are `transient`; a file over the address's limit is `too_large` before any upload. Channel
  * and DM posts carry a nonce derived from the job, so a retried upload never posts twice (editing the original
- * response is idempotent by nature).
+ * response is idempotent by nature). A result whose address is marked private (the member's `private` setting at the
+ * job's start, in a guild) goes to the member's DMs first; closed DMs (50007) send it the usual way with the
+ * `private-chat-closed` line.
  */
 export class DiscordDelivery implements Delivery {
   readonly surface = 'discord';
@@ -139,7 +143,36 @@ export class DiscordDelivery implements Delivery {
       ...(files.length ? { files } : {}),
       nonce: clip(`${video ? 'v' : 'r'}${jobId}`, NONCE_MAX),
     };
+    if (a.private && a.guildId) {
+      const dm = await this.sendPrivately(a, msg, jobId, l);
+      if (dm !== undefined) return { messageIds: [dm] };
+      msg.body.content = `${String(msg.body.content)}\n${t(l, 'private-chat-closed')}`;
+    }
     return { messageIds: [await this.send(a, msg, jobId)] };
+  }
+
+  /**
+   * A result marked private: posted in the member's DM channel, then the interaction's public placeholder (while its
+   * token lasts) says where the result went. Undefined when the member's DMs are closed (50007, or any other "gone"):
+   * the caller posts in the channel with a line saying so. Other errors are thrown (the runner retries, still
+   * privately; the DM post's nonce keeps a retried upload from posting twice).
+   */
+  private async sendPrivately(a: DiscordAddress, msg: Outgoing, jobId: string, locale: string): Promise<string | undefined> {
+    let id: string;
+    try {
+      const dm = (await this.o.rest.post(Routes.userChannels(), { body: { recipient_id: a.userId } })) as { id: string };
+      id = await this.create(dm.id, msg);
+    } catch (e) {
+      const code = e instanceof DiscordAPIError ? Number(e.code) : undefined;
+      if (code !== CANNOT_DM_CODE && classifyDiscordError(e) !== 'gone') throw toDeliveryError(e, 'direct message');
+      this.o.logger.info({ jobId, code }, 'the member\'s DMs are closed; posting the private result in the channel');
+      return undefined;
+    }
+    if (this.hookValid(a)) {
+      const body = { content: t(locale, 'private-result-sent'), embeds: [], components: [], attachments: [] };
+      await this.editOriginal(a.interaction, { body, nonce: '' }).catch((e: unknown) => this.o.logger.debug({ jobId, outcome: classifyDiscordError(e) }, 'placeholder edit after a DM failed'));
+    }
+    return id;
   }
 
   private hookValid(a: DiscordAddress): a is DiscordAddress & { interaction: NonNullable<DiscordAddress['interaction']> } {

@@ -1,4 +1,5 @@
 import type { DeliveryAddress } from '../../core/api/surface.js';
+import { isPrivateDelivery } from '../../core/jobs/private-delivery.js';
 
 /**
  * Where a Telegram job's result goes, stored with the job (JSON) so the poller can deliver after a restart. Ids are
@@ -13,6 +14,8 @@ export interface TelegramAddress extends DeliveryAddress {
   readonly statusMessageId?: string;
   /** The user's message the video answers. */
   readonly replyToMessageId?: string;
+  /** The member's `private` setting was on at the start: the result goes to their private chat with the bot. */
+  readonly private?: true;
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined);
@@ -34,5 +37,6 @@ export function toTelegramAddress(address: DeliveryAddress): TelegramAddress {
     userId: str(a.userId) ?? str(a.userExternalId) ?? '',
     ...(statusMessageId !== undefined ? { statusMessageId } : {}),
     ...(replyToMessageId !== undefined ? { replyToMessageId } : {}),
+    ...(isPrivateDelivery(a) ? { private: true as const } : {}),
   };
 }

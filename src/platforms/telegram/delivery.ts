@@ -1,4 +1,5 @@
 import { basename } from 'node:path';
+import { DEFAULT_LOCALE, t } from '../../core/i18n/catalog.js';
 import { GrammyError, HttpError, InputFile, type Api, type InlineKeyboard } from 'grammy';
 import type { DeliveryAddress } from '../../core/api/actor.js';
 import type { JobView } from '../../core/api/jobs.js';
@@ -46,6 +47,15 @@ const PHOTO_LIMIT_BYTES = 10 * 1024 * 1024;
 /** A reply file as an upload: its bytes, or the kept file at its path. */
 const inputOf = (f: ReplyFile): InputFile => new InputFile(f.bytes ?? f.path ?? '', f.name);
 
+/**
+ * The member's private chat with the bot (its id is the user's) for a result marked private, started in a group;
+ * undefined otherwise (an anonymous admin's "user" is the group itself, and a private chat is private already).
+ */
+function memberChatOf(t: TelegramAddress): TelegramAddress | undefined {
+  if (!t.private || !/^[1-9]\d{0,15}$/.test(t.userId) || t.userId === t.chatId) return undefined;
+  return { surface: 'telegram', chatId: t.userId, userId: t.userId };
+}
+
 /** The user's message a post to `t` answers, when the address names one. */
 const replyToOf = (t: TelegramAddress): number | undefined => (t.replyToMessageId ? Number(t.replyToMessageId) : undefined);
 
@@ -62,7 +72,9 @@ interface Running {
  * chat, keeping its Refresh button) and keeps an `upload_video` action on; `post` renders the core's late replies: a
  * finished video with `sendVideo` (its facts as the caption, the reply's buttons, `resultKeyboard`) as a reply to the
  * user's message (or without reply when it is gone), removing the status message; a kept image or answer as its
- * command's reply would be; a failure notice as plain text, removing the status message. Errors become {@link DeliveryError}: 403/kicked/blocked → `gone`, over the limit → `too_large`,
+ * command's reply would be; a failure notice as plain text, removing the status message. A result whose address is
+ * marked private (the member's `private` setting at the job's start) goes to the member's private chat with the bot;
+ * when Telegram refuses that chat, to the group with the `private-chat-closed` line. Errors become {@link DeliveryError}: 403/kicked/blocked → `gone`, over the limit → `too_large`,
  * 5xx, network and an unfinished 429 → `transient`. 429s are first waited out by the retry transformer on `api`.
  * Addresses are {@link TelegramAddress}es, read at this boundary; state is per process and rebuilt from the stored
  * address after a restart.
@@ -107,12 +119,30 @@ export class TelegramDelivery implements Delivery {
     const target = toTelegramAddress(address);
     const jobId = reply.jobId ?? '';
     if (reply.tone === 'error') return this.notice(target, jobId, reply);
+    const dm = memberChatOf(target);
+    if (!dm) return this.deliver(target, jobId, reply);
+    try {
+      const posted = await this.deliver(dm, jobId, reply);
+      await this.removeStatus(target);
+      return posted;
+    } catch (err) {
+      // Only a refused private chat (403 "bot can't initiate conversation", blocked, chat not found) moves the result
+      // to the group; a transient error is retried by the runner, still privately, so nothing is posted twice.
+      if (!(err instanceof DeliveryError) || err.kind !== 'gone') throw err;
+      this.opts.logger.info({ jobId, reason: err.message }, 'telegram delivery: the member\'s private chat is closed; posting the result in the group');
+      return this.deliver(target, jobId, reply, t(reply.locale ?? DEFAULT_LOCALE, 'private-chat-closed'));
+    }
+  }
+
+  /** A result in `target`'s chat, `note` (a line about where it went) added to its caption or text. */
+  private deliver(target: TelegramAddress, jobId: string, reply: Reply, note?: string): Promise<{ messageIds: string[] }> {
     const video = reply.files?.find((f) => f.kind === 'video');
-    return video ? this.video(target, jobId, reply, video) : this.result(target, jobId, reply);
+    if (video) return this.video(target, jobId, reply, video, note);
+    return this.result(target, jobId, note ? { ...reply, blocks: [...reply.blocks, note] } : reply);
   }
 
   /** A finished video: `sendVideo` with the reply's facts as the caption and its buttons; the status message removed. */
-  private async video(target: TelegramAddress, jobId: string, reply: Reply, file: ReplyFile): Promise<{ messageIds: string[] }> {
+  private async video(target: TelegramAddress, jobId: string, reply: Reply, file: ReplyFile, note?: string): Promise<{ messageIds: string[] }> {
     if (file.size > this.opts.uploadLimitBytes) {
       this.end(jobId);
       throw new DeliveryError('too_large', `video of ${file.size} bytes is over the ${this.opts.uploadLimitBytes}-byte upload limit`);
@@ -122,7 +152,7 @@ export class TelegramDelivery implements Delivery {
       const path = file.path ?? '';
       const msg = await this.followMigration(target, (t) =>
         this.opts.api.sendVideo(Number(t.chatId), new InputFile(path, basename(path) || `${jobId}.mp4`), {
-          caption: clip(videoCaption(reply.fields ?? []), CAPTION_MAX),
+          caption: clip(note ? `${note}\n${videoCaption(reply.fields ?? [])}` : videoCaption(reply.fields ?? []), CAPTION_MAX),
           supports_streaming: true,
           ...(keyboard ? { reply_markup: keyboard } : {}),
           ...replyParams(replyToOf(t)),

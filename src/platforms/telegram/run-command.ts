@@ -76,7 +76,8 @@ export async function showReply(deps: TelegramDeps, request: TelegramRequest, re
     throw err;
   }
   if (outcome.posted) return status.remove();
-  const handedOver = t(reply.locale ?? DEFAULT_LOCALE, 'status-handed-over');
+  // A private result is posted later in the member's private chat (the address carries the choice): say so.
+  const handedOver = t(reply.locale ?? DEFAULT_LOCALE, privateResultPlace(request, reply) ? 'private-handed-over' : 'status-handed-over');
   if (await status.finish(handedOver).catch(() => false)) return;
   // A fast job has no status message yet (it is posted after a delay): the member still reads that the result comes.
   await status.remove();

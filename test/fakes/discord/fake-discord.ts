@@ -198,6 +198,11 @@ export class FakeDiscord {
     return this.core.dms.filter((m) => !userId || world.channels.get(m.channelId)?.recipientId === userId).map((m) => store.snapshot(m));
   }
 
+  /** Closes `userId`'s DMs to the bot (their privacy setting): sends there fail with 403, code 50007, as on Discord. */
+  closeDms(userId: string): void {
+    this.core.world.closedDms.add(userId);
+  }
+
   waitForDm(userId: string, predicate: (m: MessageSnapshot) => boolean = () => true, timeoutMs?: number): Promise<MessageSnapshot> {
     return this.core.signal.waitFor(() => this.dms(userId).find(predicate), `a DM to ${userId}`, timeoutMs);
   }

@@ -44,6 +44,7 @@ export function restRoutes(core: FakeCore): Route[] {
   const postMessage = (req: RouteRequest): RouteResult => {
     const channel = world.channels.get(req.params[0] ?? '');
     if (!channel) return unknownChannel();
+    if (channel.type === 1 && channel.recipientId && world.closedDms.has(channel.recipientId)) return apiError(403, 50007, 'Cannot send messages to this user');
     const body = asObject(req.body.json);
     const nonce = body.enforce_nonce === true && (typeof body.nonce === 'string' || typeof body.nonce === 'number') ? `${channel.id}:${body.nonce}` : undefined;
     const seen = nonce ? byNonce.get(nonce) : undefined;

@@ -66,6 +66,8 @@ export class World {
   readonly users = new Map<string, FakeUser>();
   readonly guilds = new Map<string, FakeGuild>();
   readonly channels = new Map<string, FakeChannel>();
+  /** Users whose DMs refuse the bot: a message to their DM channel fails with 403, code 50007. */
+  readonly closedDms = new Set<string>();
 
   addUser(username: string, bot = false): FakeUser {
     const user: FakeUser = { id: this.ids.next(), username, globalName: bot ? null : username, bot };
