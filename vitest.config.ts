@@ -7,6 +7,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Two test files at a time: most of the suite waits on child processes, HTTP fakes and Chromium rather than the
+    // CPU, and vitest's default on a 2-core machine (cores − 1) runs the files one after another.
+    maxWorkers: 2,
     reporters: ['default'],
   },
 });

@@ -1,23 +1,19 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Chat, User } from 'grammy/types';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Actor } from '../../src/core/api/actor.js';
-import { CommandDispatcher } from '../../src/core/commands/dispatch.js';
-import type { TelegramHandle } from '../../src/platforms/telegram/telegram-bot.js';
 import { ownerOpsOf } from '../../src/web/owner-ops.js';
-import { startWebServer, type WebServer } from '../../src/web/server.js';
+import type { WebServer } from '../../src/web/server.js';
 import { startFakeTelegram, type FakeTelegram, type SentMessage } from '../fakes/telegram/index.js';
 import { installedChromium } from '../support/browser.js';
-import { createTestStack, type TestStack } from '../support/harness.js';
-import { startTelegramFor } from '../support/telegram-bot.js';
+import type { TestStack } from '../support/harness.js';
+import { groupActor, SHOTS, startWebBrowserStack, type WebBrowserStack } from '../support/web-browser-stack.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const CHROMIUM = installedChromium();
-const SHOTS = join(import.meta.dirname, '../../test-artifacts/web');
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 740 };
@@ -35,26 +31,18 @@ interface AxeViolation {
  * and the keyboard reaches every control with a visible focus ring. Screenshots go to test-artifacts/web/.
  */
 describe.skipIf(!CHROMIUM)('web pages: accessibility and phone layout', () => {
+  let w: WebBrowserStack;
   let stack: TestStack;
   let fake: FakeTelegram;
-  let tg: TelegramHandle;
   let web: WebServer;
   let browser: Browser;
   let group: Chat.SupergroupChat;
   let owner: User;
   let member: User;
-  const textOf = (m: SentMessage) => `${m.text ?? ''}${m.caption ?? ''}`;
-  const actor = (u: User): Actor => ({ scope: { platform: 'telegram', externalId: String(group.id), kind: 'group' }, user: { platform: 'telegram', externalId: String(u.id) } });
+  const actor = (u: User) => groupActor(group, u);
 
-  async function say(user: User, text: string, match: (m: SentMessage) => boolean, chatId = group.id): Promise<SentMessage> {
-    const before = fake.sent(chatId).length;
-    fake.sendText({ chat: group, from: user, text });
-    let found: SentMessage | undefined;
-    await fake.waitFor(() => (found = fake.sent(chatId).slice(before).find(match)) !== undefined, 15_000);
-    return found!;
-  }
-
-  const webLink = async (user: User) => /https?:\/\/\S+\/in\/[A-Za-z0-9_-]+/.exec(textOf(await say(user, '/web', (m) => textOf(m).includes('/in/'), user.id)))![0];
+  const say = (user: User, text: string, match: (m: SentMessage) => boolean) => w.say(group, user, text, match);
+  const webLink = (user: User) => w.webLink(group, user);
 
   /** axe-core's serious and critical violations on the page as it is now. */
   async function violations(page: Page): Promise<AxeViolation[]> {
@@ -87,7 +75,6 @@ describe.skipIf(!CHROMIUM)('web pages: accessibility and phone layout', () => {
   }
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     fake = await startFakeTelegram();
     group = fake.supergroup({ title: 'Painters' });
     owner = fake.user({ username: 'a11y_owner' });
@@ -96,23 +83,20 @@ describe.skipIf(!CHROMIUM)('web pages: accessibility and phone layout', () => {
     fake.privateChat(owner);
     fake.privateChat(member);
     const ownerIds = [`telegram:${owner.id}`];
-    stack = await createTestStack({ env: { OWNER_IDS: ownerIds.join(','), USER_COOLDOWN_MS: '0' } });
-    tg = await startTelegramFor(stack, fake, [], { ownerIds });
-    const dispatcher = new CommandDispatcher({ core: stack.core, ownerIds, logger: stack.logger });
-    web = await startWebServer({ core: stack.core, dispatcher, logger: stack.logger.child({ module: 'web' }), secureCookie: false, ops: ownerOpsOf(stack.app), signIn: { limits: { signIn: { limit: 1_000, windowMs: 60_000 } } } }, { port: 0, host: '127.0.0.1' });
-    stack.app.setWebUrl(web.url);
-    browser = await chromium.launch({ executablePath: CHROMIUM!, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+    w = await startWebBrowserStack(fake, CHROMIUM!, {
+      ownerIds,
+      stack: { env: { OWNER_IDS: ownerIds.join(','), USER_COOLDOWN_MS: '0' } },
+      web: (stack) => ({ ops: ownerOpsOf(stack.app), signIn: { limits: { signIn: { limit: 1_000, windowMs: 60_000 } } } }),
+    });
+    ({ stack, web, browser } = w);
     await say(owner, '/imagine a red fox --size 512x512', (m) => m.method === 'sendPhoto');
     await say(owner, '/imagine a long prompt about a lighthouse on a cliff at dusk with gulls and waves --size 512x512', (m) => m.method === 'sendPhoto');
     await say(member, '/imagine a blue whale --size 512x512', (m) => m.method === 'sendPhoto');
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await web?.close();
-    await tg?.stop();
+    await w?.close();
     await fake?.close();
-    await stack?.close();
   });
 
   for (const locale of ['en', 'es', 'zh-CN']) {

@@ -1,23 +1,18 @@
-import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Chat, User } from 'grammy/types';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Actor } from '../../src/core/api/actor.js';
-import { CommandDispatcher } from '../../src/core/commands/dispatch.js';
-import type { TelegramHandle } from '../../src/platforms/telegram/telegram-bot.js';
-import { startWebServer, type WebServer } from '../../src/web/server.js';
+import type { WebServer } from '../../src/web/server.js';
 import { startFakeTelegram, type FakeTelegram, type SentMessage } from '../fakes/telegram/index.js';
 import { installedChromium } from '../support/browser.js';
-import { createTestStack, type TestStack } from '../support/harness.js';
+import type { TestStack } from '../support/harness.js';
 import { openHolds } from '../support/ledger.js';
-import { startTelegramFor } from '../support/telegram-bot.js';
+import { groupActor, SHOTS, startWebBrowserStack, textOf, type WebBrowserStack } from '../support/web-browser-stack.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const CHROMIUM = installedChromium();
-const SHOTS = join(import.meta.dirname, '../../test-artifacts/web');
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /**
@@ -28,9 +23,9 @@ const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
  * changes; a member's 403 on every admin page; a form without its token; the pages in Spanish and Chinese.
  */
 describe.skipIf(!CHROMIUM)('admin web pages in Chromium', () => {
+  let w: WebBrowserStack;
   let stack: TestStack;
   let fake: FakeTelegram;
-  let tg: TelegramHandle;
   let web: WebServer;
   let browser: Browser;
   let group: Chat.SupergroupChat;
@@ -38,28 +33,13 @@ describe.skipIf(!CHROMIUM)('admin web pages in Chromium', () => {
   let noah: User;
   let admin: User;
   const hosts = new Set<string>();
-  const logLines: string[] = [];
 
-  const actor = (user: User): Actor => ({ scope: { platform: 'telegram', externalId: String(group.id), kind: 'group' }, user: { platform: 'telegram', externalId: String(user.id) } });
-  const textOf = (m: SentMessage) => `${m.text ?? ''}${m.caption ?? ''}`;
+  const actor = (user: User) => groupActor(group, user);
   const at = (path: string) => new URL(path, web.url).href;
 
   /** Sends `text` in the group as `user` and waits for a bot message in `chatId` (default the group) matching `match`. */
-  async function say(user: User, text: string, match: (m: SentMessage) => boolean, chatId = group.id): Promise<SentMessage> {
-    const before = fake.sent(chatId).length;
-    fake.sendText({ chat: group, from: user, text });
-    let found: SentMessage | undefined;
-    await fake.waitFor(() => (found = fake.sent(chatId).slice(before).find(match)) !== undefined, 15_000);
-    return found!;
-  }
-
-  /** `/web` in the group: the link as sent in the member's private chat. */
-  async function webLink(user: User): Promise<string> {
-    const msg = await say(user, '/web', (m) => textOf(m).includes('/in/'), user.id);
-    const url = /https?:\/\/\S+\/in\/[A-Za-z0-9_-]+/.exec(textOf(msg))?.[0];
-    expect(url).toBeDefined();
-    return url!;
-  }
+  const say = (user: User, text: string, match: (m: SentMessage) => boolean, chatId = group.id) => w.say(group, user, text, match, chatId);
+  const webLink = (user: User) => w.webLink(group, user);
 
   /** A new browser context signed in as `user`, every request's host recorded. */
   async function signIn(user: User): Promise<{ context: BrowserContext; page: Page }> {
@@ -80,8 +60,6 @@ describe.skipIf(!CHROMIUM)('admin web pages in Chromium', () => {
   }
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    stack = await createTestStack({ env: { DEFAULT_ALLOWANCE: '5', GATEWAY_TIMEOUT_MS: '60000' } });
     fake = await startFakeTelegram();
     group = fake.supergroup({ title: 'Painters' });
     mia = fake.user({ username: 'wa_mia', firstName: 'Mia' });
@@ -89,11 +67,8 @@ describe.skipIf(!CHROMIUM)('admin web pages in Chromium', () => {
     admin = fake.user({ username: 'wa_admin', firstName: 'Ada' });
     fake.setChatMember(group.id, admin.id, 'administrator');
     for (const u of [mia, noah, admin]) fake.privateChat(u);
-    tg = await startTelegramFor(stack, fake, logLines);
-    const dispatcher = new CommandDispatcher({ core: stack.core, ownerIds: [], logger: stack.logger });
-    web = await startWebServer({ core: stack.core, dispatcher, logger: stack.logger.child({ module: 'web' }), secureCookie: false }, { port: 0, host: '127.0.0.1' });
-    stack.app.setWebUrl(web.url);
-    browser = await chromium.launch({ executablePath: CHROMIUM!, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+    w = await startWebBrowserStack(fake, CHROMIUM!, { stack: { env: { DEFAULT_ALLOWANCE: '5', GATEWAY_TIMEOUT_MS: '60000' } } });
+    ({ stack, web, browser } = w);
 
     // Real jobs through the chat: two models, two members.
     await say(mia, '/imagine a red fox --size 512x512', (m) => m.method === 'sendPhoto');
@@ -102,11 +77,8 @@ describe.skipIf(!CHROMIUM)('admin web pages in Chromium', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await web?.close();
-    await tg?.stop();
+    await w?.close();
     await fake?.close();
-    await stack?.close();
   });
 
   it('usage by member, model and day: the chart drawn by echarts from the bot, its table, the CSV equal to the ledger', async () => {

@@ -1,19 +1,14 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Chat, User } from 'grammy/types';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../../src/core/api/actor.js';
-import { CommandDispatcher } from '../../src/core/commands/dispatch.js';
-import type { TelegramHandle } from '../../src/platforms/telegram/telegram-bot.js';
-import { startWebServer, type WebServer } from '../../src/web/server.js';
+import type { WebServer } from '../../src/web/server.js';
 import { startFakeTelegram, type FakeTelegram, type SentMessage } from '../fakes/telegram/index.js';
 import { installedChromium } from '../support/browser.js';
-import { createTestStack, type TestStack } from '../support/harness.js';
-import { startTelegramFor } from '../support/telegram-bot.js';
+import type { TestStack } from '../support/harness.js';
+import { groupActor, openRecorded, SHOTS, startWebBrowserStack, textOf, type WebBrowserStack } from '../support/web-browser-stack.js';
 
 const CHROMIUM = installedChromium();
-const SHOTS = join(import.meta.dirname, '../../test-artifacts/web');
 
 /**
  * The web pages in a real browser (Debian's Chromium through playwright-core): a Telegram member makes two images in
@@ -23,55 +18,34 @@ const SHOTS = join(import.meta.dirname, '../../test-artifacts/web');
  * /balance shows it; the gallery in Spanish. No page, header or log line holds the gateway or the bot token.
  */
 describe.skipIf(!CHROMIUM)('web pages in Chromium', () => {
+  let w: WebBrowserStack;
   let stack: TestStack;
   let fake: FakeTelegram;
-  let tg: TelegramHandle;
   let web: WebServer;
   let browser: Browser;
   let group: Chat.SupergroupChat;
   let member: User;
   let admin: User;
-  const logLines: string[] = [];
   const seen: string[] = [];
 
-  const actor = (user: User): Actor => ({ scope: { platform: 'telegram', externalId: String(group.id), kind: 'group' }, user: { platform: 'telegram', externalId: String(user.id) } });
+  const actor = (user: User) => groupActor(group, user);
   const fromBot = (chatId: number) => fake.sent(chatId).filter((m) => m.method === 'sendMessage' || m.method === 'sendPhoto');
-  const textOf = (m: SentMessage) => `${m.text ?? ''}${m.caption ?? ''}`;
 
-  /** Sends `text` in the group as `user` and waits for a bot message in `chatId` (default the group) matching `match`. */
-  async function say(user: User, text: string, match: (m: SentMessage) => boolean, chatId = group.id): Promise<SentMessage> {
-    const before = fake.sent(chatId).length;
-    fake.sendText({ chat: group, from: user, text });
-    let found: SentMessage | undefined;
-    await fake.waitFor(() => (found = fake.sent(chatId).slice(before).find(match)) !== undefined, 10_000);
-    return found!;
-  }
+  const say = (user: User, text: string, match: (m: SentMessage) => boolean, chatId = group.id) => w.say(group, user, text, match, chatId, 10_000);
 
   /** `/web` in the group: the sign-in link as sent in the member's private chat. */
   async function webLink(user: User): Promise<string> {
     const before = fake.sent(group.id).length;
-    const msg = await say(user, '/web', (m) => textOf(m).includes('/in/'), user.id);
-    const url = /https?:\/\/\S+\/in\/[A-Za-z0-9_-]+/.exec(textOf(msg))?.[0];
-    expect(url).toBeDefined();
+    const url = await w.webLink(group, user);
     // The group only learns that it went privately, never the link.
     await fake.waitFor(() => fake.sent(group.id).slice(before).some((m) => (m.text ?? '').length > 0), 5_000);
     for (const m of fake.sent(group.id)) expect(textOf(m)).not.toContain('/in/');
-    return url!;
+    return url;
   }
 
-  async function open(context: BrowserContext, url: string): Promise<Page> {
-    const page = await context.newPage();
-    page.on('response', async (r) => {
-      seen.push(JSON.stringify(await r.allHeaders()));
-      if ((r.headers()['content-type'] ?? '').startsWith('text/')) seen.push(await r.text().catch(() => ''));
-    });
-    await page.goto(url);
-    return page;
-  }
+  const open = (context: BrowserContext, url: string): Promise<Page> => openRecorded(context, url, seen);
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    stack = await createTestStack();
     fake = await startFakeTelegram();
     group = fake.supergroup({ title: 'Painters' });
     member = fake.user({ username: 'web_member' });
@@ -79,19 +53,13 @@ describe.skipIf(!CHROMIUM)('web pages in Chromium', () => {
     fake.setChatMember(group.id, admin.id, 'administrator');
     fake.privateChat(member);
     fake.privateChat(admin);
-    tg = await startTelegramFor(stack, fake, logLines);
-    const dispatcher = new CommandDispatcher({ core: stack.core, ownerIds: [], logger: stack.logger });
-    web = await startWebServer({ core: stack.core, dispatcher, logger: stack.logger.child({ module: 'web' }), secureCookie: false }, { port: 0, host: '127.0.0.1' });
-    stack.app.setWebUrl(web.url);
-    browser = await chromium.launch({ executablePath: CHROMIUM!, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+    w = await startWebBrowserStack(fake, CHROMIUM!);
+    ({ stack, web, browser } = w);
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await web?.close();
-    await tg?.stop();
+    await w?.close();
     await fake?.close();
-    await stack?.close();
   });
 
   it('a member signs in from /web, sees both results, downloads one as delivered; the link works once; forms need their token; admin 403, another member 404', async () => {
@@ -214,8 +182,8 @@ describe.skipIf(!CHROMIUM)('web pages in Chromium', () => {
   }, 60_000);
 
   it('no page, header or log line holds the gateway token or the bot token; no log line a sign-in link', () => {
-    const all = [...seen, ...logLines, stack.logs()].join('\n');
-    expect([...logLines, stack.logs()].join('\n')).not.toMatch(/\/in\/[A-Za-z0-9_-]{43}/);
+    const all = [...seen, ...w.logLines, stack.logs()].join('\n');
+    expect([...w.logLines, stack.logs()].join('\n')).not.toMatch(/\/in\/[A-Za-z0-9_-]{43}/);
     expect(seen.length).toBeGreaterThan(5);
     for (const secret of [stack.config.gateway.token!, fake.token]) {
       expect(secret.length).toBeGreaterThan(8);

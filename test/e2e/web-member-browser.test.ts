@@ -1,22 +1,17 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Chat, User } from 'grammy/types';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Actor } from '../../src/core/api/actor.js';
-import { CommandDispatcher } from '../../src/core/commands/dispatch.js';
-import type { TelegramHandle } from '../../src/platforms/telegram/telegram-bot.js';
-import { startWebServer, type WebServer } from '../../src/web/server.js';
+import type { WebServer } from '../../src/web/server.js';
 import { startFakeTelegram, type FakeTelegram, type SentMessage } from '../fakes/telegram/index.js';
 import { installedChromium } from '../support/browser.js';
-import { createTestStack, type TestStack } from '../support/harness.js';
+import type { TestStack } from '../support/harness.js';
 import { ledgerNetCharged } from '../support/ledger.js';
-import { startTelegramFor } from '../support/telegram-bot.js';
+import { groupActor, SHOTS, startWebBrowserStack, textOf, type WebBrowserStack } from '../support/web-browser-stack.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const CHROMIUM = installedChromium();
-const SHOTS = join(import.meta.dirname, '../../test-artifacts/web');
 const AXE = join(import.meta.dirname, '../../node_modules/axe-core/axe.min.js');
 
 /**
@@ -27,57 +22,40 @@ const AXE = join(import.meta.dirname, '../../node_modules/axe-core/axe.min.js');
  * job answers 404 and a form without its token 403; the settings and failure pages work, also at 375 px wide.
  */
 describe.skipIf(!CHROMIUM)("a member's web pages in Chromium", () => {
+  let w: WebBrowserStack;
   let stack: TestStack;
   let fake: FakeTelegram;
-  let tg: TelegramHandle;
   let web: WebServer;
   let browser: Browser;
   let group: Chat.SupergroupChat;
   let member: User;
   let other: User;
-  const logLines: string[] = [];
 
-  const actor = (user: User): Actor => ({ scope: { platform: 'telegram', externalId: String(group.id), kind: 'group' }, user: { platform: 'telegram', externalId: String(user.id) } });
-  const textOf = (m: SentMessage) => `${m.text ?? ''}${m.caption ?? ''}`;
+  const actor = (user: User) => groupActor(group, user);
 
-  async function say(user: User, text: string, match: (m: SentMessage) => boolean, chatId = group.id, timeout = 15_000): Promise<SentMessage> {
-    const before = fake.sent(chatId).length;
-    fake.sendText({ chat: group, from: user, text });
-    let found: SentMessage | undefined;
-    await fake.waitFor(() => (found = fake.sent(chatId).slice(before).find(match)) !== undefined, timeout);
-    return found!;
-  }
+  const say = (user: User, text: string, match: (m: SentMessage) => boolean, chatId = group.id, timeout = 15_000) => w.say(group, user, text, match, chatId, timeout);
 
   async function signIn(user: User, context: BrowserContext): Promise<Page> {
-    const msg = await say(user, '/web', (m) => textOf(m).includes('/in/'), user.id);
-    const url = /https?:\/\/\S+\/in\/[A-Za-z0-9_-]+/.exec(textOf(msg))![0];
+    const url = await w.webLink(group, user);
     const page = await context.newPage();
     await page.goto(url);
     return page;
   }
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    stack = await createTestStack();
     fake = await startFakeTelegram();
     group = fake.supergroup({ title: 'Painters' });
     member = fake.user({ username: 'gallery_member' });
     other = fake.user({ username: 'gallery_other' });
     fake.privateChat(member);
     fake.privateChat(other);
-    tg = await startTelegramFor(stack, fake, logLines);
-    const dispatcher = new CommandDispatcher({ core: stack.core, ownerIds: [], logger: stack.logger });
-    web = await startWebServer({ core: stack.core, dispatcher, logger: stack.logger.child({ module: 'web' }), secureCookie: false }, { port: 0, host: '127.0.0.1' });
-    stack.app.setWebUrl(web.url);
-    browser = await chromium.launch({ executablePath: CHROMIUM!, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+    w = await startWebBrowserStack(fake, CHROMIUM!);
+    ({ stack, web, browser } = w);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await web?.close();
-    await tg?.stop();
+    await w?.close();
     await fake?.close();
-    await stack?.close();
   });
 
   it('three results with the video, one downloaded as delivered, Run again posts in the group and charges once; filters narrow; 404 and 403', async () => {

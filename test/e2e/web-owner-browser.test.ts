@@ -1,21 +1,18 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Chat, User } from 'grammy/types';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CommandDispatcher } from '../../src/core/commands/dispatch.js';
-import type { TelegramHandle } from '../../src/platforms/telegram/telegram-bot.js';
 import { ownerOpsOf } from '../../src/web/owner-ops.js';
+import { CommandDispatcher } from '../../src/core/commands/dispatch.js';
 import { startWebServer, type WebServer } from '../../src/web/server.js';
 import { startFakeTelegram, type FakeTelegram, type SentMessage } from '../fakes/telegram/index.js';
 import { installedChromium } from '../support/browser.js';
-import { createTestStack, type TestStack } from '../support/harness.js';
-import { startTelegramFor } from '../support/telegram-bot.js';
+import type { TestStack } from '../support/harness.js';
+import { openRecorded, SHOTS, startWebBrowserStack, textOf, type WebBrowserStack } from '../support/web-browser-stack.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const CHROMIUM = installedChromium();
-const SHOTS = join(import.meta.dirname, '../../test-artifacts/web');
 
 /**
  * The owner page in Chromium, over the real Telegram adapter and the fake Bot API, with OPERATOR_TOKEN_ACCESS=approved:
@@ -25,44 +22,23 @@ const SHOTS = join(import.meta.dirname, '../../test-artifacts/web');
  * 11th sign-in attempt in a minute gets 429 with Retry-After, and the 7th job-starting POST of a session too.
  */
 describe.skipIf(!CHROMIUM)('owner page in Chromium', () => {
+  let w: WebBrowserStack;
   let stack: TestStack;
   let fake: FakeTelegram;
-  let tg: TelegramHandle;
   let web: WebServer;
   let browser: Browser;
   let painters: Chat.SupergroupChat;
   let sculptors: Chat.SupergroupChat;
   let owner: User;
   let member: User;
-  const logLines: string[] = [];
   const seen: string[] = [];
-  const textOf = (m: SentMessage) => `${m.text ?? ''}${m.caption ?? ''}`;
 
-  async function say(group: Chat.SupergroupChat, user: User, text: string, match: (m: SentMessage) => boolean, chatId = group.id): Promise<SentMessage> {
-    const before = fake.sent(chatId).length;
-    fake.sendText({ chat: group, from: user, text });
-    let found: SentMessage | undefined;
-    await fake.waitFor(() => (found = fake.sent(chatId).slice(before).find(match)) !== undefined, 15_000);
-    return found!;
-  }
+  const say = (group: Chat.SupergroupChat, user: User, text: string, match: (m: SentMessage) => boolean, chatId = group.id) => w.say(group, user, text, match, chatId);
+  const webLink = (group: Chat.SupergroupChat, user: User) => w.webLink(group, user);
 
-  async function webLink(group: Chat.SupergroupChat, user: User): Promise<string> {
-    const msg = await say(group, user, '/web', (m) => textOf(m).includes('/in/'), user.id);
-    return /https?:\/\/\S+\/in\/[A-Za-z0-9_-]+/.exec(textOf(msg))![0];
-  }
-
-  async function open(context: BrowserContext, url: string): Promise<Page> {
-    const page = await context.newPage();
-    page.on('response', async (r) => {
-      seen.push(JSON.stringify(await r.allHeaders()));
-      if ((r.headers()['content-type'] ?? '').startsWith('text/')) seen.push(await r.text().catch(() => ''));
-    });
-    await page.goto(url);
-    return page;
-  }
+  const open = (context: BrowserContext, url: string): Promise<Page> => openRecorded(context, url, seen);
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     fake = await startFakeTelegram();
     painters = fake.supergroup({ title: 'Painters' });
     sculptors = fake.supergroup({ title: 'Sculptors' });
@@ -71,20 +47,17 @@ describe.skipIf(!CHROMIUM)('owner page in Chromium', () => {
     fake.privateChat(owner);
     fake.privateChat(member);
     const ownerIds = [`telegram:${owner.id}`];
-    stack = await createTestStack({ env: { OWNER_IDS: ownerIds.join(','), OPERATOR_TOKEN_ACCESS: 'approved', OPERATOR_DAILY_CAP: '5', DEFAULT_ALLOWANCE: '5', USER_COOLDOWN_MS: '0' } });
-    tg = await startTelegramFor(stack, fake, logLines, { ownerIds });
-    const dispatcher = new CommandDispatcher({ core: stack.core, ownerIds, logger: stack.logger });
-    web = await startWebServer({ core: stack.core, dispatcher, logger: stack.logger.child({ module: 'web' }), secureCookie: false, ops: ownerOpsOf(stack.app) }, { port: 0, host: '127.0.0.1' });
-    stack.app.setWebUrl(web.url);
-    browser = await chromium.launch({ executablePath: CHROMIUM!, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+    w = await startWebBrowserStack(fake, CHROMIUM!, {
+      ownerIds,
+      stack: { env: { OWNER_IDS: ownerIds.join(','), OPERATOR_TOKEN_ACCESS: 'approved', OPERATOR_DAILY_CAP: '5', DEFAULT_ALLOWANCE: '5', USER_COOLDOWN_MS: '0' } },
+      web: (stack) => ({ ops: ownerOpsOf(stack.app) }),
+    });
+    ({ stack, web, browser } = w);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await web?.close();
-    await tg?.stop();
+    await w?.close();
     await fake?.close();
-    await stack?.close();
   });
 
   it("the owner sees both communities' spend and approves the waiting one from the page; the member's next job there works", async () => {
@@ -169,7 +142,7 @@ describe.skipIf(!CHROMIUM)('owner page in Chromium', () => {
   });
 
   it('no page or header holds the gateway token or the bot token', () => {
-    const all = [...seen, ...logLines, stack.logs()].join('\n');
+    const all = [...seen, ...w.logLines, stack.logs()].join('\n');
     expect(seen.length).toBeGreaterThan(3);
     for (const secret of [stack.config.gateway.token!, fake.token]) expect(all).not.toContain(secret);
   });
