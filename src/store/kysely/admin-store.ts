@@ -181,18 +181,14 @@ export class KyselyAdminStore implements AdminStore {
         'l.user_id as userId',
         'u.display_name as displayName',
         'u.username as username',
-        sql<number>`count(distinct case when l.kind = 'charge' then coalesce(l.job_id, l.hold_id) end)`.as('jobs'),
-        sql<number>`coalesce(sum(case when l.kind = 'charge' and l.unit = 'image' then l.units else 0 end), 0)`.as('images'),
-        sql<number>`coalesce(sum(case when l.kind = 'charge' and l.unit = 'second' then l.units else 0 end), 0)`.as('videoSeconds'),
-        sql<number>`coalesce(sum(case when l.kind = 'charge' and l.unit = 'token' then l.units else 0 end), 0)`.as('tokens'),
-        sql<number>`coalesce(sum(case when l.kind = 'charge' then l.amount_micros when l.kind = 'refund' then -l.amount_micros else 0 end), 0)`.as('spentMicros'),
+        ...usageTotals(),
       ])
       .where('l.scope_id', '=', scopeId)
       .where('l.kind', 'in', ['charge', 'refund'])
       .where('l.created_at', '>=', since);
     if (until !== null) q = q.where('l.created_at', '<', until);
     const rows = await q.groupBy(['l.user_id', 'u.display_name', 'u.username']).orderBy('spentMicros', 'desc').execute();
-    return rows.map((r) => ({ ...r, jobs: Number(r.jobs), images: Number(r.images), videoSeconds: Number(r.videoSeconds), tokens: Number(r.tokens), spentMicros: Number(r.spentMicros) }));
+    return rows.map((r) => ({ ...r, ...totalsOf(r) }));
   }
 
   async usageByModel(scopeId: string, since: number, until: number | null): Promise<ModelUsageRow[]> {
@@ -201,18 +197,14 @@ export class KyselyAdminStore implements AdminStore {
       .leftJoin('jobs as j', 'j.id', 'l.job_id')
       .select([
         sql<string>`coalesce(j.model, '')`.as('model'),
-        sql<number>`count(distinct case when l.kind = 'charge' then coalesce(l.job_id, l.hold_id) end)`.as('jobs'),
-        sql<number>`coalesce(sum(case when l.kind = 'charge' and l.unit = 'image' then l.units else 0 end), 0)`.as('images'),
-        sql<number>`coalesce(sum(case when l.kind = 'charge' and l.unit = 'second' then l.units else 0 end), 0)`.as('videoSeconds'),
-        sql<number>`coalesce(sum(case when l.kind = 'charge' and l.unit = 'token' then l.units else 0 end), 0)`.as('tokens'),
-        sql<number>`coalesce(sum(case when l.kind = 'charge' then l.amount_micros when l.kind = 'refund' then -l.amount_micros else 0 end), 0)`.as('spentMicros'),
+        ...usageTotals(),
       ])
       .where('l.scope_id', '=', scopeId)
       .where('l.kind', 'in', ['charge', 'refund'])
       .where('l.created_at', '>=', since);
     if (until !== null) q = q.where('l.created_at', '<', until);
     const rows = await q.groupBy(sql`coalesce(j.model, '')`).orderBy('spentMicros', 'desc').orderBy('model').execute();
-    return rows.map((r) => ({ model: r.model, jobs: Number(r.jobs), images: Number(r.images), videoSeconds: Number(r.videoSeconds), tokens: Number(r.tokens), spentMicros: Number(r.spentMicros) }));
+    return rows.map((r) => ({ model: r.model, ...totalsOf(r) }));
   }
 
   async dailySpend(scopeId: string, q: DailySpendQuery): Promise<DailySpendRow[]> {
@@ -274,6 +266,26 @@ export class KyselyAdminStore implements AdminStore {
 }
 
 /** The unlinked token's facts as audited (the count of jobs still running on it is not part of the token). */
+/** The usage report's totals over `ledger_entries as l` (charges and refunds): jobs charged, units by kind, net spend. */
+function usageTotals() {
+  return [
+    sql<number>`count(distinct case when l.kind = 'charge' then coalesce(l.job_id, l.hold_id) end)`.as('jobs'),
+    sql<number>`coalesce(sum(case when l.kind = 'charge' and l.unit = 'image' then l.units else 0 end), 0)`.as('images'),
+    sql<number>`coalesce(sum(case when l.kind = 'charge' and l.unit = 'second' then l.units else 0 end), 0)`.as('videoSeconds'),
+    sql<number>`coalesce(sum(case when l.kind = 'charge' and l.unit = 'token' then l.units else 0 end), 0)`.as('tokens'),
+    sql<number>`coalesce(sum(case when l.kind = 'charge' then l.amount_micros when l.kind = 'refund' then -l.amount_micros else 0 end), 0)`.as('spentMicros'),
+  ] as const;
+}
+
+/** Reads the counts the engines may return as strings or bigints as numbers. */
+const totalsOf = (r: { jobs: number; images: number; videoSeconds: number; tokens: number; spentMicros: number }) => ({
+  jobs: Number(r.jobs),
+  images: Number(r.images),
+  videoSeconds: Number(r.videoSeconds),
+  tokens: Number(r.tokens),
+  spentMicros: Number(r.spentMicros),
+});
+
 function toAuditInfo(i: TokenInfo & { runningJobs: number }): TokenInfo {
   const { runningJobs: _running, ...info } = i;
   return info;
