@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { backgroundCheckpointRunning, openSqlite, rawSqlite, stopBackgroundCheckpoint } from '../../src/store/sqlite/connection.js';
+import { openStore } from '../../src/store/sqlite/open-store.js';
 
 /**
  * The background checkpoint thread (~8 MiB resident) starts only once the WAL file reaches its threshold; until then
@@ -58,5 +59,18 @@ describe('SQLite background checkpointer', () => {
     await db.destroy();
     await new Promise((r) => setTimeout(r, 100));
     expect(backgroundCheckpointRunning(db)).toBe(false);
+  });
+
+  it('a new database: the migrations leave no WAL behind, so the thread does not start for that one-time burst', async () => {
+    const path = join(dir, 'fresh.sqlite');
+    const store = await openStore({ path });
+    try {
+      expect(store.migrationsApplied.length).toBeGreaterThan(0);
+      expect(statSync(`${path}-wal`).size).toBe(0);
+      await new Promise((r) => setTimeout(r, 1_300)); // past the first reads of the WAL's size (every 1 s by default)
+      expect(backgroundCheckpointRunning(store.db)).toBe(false);
+    } finally {
+      await store.close();
+    }
   });
 });

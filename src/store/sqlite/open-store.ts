@@ -55,6 +55,9 @@ export async function openStore(o: OpenStoreOptions): Promise<SqliteStore> {
   let migrationsApplied: string[];
   try {
     migrationsApplied = await migrateToLatest(db);
+    // A new database's migrations write ~1 MiB of WAL at once; copied back here, they do not start the background
+    // checkpoint thread (a second V8 isolate, ~8 MiB resident) that only steady write traffic needs.
+    if (migrationsApplied.length > 0) await checkpoint(db);
   } catch (err) {
     await db.destroy();
     throw err;
