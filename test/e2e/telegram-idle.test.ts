@@ -21,6 +21,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PRELOAD = fileURLToPath(new URL('../fixtures/idle/report-idle.mjs', import.meta.url));
 let sim: SimulatorHandle;
 let report: { installed: boolean; built: string[]; packages: string[] };
+let getMeCalls = 0;
 
 beforeAll(async () => {
   sim = await startSimulator();
@@ -61,6 +62,7 @@ beforeAll(async () => {
         await new Promise((r) => setTimeout(r, 1_000));
       }
       expect(menus()).toBeGreaterThan(3);
+      getMeCalls = fake.calls.filter((c) => c.method === 'getMe').length;
       child.kill('SIGUSR2');
       for (const end = Date.now() + 10_000; !existsSync(out) && Date.now() < end; ) await new Promise((r) => setTimeout(r, 50));
       report = JSON.parse(readFileSync(out, 'utf8')) as typeof report;
@@ -86,5 +88,9 @@ describe('an idle Telegram-only bot', () => {
 
   it('keeps only the English message bundle built after setting its menus in every language', () => {
     expect(report.built).toEqual(['en']);
+  });
+
+  it('asks Telegram who it is once: the adapter reuses the start-up check\'s getMe', () => {
+    expect(getMeCalls).toBe(1);
   });
 });

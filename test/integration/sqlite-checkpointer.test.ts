@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { backgroundCheckpointRunning, openSqlite, rawSqlite, stopBackgroundCheckpoint } from '../../src/store/sqlite/connection.js';
+import { systemClock } from '../../src/core/ports/clock.js';
 import { openStore } from '../../src/store/sqlite/open-store.js';
 
 /**
@@ -63,7 +64,7 @@ describe('SQLite background checkpointer', () => {
 
   it('a new database: the migrations leave no WAL behind, so the thread does not start for that one-time burst', async () => {
     const path = join(dir, 'fresh.sqlite');
-    const store = await openStore({ path });
+    const store = await openStore({ path, defaultAllowanceMicros: 1_000, defaultPeriod: 'day', clock: systemClock });
     try {
       expect(store.migrationsApplied.length).toBeGreaterThan(0);
       expect(statSync(`${path}-wal`).size).toBe(0);

@@ -1,3 +1,4 @@
+import type { UserFromGetMe } from 'grammy/types';
 import type { SurfaceStarter } from '../../app/compose.js';
 import { hostOf, withStartupTimeout } from '../../startup-errors.js';
 import type { PlatformModule } from '../platform.js';
@@ -15,9 +16,10 @@ export const telegramPlatform: PlatformModule<'telegram', typeof telegramShape, 
   scopeKind: 'group',
   secrets: (tg) => [tg.token],
   surface(config, tg) {
+    let botInfo: UserFromGetMe | undefined;
     const start: SurfaceStarter = async ({ app, dispatcher, logger, secrets, registerDelivery }) => {
       const [{ startTelegram }, { trackTelegram }] = await Promise.all([import('./telegram-bot.js'), import('./connection.js')]);
-      const t = await withStartupTimeout(startTelegram({ config, core: app.core, dispatcher, logger, secrets, registerDelivery, coordination: app.coordination, databaseId: await app.store.processes.databaseId() }), config.startupTimeoutMs, 'Telegram', hostOf(tg.apiRoot)).catch(
+      const t = await withStartupTimeout(startTelegram({ config, core: app.core, dispatcher, logger, secrets, registerDelivery, coordination: app.coordination, databaseId: await app.store.processes.databaseId(), ...(botInfo ? { botInfo } : {}) }), config.startupTimeoutMs, 'Telegram', hostOf(tg.apiRoot)).catch(
         (e: unknown) => {
           throw explainTelegramStartError(e, tg.apiRoot, tg.webhookUrl ? tg.webhookPort : undefined);
         },
@@ -38,7 +40,7 @@ export const telegramPlatform: PlatformModule<'telegram', typeof telegramShape, 
       // The adapter's modules load while getMe is in flight and the app is built (its import below then finds them).
       import('./telegram-bot.js').catch(() => undefined);
       const { telegramPreflight } = await import('./preflight.js');
-      await telegramPreflight(tg.token, tg.apiRoot, config.startupTimeoutMs);
+      botInfo = await telegramPreflight(tg.token, tg.apiRoot, config.startupTimeoutMs);
     };
     return start;
   },

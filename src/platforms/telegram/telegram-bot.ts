@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { Bot, webhookCallback } from 'grammy';
+import type { UserFromGetMe } from 'grammy/types';
 import type { Config } from '../../config.js';
 import type { CoreApi } from '../../core/api/core-api.js';
 import type { Delivery } from '../../core/ports/delivery.js';
@@ -77,6 +78,11 @@ export interface StartTelegramOptions {
    * Default none (tests that run Telegram alone).
    */
   databaseId?: string;
+  /**
+   * The bot's own `getMe` answer when the caller already has it (the start-up preflight's), so the adapter's start
+   * skips a second `getMe` round trip. Default: asked by `bot.init()`.
+   */
+  botInfo?: UserFromGetMe;
   tuning?: TelegramTuning;
 }
 
@@ -108,7 +114,7 @@ export async function startTelegram(opts: StartTelegramOptions): Promise<Telegra
   const tuning = opts.tuning ?? {};
   const dispatcher = opts.dispatcher ?? new CommandDispatcher({ core, ownerIds: opts.config.ownerIds, logger: log });
 
-  const bot = new Bot(settings.token, { client: { apiRoot: settings.apiRoot } });
+  const bot = new Bot(settings.token, { client: { apiRoot: settings.apiRoot }, ...(opts.botInfo ? { botInfo: opts.botInfo } : {}) });
   waitOutFloodControl(bot.api, log, tuning.retryMaxDelaySeconds);
   await bot.init();
   // Every Telegram key is the bot's own (its id is public), so two bots on one Redis prefix never mix updates or leases.
