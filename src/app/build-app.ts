@@ -34,7 +34,7 @@ import { coordinationCheck, databaseWritableCheck, gatewayReachableCheck, postgr
 import { MeteredGateway } from '../ops/metered-gateway.js';
 import { meterJobStore } from '../ops/metered-jobs.js';
 import { MeteredDeliveryRouter } from '../ops/metered-router.js';
-import { createMetrics, type BotMetrics } from '../ops/metrics.js';
+import { silentMetrics, type BotMetrics } from '../ops/metrics.js';
 import { ReadinessRegistry } from '../ops/readiness.js';
 import { budgetDefaults, openStore, type OpenStoreOptions, type Store } from '../store/open-store.js';
 import { describeStore } from '../store/store-url.js';
@@ -79,6 +79,11 @@ export interface BuildAppOptions {
   ffmpegPath?: string | null;
   /** Poller tuning passed through (lease, batch, progress throttle). */
   pollerTuning?: { leaseMs?: number; batch?: number; progressEveryMs?: number; tickMs?: number; purgeEveryMs?: number; staleReservedMs?: number };
+  /**
+   * Count Prometheus metrics in a prom-client registry (`App.metrics.registry`). Default true; the composition root
+   * turns it off when no health listener serves `/metrics` (then {@link silentMetrics}: prom-client is never loaded).
+   */
+  metrics?: boolean;
   /** Also collect Node process metrics (event-loop delay, heap, CPU) into the app's registry. Default false. */
   processMetrics?: boolean;
   /** Draws the `/usage` and `/balance` charts (tests). Default: an `EchartsChartRenderer` with `CHART_FONT_FILES`. */
@@ -174,7 +179,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions): Promise<A
         logger: logger.child({ module: 'gateway' }),
         ...opts.gatewayOptions,
       });
-  const metrics = createMetrics({ processMetrics: opts.processMetrics ?? false });
+  const metrics = opts.metrics === false ? silentMetrics() : (await import('../ops/prometheus-metrics.js')).createMetrics({ processMetrics: opts.processMetrics ?? false });
   const gateway: MediaGateway = new MeteredGateway(opts.gateway ?? ownGateway!, metrics);
   // The ffmpeg lookup (file checks, the packaged binary's module) runs while the store opens; its outcome is read below.
   const ffmpegLookup = opts.ffmpegPath === undefined ? locateFfmpeg({ configured: config.ffmpegPath }).then((found) => ({ found }), (error: unknown) => ({ error })) : undefined;

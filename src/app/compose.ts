@@ -77,7 +77,7 @@ export interface Composition {
 }
 
 /** Options of {@link compose}: those of {@link buildApp}, plus the surfaces to start. */
-export interface ComposeOptions extends Omit<BuildAppOptions, 'startPoller'> {
+export interface ComposeOptions extends Omit<BuildAppOptions, 'startPoller' | 'metrics'> {
   /** Default none (the operator CLI). See {@link chatSurfaces} for the configured chat platforms. */
   surfaces?: readonly SurfaceStarter[];
   /** Start the job runner once every surface is up. Default: true, except for `ROLE=gateway-bot`. */
@@ -110,7 +110,8 @@ async function within(p: Promise<unknown>, ms: number): Promise<boolean> {
 export async function compose(config: Config, opts: ComposeOptions): Promise<Composition> {
   const { surfaces: starters = [], startPoller = config.role !== 'gateway-bot', health: healthAddress, presence: presenceAs, ...appOptions } = opts;
   await Promise.all(starters.map((s) => s.preflight?.()));
-  const app = await buildApp(config, { ...appOptions, startPoller: false });
+  // Metrics are counted only when a health listener serves them at /metrics.
+  const app = await buildApp(config, { ...appOptions, metrics: healthAddress !== undefined, startPoller: false });
   const { logger } = app;
   let presence: Presence | undefined;
   if (presenceAs) {
@@ -155,7 +156,7 @@ export async function compose(config: Config, opts: ComposeOptions): Promise<Com
   };
   const ctx: SurfaceContext = { config, app, dispatcher, logger, secrets: app.secrets, registerDelivery: (d) => app.registerDelivery(d) };
   try {
-    if (healthAddress) {
+    if (healthAddress && app.metrics.registry) {
       const { startHealthServer } = await import('../ops/health-server.js');
       health = await startHealthServer({ port: healthAddress.port, host: healthAddress.host, readiness: app.readiness, metrics: app.metrics.registry, logger }).catch((e: unknown) => {
         throw new StartupError(`HEALTH_PORT=${healthAddress.port} cannot be used on ${healthAddress.host}: ${(e as NodeJS.ErrnoException).code ?? String(e)}.`, { cause: e });

@@ -1,69 +1,55 @@
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
+
+/** Label values of a metric with label names `L`. */
+export type MetricLabels<L extends string> = Partial<Record<L, string | number>>;
+
+/** What the bot's code does with a counter (prom-client's `Counter` fits it). */
+export interface MetricCounter<L extends string> {
+  inc(labels: MetricLabels<L>, value?: number): void;
+}
+
+/** What the bot's code does with a histogram (prom-client's `Histogram` fits it). */
+export interface MetricHistogram<L extends string = never> {
+  observe(value: number): void;
+  /** Starts a timer; the returned function records the seconds since, with the labels given at either end. */
+  startTimer(labels?: MetricLabels<L>): (labels?: MetricLabels<L>) => number;
+}
 
 /**
- * The bot's Prometheus metrics, one {@link Registry} per app (no global registry: two apps in one process, as in
- * tests, never mix figures). Names are prefixed `mediabot_`; money is counted in integer micro-dollars.
+ * The bot's metrics. Names are prefixed `mediabot_`; money is counted in integer micro-dollars. Built by
+ * `createMetrics` (src/ops/prometheus-metrics.ts: one prom-client registry per app) when something serves them, else
+ * {@link silentMetrics}.
  */
 export interface BotMetrics {
-  registry: Registry;
+  /** The Prometheus registry `/metrics` reads; absent when nothing serves the metrics ({@link silentMetrics}). */
+  registry: Registry | undefined;
   /** Jobs that reached a final status, by `kind` (imagine/edit/video/ask) and `status` (delivered, refunded, …). */
-  jobsFinished: Counter<'kind' | 'status'>;
+  jobsFinished: MetricCounter<'kind' | 'status'>;
   /** Video jobs put back for a later attempt (download or upload failed), by the status they stay in. */
-  jobRetries: Counter<'status'>;
+  jobRetries: MetricCounter<'status'>;
   /** Gateway call duration in seconds, by `endpoint` and `outcome` (ok/error). */
-  gatewayLatency: Histogram<'endpoint' | 'outcome'>;
+  gatewayLatency: MetricHistogram<'endpoint' | 'outcome'>;
   /** Failed gateway calls by `endpoint` and normalized error `kind` (auth, rate_limited, upstream, timeout, …). */
-  gatewayErrors: Counter<'endpoint' | 'kind'>;
+  gatewayErrors: MetricCounter<'endpoint' | 'kind'>;
   /** Deliveries attempted through the poller (finished videos and kept image, edit and ask results), by `surface` (discord, telegram, console) and `outcome` (ok/transient/gone/too_large). */
-  deliveries: Counter<'surface' | 'outcome'>;
+  deliveries: MetricCounter<'surface' | 'outcome'>;
   /** Delivery attempts of a job whose previous attempt in this process failed, by `surface`. */
-  deliveryRetries: Counter<'surface'>;
+  deliveryRetries: MetricCounter<'surface'>;
   /** Money movements in micro-dollars, by `movement`: held, charged, released, refunded. */
-  money: Counter<'movement'>;
+  money: MetricCounter<'movement'>;
   /** How late the poller picked up due video jobs (now − next poll time), in seconds. */
-  pollerLag: Histogram;
+  pollerLag: MetricHistogram;
 }
 
 /** The `movement` labels of {@link BotMetrics.money}, each exposed at zero before the first job. */
 export const MONEY_MOVEMENTS = ['held', 'charged', 'released', 'refunded'] as const;
 
-/** Options of {@link createMetrics}. */
-export interface CreateMetricsOptions {
-  /**
-   * Also collect Node's process metrics (event-loop delay `nodejs_eventloop_lag_*`, heap, GC, CPU, RSS…).
-   * Default false: they install process-wide monitors, so only the long-running bot process turns them on.
-   */
-  processMetrics?: boolean;
-}
-
-/** Creates a registry with every bot metric registered at zero. */
-export function createMetrics(o: CreateMetricsOptions = {}): BotMetrics {
-  const registry = new Registry();
-  if (o.processMetrics) collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
-  const registers = [registry];
-  const money = new Counter({ name: 'mediabot_money_micros_total', help: 'Money movements in micro-dollars (held, charged, released, refunded)', labelNames: ['movement'], registers });
-  // Every movement is exposed at 0 from the start, so a rate() or an alert sees the series before the first job.
-  for (const movement of MONEY_MOVEMENTS) money.inc({ movement }, 0);
-  return {
-    registry,
-    jobsFinished: new Counter({ name: 'mediabot_jobs_finished_total', help: 'Jobs that reached a final status, by kind and status', labelNames: ['kind', 'status'], registers }),
-    jobRetries: new Counter({ name: 'mediabot_job_retries_total', help: 'Video jobs put back for a later download or upload attempt', labelNames: ['status'], registers }),
-    gatewayLatency: new Histogram({
-      name: 'mediabot_gateway_request_duration_seconds',
-      help: 'Gateway call duration (retries included), by endpoint and outcome',
-      labelNames: ['endpoint', 'outcome'],
-      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 180],
-      registers,
-    }),
-    gatewayErrors: new Counter({ name: 'mediabot_gateway_errors_total', help: 'Failed gateway calls by endpoint and error kind', labelNames: ['endpoint', 'kind'], registers }),
-    deliveries: new Counter({ name: 'mediabot_deliveries_total', help: 'Deliveries attempted by the poller (videos and kept results), by surface and outcome', labelNames: ['surface', 'outcome'], registers }),
-    deliveryRetries: new Counter({ name: 'mediabot_delivery_retries_total', help: 'Delivery attempts after a failed one for the same job', labelNames: ['surface'], registers }),
-    money,
-    pollerLag: new Histogram({
-      name: 'mediabot_poller_lag_seconds',
-      help: 'How late due video jobs were claimed by the poller',
-      buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
-      registers,
-    }),
-  };
+/**
+ * Metrics that count nothing, for a process where nothing reads them (no `HEALTH_PORT`, so no `/metrics`): the bot
+ * then never loads prom-client (about 80 modules with its tracing API, ~2 MiB of heap and ~50 ms of start-up).
+ */
+export function silentMetrics(): BotMetrics {
+  const counter = { inc: () => undefined };
+  const histogram = { observe: () => undefined, startTimer: () => () => 0 };
+  return { registry: undefined, jobsFinished: counter, jobRetries: counter, gatewayLatency: histogram, gatewayErrors: counter, deliveries: counter, deliveryRetries: counter, money: counter, pollerLag: histogram };
 }

@@ -90,6 +90,10 @@ describe('an idle Telegram-only bot', () => {
     expect(report.built).toEqual(['en']);
   });
 
+  it('does not load prom-client when nothing serves /metrics (no HEALTH_PORT)', () => {
+    expect(report.packages).not.toContain('prom-client');
+  });
+
   it('asks Telegram who it is once: the adapter reuses the start-up check\'s getMe', () => {
     expect(getMeCalls).toBe(1);
   });

@@ -3,7 +3,7 @@ import type { DeliveryAddress } from '../../src/core/api/actor.js';
 import type { Reply } from '../../src/core/commands/types.js';
 import { fail } from '../../src/core/failures.js';
 import { DeliveryError, type Delivery } from '../../src/core/ports/delivery.js';
-import { createMetrics } from '../../src/ops/metrics.js';
+import { createMetrics } from '../../src/ops/prometheus-metrics.js';
 import { meteredDelivery } from '../../src/ops/metered-router.js';
 
 const address: DeliveryAddress = { surface: 'telegram' };
