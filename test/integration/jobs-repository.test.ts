@@ -210,4 +210,18 @@ describe.each(engines)('job store ($name)', (engine) => {
     t.clock.advance(6000);
     expect((await jobs.expiredOutputs(t.clock.now(), 10)).map((j) => j.id)).toEqual([a.id]);
   });
+
+  it('finds a delivered video whose last frame outlived its retention with the gallery off, not one the gallery still keeps', async () => {
+    // Delivered videos keep only their last frame: `outputPath` is null, `outputExpiresAt` set.
+    const frameOnly = await jobs.create(video({ status: 'delivered' }));
+    const galleryKept = await jobs.create(video({ status: 'delivered' }));
+    await jobs.update(frameOnly.id, ['delivered'], { outputPath: null, outputExpiresAt: t.clock.now() + 1_000 });
+    await jobs.update(galleryKept.id, ['delivered'], { outputPath: null, outputExpiresAt: t.clock.now() + 1_000, galleryExpiresAt: t.clock.now() + 60_000, galleryBytes: 10 });
+    expect(await jobs.expiredOutputs(t.clock.now(), 10)).toEqual([]);
+    t.clock.advance(2_000);
+    expect((await jobs.expiredOutputs(t.clock.now(), 10)).map((j) => j.id)).toEqual([frameOnly.id]);
+    // Swept (files removed, expiry cleared): not found again.
+    await jobs.update(frameOnly.id, ['delivered'], { outputPath: null, outputExpiresAt: null });
+    expect(await jobs.expiredOutputs(t.clock.now(), 10)).toEqual([]);
+  });
 });

@@ -244,12 +244,16 @@ export class KyselyJobStore implements JobStore {
     return rows.map(toRecord);
   }
 
-  /** Jobs with a retained output past its expiry (a scan: it runs rarely and only reads two columns to filter). */
+  /**
+   * Jobs with retained files past their chat expiry (a scan: it runs rarely and only reads a few columns to filter):
+   * those with an output, and delivered ones left with files but no output (a video's last frame) that the gallery
+   * does not keep (a job the gallery keeps past its chat expiry has been swept once already, see `gallery-sweep.ts`).
+   */
   async expiredOutputs(now: number, limit: number): Promise<JobRecord[]> {
     const rows = await this.db
       .selectFrom('jobs')
       .selectAll()
-      .where('output_path', 'is not', null)
+      .where((eb) => eb.or([eb('output_path', 'is not', null), eb.and([eb('status', '=', 'delivered'), eb('gallery_expires_at', 'is', null)])]))
       .where('output_expires_at', 'is not', null)
       .where('output_expires_at', '<', now)
       .orderBy('output_expires_at')
