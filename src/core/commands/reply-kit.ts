@@ -6,7 +6,7 @@ import type { ImageJobResult } from '../api/images.js';
 import type { JobKind, JobView } from '../api/jobs.js';
 import { ok, type Failure, type Result } from '../failures.js';
 import { DEFAULT_LOCALE, t } from '../i18n/catalog.js';
-import { formatBytes, formatMoney } from '../i18n/format.js';
+import { formatBytes, formatMoney, formatPrice } from '../i18n/format.js';
 import type { Micros } from '../money.js';
 import type { ArgValues, CommandContext, IncomingFile, Reply, ReplyAction, ReplyField, ReplyFile } from './types.js';
 
@@ -190,7 +190,7 @@ export function deliveredResultFields(job: JobView, remainingMicros?: Micros | n
   const fields: ReplyField[] = [{ name: t(l, 'field-model'), value: job.model }];
   if (job.media && job.kind !== 'ask') fields.push({ name: t(l, 'field-size'), value: `${job.media.width}x${job.media.height}` });
   if (job.options) fields.push({ name: t(l, 'field-options'), value: job.options });
-  fields.push({ name: t(l, 'field-cost'), value: formatMoney(l, job.chargedMicros ?? job.estimateMicros) });
+  fields.push({ name: t(l, 'field-cost'), value: formatPrice(l, job.chargedMicros ?? job.estimateMicros) });
   if (remainingMicros !== undefined && job.kind !== 'ask') fields.push({ name: t(l, 'field-left'), value: remainingText(l, remainingMicros) });
   fields.push({ name: t(l, 'field-job'), value: job.id });
   return fields;
@@ -216,7 +216,7 @@ export function videoResultFields(job: JobView): ReplyField[] {
   }
   if (m) fields.push({ name: t(l, 'field-size'), value: `${m.width}x${m.height}` });
   if (job.options) fields.push({ name: t(l, 'field-options'), value: job.options });
-  fields.push({ name: t(l, 'field-cost'), value: formatMoney(l, job.chargedMicros ?? job.estimateMicros) });
+  fields.push({ name: t(l, 'field-cost'), value: formatPrice(l, job.chargedMicros ?? job.estimateMicros) });
   return fields;
 }
 
@@ -261,7 +261,7 @@ export function imageResultReply(ctx: CommandContext, r: ImageJobResult, prompt:
       { name: t(l, 'field-model'), value: r.model },
       { name: t(l, 'field-size'), value: imageSizes(r.images) },
       ...(r.options && optionsText(r.options) ? [{ name: t(l, 'field-options'), value: optionsText(r.options) }] : []),
-      { name: t(l, 'field-cost'), value: formatMoney(l, r.costMicros) },
+      { name: t(l, 'field-cost'), value: formatPrice(l, r.costMicros) },
       { name: t(l, 'field-left'), value: remainingText(l, r.remainingMicros) },
       { name: t(l, 'field-job'), value: r.jobId },
     ],

@@ -1,14 +1,19 @@
 import type { Micros } from '../money.js';
 import { t } from './catalog.js';
-import { formatMoney } from './format.js';
+import { formatMoney, formatPrice } from './format.js';
 
 /** An amount of money in a {@link Phrase}: formatted by {@link say} in the reader's locale (`$0.79`, `0,79 US$`). */
 export interface MoneyArg {
   readonly usdMicros: Micros;
 }
 
-/** A value a {@link Phrase} may carry: plain text, a number (plurals select on it), an amount, or another phrase. */
-export type PhraseArg = string | number | MoneyArg | Phrase;
+/** A unit price in a {@link Phrase}: exact to the micro ({@link formatPrice}: `$0.015`, never rounded to `$0.02`). */
+export interface PriceArg {
+  readonly priceMicros: Micros;
+}
+
+/** A value a {@link Phrase} may carry: plain text, a number (plurals select on it), an amount, a price, or another phrase. */
+export type PhraseArg = string | number | MoneyArg | PriceArg | Phrase;
 
 /**
  * Words kept as data until a reader's locale is known: a message id of the catalogue and its named arguments. An
@@ -33,7 +38,7 @@ export function phrase(id: string, args?: Readonly<Record<string, PhraseArg>>): 
 export function say(locale: string, p: Phrase): string {
   const args: Record<string, string | number> = {};
   for (const [k, v] of Object.entries(p.args ?? {})) {
-    args[k] = typeof v !== 'object' ? v : 'usdMicros' in v ? formatMoney(locale, v.usdMicros) : say(locale, v);
+    args[k] = typeof v !== 'object' ? v : 'usdMicros' in v ? formatMoney(locale, v.usdMicros) : 'priceMicros' in v ? formatPrice(locale, v.priceMicros) : say(locale, v);
   }
   return t(locale, p.id, args);
 }

@@ -86,7 +86,7 @@ export async function prices(d: CoreDeps, actor: Actor, cmd: PriceCommand): Prom
     const floor = d.catalog.book.costFloor(model, d.catalog.book.entry(model, ref).kind);
     if (!floor) return err(refused(phrase('prices-error-no-cost', { model })));
     if (floor.unit !== unit || micros < floor.unitMicros) {
-      return err(refused(phrase('prices-error-below-cost', { model, amount: { usdMicros: floor.unitMicros }, unit: floor.unit === '1k_tokens' ? 'tokens' : floor.unit })));
+      return err(refused(phrase('prices-error-below-cost', { model, amount: { priceMicros: floor.unitMicros }, unit: floor.unit === '1k_tokens' ? 'tokens' : floor.unit })));
     }
   }
   await d.modelSettings.setPrice(by, ids.scopeId, model, { unit, unitMicros: micros }, owner);

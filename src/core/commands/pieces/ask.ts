@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE, t } from '../../i18n/catalog.js';
-import { formatMoney, formatNumber } from '../../i18n/format.js';
+import { formatNumber, formatPrice } from '../../i18n/format.js';
 import { en } from '../words.js';
 import type { AskResult } from '../../api/ask.js';
 import type { CommandDefinition, Reply } from '../types.js';
@@ -40,7 +40,7 @@ export function askReply(r: AskResult, locale: string): Reply {
     fields: [
       { name: t(l, 'field-model'), value: r.model },
       { name: t(l, 'field-tokens'), value: `${r.usageEstimated ? '≈ ' : ''}${formatNumber(l, r.totalTokens)}` },
-      { name: t(l, 'field-cost'), value: r.usageEstimated ? t(l, 'field-cost-estimated', { cost: formatMoney(l, r.costMicros) }) : formatMoney(l, r.costMicros) },
+      { name: t(l, 'field-cost'), value: r.usageEstimated ? t(l, 'field-cost-estimated', { cost: formatPrice(l, r.costMicros) }) : formatPrice(l, r.costMicros) },
       { name: t(l, 'field-job'), value: r.jobId },
     ],
     actions: finishedJobActions({ id: r.jobId, kind: 'ask', locale: l }),
