@@ -126,7 +126,7 @@ describe('Telegram adapter: the command layer', () => {
     expect(String(answer.params.text)).toMatch(/j_doesnotexist/);
   });
 
-  it('a delivered video carries Reroll, and Reroll on it starts and delivers a new video paid by the presser', async () => {
+  it('a delivered video carries Reroll: another member pressing it is refused (nothing held or sent); its own member gets a new video, paid by them', async () => {
     const cmd = fake.sendText({ chat: group, from: member, text: '/video a kite --seconds 4' });
     const first = await fake.waitFor((c) => c.method === 'sendVideo' && isReplyTo(group, cmd.message_id)(c), 10_000);
     const video = first.result as Msg;
@@ -134,11 +134,19 @@ describe('Telegram adapter: the command layer', () => {
     expect(reroll.callback_data).toMatch(/^r:/);
 
     const presser = fake.user();
-    const creates = stack.sim.requests().filter((r) => r.endpoint === 'video_create').length;
+    const creates = () => stack.sim.requests().filter((r) => r.endpoint === 'video_create').length;
+    const before = creates();
     fake.pressButton({ chat: group, from: presser, message: video.message_id, data: reroll.callback_data! });
+    const refusal = await fake.waitFor((c) => /Only the member who started job/.test(`${String(c.params.text ?? '')}`), 10_000);
+    expect(String(refusal.params.text)).toMatch(/Nothing was charged/);
+    expect(creates()).toBe(before);
+    expect((await stack.core.balance(actor(presser))).spentMicros).toBe(0);
+
+    const spent = (await stack.core.balance(actor(member))).spentMicros;
+    fake.pressButton({ chat: group, from: member, message: video.message_id, data: reroll.callback_data! });
     await fake.waitFor((c) => c.method === 'sendVideo' && isReplyTo(group, video.message_id)(c), 10_000);
-    expect(stack.sim.requests().filter((r) => r.endpoint === 'video_create')).toHaveLength(creates + 1);
-    expect((await stack.core.balance(actor(presser))).spentMicros).toBeGreaterThan(0);
+    expect(creates()).toBe(before + 1);
+    expect((await stack.core.balance(actor(member))).spentMicros).toBeGreaterThan(spent);
   });
 
   it('Animate under an image makes a video from the kept file, without downloading it again', async () => {

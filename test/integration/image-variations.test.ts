@@ -120,6 +120,20 @@ describe('--n 4 on a model without the gateway n', () => {
     await expectLedgerIsTheBill();
   });
 
+  it("Reroll follows the same rule: another member's is refused before any hold or call; an admin's runs (and the admin pays)", async () => {
+    const at = t.sim.requests().length;
+    const before = await ledgerNetCharged(t.store, 'operator');
+    const other = await run(t.core, 'reroll', { job }, { user: 'stranger' });
+    expect(other.failure?.code).toBe('job_not_yours');
+    expect(other.blocks[0]).toMatch(/Only the member who started job .*, or an admin.*Nothing was charged/);
+    expect(imageCalls(at)).toEqual([]);
+    expect(await ledgerNetCharged(t.store, 'operator')).toBe(before);
+    const admin = await run(t.core, 'reroll', { job }, { user: 'mod', admin: true });
+    expect(admin.tone).toBe('result');
+    expect(imageCalls(at)).toHaveLength(1);
+    await expectLedgerIsTheBill();
+  });
+
   it('after a restart (a new app on the same database and files) V3 runs once, for the owner only', async () => {
     await t.app.close();
     later = await appOnSameDatabase(t, { DEFAULT_ALLOWANCE: '5', MAX_JOBS_PER_USER: '4' });

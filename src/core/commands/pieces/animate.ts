@@ -5,6 +5,7 @@ import { failureReply, readKept, str } from '../reply-kit.js';
 import { jobArg } from './common-args.js';
 import { runVideo } from './video.js';
 import { useSettings } from '../settings-apply.js';
+import { othersJobRefusal } from './job-owner.js';
 
 /**
  * `animate <job>` (the Animate action): a video from the job's first kept output — for a video job, its kept last
@@ -26,6 +27,8 @@ export const animateCommand: CommandDefinition = {
     const id = str(args, 'job') ?? '';
     const res = await ctx.core.jobRequest(ctx.actor, id);
     if (!res.ok) return failureReply(ctx, res.failure);
+    const notYours = await othersJobRefusal(ctx, res.value, id);
+    if (notYours) return failureReply(ctx, notYours);
     const [image] = await readKept(res.value.kind === 'video' ? res.value.lastFrame : res.value.outputs, 1);
     if (!image) return failureReply(ctx, fail('job_files_gone', { id, what: 'outputs' }));
     const s = await useSettings(ctx, [

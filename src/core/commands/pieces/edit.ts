@@ -6,6 +6,7 @@ import type { CommandContext, CommandDefinition, Reply } from '../types.js';
 import { failureReply, fetchAll, files, imageResultReply, progressHooks, readKept, resultDelivery, str } from '../reply-kit.js';
 import { backgroundArg, exactSizeArg, formatArg, imageOptionValues, modelArg, promptArg, qualityArg } from './common-args.js';
 import { useSettings } from '../settings-apply.js';
+import { othersJobRefusal } from './job-owner.js';
 
 /** Runs an edit and answers with the result (also Reroll of an edit). */
 export async function runEdit(ctx: CommandContext, p: Omit<EditRequest, 'scope' | 'user'>): Promise<Reply> {
@@ -45,6 +46,8 @@ export const editCommand: CommandDefinition = {
     if (from) {
       const req = await ctx.core.jobRequest(ctx.actor, from);
       if (!req.ok) return failureReply(ctx, req.failure);
+      const notYours = await othersJobRefusal(ctx, req.value, from);
+      if (notYours) return failureReply(ctx, notYours);
       images = await readKept(req.value.outputs, 3);
       if (images.length === 0) return failureReply(ctx, fail('job_files_gone', { id: from, what: 'outputs' }));
     } else {

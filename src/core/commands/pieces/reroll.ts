@@ -4,14 +4,16 @@ import { en } from '../words.js';
 import type { CommandDefinition } from '../types.js';
 import { failureReply, imageResultReply, progressHooks, readKept, resultDelivery, str } from '../reply-kit.js';
 import { jobArg } from './common-args.js';
+import { othersJobRefusal } from './job-owner.js';
 import { runEdit } from './edit.js';
 import { runVideo } from './video.js';
 import { askReply } from './ask.js';
 
 /**
- * `reroll <job>` (the Reroll action, also typed on text surfaces): runs an earlier job's request again, paid by
- * whoever asks. An edit re-runs with the reference images kept with the job (or says they are gone: nothing is
- * charged); a video starts a new video; an answer asks again.
+ * `reroll <job>` (the Reroll action, also typed on text surfaces): runs an earlier job's request again, for the member
+ * who started it or an admin ({@link othersJobRefusal}), paid by whoever asks. An edit re-runs with the reference
+ * images kept with the job (or says they are gone: nothing is charged); a video starts a new video; an answer asks
+ * again.
  */
 export const rerollCommand: CommandDefinition = {
   name: 'reroll',
@@ -29,6 +31,8 @@ export const rerollCommand: CommandDefinition = {
     const res = await ctx.core.jobRequest(ctx.actor, id);
     if (!res.ok) return failureReply(ctx, res.failure);
     const r = res.value;
+    const notYours = await othersJobRefusal(ctx, r, id);
+    if (notYours) return failureReply(ctx, notYours);
     const base = { prompt: r.prompt, model: r.model, ...(r.size ? { size: r.size } : {}) };
     const o = r.options ?? {};
     // The options it was sent with, again (a negative prompt and a last frame are not kept: the reroll goes without).

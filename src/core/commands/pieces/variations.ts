@@ -1,11 +1,11 @@
 import type { Attachment } from '../../api/actor.js';
 import type { JobRequestView } from '../../api/jobs.js';
 import { err, fail, ok, type Result } from '../../failures.js';
-import { roleAllows } from '../roles.js';
-import type { ArgSpec, ArgValues, CommandContext, CommandDefinition, Role } from '../types.js';
+import type { ArgSpec, ArgValues, CommandContext, CommandDefinition } from '../types.js';
 import { en } from '../words.js';
 import { failureReply, int, readKept, str } from '../reply-kit.js';
 import { jobArg } from './common-args.js';
+import { othersJobRefusal } from './job-owner.js';
 import { runEdit } from './edit.js';
 
 /**
@@ -27,8 +27,8 @@ async function pickedImage(ctx: CommandContext, args: ArgValues): Promise<Result
   const res = await ctx.core.jobRequest(ctx.actor, id);
   if (!res.ok) return res;
   const req = res.value;
-  // A member command's role is not looked up in advance (it costs the platform a call): asked only for others' jobs.
-  if (!req.mine && !roleAllows(await ctx.role().catch((): Role => 'member'), 'admin')) return err(fail('job_not_yours', { id }));
+  const notYours = await othersJobRefusal(ctx, req, id);
+  if (notYours) return err(notYours);
   if (req.kind === 'video' || req.kind === 'ask') return err(fail('not_an_image', { id, kind: req.kind }));
   const k = int(args, 'index') ?? 1;
   const [image] = await readKept(req.outputs?.slice(k - 1, k));
