@@ -34,6 +34,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Two files at a time, as `npm test` runs these same files (they wait on child processes and fakes, not the CPU).
+    maxWorkers: 2,
     reporters: ['default'],
   },
 });
