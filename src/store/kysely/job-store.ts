@@ -1,9 +1,24 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { NoResultError, sql, type Kysely, type RawBuilder } from 'kysely';
 import type { JobStatus } from '../../core/api/jobs.js';
 import type { Clock } from '../../core/ports/clock.js';
 import { ACTIVE_STATUSES, ACTIVE_VIDEO_STATUSES, FINAL_STATUSES, type GalleryFilter, type JobPatch, type JobRecord, type JobStore, type NewJob } from '../../core/ports/job-store.js';
 import type { Database } from './schema.js';
 import { paramsOf, patchColumns, toRecord } from './job-rows.js';
+import { PreparedQueries } from './prepared.js';
+
+/** `from0`, `from1`…: the statuses a change starts from, as arguments of a prepared statement. */
+function statusArgs(from: readonly JobStatus[]): Record<string, JobStatus> {
+  const out: Record<string, JobStatus> = {};
+  from.forEach((s, i) => (out[`from${i}`] = s));
+  return out;
+}
+
+/** The entries of `args` named by `shape`'s keys (a prepared statement's placeholders for those columns). */
+function pick<T extends object>(args: Record<string, unknown>, shape: T): T {
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(shape)) out[k] = args[k];
+  return out as T;
+}
 
 /**
  * The {@link JobStore} over the `jobs` table of migration 0001 (SQLite through Kysely; `PostgresJobStore` in
@@ -29,14 +44,20 @@ export class KyselyJobStore implements JobStore {
     private readonly leaseClockOffsetMs?: () => number,
   ) {}
 
-  /** The database's current time in epoch ms (SQLite: `unixepoch('subsec')`), plus the test offset. */
-  protected dbNowMs(): RawBuilder<number> {
-    return sql<number>`cast(unixepoch('subsec') * 1000 + ${this.leaseOffset()} as integer)`;
+  /** The statements every job runs (create, transition, update), built once per shape. */
+  private readonly q = new PreparedQueries();
+
+  /**
+   * The database's current time in epoch ms (SQLite: `unixepoch('subsec')`), plus the test offset (`offset`: the
+   * value sent for it, default {@link leaseOffset}; a prepared statement passes its placeholder).
+   */
+  protected dbNowMs(offset: unknown = this.leaseOffset()): RawBuilder<number> {
+    return sql<number>`cast(unixepoch('subsec') * 1000 + ${offset} as integer)`;
   }
 
-  /** The lease-expiry instant `leaseMs` after {@link dbNowMs}. */
-  protected leaseUntil(leaseMs: number): RawBuilder<number> {
-    return sql<number>`(${this.dbNowMs()} + ${Math.trunc(leaseMs)})`;
+  /** The lease-expiry instant `leaseMs` (an integer, or a prepared statement's placeholder) after {@link dbNowMs}. */
+  protected leaseUntil(leaseMs: unknown, offset: unknown = this.leaseOffset()): RawBuilder<number> {
+    return sql<number>`(${this.dbNowMs(offset)} + ${typeof leaseMs === 'number' ? Math.trunc(leaseMs) : leaseMs})`;
   }
 
   /** The test offset of the lease clock, an integer (0 in production). */
@@ -52,35 +73,41 @@ export class KyselyJobStore implements JobStore {
   async create(job: NewJob): Promise<JobRecord> {
     const now = this.clock.now();
     const due = job.kind === 'video' && ACTIVE_VIDEO_STATUSES.includes(job.status);
-    const row = await this.db
-      .insertInto('jobs')
-      .values({
-        id: job.id,
-        kind: job.kind,
-        status: job.status,
-        scope_id: job.scopeId,
-        user_id: job.userId,
-        model: job.model,
-        prompt: job.prompt,
-        params: JSON.stringify(job.params ?? {}),
-        token_source: job.tokenSource,
-        token_id: job.tokenId,
-        hold_id: job.holdId ?? null,
-        estimate_micros: job.estimateMicros,
-        delivery: JSON.stringify(job.delivery ?? {}),
-        deadline_at: job.deadlineAt ?? null,
-        next_poll_at: job.nextPollAt ?? (due ? now : null),
-        poll_interval_ms: job.pollIntervalMs ?? null,
-        lease_owner: job.leaseOwner ?? null,
-        lease_expires_at: job.leaseOwner ? this.leaseUntil(job.leaseMs ?? 0) : null,
-        finished_at: FINAL_STATUSES.includes(job.status) ? now : null,
-        locale: job.locale ?? null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return toRecord(row);
+    const leased = Boolean(job.leaseOwner);
+    const values = {
+      id: job.id,
+      kind: job.kind,
+      status: job.status,
+      scope_id: job.scopeId,
+      user_id: job.userId,
+      model: job.model,
+      prompt: job.prompt,
+      params: JSON.stringify(job.params ?? {}),
+      token_source: job.tokenSource,
+      token_id: job.tokenId,
+      hold_id: job.holdId ?? null,
+      estimate_micros: job.estimateMicros,
+      delivery: JSON.stringify(job.delivery ?? {}),
+      deadline_at: job.deadlineAt ?? null,
+      next_poll_at: job.nextPollAt ?? (due ? now : null),
+      poll_interval_ms: job.pollIntervalMs ?? null,
+      lease_owner: job.leaseOwner ?? null,
+      finished_at: FINAL_STATUSES.includes(job.status) ? now : null,
+      locale: job.locale ?? null,
+      created_at: now,
+      updated_at: now,
+    };
+    // A value left undefined leaves its column out (the column's default), as Kysely does: the shape names the columns.
+    const present = Object.fromEntries(Object.entries(values).filter(([, x]) => x !== undefined)) as typeof values;
+    const lease = leased ? { leaseMs: Math.trunc(job.leaseMs ?? 0), leaseOffset: this.leaseOffset() } : {};
+    const { rows } = await this.q.run(this.db, `create:${Object.keys(present).join(',')}:${leased}`, { ...present, ...lease }, (v) =>
+      this.db
+        .insertInto('jobs')
+        .values({ ...pick(v, present), lease_expires_at: leased ? this.leaseUntil((v as typeof v & typeof lease).leaseMs, (v as typeof v & typeof lease).leaseOffset) : null })
+        .returningAll(),
+    );
+    if (!rows[0]) throw new NoResultError(this.db.insertInto('jobs').toOperationNode());
+    return toRecord(rows[0]);
   }
 
   async get(id: string): Promise<JobRecord | undefined> {
@@ -94,27 +121,34 @@ export class KyselyJobStore implements JobStore {
     const now = this.clock.now();
     const final = FINAL_STATUSES.includes(to);
     const cols = { ...patchColumns(final ? { leaseOwner: null, leaseExpiresAt: null, nextPollAt: null, finishedAt: now, ...patch } : patch) };
-    let q = this.db
-      .updateTable('jobs')
-      .set({ ...cols, status: to, updated_at: now })
-      .where('id', '=', id)
-      .where('status', 'in', [...from]);
-    if (leaseOwner !== undefined) q = q.where('lease_owner', '=', leaseOwner);
-    const row = await q.returningAll().executeTakeFirst();
-    return row ? toRecord(row) : undefined;
+    delete cols.updated_at;
+    const args = { ...cols, id, to, now, ...statusArgs(from), ...(leaseOwner !== undefined ? { leaseOwner } : {}) };
+    const { rows } = await this.q.run(this.db, `transition:${Object.keys(cols).join(',')}:${from.length}:${leaseOwner !== undefined}`, args, (v) => {
+      const q = this.db
+        .updateTable('jobs')
+        .set({ ...pick(v, cols), status: v.to, updated_at: v.now })
+        .where('id', '=', v.id)
+        .where('status', 'in', from.map((_, i) => (v as Record<string, unknown>)[`from${i}`] as JobStatus));
+      return (leaseOwner !== undefined ? q.where('lease_owner', '=', v.leaseOwner as string) : q).returningAll();
+    });
+    return rows[0] ? toRecord(rows[0]) : undefined;
   }
 
   /** See {@link JobStore.update}. */
   async update(id: string, expected: readonly JobStatus[], patch: JobPatch, leaseOwner?: string): Promise<boolean> {
     if (expected.length === 0) return false;
-    let q = this.db
-      .updateTable('jobs')
-      .set({ ...patchColumns(patch), updated_at: this.clock.now() })
-      .where('id', '=', id)
-      .where('status', 'in', [...expected]);
-    if (leaseOwner !== undefined) q = q.where('lease_owner', '=', leaseOwner);
-    const r = await q.executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
+    const cols = patchColumns(patch);
+    delete cols.updated_at;
+    const args = { ...cols, id, now: this.clock.now(), ...statusArgs(expected), ...(leaseOwner !== undefined ? { leaseOwner } : {}) };
+    const r = await this.q.run(this.db, `update:${Object.keys(cols).join(',')}:${expected.length}:${leaseOwner !== undefined}`, args, (v) => {
+      const q = this.db
+        .updateTable('jobs')
+        .set({ ...pick(v, cols), updated_at: v.now })
+        .where('id', '=', v.id)
+        .where('status', 'in', expected.map((_, i) => (v as Record<string, unknown>)[`from${i}`] as JobStatus));
+      return leaseOwner !== undefined ? q.where('lease_owner', '=', v.leaseOwner as string) : q;
+    });
+    return Number(r.numAffectedRows ?? 0n) === 1;
   }
 
   /** The claim statement, exposed so tests can `EXPLAIN QUERY PLAN` exactly what runs. */
