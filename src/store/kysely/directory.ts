@@ -54,7 +54,12 @@ export class KyselyDirectory implements Directory {
       this.db
         .insertInto('scopes')
         .values({ id: v.id, platform: v.platform, external_id: v.externalId, title: v.title, language: null, created_at: v.now })
-        .onConflict((oc) => (p.title ? oc.columns(['platform', 'external_id']).doUpdateSet({ title: v.title }) : oc.columns(['platform', 'external_id']).doNothing())),
+        // An unchanged title is not written again (no row change, no WAL page for an upsert on every command).
+        .onConflict((oc) =>
+          p.title
+            ? oc.columns(['platform', 'external_id']).doUpdateSet({ title: v.title }).where((eb) => eb('scopes.title', 'is distinct from', eb.ref('excluded.title')))
+            : oc.columns(['platform', 'external_id']).doNothing(),
+        ),
     );
     const { rows } = await this.q.run(this.db, 'scopeByRef', { platform: p.platform, externalId: p.externalId }, (v) =>
       this.db.selectFrom('scopes').selectAll().where('platform', '=', v.platform).where('external_id', '=', v.externalId),
@@ -75,7 +80,15 @@ export class KyselyDirectory implements Directory {
       return this.db
         .insertInto('users')
         .values({ id: v.id, platform: v.platform, external_id: v.externalId, display_name: v.displayName, username: v.username, personal_allowance_micros: null, personal_period: null, language: null, created_at: v.now })
-        .onConflict((oc) => (Object.keys(patch).length ? oc.columns(['platform', 'external_id']).doUpdateSet(patch) : oc.columns(['platform', 'external_id']).doNothing()));
+        // Names as stored are not written again (no row change, no WAL page for an upsert on every command).
+        .onConflict((oc) =>
+          Object.keys(patch).length
+            ? oc
+                .columns(['platform', 'external_id'])
+                .doUpdateSet(patch)
+                .where((eb) => eb.or(Object.keys(patch).map((c) => eb(`users.${c as 'username' | 'display_name'}`, 'is distinct from', eb.ref(`excluded.${c as 'username' | 'display_name'}`)))))
+            : oc.columns(['platform', 'external_id']).doNothing(),
+        );
     });
     const { rows } = await this.q.run(this.db, 'userByRef', { platform: p.platform, externalId: p.externalId }, (v) =>
       this.db.selectFrom('users').selectAll().where('platform', '=', v.platform).where('external_id', '=', v.externalId),
