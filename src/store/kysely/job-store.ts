@@ -1,16 +1,33 @@
-import { NoResultError, sql, type Kysely, type RawBuilder } from 'kysely';
+import { NoResultError, sql, type Kysely, type RawBuilder, type Updateable } from 'kysely';
 import type { JobStatus } from '../../core/api/jobs.js';
 import type { Clock } from '../../core/ports/clock.js';
 import { ACTIVE_STATUSES, ACTIVE_VIDEO_STATUSES, FINAL_STATUSES, type GalleryFilter, type JobPatch, type JobRecord, type JobStore, type NewJob } from '../../core/ports/job-store.js';
-import type { Database } from './schema.js';
+import type { Database, JobsTable } from './schema.js';
 import { paramsOf, patchColumns, toRecord } from './job-rows.js';
 import { PreparedQueries } from './prepared.js';
 
-/** `from0`, `from1`…: the statuses a change starts from, as arguments of a prepared statement. */
-function statusArgs(from: readonly JobStatus[]): Record<string, JobStatus> {
-  const out: Record<string, JobStatus> = {};
-  from.forEach((s, i) => (out[`from${i}`] = s));
-  return out;
+/**
+ * The arguments of a prepared change of a job: its columns (`updated_at` left out: the change stamps it), `id`, the
+ * statuses it starts from as `from0`, `from1`…, and `leaseOwner` when given; `names` are the columns, in order.
+ */
+function changeArgs(id: string, cols: Updateable<JobsTable>, from: readonly JobStatus[], leaseOwner: string | undefined): { names: string[]; args: Record<string, unknown> } {
+  const names: string[] = [];
+  const args: Record<string, unknown> = { id };
+  for (const [k, v] of Object.entries(cols)) {
+    if (k === 'updated_at') continue;
+    names.push(k);
+    args[k] = v;
+  }
+  for (let i = 0; i < from.length; i++) args[`from${i}`] = from[i];
+  if (leaseOwner !== undefined) args.leaseOwner = leaseOwner;
+  return { names, args };
+}
+
+/** The placeholders of `names` (columns) among a prepared statement's arguments. */
+function pickNames(args: Record<string, unknown>, names: readonly string[]): Updateable<JobsTable> {
+  const out: Record<string, unknown> = {};
+  for (const k of names) out[k] = args[k];
+  return out as Updateable<JobsTable>;
 }
 
 /** The entries of `args` named by `shape`'s keys (a prepared statement's placeholders for those columns). */
@@ -120,15 +137,15 @@ export class KyselyJobStore implements JobStore {
     if (from.length === 0) return undefined;
     const now = this.clock.now();
     const final = FINAL_STATUSES.includes(to);
-    const cols = { ...patchColumns(final ? { leaseOwner: null, leaseExpiresAt: null, nextPollAt: null, finishedAt: now, ...patch } : patch) };
-    delete cols.updated_at;
-    const args = { ...cols, id, to, now, ...statusArgs(from), ...(leaseOwner !== undefined ? { leaseOwner } : {}) };
-    const { rows } = await this.q.run(this.db, `transition:${Object.keys(cols).join(',')}:${from.length}:${leaseOwner !== undefined}`, args, (v) => {
+    const { names, args } = changeArgs(id, patchColumns(final ? { leaseOwner: null, leaseExpiresAt: null, nextPollAt: null, finishedAt: now, ...patch } : patch), from, leaseOwner);
+    args.to = to;
+    args.now = now;
+    const { rows } = await this.q.run(this.db, `transition:${names.join(',')}:${from.length}:${leaseOwner !== undefined}`, args, (v) => {
       const q = this.db
         .updateTable('jobs')
-        .set({ ...pick(v, cols), status: v.to, updated_at: v.now })
-        .where('id', '=', v.id)
-        .where('status', 'in', from.map((_, i) => (v as Record<string, unknown>)[`from${i}`] as JobStatus));
+        .set({ ...pickNames(v, names), status: v.to as JobStatus, updated_at: v.now as number })
+        .where('id', '=', v.id as string)
+        .where('status', 'in', from.map((_, i) => v[`from${i}`] as JobStatus));
       return (leaseOwner !== undefined ? q.where('lease_owner', '=', v.leaseOwner as string) : q).returningAll();
     });
     return rows[0] ? toRecord(rows[0]) : undefined;
@@ -137,15 +154,14 @@ export class KyselyJobStore implements JobStore {
   /** See {@link JobStore.update}. */
   async update(id: string, expected: readonly JobStatus[], patch: JobPatch, leaseOwner?: string): Promise<boolean> {
     if (expected.length === 0) return false;
-    const cols = patchColumns(patch);
-    delete cols.updated_at;
-    const args = { ...cols, id, now: this.clock.now(), ...statusArgs(expected), ...(leaseOwner !== undefined ? { leaseOwner } : {}) };
-    const r = await this.q.run(this.db, `update:${Object.keys(cols).join(',')}:${expected.length}:${leaseOwner !== undefined}`, args, (v) => {
+    const { names, args } = changeArgs(id, patchColumns(patch), expected, leaseOwner);
+    args.now = this.clock.now();
+    const r = await this.q.run(this.db, `update:${names.join(',')}:${expected.length}:${leaseOwner !== undefined}`, args, (v) => {
       const q = this.db
         .updateTable('jobs')
-        .set({ ...pick(v, cols), updated_at: v.now })
-        .where('id', '=', v.id)
-        .where('status', 'in', expected.map((_, i) => (v as Record<string, unknown>)[`from${i}`] as JobStatus));
+        .set({ ...pickNames(v, names), updated_at: v.now as number })
+        .where('id', '=', v.id as string)
+        .where('status', 'in', expected.map((_, i) => v[`from${i}`] as JobStatus));
       return leaseOwner !== undefined ? q.where('lease_owner', '=', v.leaseOwner as string) : q;
     });
     return Number(r.numAffectedRows ?? 0n) === 1;
