@@ -49,6 +49,9 @@ export class KyselyDirectory implements Directory {
   ) {}
 
   async ensureScope(p: ExternalRef & { title?: string }): Promise<Scope> {
+    // The common case, a known community under the same title, is one read; else the upsert and a read, as always.
+    const known = await this.scopeByRef(p);
+    if (known && (!p.title || known.title === p.title)) return toScope(known);
     const values = { id: newId('sc'), platform: p.platform, externalId: p.externalId, title: p.title ?? null, now: this.clock.now() };
     await this.q.run(this.db, p.title ? 'ensureScope.titled' : 'ensureScope', values, (v) =>
       this.db
@@ -61,15 +64,30 @@ export class KyselyDirectory implements Directory {
             : oc.columns(['platform', 'external_id']).doNothing(),
         ),
     );
+    const row = await this.scopeByRef(p);
+    if (!row) throw new NoResultError(this.db.selectFrom('scopes').toOperationNode());
+    return toScope(row);
+  }
+
+  private async scopeByRef(p: ExternalRef): Promise<Selectable<Database['scopes']> | undefined> {
     const { rows } = await this.q.run(this.db, 'scopeByRef', { platform: p.platform, externalId: p.externalId }, (v) =>
       this.db.selectFrom('scopes').selectAll().where('platform', '=', v.platform).where('external_id', '=', v.externalId),
     );
-    if (!rows[0]) throw new NoResultError(this.db.selectFrom('scopes').toOperationNode());
-    return toScope(rows[0]);
+    return rows[0];
+  }
+
+  private async userByRef(p: ExternalRef): Promise<Selectable<Database['users']> | undefined> {
+    const { rows } = await this.q.run(this.db, 'userByRef', { platform: p.platform, externalId: p.externalId }, (v) =>
+      this.db.selectFrom('users').selectAll().where('platform', '=', v.platform).where('external_id', '=', v.externalId),
+    );
+    return rows[0];
   }
 
   async ensureUser(p: ExternalRef & { displayName?: string; username?: string }): Promise<User> {
     const username = p.username ? p.username.replace(/^@/, '').toLowerCase() : null;
+    // The common case, a known user under the same names, is one read; else the upsert and a read, as always.
+    const known = await this.userByRef(p);
+    if (known && (!p.displayName || known.display_name === p.displayName) && (!username || known.username === username)) return toUser(known);
     const values = { id: newId('u'), platform: p.platform, externalId: p.externalId, displayName: p.displayName ?? null, username, now: this.clock.now() };
     // The conflict's update sets the names given (none: nothing is updated), so the statement's shape is keyed by them.
     const shape = `ensureUser.${p.displayName ? 'd' : ''}${username ? 'u' : ''}`;
@@ -90,11 +108,9 @@ export class KyselyDirectory implements Directory {
             : oc.columns(['platform', 'external_id']).doNothing(),
         );
     });
-    const { rows } = await this.q.run(this.db, 'userByRef', { platform: p.platform, externalId: p.externalId }, (v) =>
-      this.db.selectFrom('users').selectAll().where('platform', '=', v.platform).where('external_id', '=', v.externalId),
-    );
-    if (!rows[0]) throw new NoResultError(this.db.selectFrom('users').toOperationNode());
-    return toUser(rows[0]);
+    const row = await this.userByRef(p);
+    if (!row) throw new NoResultError(this.db.selectFrom('users').toOperationNode());
+    return toUser(row);
   }
 
   async setUserLanguage(userId: string, language: string | null): Promise<void> {
