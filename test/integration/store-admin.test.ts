@@ -34,6 +34,17 @@ describe.each(engines)('store ($name)', (engine) => {
       expect(await store.directory.findMemberByUsername(scopeId, 'nobody')).toBeUndefined();
     });
 
+    it('an upsert with the names as stored keeps them; one changed name of two is written, the other kept', async () => {
+      t = await makeTempStore({ engine });
+      const dir = t.store.directory;
+      const s = await dir.ensureScope({ platform: 'telegram', externalId: '-5', title: 'Same' });
+      expect(await dir.ensureScope({ platform: 'telegram', externalId: '-5', title: 'Same' })).toMatchObject({ id: s.id, title: 'Same' });
+      const u = await dir.ensureUser({ platform: 'telegram', externalId: '9', displayName: 'Bo', username: 'bo' });
+      expect(await dir.ensureUser({ platform: 'telegram', externalId: '9', displayName: 'Bo', username: 'bo' })).toMatchObject({ id: u.id, displayName: 'Bo', username: 'bo' });
+      expect(await dir.ensureUser({ platform: 'telegram', externalId: '9', displayName: 'Bob', username: 'bo' })).toMatchObject({ id: u.id, displayName: 'Bob', username: 'bo' });
+      expect(await dir.ensureUser({ platform: 'telegram', externalId: '9', displayName: 'Bob', username: 'bobby' })).toMatchObject({ id: u.id, displayName: 'Bob', username: 'bobby' });
+    });
+
     it('moves a community to its new id, merging the members seen under the new id first; a NUL in a name is stored', async () => {
       t = await makeTempStore({ engine });
       const { store } = t;

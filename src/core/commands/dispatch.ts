@@ -16,6 +16,12 @@ import type { SurfaceRequest } from '../ports/surface.js';
 import { validateArgs } from './validate.js';
 import { StoreUnavailableError } from '../ports/store-unavailable.js';
 import { withPrivateChoice } from '../jobs/private-delivery.js';
+import type { SettingsInEffect } from '../api/settings.js';
+
+/** A request with its actor resolved, and the actor's settings read at most once for the command. */
+interface LocalizedRequest extends SurfaceRequest {
+  settingsInEffect(): Promise<SettingsInEffect>;
+}
 
 /** What a {@link CommandDispatcher} needs. */
 export interface DispatcherDeps {
@@ -119,7 +125,7 @@ export class CommandDispatcher {
    * locale negotiated alone and no ids, so a store hiccup never costs the member their language (the use-case then
    * meets the store's failure itself).
    */
-  private async localized(r: SurfaceRequest): Promise<SurfaceRequest> {
+  private async localized(r: SurfaceRequest): Promise<LocalizedRequest> {
     let resolved: ResolvedActor | undefined;
     try {
       // A surface that resolved this actor for the same update already (Telegram's member middleware) gives it.
@@ -130,6 +136,9 @@ export class CommandDispatcher {
     const locale = resolved?.locale ?? negotiateLocale(r.actor.locale);
     const reported = r.actor.reportedLocale ?? r.actor.locale;
     const actor = { ...r.actor, locale, ...(reported ? { reportedLocale: reported } : {}), ...(resolved ? { resolved } : {}) };
+    // One read of the settings per command: the piece's options and the delivery address's `private` choice agree.
+    let settings: Promise<SettingsInEffect> | undefined;
+    const settingsInEffect = () => (settings ??= this.core.settingsInEffect(actor));
     return {
       actor,
       surface: r.surface,
@@ -137,7 +146,8 @@ export class CommandDispatcher {
       isAdmin: () => r.isAdmin(),
       progress: (p) => r.progress({ ...p, locale }),
       // The member's `private` choice is taken once, when the job asks for its address, and stored with it.
-      deliveryAddress: async (use) => withPrivateChoice(await r.deliveryAddress(use), actor, await this.core.settingsInEffect(actor)),
+      deliveryAddress: async (use) => withPrivateChoice(await r.deliveryAddress(use), actor, await settingsInEffect()),
+      settingsInEffect,
     };
   }
 
@@ -273,8 +283,9 @@ function placeFailure(place: Place, r: SurfaceRequest): Failure | undefined {
 }
 
 /** The piece's view of the request (methods delegated, so class-based requests keep their `this`). */
-function contextOf(r: SurfaceRequest, core: CoreApi, role: () => Promise<Role>, commands: readonly CommandDefinition[]): CommandContext {
+function contextOf(r: LocalizedRequest, core: CoreApi, role: () => Promise<Role>, commands: readonly CommandDefinition[]): CommandContext {
   return {
+    settingsInEffect: r.settingsInEffect,
     actor: r.actor,
     surface: r.surface,
     uploadLimitBytes: r.uploadLimitBytes,

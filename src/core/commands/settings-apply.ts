@@ -27,7 +27,7 @@ export interface SettingsUsed {
  * stored value that fits. A flag always wins; a key without a setting leaves the command's own default.
  */
 export async function useSettings(ctx: CommandContext, wanted: readonly SettingWanted[]): Promise<SettingsUsed> {
-  const all = await ctx.core.settingsInEffect(ctx.actor);
+  const all = await (ctx.settingsInEffect ? ctx.settingsInEffect() : ctx.core.settingsInEffect(ctx.actor));
   const used = new Map<SettingKey, AppliedSetting>();
   for (const w of wanted) {
     const s = all[w.key];

@@ -9,6 +9,7 @@
  * definition (before any money moves), then calls the piece's `run`.
  */
 import type { SurfaceRequest } from '../ports/surface.js';
+import type { SettingsInEffect } from '../api/settings.js';
 import type { CoreApi } from '../api/core-api.js';
 import type { JobKind } from '../api/jobs.js';
 import type { Failure, Result } from '../failures.js';
@@ -161,6 +162,11 @@ export interface CommandContext extends Omit<SurfaceRequest, 'isAdmin'> {
   role(): Promise<Role>;
   /** The commands the dispatcher runs (`/setup channel` checks names against them); absent outside a dispatcher. */
   readonly commands?: readonly CommandDefinition[];
+  /**
+   * The actor's settings in effect, read once per invocation and shared with the delivery address's `private` choice;
+   * absent outside a dispatcher (then `core.settingsInEffect`).
+   */
+  settingsInEffect?(): Promise<SettingsInEffect>;
 }
 
 /** A file in a reply. `bytes` in memory, or `path` of a kept output (surfaces stream it). */

@@ -1,6 +1,10 @@
 import { negotiateLanguages } from '@fluent/langneg';
 import { DEFAULT_LOCALE, supportedLocales } from './catalog.js';
 
+/** How many requested codes {@link negotiateLocale} remembers the answer of. */
+const NEGOTIATED_MAX = 512;
+let negotiated: { supported: readonly string[]; best: Map<string, string> } | undefined;
+
 /**
  * The shipped locale for a requested code (BCP 47 as platforms send it: Discord `es-ES`, `zh-CN`, `pt-BR`; Telegram
  * `es`, `pt-br`, `zh-hans`), by `@fluent/langneg`'s lookup strategy: exact match, then the same language in
@@ -11,8 +15,15 @@ import { DEFAULT_LOCALE, supportedLocales } from './catalog.js';
 export function negotiateLocale(requested: string | null | undefined): string {
   const r = typeof requested === 'string' ? requested.trim().replace(/_/g, '-') : '';
   if (!r || r.length > 35 || !/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(r)) return DEFAULT_LOCALE;
-  const [best] = negotiateLanguages([r], supportedLocales(), { strategy: 'lookup', defaultLocale: DEFAULT_LOCALE });
-  return best ?? DEFAULT_LOCALE;
+  const supported = supportedLocales();
+  // The answers hold for one catalogue (a reloaded one is a new list); the codes platforms send are few.
+  if (negotiated?.supported !== supported) negotiated = { supported, best: new Map() };
+  let best = negotiated.best.get(r);
+  if (best === undefined) {
+    best = negotiateLanguages([r], supported, { strategy: 'lookup', defaultLocale: DEFAULT_LOCALE })[0] ?? DEFAULT_LOCALE;
+    if (negotiated.best.size < NEGOTIATED_MAX) negotiated.best.set(r, best);
+  }
+  return best;
 }
 
 /** Where a member's language may come from, most specific first (see {@link effectiveLocale}). */

@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import { ok, type Failure } from '../failures.js';
 import type { Micros } from '../money.js';
 import { chatCostMicros, TEMPLATE_TOKENS, tokenBound } from '../money/chat-cost.js';
@@ -44,7 +45,11 @@ export function askSteps(d: CoreDeps, p: AskPlan, thrown: (e: unknown) => Failur
         d.gateway.chat(p.token, { model: p.model, messages: [{ role: 'user', content: p.prompt }], maxTokens: p.maxTokens }, o),
       ),
     check: async (job, res) => ok(await priceAnswer(d, p, job, res)),
-    keep: async (job, c) => (job.hasAddress ? (await d.outputs.save(job.id, ANSWER_FILE, Buffer.from(c.text, 'utf8'))).path : null),
+    keep: async (job, c) => {
+      if (!job.hasAddress) return { path: null, files: [] };
+      const saved = await d.outputs.save(job.id, ANSWER_FILE, Buffer.from(c.text, 'utf8'));
+      return { path: saved.path, files: [{ filename: basename(saved.path), bytes: saved.bytes }] };
+    },
     thrown,
   };
 }

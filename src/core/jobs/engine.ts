@@ -67,10 +67,18 @@ export interface KeptSteps<S, C extends Owed> {
   submit(job: OpenedJob): Promise<S>;
   /** What of the answer is usable and what it owes; a failure ends the job, hold released. May record gateway losses. */
   check(job: OpenedJob, submitted: S): Promise<Result<C>>;
-  /** Writes the result where a late delivery finds it; returns the path of the first kept output (null: none). */
-  keep(job: OpenedJob, checked: C): Promise<string | null>;
+  /** Writes the result where a late delivery finds it; returns what it wrote ({@link KeptOutputs}). */
+  keep(job: OpenedJob, checked: C): Promise<KeptOutputs>;
   /** The failure a throw of `submit`, `check` or `keep` reads as (the gateway's words; the hold is released). */
   thrown(e: unknown): Failure;
+}
+
+/** What a kind's `keep` wrote for a job. */
+export interface KeptOutputs {
+  /** The path of the first kept output (null: none). */
+  path: string | null;
+  /** Every file it wrote into the job's folder (by stored name), which held nothing before: the settle step's gallery size. */
+  files: readonly { filename: string; bytes: number }[];
 }
 
 /** A result checked, kept and settled: `chargedMicros` is what the ledger charged. */
@@ -85,20 +93,20 @@ export type Settled<C> = C & { chargedMicros: Micros };
  */
 export async function runToKept<S, C extends Owed>(d: CoreDeps, job: OpenedJob, steps: KeptSteps<S, C>): Promise<Result<Settled<C>>> {
   let checked: C | undefined;
-  let outputPath: string | null;
+  let kept: KeptOutputs;
   try {
     const submitted = await steps.submit(job);
     const c = await steps.check(job, submitted);
     if (!c.ok) return failOpenJob(d, job, c.failure);
     checked = c.value;
-    outputPath = await steps.keep(job, checked);
+    kept = await steps.keep(job, checked);
   } catch (e) {
     // A result checked but not kept was billed by the gateway and reaches no one: the operator's loss.
     if (checked) await d.money.loss(job, Math.min(checked.owedMicros, job.estimateMicros), true, 'not_kept');
     return failOpenJob(d, job, steps.thrown(e));
   }
   try {
-    const chargedMicros = await settleStep(d, job, checked, outputPath);
+    const chargedMicros = await settleStep(d, job, checked, kept);
     if (chargedMicros === undefined) return takenOver(d, job);
     return ok({ ...checked, chargedMicros });
   } catch (e) {
@@ -128,8 +136,9 @@ export async function runToRunner<S>(d: CoreDeps, job: OpenedJob, submit: () => 
  * settles (idempotent), never a charge without a job that ends in a delivery or an honest message. Returns the charge,
  * or undefined when the row was no longer this process's (its lease ran out and the sweep took it): nothing is settled.
  */
-async function settleStep(d: CoreDeps, job: OpenedJob, owed: Owed, outputPath: string | null): Promise<Micros | undefined> {
+async function settleStep(d: CoreDeps, job: OpenedJob, owed: Owed, kept: KeptOutputs): Promise<Micros | undefined> {
   const now = d.clock.now();
+  const outputPath = kept.path;
   const charge = Math.min(owed.owedMicros, job.estimateMicros);
   const patch = {
     chargedMicros: charge,
@@ -137,7 +146,7 @@ async function settleStep(d: CoreDeps, job: OpenedJob, owed: Owed, outputPath: s
     progress: 100,
     outputPath,
     outputExpiresAt: now + d.settings.outputRetentionMs,
-    ...(outputPath !== null && d.settings.galleryRetentionMs ? galleryPatch(d.settings.galleryRetentionMs, now, await d.outputs.list(job.id)) : {}),
+    ...(outputPath !== null && d.settings.galleryRetentionMs ? galleryPatch(d.settings.galleryRetentionMs, now, kept.files) : {}),
   };
   const moved = job.hasAddress
     ? await d.jobs.transition(job.id, ['reserved'], 'delivering', { ...patch, nextPollAt: now, attempts: 0 }, d.leases.owner)

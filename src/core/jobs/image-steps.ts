@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import type { JobHooks } from '../api/actor.js';
 import type { ImageFile } from '../api/images.js';
 import { err, fail, ok, type Failure, type Result } from '../failures.js';
@@ -102,13 +103,15 @@ export function imageSteps(d: CoreDeps, p: ImagePlan, thrown: (e: unknown) => Fa
     check: (job, res) => checkImages(d, p, job, res),
     keep: async (job, c) => {
       let first: string | null = null;
+      const files: { filename: string; bytes: number }[] = [];
       for (const f of c.images) {
         // Every image is kept (V2, U3 and /job read them), not only the first.
         const saved = await d.outputs.save(job.id, f.filename, f.bytes);
         first ??= saved.path;
+        files.push({ filename: basename(saved.path), bytes: saved.bytes });
       }
-      await keepReferences(d, job.id, p.refs);
-      return first;
+      await keepReferences(d, job.id, p.refs, files);
+      return { path: first, files };
     },
     thrown,
   };
@@ -137,13 +140,16 @@ function imagesMicros(p: ImagePlan, n: number): Micros {
 }
 
 /**
- * Keeps an edit's reference images next to its results (`ref-1.png`…, same retention and purge), so Reroll can
- * re-run the edit without the user sending them again. Trade-off: up to `maxReferenceImages` × 8 MiB more disk
- * per edit while retained. A failure to keep them is logged, never fails the job.
+ * Keeps an edit's reference images next to its results (`ref-1.png`…, same retention and purge; each one written is
+ * added to `files`), so Reroll can re-run the edit without the user sending them again. Trade-off: up to
+ * `maxReferenceImages` × 8 MiB more disk per edit while retained. A failure to keep them is logged, never fails the job.
  */
-async function keepReferences(d: CoreDeps, jobId: string, refs: ValidImage[]): Promise<void> {
+async function keepReferences(d: CoreDeps, jobId: string, refs: ValidImage[], files: { filename: string; bytes: number }[]): Promise<void> {
   try {
-    for (const [i, r] of refs.entries()) await d.outputs.save(jobId, referenceFile(i + 1, r.type), r.data);
+    for (const [i, r] of refs.entries()) {
+      const saved = await d.outputs.save(jobId, referenceFile(i + 1, r.type), r.data);
+      files.push({ filename: basename(saved.path), bytes: saved.bytes });
+    }
   } catch (e) {
     d.logger.warn({ jobId, err: e }, 'could not keep the reference images of an edit');
   }

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { NoResultError, sql, type Kysely, type Selectable } from 'kysely';
 import type { AuditInput } from '../../core/ports/audit-log.js';
 import type { Clock } from '../../core/ports/clock.js';
 import type { Directory, ExternalRef, Scope, User } from '../../core/ports/directory.js';
@@ -6,6 +6,7 @@ import { newId } from '../ids.js';
 import type { WriteTransactionRunner } from './write-transaction.js';
 import type { Database } from './schema.js';
 import { writeAudit } from './audit.js';
+import { PreparedQueries } from './prepared.js';
 
 const toScope = (r: Selectable<Database['scopes']>): Scope => ({
   id: r.id,
@@ -38,6 +39,8 @@ function safeJson(text: string): Record<string, unknown> {
 
 /** The {@link Directory} on SQLite and PostgreSQL: idempotent upserts keyed by the unique (platform, external_id) of `scopes` and `users`. */
 export class KyselyDirectory implements Directory {
+  private readonly q = new PreparedQueries();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
@@ -46,26 +49,67 @@ export class KyselyDirectory implements Directory {
   ) {}
 
   async ensureScope(p: ExternalRef & { title?: string }): Promise<Scope> {
-    await this.db
-      .insertInto('scopes')
-      .values({ id: newId('sc'), platform: p.platform, external_id: p.externalId, title: p.title ?? null, language: null, created_at: this.clock.now() })
-      .onConflict((oc) => (p.title ? oc.columns(['platform', 'external_id']).doUpdateSet({ title: p.title }) : oc.columns(['platform', 'external_id']).doNothing()))
-      .execute();
-    const row = await this.db.selectFrom('scopes').selectAll().where('platform', '=', p.platform).where('external_id', '=', p.externalId).executeTakeFirstOrThrow();
+    // The common case, a known community under the same title, is one read; else the upsert and a read, as always.
+    const known = await this.scopeByRef(p);
+    if (known && (!p.title || known.title === p.title)) return toScope(known);
+    const values = { id: newId('sc'), platform: p.platform, externalId: p.externalId, title: p.title ?? null, now: this.clock.now() };
+    await this.q.run(this.db, p.title ? 'ensureScope.titled' : 'ensureScope', values, (v) =>
+      this.db
+        .insertInto('scopes')
+        .values({ id: v.id, platform: v.platform, external_id: v.externalId, title: v.title, language: null, created_at: v.now })
+        // An unchanged title is not written again (no row change, no WAL page for an upsert on every command).
+        .onConflict((oc) =>
+          p.title
+            ? oc.columns(['platform', 'external_id']).doUpdateSet({ title: v.title }).where((eb) => eb('scopes.title', 'is distinct from', eb.ref('excluded.title')))
+            : oc.columns(['platform', 'external_id']).doNothing(),
+        ),
+    );
+    const row = await this.scopeByRef(p);
+    if (!row) throw new NoResultError(this.db.selectFrom('scopes').toOperationNode());
     return toScope(row);
+  }
+
+  private async scopeByRef(p: ExternalRef): Promise<Selectable<Database['scopes']> | undefined> {
+    const { rows } = await this.q.run(this.db, 'scopeByRef', { platform: p.platform, externalId: p.externalId }, (v) =>
+      this.db.selectFrom('scopes').selectAll().where('platform', '=', v.platform).where('external_id', '=', v.externalId),
+    );
+    return rows[0];
+  }
+
+  private async userByRef(p: ExternalRef): Promise<Selectable<Database['users']> | undefined> {
+    const { rows } = await this.q.run(this.db, 'userByRef', { platform: p.platform, externalId: p.externalId }, (v) =>
+      this.db.selectFrom('users').selectAll().where('platform', '=', v.platform).where('external_id', '=', v.externalId),
+    );
+    return rows[0];
   }
 
   async ensureUser(p: ExternalRef & { displayName?: string; username?: string }): Promise<User> {
     const username = p.username ? p.username.replace(/^@/, '').toLowerCase() : null;
-    const patch: { display_name?: string; username?: string } = {};
-    if (p.displayName) patch.display_name = p.displayName;
-    if (username) patch.username = username;
-    await this.db
-      .insertInto('users')
-      .values({ id: newId('u'), platform: p.platform, external_id: p.externalId, display_name: p.displayName ?? null, username, personal_allowance_micros: null, personal_period: null, language: null, created_at: this.clock.now() })
-      .onConflict((oc) => (Object.keys(patch).length ? oc.columns(['platform', 'external_id']).doUpdateSet(patch) : oc.columns(['platform', 'external_id']).doNothing()))
-      .execute();
-    const row = await this.db.selectFrom('users').selectAll().where('platform', '=', p.platform).where('external_id', '=', p.externalId).executeTakeFirstOrThrow();
+    // The common case, a known user under the same names, is one read; else the upsert and a read, as always.
+    const known = await this.userByRef(p);
+    if (known && (!p.displayName || known.display_name === p.displayName) && (!username || known.username === username)) return toUser(known);
+    const values = { id: newId('u'), platform: p.platform, externalId: p.externalId, displayName: p.displayName ?? null, username, now: this.clock.now() };
+    // The conflict's update sets the names given (none: nothing is updated), so the statement's shape is keyed by them.
+    const shape = `ensureUser.${p.displayName ? 'd' : ''}${username ? 'u' : ''}`;
+    await this.q.run(this.db, shape, values, (v) => {
+      const patch: { display_name?: string | null; username?: string | null } = {};
+      if (p.displayName) patch.display_name = v.displayName;
+      if (username) patch.username = v.username;
+      return this.db
+        .insertInto('users')
+        .values({ id: v.id, platform: v.platform, external_id: v.externalId, display_name: v.displayName, username: v.username, personal_allowance_micros: null, personal_period: null, language: null, created_at: v.now })
+        // Names as stored are not written again (no row change, no WAL page for an upsert on every command).
+        .onConflict((oc) =>
+          Object.keys(patch).length
+            ? oc
+                .columns(['platform', 'external_id'])
+                .doUpdateSet(patch)
+                .where((eb) => eb.or(Object.keys(patch).map((c) => eb(`users.${c as 'username' | 'display_name'}`, 'is distinct from', eb.ref(`excluded.${c as 'username' | 'display_name'}`)))))
+            : oc.columns(['platform', 'external_id']).doNothing(),
+        );
+    });
+    const row = await this.userByRef(p);
+    if (!row) throw new NoResultError(this.db.selectFrom('users').toOperationNode());
     return toUser(row);
   }
 
@@ -74,12 +118,12 @@ export class KyselyDirectory implements Directory {
   }
 
   async touchMember(scopeId: string, userId: string): Promise<void> {
-    const now = this.clock.now();
-    await this.db
-      .insertInto('scope_members')
-      .values({ scope_id: scopeId, user_id: userId, last_seen_at: now })
-      .onConflict((oc) => oc.columns(['scope_id', 'user_id']).doUpdateSet({ last_seen_at: now }))
-      .execute();
+    await this.q.run(this.db, 'touchMember', { scopeId, userId, now: this.clock.now() }, (v) =>
+      this.db
+        .insertInto('scope_members')
+        .values({ scope_id: v.scopeId, user_id: v.userId, last_seen_at: v.now })
+        .onConflict((oc) => oc.columns(['scope_id', 'user_id']).doUpdateSet({ last_seen_at: v.now })),
+    );
   }
 
   async memberCount(scopeId: string): Promise<number> {

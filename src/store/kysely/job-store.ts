@@ -1,9 +1,41 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { NoResultError, sql, type Kysely, type RawBuilder, type Updateable } from 'kysely';
 import type { JobStatus } from '../../core/api/jobs.js';
 import type { Clock } from '../../core/ports/clock.js';
 import { ACTIVE_STATUSES, ACTIVE_VIDEO_STATUSES, FINAL_STATUSES, type GalleryFilter, type JobPatch, type JobRecord, type JobStore, type NewJob } from '../../core/ports/job-store.js';
-import type { Database } from './schema.js';
+import type { Database, JobsTable } from './schema.js';
 import { paramsOf, patchColumns, toRecord } from './job-rows.js';
+import { PreparedQueries } from './prepared.js';
+
+/**
+ * The arguments of a prepared change of a job: its columns (`updated_at` left out: the change stamps it), `id`, the
+ * statuses it starts from as `from0`, `from1`…, and `leaseOwner` when given; `names` are the columns, in order.
+ */
+function changeArgs(id: string, cols: Updateable<JobsTable>, from: readonly JobStatus[], leaseOwner: string | undefined): { names: string[]; args: Record<string, unknown> } {
+  const names: string[] = [];
+  const args: Record<string, unknown> = { id };
+  for (const [k, v] of Object.entries(cols)) {
+    if (k === 'updated_at') continue;
+    names.push(k);
+    args[k] = v;
+  }
+  for (let i = 0; i < from.length; i++) args[`from${i}`] = from[i];
+  if (leaseOwner !== undefined) args.leaseOwner = leaseOwner;
+  return { names, args };
+}
+
+/** The placeholders of `names` (columns) among a prepared statement's arguments. */
+function pickNames(args: Record<string, unknown>, names: readonly string[]): Updateable<JobsTable> {
+  const out: Record<string, unknown> = {};
+  for (const k of names) out[k] = args[k];
+  return out as Updateable<JobsTable>;
+}
+
+/** The entries of `args` named by `shape`'s keys (a prepared statement's placeholders for those columns). */
+function pick<T extends object>(args: Record<string, unknown>, shape: T): T {
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(shape)) out[k] = args[k];
+  return out as T;
+}
 
 /**
  * The {@link JobStore} over the `jobs` table of migration 0001 (SQLite through Kysely; `PostgresJobStore` in
@@ -29,14 +61,20 @@ export class KyselyJobStore implements JobStore {
     private readonly leaseClockOffsetMs?: () => number,
   ) {}
 
-  /** The database's current time in epoch ms (SQLite: `unixepoch('subsec')`), plus the test offset. */
-  protected dbNowMs(): RawBuilder<number> {
-    return sql<number>`cast(unixepoch('subsec') * 1000 + ${this.leaseOffset()} as integer)`;
+  /** The statements every job runs (create, transition, update), built once per shape. */
+  private readonly q = new PreparedQueries();
+
+  /**
+   * The database's current time in epoch ms (SQLite: `unixepoch('subsec')`), plus the test offset (`offset`: the
+   * value sent for it, default {@link leaseOffset}; a prepared statement passes its placeholder).
+   */
+  protected dbNowMs(offset: unknown = this.leaseOffset()): RawBuilder<number> {
+    return sql<number>`cast(unixepoch('subsec') * 1000 + ${offset} as integer)`;
   }
 
-  /** The lease-expiry instant `leaseMs` after {@link dbNowMs}. */
-  protected leaseUntil(leaseMs: number): RawBuilder<number> {
-    return sql<number>`(${this.dbNowMs()} + ${Math.trunc(leaseMs)})`;
+  /** The lease-expiry instant `leaseMs` (an integer, or a prepared statement's placeholder) after {@link dbNowMs}. */
+  protected leaseUntil(leaseMs: unknown, offset: unknown = this.leaseOffset()): RawBuilder<number> {
+    return sql<number>`(${this.dbNowMs(offset)} + ${typeof leaseMs === 'number' ? Math.trunc(leaseMs) : leaseMs})`;
   }
 
   /** The test offset of the lease clock, an integer (0 in production). */
@@ -52,35 +90,41 @@ export class KyselyJobStore implements JobStore {
   async create(job: NewJob): Promise<JobRecord> {
     const now = this.clock.now();
     const due = job.kind === 'video' && ACTIVE_VIDEO_STATUSES.includes(job.status);
-    const row = await this.db
-      .insertInto('jobs')
-      .values({
-        id: job.id,
-        kind: job.kind,
-        status: job.status,
-        scope_id: job.scopeId,
-        user_id: job.userId,
-        model: job.model,
-        prompt: job.prompt,
-        params: JSON.stringify(job.params ?? {}),
-        token_source: job.tokenSource,
-        token_id: job.tokenId,
-        hold_id: job.holdId ?? null,
-        estimate_micros: job.estimateMicros,
-        delivery: JSON.stringify(job.delivery ?? {}),
-        deadline_at: job.deadlineAt ?? null,
-        next_poll_at: job.nextPollAt ?? (due ? now : null),
-        poll_interval_ms: job.pollIntervalMs ?? null,
-        lease_owner: job.leaseOwner ?? null,
-        lease_expires_at: job.leaseOwner ? this.leaseUntil(job.leaseMs ?? 0) : null,
-        finished_at: FINAL_STATUSES.includes(job.status) ? now : null,
-        locale: job.locale ?? null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return toRecord(row);
+    const leased = Boolean(job.leaseOwner);
+    const values = {
+      id: job.id,
+      kind: job.kind,
+      status: job.status,
+      scope_id: job.scopeId,
+      user_id: job.userId,
+      model: job.model,
+      prompt: job.prompt,
+      params: JSON.stringify(job.params ?? {}),
+      token_source: job.tokenSource,
+      token_id: job.tokenId,
+      hold_id: job.holdId ?? null,
+      estimate_micros: job.estimateMicros,
+      delivery: JSON.stringify(job.delivery ?? {}),
+      deadline_at: job.deadlineAt ?? null,
+      next_poll_at: job.nextPollAt ?? (due ? now : null),
+      poll_interval_ms: job.pollIntervalMs ?? null,
+      lease_owner: job.leaseOwner ?? null,
+      finished_at: FINAL_STATUSES.includes(job.status) ? now : null,
+      locale: job.locale ?? null,
+      created_at: now,
+      updated_at: now,
+    };
+    // A value left undefined leaves its column out (the column's default), as Kysely does: the shape names the columns.
+    const present = Object.fromEntries(Object.entries(values).filter(([, x]) => x !== undefined)) as typeof values;
+    const lease = leased ? { leaseMs: Math.trunc(job.leaseMs ?? 0), leaseOffset: this.leaseOffset() } : {};
+    const { rows } = await this.q.run(this.db, `create:${Object.keys(present).join(',')}:${leased}`, { ...present, ...lease }, (v) =>
+      this.db
+        .insertInto('jobs')
+        .values({ ...pick(v, present), lease_expires_at: leased ? this.leaseUntil((v as typeof v & typeof lease).leaseMs, (v as typeof v & typeof lease).leaseOffset) : null })
+        .returningAll(),
+    );
+    if (!rows[0]) throw new NoResultError(this.db.insertInto('jobs').toOperationNode());
+    return toRecord(rows[0]);
   }
 
   async get(id: string): Promise<JobRecord | undefined> {
@@ -93,28 +137,34 @@ export class KyselyJobStore implements JobStore {
     if (from.length === 0) return undefined;
     const now = this.clock.now();
     const final = FINAL_STATUSES.includes(to);
-    const cols = { ...patchColumns(final ? { leaseOwner: null, leaseExpiresAt: null, nextPollAt: null, finishedAt: now, ...patch } : patch) };
-    let q = this.db
-      .updateTable('jobs')
-      .set({ ...cols, status: to, updated_at: now })
-      .where('id', '=', id)
-      .where('status', 'in', [...from]);
-    if (leaseOwner !== undefined) q = q.where('lease_owner', '=', leaseOwner);
-    const row = await q.returningAll().executeTakeFirst();
-    return row ? toRecord(row) : undefined;
+    const { names, args } = changeArgs(id, patchColumns(final ? { leaseOwner: null, leaseExpiresAt: null, nextPollAt: null, finishedAt: now, ...patch } : patch), from, leaseOwner);
+    args.to = to;
+    args.now = now;
+    const { rows } = await this.q.run(this.db, `transition:${names.join(',')}:${from.length}:${leaseOwner !== undefined}`, args, (v) => {
+      const q = this.db
+        .updateTable('jobs')
+        .set({ ...pickNames(v, names), status: v.to as JobStatus, updated_at: v.now as number })
+        .where('id', '=', v.id as string)
+        .where('status', 'in', from.map((_, i) => v[`from${i}`] as JobStatus));
+      return (leaseOwner !== undefined ? q.where('lease_owner', '=', v.leaseOwner as string) : q).returningAll();
+    });
+    return rows[0] ? toRecord(rows[0]) : undefined;
   }
 
   /** See {@link JobStore.update}. */
   async update(id: string, expected: readonly JobStatus[], patch: JobPatch, leaseOwner?: string): Promise<boolean> {
     if (expected.length === 0) return false;
-    let q = this.db
-      .updateTable('jobs')
-      .set({ ...patchColumns(patch), updated_at: this.clock.now() })
-      .where('id', '=', id)
-      .where('status', 'in', [...expected]);
-    if (leaseOwner !== undefined) q = q.where('lease_owner', '=', leaseOwner);
-    const r = await q.executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
+    const { names, args } = changeArgs(id, patchColumns(patch), expected, leaseOwner);
+    args.now = this.clock.now();
+    const r = await this.q.run(this.db, `update:${names.join(',')}:${expected.length}:${leaseOwner !== undefined}`, args, (v) => {
+      const q = this.db
+        .updateTable('jobs')
+        .set({ ...pickNames(v, names), updated_at: v.now as number })
+        .where('id', '=', v.id as string)
+        .where('status', 'in', expected.map((_, i) => v[`from${i}`] as JobStatus));
+      return leaseOwner !== undefined ? q.where('lease_owner', '=', v.leaseOwner as string) : q;
+    });
+    return Number(r.numAffectedRows ?? 0n) === 1;
   }
 
   /** The claim statement, exposed so tests can `EXPLAIN QUERY PLAN` exactly what runs. */

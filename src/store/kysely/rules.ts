@@ -7,6 +7,7 @@ import { newSortableId } from '../ids.js';
 import { writeAudit } from './audit.js';
 import type { Database } from './schema.js';
 import type { WriteTransactionRunner } from './write-transaction.js';
+import { PreparedQueries } from './prepared.js';
 
 /** The `channel_rules` table (migration 0016). */
 export interface ChannelRulesTable {
@@ -59,6 +60,8 @@ function toWordRule(r: WordRulesTable): WordRule {
  * and the global list. Each change and its `audit_log` entry are written in one transaction.
  */
 export class KyselyRules implements RulesPort {
+  private readonly q = new PreparedQueries();
+
   private readonly db: Kysely<Db>;
 
   constructor(
@@ -75,7 +78,7 @@ export class KyselyRules implements RulesPort {
   }
 
   async channelRules(scopeId: string): Promise<ChannelRule[]> {
-    const rows = await this.db.selectFrom('channel_rules').selectAll().where('scope_id', '=', scopeId).orderBy('channel_id').execute();
+    const { rows } = await this.q.run(this.db, 'channelRules', { scopeId }, (v) => this.db.selectFrom('channel_rules').selectAll().where('scope_id', '=', v.scopeId).orderBy('channel_id'));
     return rows.map(toRule);
   }
 
@@ -104,8 +107,10 @@ export class KyselyRules implements RulesPort {
   }
 
   async wordRules(scopeId: string | null): Promise<WordRule[]> {
-    const scopes = scopeId === null ? [GLOBAL] : [GLOBAL, scopeId];
-    const rows = await this.db.selectFrom('word_rules').selectAll().where('scope_id', 'in', scopes).orderBy('created_at').orderBy('id').execute();
+    const { rows } =
+      scopeId === null
+        ? await this.q.run(this.db, 'wordRules.global', { global: GLOBAL }, (v) => this.db.selectFrom('word_rules').selectAll().where('scope_id', 'in', [v.global]).orderBy('created_at').orderBy('id'))
+        : await this.q.run(this.db, 'wordRules', { global: GLOBAL, scopeId }, (v) => this.db.selectFrom('word_rules').selectAll().where('scope_id', 'in', [v.global, v.scopeId]).orderBy('created_at').orderBy('id'));
     return rows.map(toWordRule).sort((a, b) => Number(a.scopeId !== null) - Number(b.scopeId !== null));
   }
 

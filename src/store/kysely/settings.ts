@@ -5,6 +5,7 @@ import type { MemberSettingRows, SettingKey, SettingValues, SettingsStore } from
 import { writeAudit } from './audit.js';
 import type { Database } from './schema.js';
 import type { WriteTransactionRunner } from './write-transaction.js';
+import { PreparedQueries } from './prepared.js';
 
 /** The `member_settings` table (migration 0015): `scope_id` null is the member's personal default. */
 export interface MemberSettingsTable {
@@ -31,6 +32,8 @@ type Db = Database & { member_settings: MemberSettingsTable; scope_settings: Sco
  * transaction (delete then insert: a null `scope_id` cannot be a portable conflict target).
  */
 export class KyselySettings implements SettingsStore {
+  private readonly q = new PreparedQueries();
+
   private readonly db: Kysely<Db>;
 
   constructor(
@@ -42,12 +45,13 @@ export class KyselySettings implements SettingsStore {
   }
 
   async memberSettings(userId: string, scopeId: string): Promise<MemberSettingRows> {
-    const rows = await this.db
-      .selectFrom('member_settings')
-      .select(['scope_id', 'key', 'value'])
-      .where('user_id', '=', userId)
-      .where((eb) => eb.or([eb('scope_id', '=', scopeId), eb('scope_id', 'is', null)]))
-      .execute();
+    const { rows } = await this.q.run(this.db, 'memberSettings', { userId, scopeId }, (v) =>
+      this.db
+        .selectFrom('member_settings')
+        .select(['scope_id', 'key', 'value'])
+        .where('user_id', '=', v.userId)
+        .where((eb) => eb.or([eb('scope_id', '=', v.scopeId), eb('scope_id', 'is', null)])),
+    );
     const out: MemberSettingRows = { community: {}, personal: {} };
     for (const r of rows) (r.scope_id === null ? out.personal : out.community)[r.key as SettingKey] = r.value;
     return out;
@@ -67,7 +71,7 @@ export class KyselySettings implements SettingsStore {
   }
 
   async scopeDefaults(scopeId: string): Promise<SettingValues> {
-    const rows = await this.db.selectFrom('scope_settings').select(['key', 'value']).where('scope_id', '=', scopeId).execute();
+    const { rows } = await this.q.run(this.db, 'scopeDefaults', { scopeId }, (v) => this.db.selectFrom('scope_settings').select(['key', 'value']).where('scope_id', '=', v.scopeId));
     const out: SettingValues = {};
     for (const r of rows) out[r.key as SettingKey] = r.value;
     return out;

@@ -5,6 +5,7 @@ import { EncryptionKeyError, keyId, last4, maskToken, open, seal } from '../cryp
 import { newId } from '../ids.js';
 import type { WriteTransactionRunner } from './write-transaction.js';
 import type { Database, TokensTable } from './schema.js';
+import { PreparedQueries } from './prepared.js';
 
 const aad = (o: TokenOwner) => `${o.kind}:${o.ownerId}`;
 
@@ -13,6 +14,8 @@ const aad = (o: TokenOwner) => `${o.kind}:${o.ownerId}`;
  * ciphertext bound to its owner. `link`/`unlink`/`info` take the transaction of the audited admin change.
  */
 export class KyselyTokenVault implements TokenVault {
+  private readonly q = new PreparedQueries();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
@@ -111,11 +114,12 @@ export class KyselyTokenVault implements TokenVault {
 
   /** See {@link TokenVault.resolveToken}. @throws TokenDecryptError when a stored token does not open with this key. */
   async resolveToken(scopeId: string, userId: string): Promise<ResolvedToken> {
-    const rows = await this.db
-      .selectFrom('tokens')
-      .selectAll()
-      .where((eb) => eb.or([eb.and([eb('kind', '=', 'personal'), eb('owner_id', '=', userId)]), eb.and([eb('kind', '=', 'scope'), eb('owner_id', '=', scopeId)])]))
-      .execute();
+    const { rows } = await this.q.run(this.db, 'resolveToken', { scopeId, userId }, (v) =>
+      this.db
+        .selectFrom('tokens')
+        .selectAll()
+        .where((eb) => eb.or([eb.and([eb('kind', '=', 'personal'), eb('owner_id', '=', v.userId)]), eb.and([eb('kind', '=', 'scope'), eb('owner_id', '=', v.scopeId)])])),
+    );
     const row = rows.find((r) => r.kind === 'personal') ?? rows.find((r) => r.kind === 'scope');
     if (row) {
       const token = open(this.requireKey(), row, aad({ kind: row.kind, ownerId: row.owner_id }));

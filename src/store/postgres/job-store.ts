@@ -13,8 +13,8 @@ import { KyselyJobStore } from '../kysely/job-store.js';
  */
 export class PostgresJobStore extends KyselyJobStore {
   /** The server's wall clock at the moment the statement runs (`clock_timestamp()`, not the transaction's start). */
-  protected override dbNowMs(): RawBuilder<number> {
-    return sql<number>`(floor(extract(epoch from clock_timestamp()) * 1000)::bigint + ${this.leaseOffset()}::bigint)`;
+  protected override dbNowMs(offset: unknown = this.leaseOffset()): RawBuilder<number> {
+    return sql<number>`(floor(extract(epoch from clock_timestamp()) * 1000)::bigint + ${offset}::bigint)`;
   }
 
   /** See {@link KyselyJobStore.claimDueQuery}; the inner select takes `FOR UPDATE SKIP LOCKED`. */

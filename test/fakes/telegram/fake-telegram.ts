@@ -57,6 +57,7 @@ export class FakeTelegram {
     readonly bot: UserFromGetMe,
     opts: FakeTelegramOptions,
   ) {
+    this.keepAliveTimeoutMs = opts.keepAliveTimeoutMs ?? 1000;
     const self = opts.selfHosted === true;
     this.state = new FakeState(bot, {
       upload: opts.uploadLimitBytes ?? (self ? 2000 * MB : 50 * MB),
@@ -77,6 +78,8 @@ export class FakeTelegram {
   /** `http://127.0.0.1:PORT` (no trailing slash, as grammY requires). */
   apiRoot = '';
 
+  private readonly keepAliveTimeoutMs: number;
+
   /** @internal Binds the server; called once by {@link startFakeTelegram}. */
   async start(): Promise<void> {
     const { server, port } = await listen(this.state, this.token, {
@@ -85,7 +88,7 @@ export class FakeTelegram {
         if (call.ok && call.method === 'setWebhook') this.pusher.kick();
         for (const l of [...this.listeners]) l(call);
       },
-    });
+    }, this.keepAliveTimeoutMs);
     this.server = server;
     this.apiRoot = `http://127.0.0.1:${port}`;
   }

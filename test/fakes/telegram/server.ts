@@ -11,13 +11,13 @@ export interface ServerHooks {
 }
 
 /** Starts the HTTP server on 127.0.0.1 with an ephemeral port. */
-export async function listen(state: FakeState, token: string, hooks: ServerHooks): Promise<{ server: Server; port: number }> {
+export async function listen(state: FakeState, token: string, hooks: ServerHooks, keepAliveTimeoutMs = 1000): Promise<{ server: Server; port: number }> {
   const server = createServer((req, res) => {
     route(state, token, hooks, req, res).catch((err: unknown) => {
       if (!res.headersSent) send(res, apiError(500, `Internal Server Error: ${err instanceof Error ? err.message : String(err)}`));
     });
   });
-  server.keepAliveTimeout = 1000;
+  server.keepAliveTimeout = keepAliveTimeoutMs;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());

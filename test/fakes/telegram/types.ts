@@ -16,6 +16,11 @@ export interface FakeTelegramOptions {
   selfHosted?: boolean;
   /** Wait before re-POSTing an update the webhook refused (non-2xx or network error), ms; default 200. */
   webhookRetryMs?: number;
+  /**
+   * The server's keep-alive timeout, ms; default 1000. Node's HTTP agent (grammY) and undici do not reuse a socket
+   * whose server announces `Keep-Alive: timeout=1`, so by default every Bot API call opens a new connection.
+   */
+  keepAliveTimeoutMs?: number;
 }
 
 /** One POST of an update to the bot's webhook. */
