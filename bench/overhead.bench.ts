@@ -8,8 +8,9 @@
  * first has to reach the bot through `getUpdates` (a long poll the fake answers as soon as an update is queued).
  * Logging: production level `info`, lines discarded. Allowance unlimited so budgets never refuse. The adapter's
  * status delay is its default (1 s: a job this fast posts no status message); `OVERHEAD_STATUS_DELAY_MS` sets another.
- * `OVERHEAD_FAKE_KEEPALIVE_MS` sets the fake Bot API's keep-alive timeout (default 1 s, at which clients open a new
- * connection per call; 5000 lets them reuse one, as with the real Bot API).
+ * The fake Bot API keeps idle connections 5 s here (`OVERHEAD_FAKE_KEEPALIVE_MS`; the fake's own default for tests is
+ * 1 s, at which both paths open a new connection for almost every call), so clients reuse them as they do with the
+ * real Bot API.
  * Because wall time swings with the machine's load, the same run also reports CPU time per job (`process.cpuUsage()`
  * of this process, which holds the bot, the fake and the simulator, over each job; bot − bare is the bot's own
  * work) and the SQLite statements each bot job runs (counted on better-sqlite3's statement methods).
@@ -99,9 +100,7 @@ async function setUp(): Promise<Rig> {
     env: { DEFAULT_ALLOWANCE: 'none', MAX_JOBS_PER_USER: '100', LOG_LEVEL: 'info' },
     app: { logger, secrets },
   });
-  // OVERHEAD_FAKE_KEEPALIVE_MS=5000 lets grammY and undici reuse their connections to the fake, as they do with the real
-  // Bot API; by default (the fake's 1 s) every Bot API call of both paths opens a new connection.
-  const fake = await startFakeTelegram(process.env.OVERHEAD_FAKE_KEEPALIVE_MS ? { keepAliveTimeoutMs: Number(process.env.OVERHEAD_FAKE_KEEPALIVE_MS) } : {});
+  const fake = await startFakeTelegram({ keepAliveTimeoutMs: Number(process.env.OVERHEAD_FAKE_KEEPALIVE_MS ?? 5_000) });
   const handlerAt: Marks = { value: undefined, coreMs: undefined, recorded: false };
   const tg = await startTelegram({
     config: { telegram: { token: fake.token, apiRoot: fake.apiRoot, webhookUrl: undefined, webhookPort: 0, uploadLimitBytes: 50 * MB, photoLimitBytes: 10 * MB, fullQuality: false }, ownerIds: [] },
