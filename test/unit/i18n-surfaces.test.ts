@@ -34,6 +34,21 @@ describe('command descriptions per language', () => {
     for (const d of defs) expect(d.name).toMatch(/^[a-z_]+$|^Edit with AI$/);
   });
 
+  it('Discord: the allowance period choices are named in each language ("al día", "в день"), their values stay day/week/month/total', () => {
+    type Opt = { choices?: { name: string; value: string; name_localizations?: Record<string, string> }[]; options?: Opt[] };
+    const all = (o: Opt): Opt[] => [o, ...(o.options ?? []).flatMap(all)];
+    const periods = (buildCommandDefinitions(commandRegistry()) as Opt[]).flatMap(all).filter((o) => o.choices?.some((c) => c.value === 'week'));
+    expect(periods.length).toBeGreaterThan(0);
+    for (const o of periods) {
+      expect(o.choices!.map((c) => c.value)).toEqual(['day', 'week', 'month', 'total']);
+      const day = o.choices!.find((c) => c.value === 'day')!;
+      expect(day.name).toBe('day');
+      expect(day.name_localizations?.['es-ES']).toBe(t('es', 'period-per', { period: 'day' }));
+      expect(day.name_localizations?.ru).toBe(t('ru', 'period-per', { period: 'day' }));
+      expect(day.name_localizations?.ru).not.toBe('day');
+    }
+  });
+
   it('Telegram: a menu per audience for each language code, plus the default', () => {
     const menus = commandMenus(commandRegistry());
     expect([...new Set(menus.map((m) => m.languageCode ?? 'default'))].sort()).toEqual(['default', ...translated().map((c) => TELEGRAM_CODES[c])].sort());

@@ -14,7 +14,7 @@ import {
   type SlashCommandUserOption,
 } from 'discord.js';
 import { PERIODS } from '../../../core/budget/periods.js';
-import { supportedLocales } from '../../../core/i18n/catalog.js';
+import { supportedLocales, t } from '../../../core/i18n/catalog.js';
 import { argDescription, commandDescription } from '../../../core/commands/words.js';
 import type { ArgSpec, CommandDefinition, Place, Role } from '../../../core/api/surface.js';
 import { optionNamesOf, type CommandTarget } from './option-names.js';
@@ -63,6 +63,11 @@ function localized(describe: (locale: string) => string): Partial<Record<Locale,
   return Object.keys(out).length ? out : undefined;
 }
 
+/** A choice's `name_localizations`, when there are any. */
+function withNameLocalizations(l: Partial<Record<Locale, string>> | undefined): { name_localizations?: Partial<Record<Locale, string>> } {
+  return l ? { name_localizations: l } : {};
+}
+
 /** The builders' option adders, whatever the builder (command or subcommand) returns from them. */
 interface OptionHost {
   addStringOption(fn: (o: SlashCommandStringOption) => SlashCommandStringOption): unknown;
@@ -87,7 +92,8 @@ function stringOption(o: SlashCommandStringOption, arg: ArgSpec): SlashCommandSt
     case 'amount':
       return o.setMinLength(1).setMaxLength(16);
     case 'period':
-      return o.addChoices(...PERIODS.map((p) => ({ name: p, value: p })));
+      // Named in the member's language where Discord shows it ("al día", "в день"); the value stays the English word.
+      return o.addChoices(...PERIODS.map((p) => ({ name: p, value: p, ...withNameLocalizations(localized((l) => t(l, 'period-per', { period: p }))) })));
     case 'job':
       return o.setMaxLength(64);
     case 'choice': {
