@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../src/app/build-app.js';
 import type { Actor } from '../../src/core/api/actor.js';
 import { simulatorPriceTable } from '../../src/simulator/index.js';
-import { startDiscord, type DiscordBot } from '../../src/platforms/discord/discord-bot.js';
-import { MemoryKeyValueStore } from '../../src/platforms/discord/kv-file.js';
+import type { DiscordBot } from '../../src/platforms/discord/discord-bot.js';
 import { startFakeDiscord, type FakeDiscord, type MessageSnapshot } from '../fakes/discord/index.js';
 import { createTestStack } from '../support/harness.js';
+import { guildActor, hasMp4, startDiscordFor } from '../support/discord-bot.js';
 
 type Stack = Awaited<ReturnType<typeof createTestStack>>;
 type Embed = { title?: string; description?: string; fields?: { name: string; value: string }[] };
@@ -14,7 +14,6 @@ type Embed = { title?: string; description?: string; fields?: { name: string; va
 const PNG_SIG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const EPHEMERAL = 64;
 const MIB = 1024 * 1024;
-const hasMp4 = (m: MessageSnapshot) => m.attachments.some((a) => a.filename.endsWith('.mp4'));
 const isMp4 = (b: Buffer) => b.subarray(4, 8).toString('latin1') === 'ftyp';
 const jobIdOf = (m: MessageSnapshot) => /j_[A-Za-z0-9]+/.exec(JSON.stringify(m.embeds))?.[0];
 
@@ -25,21 +24,10 @@ describe('Discord adapter: result buttons and reference limits', () => {
   let bot: DiscordBot;
   const apps: App[] = [];
   const bots: DiscordBot[] = [];
-  const actorOf = (userId: string): Actor => ({
-    scope: { platform: 'discord', externalId: fake.guildId, kind: 'guild' },
-    user: { platform: 'discord', externalId: userId },
-  });
+  const actorOf = (userId: string): Actor => guildActor(fake, userId);
   const prices = { ...simulatorPriceTable(), 'alpha-image-2': { ...simulatorPriceTable()['alpha-image-2']!, maxReferenceBytes: 12 * MIB } };
 
-  const start = (app: Pick<App, 'core' | 'registerDelivery'>) =>
-    startDiscord({
-      config: { discord: { token: fake.botToken, applicationId: fake.applicationId, apiBase: fake.apiBase, guildId: fake.guildId }, ownerIds: [], databasePath: stack.dbPath },
-      core: app.core,
-      logger: stack.logger,
-      secrets: stack.secrets,
-      registerDelivery: (d) => app.registerDelivery(d),
-      kv: new MemoryKeyValueStore(),
-    });
+  const start = (app: Pick<App, 'core' | 'registerDelivery'>) => startDiscordFor(stack, fake, { app });
 
   beforeAll(async () => {
     stack = await createTestStack({ priceTable: prices, sim: { video: { queuedMs: 100, runMs: 1500, progressSteps: 4 } } });

@@ -3,16 +3,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from '../../src/app/build-app.js';
 import type { Actor } from '../../src/core/api/actor.js';
 import { t } from '../../src/core/i18n/catalog.js';
-import { startDiscord, type DiscordBot } from '../../src/platforms/discord/discord-bot.js';
-import { MemoryKeyValueStore } from '../../src/platforms/discord/kv-file.js';
+import type { DiscordBot } from '../../src/platforms/discord/discord-bot.js';
 import { startFakeDiscord, type FakeDiscord, type MessageSnapshot } from '../fakes/discord/index.js';
 import { createTestStack } from '../support/harness.js';
+import { guildActor, hasMp4, startDiscordFor, mp4Uploads as uploadsOfMp4 } from '../support/discord-bot.js';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 type Stack = Awaited<ReturnType<typeof createTestStack>>;
 
-const hasMp4 = (m: MessageSnapshot) => m.attachments.some((a) => a.filename.endsWith('.mp4'));
 
 /**
  * Issue 23, private results delivered late on Discord: with the member's `private` setting on, a video started in a
@@ -25,23 +24,9 @@ describe('Discord: private late results', () => {
   let bot: DiscordBot;
   const apps: App[] = [];
   const bots: DiscordBot[] = [];
-  const actorOf = (userId: string): Actor => ({
-    scope: { platform: 'discord', externalId: fake.guildId, kind: 'guild' },
-    user: { platform: 'discord', externalId: userId },
-  });
-
-  const start = (core: App['core'], register: (d: Parameters<App['registerDelivery']>[0]) => void) =>
-    startDiscord({
-      config: { discord: { token: fake.botToken, applicationId: fake.applicationId, apiBase: fake.apiBase, guildId: fake.guildId }, ownerIds: [], databasePath: stack.dbPath },
-      core,
-      logger: stack.logger,
-      secrets: stack.secrets,
-      registerDelivery: register,
-      kv: new MemoryKeyValueStore(),
-    });
-
-  /** Every successful upload of an mp4 to Discord (interaction edits and channel/DM posts). */
-  const mp4Uploads = () => fake.requests().filter((r) => r.status === 200 && r.files.some((f) => f.filename.endsWith('.mp4')));
+  const actorOf = (userId: string): Actor => guildActor(fake, userId);
+  const start = (app: Pick<App, 'core' | 'registerDelivery'>) => startDiscordFor(stack, fake, { app });
+  const mp4Uploads = () => uploadsOfMp4(fake);
 
   async function delivered(core: App['core'], a: Actor): Promise<void> {
     const deadline = Date.now() + 10_000;
@@ -58,7 +43,7 @@ describe('Discord: private late results', () => {
   beforeAll(async () => {
     stack = await createTestStack({ sim: { video: { queuedMs: 100, runMs: 1200, progressSteps: 4 } } });
     fake = await startFakeDiscord({ waitTimeoutMs: 12_000 });
-    bot = await start(stack.core, (d) => stack.app.registerDelivery(d));
+    bot = await start(stack.app);
   });
 
   afterAll(async () => {
@@ -126,7 +111,7 @@ describe('Discord: private late results', () => {
       gatewayOptions: { maxRetries: 2, retryBaseMs: 10 },
     });
     apps.push(next);
-    bots.push(await start(next.core, (d) => next.registerDelivery(d)));
+    bots.push(await start(next));
 
     await fake.waitForDm(user, hasMp4);
     await delivered(next.core, actorOf(user));

@@ -2,14 +2,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../src/app/build-app.js';
 import type { Actor } from '../../src/core/api/actor.js';
-import { startDiscord, type DiscordBot } from '../../src/platforms/discord/discord-bot.js';
-import { MemoryKeyValueStore } from '../../src/platforms/discord/kv-file.js';
+import type { DiscordBot } from '../../src/platforms/discord/discord-bot.js';
 import { startFakeDiscord, type FakeDiscord, type MessageSnapshot } from '../fakes/discord/index.js';
 import { createTestStack } from '../support/harness.js';
+import { guildActor, hasMp4, startDiscordFor, mp4Uploads as uploadsOfMp4 } from '../support/discord-bot.js';
 
 type Stack = Awaited<ReturnType<typeof createTestStack>>;
 
-const hasMp4 = (m: MessageSnapshot) => m.attachments.some((a) => a.filename.endsWith('.mp4'));
 const isMp4 = (b: Buffer) => b.subarray(4, 8).toString('latin1') === 'ftyp';
 
 /** /video: acknowledgment, poller delivery through the Discord Delivery, refunds, and a restart in between. */
@@ -19,28 +18,14 @@ describe('Discord adapter: videos', () => {
   let bot: DiscordBot;
   const app2: App[] = [];
   const bots: DiscordBot[] = [];
-  const actorOf = (userId: string): Actor => ({
-    scope: { platform: 'discord', externalId: fake.guildId, kind: 'guild' },
-    user: { platform: 'discord', externalId: userId },
-  });
-
-  const start = (core: App['core'], register: (d: Parameters<App['registerDelivery']>[0]) => void) =>
-    startDiscord({
-      config: { discord: { token: fake.botToken, applicationId: fake.applicationId, apiBase: fake.apiBase, guildId: fake.guildId }, ownerIds: [], databasePath: stack.dbPath },
-      core,
-      logger: stack.logger,
-      secrets: stack.secrets,
-      registerDelivery: register,
-      kv: new MemoryKeyValueStore(),
-    });
-
-  /** Every successful upload of an mp4 to Discord (interaction edits and channel/DM posts). */
-  const mp4Uploads = () => fake.requests().filter((r) => r.status === 200 && r.files.some((f) => f.filename.endsWith('.mp4')));
+  const actorOf = (userId: string): Actor => guildActor(fake, userId);
+  const start = (app: Pick<App, 'core' | 'registerDelivery'>) => startDiscordFor(stack, fake, { app });
+  const mp4Uploads = () => uploadsOfMp4(fake);
 
   beforeAll(async () => {
     stack = await createTestStack({ sim: { video: { queuedMs: 100, runMs: 1200, progressSteps: 4 } } });
     fake = await startFakeDiscord({ waitTimeoutMs: 12_000 });
-    bot = await start(stack.core, (d) => stack.app.registerDelivery(d));
+    bot = await start(stack.app);
   });
 
   afterAll(async () => {
@@ -101,7 +86,7 @@ describe('Discord adapter: videos', () => {
       gatewayOptions: { maxRetries: 2, retryBaseMs: 10 },
     });
     app2.push(next);
-    bots.push(await start(next.core, (d) => next.registerDelivery(d)));
+    bots.push(await start(next));
 
     const done = await h.waitForOriginalEdit(hasMp4);
     expect(isMp4(done.attachments.find((a) => a.filename.endsWith('.mp4'))!.bytes)).toBe(true);
