@@ -27,7 +27,7 @@ function bot(fake: FakeTelegram, core: App['core'], register: App['registerDeliv
     core,
     ...newLogger(lines),
     registerDelivery: register,
-    tuning: { throttle: { groupIntervalMs: 30, privateIntervalMs: 10 }, chatActionIntervalMs: 100, statusDelayMs: 0 },
+    tuning: { throttle: { groupIntervalMs: 30, privateIntervalMs: 10 }, chatActionIntervalMs: 100, chatActionDelayMs: 0, statusDelayMs: 0 },
   });
 }
 

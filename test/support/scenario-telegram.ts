@@ -51,7 +51,7 @@ export async function telegramDriver(opts: TestStackOptions = {}): Promise<Scena
     logger: createLogger({ level: 'debug', format: 'json', secrets, destination }),
     secrets,
     registerDelivery: (d) => stack.app.registerDelivery(d),
-    tuning: { throttle: { groupIntervalMs: 50, privateIntervalMs: 20 }, chatActionIntervalMs: 200, statusDelayMs: 0 },
+    tuning: { throttle: { groupIntervalMs: 50, privateIntervalMs: 20 }, chatActionIntervalMs: 200, chatActionDelayMs: 0, statusDelayMs: 0 },
   });
   const group: Chat.SupergroupChat = fake.supergroup({ title: 'Scenario' });
   const users: Record<Who, User> = { admin: fake.user({ username: 'scenario_admin' }), member: fake.user({ username: 'scenario_member' }) };

@@ -12,8 +12,8 @@ const MB = 1024 * 1024;
  * Starts the real Telegram adapter (grammY) against `fake`, over the stack's core, with its delivery registered on
  * the stack's app (or `app`, another process on the same database) and its log lines (JSON, debug) appended to
  * `logLines`, sharing that app's coordination (or `coordination`). Long polling unless `webhookUrl` is set;
- * public Bot API upload limits; fast status edits and chat actions, the status message at the first progress (no
- * delay; override with `tuning`); `ownerIds` default none.
+ * public Bot API upload limits; fast status edits and chat actions, the chat action and the status message at the
+ * first progress (no delays; override with `tuning`); `ownerIds` default none.
  */
 export function startTelegramFor(
   stack: TestStack,
@@ -33,6 +33,6 @@ export function startTelegramFor(
     secrets,
     registerDelivery: (d) => (o.app ?? stack.app).registerDelivery(d),
     coordination: o.coordination ?? (o.app ?? stack.app).coordination,
-    tuning: { throttle: { groupIntervalMs: 50, privateIntervalMs: 20 }, chatActionIntervalMs: 200, statusDelayMs: 0, ...o.tuning },
+    tuning: { throttle: { groupIntervalMs: 50, privateIntervalMs: 20 }, chatActionIntervalMs: 200, chatActionDelayMs: 0, statusDelayMs: 0, ...o.tuning },
   });
 }

@@ -16,6 +16,23 @@ describe('keepChatAction', () => {
     expect(timers.pending).toBe(0);
   });
 
+  it('with delayMs sends first after the delay, and nothing when stopped sooner', async () => {
+    const timers = new ManualTimers();
+    const at: number[] = [];
+    const h = keepChatAction(async () => void at.push(timers.now()), { timers, delayMs: 300 });
+    await timers.advance(299);
+    expect(at).toEqual([]);
+    await timers.advance(5_000);
+    expect(at).toEqual([300, 4800]);
+    h.stop();
+    const quick = keepChatAction(async () => void at.push(-1), { timers, delayMs: 300 });
+    await timers.advance(100);
+    quick.stop();
+    await timers.advance(10_000);
+    expect(at).toEqual([300, 4800]);
+    expect(timers.pending).toBe(0);
+  });
+
   it('keeps going after a failed send and never overlaps sends', async () => {
     const timers = new ManualTimers();
     const errors: unknown[] = [];

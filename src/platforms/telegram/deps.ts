@@ -38,6 +38,8 @@ export interface TelegramDeps {
   inputs: PendingInputs;
   /** Interval of repeated chat actions, ms (4500 by default; tests shorten it). */
   chatActionIntervalMs: number;
+  /** How long a command runs before its first chat action, ms (300 by default; tests set 0). */
+  chatActionDelayMs: number;
   /** How long a command runs before its status message is posted, ms (1000 by default; tests set 0). */
   statusDelayMs: number;
   /** The bot's @username without the @ (known after `bot.init()`). */

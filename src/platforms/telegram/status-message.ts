@@ -18,8 +18,13 @@ export interface StatusDeps {
   /** Interval of the repeated chat action, ms. */
   chatActionIntervalMs: number;
   /**
+   * How long a request runs before its chat action is first sent, ms; default 0 (at once). A request answered sooner
+   * sends none (Telegram clears the indicator when the answer arrives anyway).
+   */
+  chatActionDelayMs?: number;
+  /**
    * How long a request runs before its status message is posted, ms; default 0 (at the first progress). A request
-   * answered sooner gets no status message at all (its chat action still starts at once).
+   * answered sooner gets no status message at all (its chat action starts after `chatActionDelayMs`).
    */
   statusDelayMs?: number;
 }
@@ -28,7 +33,7 @@ export interface StatusDeps {
  * The ONE status message of a request ("Waiting for a free slot…", "Working on it…"): posted as a reply on first
  * use, then edited through the per-chat throttle (only the latest text is shown), with a chat action repeated while
  * the job runs. Nothing is posted for requests that never report progress, nor for those finished within
- * `statusDelayMs` of their first progress (the chat action shows at once). Plain text (no parse mode).
+ * `statusDelayMs` of their first progress (the chat action shows after `chatActionDelayMs`). Plain text (no parse mode).
  */
 export class StatusMessage {
   private creating: Promise<number | undefined> | undefined;
@@ -149,6 +154,7 @@ export class StatusMessage {
     const kind = this.chatAction;
     this.action = keepChatAction(() => this.deps.api.sendChatAction(this.place.chatId, kind), {
       intervalMs: this.deps.chatActionIntervalMs,
+      ...(this.deps.chatActionDelayMs !== undefined ? { delayMs: this.deps.chatActionDelayMs } : {}),
       onError: (err) => this.deps.logger.debug({ err: String(err) }, 'chat action failed'),
     });
   }

@@ -30,6 +30,9 @@ import { rememberResolved } from './seen-actors.js';
 /** Default of {@link TelegramTuning.statusDelayMs}. */
 export const DEFAULT_STATUS_DELAY_MS = 1_000;
 
+/** Default of {@link TelegramTuning.chatActionDelayMs}. */
+export const DEFAULT_CHAT_ACTION_DELAY_MS = 300;
+
 /** Knobs tests turn down; production uses the defaults. */
 export interface TelegramTuning {
   /** Status-edit intervals (defaults: 3 s in groups, 1 s in private chats). */
@@ -40,9 +43,16 @@ export interface TelegramTuning {
   chatActionIntervalMs?: number;
   /**
    * How long a command runs before its status message ("Working on it…") is posted, ms; default 1000. A result
-   * ready sooner is posted without one (the chat action shows at once), saving two Bot API calls per fast job.
+   * ready sooner is posted without one, saving two Bot API calls per fast job.
    */
   statusDelayMs?: number;
+  /**
+   * How long a command runs before its chat action ("sending photo…") is first sent, ms; default 300. Telegram
+   * advises the action only for answers that take a noticeable time, and clears it when the answer arrives: an
+   * answer within 0.3 s (a text model, a cached image) is posted without the extra call, a slower one shows the
+   * indicator before a member notices a wait.
+   */
+  chatActionDelayMs?: number;
   /** Longest `retry_after` waited out, s; default 30. */
   retryMaxDelaySeconds?: number;
   /** How long a button press waits for a quick answer (shown as an alert) before it is acknowledged; default 1500 ms. */
@@ -141,6 +151,7 @@ export async function startTelegram(opts: StartTelegramOptions): Promise<Telegra
     actions,
     inputs: new PendingInputs({ coordination }),
     chatActionIntervalMs,
+    chatActionDelayMs: tuning.chatActionDelayMs ?? DEFAULT_CHAT_ACTION_DELAY_MS,
     statusDelayMs: tuning.statusDelayMs ?? DEFAULT_STATUS_DELAY_MS,
     botUsername: () => bot.botInfo.username,
   };

@@ -42,7 +42,7 @@ export async function startTelegramStack(opts: TestStackOptions & { ownerIds?: s
     logger,
     secrets,
     registerDelivery: (d) => stack.app.registerDelivery(d),
-    tuning: { throttle: { groupIntervalMs: 20, privateIntervalMs: 10 }, albumQuietMs: 150, chatActionIntervalMs: 1000, statusDelayMs: 0 },
+    tuning: { throttle: { groupIntervalMs: 20, privateIntervalMs: 10 }, albumQuietMs: 150, chatActionIntervalMs: 1000, chatActionDelayMs: 0, statusDelayMs: 0 },
   });
   const texts = (chatId: number) => fake.sent(chatId).flatMap(shownTexts);
   let closed = false;

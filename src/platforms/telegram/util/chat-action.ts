@@ -4,6 +4,8 @@ import { realTimers, type Timers } from './timers.js';
 export interface ChatActionOptions {
   /** Time between two sends; default 4500 ms (an action shows for 5 s on Telegram). */
   intervalMs?: number;
+  /** Time before the first send; default 0 (at once). Stopped sooner, nothing is sent. */
+  delayMs?: number;
   /** Injectable timers; default real ones. */
   timers?: Timers;
   /** Told about a failed send; the loop keeps going (a missing "typing…" is cosmetic). Default: ignore. */
@@ -17,8 +19,9 @@ export interface ChatActionHandle {
 }
 
 /**
- * Sends a chat action (e.g. `upload_photo`) now and again every `intervalMs` until stopped, so the indicator stays on
- * while a job runs. Sends never overlap: the next one is scheduled after the previous settles.
+ * Sends a chat action (e.g. `upload_photo`) after `delayMs` (default at once) and again every `intervalMs` until
+ * stopped, so the indicator stays on while a job runs. Sends never overlap: the next one is scheduled after the
+ * previous settles.
  */
 export function keepChatAction(send: () => Promise<unknown>, opts: ChatActionOptions = {}): ChatActionHandle {
   const interval = opts.intervalMs ?? 4500;
@@ -34,7 +37,9 @@ export function keepChatAction(send: () => Promise<unknown>, opts: ChatActionOpt
         if (!stopped) timer = timers.setTimeout(tick, interval);
       });
   };
-  tick();
+  const delay = opts.delayMs ?? 0;
+  if (delay > 0) timer = timers.setTimeout(tick, delay);
+  else tick();
   return {
     stop() {
       stopped = true;
