@@ -128,6 +128,13 @@ choice-kind-image = image
 choice-kind-video = video
 choice-kind-text = text
 choice-kind-auto = auto (forget the correction)
+choice-view-chart = chart
+choice-view-numbers = numbers
+choice-on = on
+choice-off = off
+choice-where-here = here
+choice-where-everywhere = everywhere
+choice-queue-cancel = cancel
 
 cmd-language = Choose the language I speak to you
     .help = Shows the language I use with you and the ones available, or sets yours (it wins over this community's default and your app's language). "reset" goes back to the default.

@@ -128,6 +128,13 @@ choice-kind-image = imagen
 choice-kind-video = video
 choice-kind-text = texto
 choice-kind-auto = auto (olvidar la corrección)
+choice-view-chart = gráfico
+choice-view-numbers = números
+choice-on = activar
+choice-off = desactivar
+choice-where-here = aquí
+choice-where-everywhere = en todas partes
+choice-queue-cancel = cancelar
 
 cmd-language = Elige el idioma en el que te hablo
     .help = Muestra el idioma que uso contigo y los disponibles, o fija el tuyo (tiene prioridad sobre el predeterminado de esta comunidad y el idioma de tu app). "reset" vuelve al predeterminado.

@@ -128,6 +128,13 @@ choice-kind-image = 画像
 choice-kind-video = 動画
 choice-kind-text = テキスト
 choice-kind-auto = auto（修正を取り消す）
+choice-view-chart = グラフ
+choice-view-numbers = 数値
+choice-on = オン
+choice-off = オフ
+choice-where-here = ここ
+choice-where-everywhere = どこでも
+choice-queue-cancel = キャンセル
 
 cmd-language = 私が使う言語を選びます
     .help = あなたとの会話に使っている言語と選べる言語を表示するか、あなたの言語を設定します（コミュニティの既定やアプリの言語より優先されます）。"reset" で既定に戻します。

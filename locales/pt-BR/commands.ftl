@@ -128,6 +128,13 @@ choice-kind-image = imagem
 choice-kind-video = vídeo
 choice-kind-text = texto
 choice-kind-auto = auto (desfaz a correção)
+choice-view-chart = gráfico
+choice-view-numbers = números
+choice-on = ativar
+choice-off = desativar
+choice-where-here = aqui
+choice-where-everywhere = em todo lugar
+choice-queue-cancel = cancelar
 
 cmd-language = Escolha o idioma em que falo com você
     .help = Mostra o idioma que uso com você e os disponíveis, ou define o seu (vale sobre o padrão da comunidade e o idioma do seu app). "reset" volta ao padrão.

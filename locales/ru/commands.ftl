@@ -128,6 +128,13 @@ choice-kind-image = изображения
 choice-kind-video = видео
 choice-kind-text = текст
 choice-kind-auto = auto (отменить исправление)
+choice-view-chart = график
+choice-view-numbers = цифры
+choice-on = вкл.
+choice-off = выкл.
+choice-where-here = здесь
+choice-where-everywhere = везде
+choice-queue-cancel = отменить
 
 cmd-language = Выбрать язык, на котором я с вами говорю
     .help = Показывает язык, на котором я с вами говорю, и доступные языки, или задаёт ваш (он главнее языка сообщества и языка приложения). «reset» возвращает язык по умолчанию.

@@ -125,6 +125,13 @@ choice-kind-image = 图片
 choice-kind-video = 视频
 choice-kind-text = 文本
 choice-kind-auto = auto（撤销更正）
+choice-view-chart = 图表
+choice-view-numbers = 数字
+choice-on = 开启
+choice-off = 关闭
+choice-where-here = 此处
+choice-where-everywhere = 所有地方
+choice-queue-cancel = 取消
 
 cmd-language = 选择我和你说话的语言
     .help = 显示我和你使用的语言及可选语言，或设置你的语言（优先于本社区默认语言和你的应用语言）。“reset”恢复默认。

@@ -49,6 +49,33 @@ describe('command descriptions per language', () => {
     }
   });
 
+  it('Discord: every fixed choice the catalogue words is named in each language (chart/numbers, on/off, here/everywhere, prices, rules); values unchanged', () => {
+    type Choice = { name: string; value: string; name_localizations?: Record<string, string> };
+    type Opt = { name: string; choices?: Choice[]; options?: Opt[] };
+    const all = (o: Opt): Opt[] => [o, ...(o.options ?? []).flatMap(all)];
+    const defs = buildCommandDefinitions(commandRegistry()) as Opt[];
+    const choiceOf = (command: string, option: string, value: string): Choice => {
+      const opt = all(defs.find((d) => d.name === command)!).find((o) => o.name === option && o.choices?.some((c) => c.value === value));
+      return opt!.choices!.find((c) => c.value === value)!;
+    };
+    const cases: [string, string, string, string][] = [
+      ['usage', 'view', 'chart', 'choice-view-chart'],
+      ['balance', 'view', 'numbers', 'choice-view-numbers'],
+      ['approve', 'state', 'off', 'choice-off'],
+      ['settings', 'where', 'everywhere', 'choice-where-everywhere'],
+      ['queue', 'action', 'cancel', 'choice-queue-cancel'],
+      ['prices', 'per', 'second', 'choice-per-second'],
+    ];
+    for (const [command, option, value, id] of cases) {
+      const c = choiceOf(command, option, value);
+      expect(c.value).toBe(value);
+      expect(c.name).toBe(t('en', id));
+      expect(c.name_localizations?.['es-ES']).toBe(t('es', id));
+      expect(c.name_localizations?.ja).toBe(t('ja', id));
+      expect(c.name_localizations?.ru).not.toBe(c.name);
+    }
+  });
+
   it('Telegram: a menu per audience for each language code, plus the default', () => {
     const menus = commandMenus(commandRegistry());
     expect([...new Set(menus.map((m) => m.languageCode ?? 'default'))].sort()).toEqual(['default', ...translated().map((c) => TELEGRAM_CODES[c])].sort());

@@ -71,8 +71,12 @@ export interface ArgSpec {
   /** `integer`: bounds, inclusive. `text`: `max` is the longest length. */
   readonly min?: number;
   readonly max?: number;
-  /** `choice`: the values accepted (and Discord choices). */
-  readonly choices?: readonly { readonly value: string; readonly label: string }[];
+  /**
+   * `choice`: the values accepted (and Discord choices). `labelId` is the catalogue id of `label` (its English words),
+   * so a surface that names choices per language (Discord's `name_localizations`) can; absent for literal labels
+   * (command names, a model option's values). Make one with `choiceOf` (`words.ts`).
+   */
+  readonly choices?: readonly { readonly value: string; readonly label: string; readonly labelId?: string }[];
   /** `model`: the kind of model expected; a model of another kind is refused before money moves. */
   readonly modelKind?: ModelKind;
   /** Offer completions where the surface can (Discord autocomplete for models and time zones). */

@@ -44,3 +44,8 @@ export function argDescription(locale: string, def: CommandDefinition, sub: Subc
   const m = argMessage(def, sub, arg);
   return m ? t(locale, m.id, m.args) : arg.description;
 }
+
+/** A `choice` argument's entry worded by catalogue id `id` (English `label`, `labelId` for surfaces that localize names). */
+export function choiceOf(value: string, id: string): { readonly value: string; readonly label: string; readonly labelId: string } {
+  return { value, labelId: id, get label() { return en(id); } };
+}

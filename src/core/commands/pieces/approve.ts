@@ -1,6 +1,6 @@
 import type { CommandDefinition } from '../types.js';
 import { str, textReply } from '../reply-kit.js';
-import { en } from '../words.js';
+import { choiceOf, en } from '../words.js';
 
 /**
  * `/approve [on|off]` (owners, in a community): under `OPERATOR_TOKEN_ACCESS=approved`, lets this community run jobs
@@ -21,10 +21,7 @@ export const approveCommand: CommandDefinition = {
       name: 'state',
       kind: 'choice',
       get description() { return en('cmd-approve-opt-state'); },
-      choices: [
-        { value: 'on', label: 'on' },
-        { value: 'off', label: 'off' },
-      ],
+      choices: [choiceOf('on', 'choice-on'), choiceOf('off', 'choice-off')],
     },
   ],
   async run(ctx, a) {

@@ -1,6 +1,6 @@
 import type { ModelKind } from '../../pricing.js';
 import { ALL_VALUES, type ListedOption } from '../../models/model-options.js';
-import { en } from '../words.js';
+import { choiceOf, en } from '../words.js';
 import type { ArgSpec, ArgValues } from '../types.js';
 
 /** Argument specs several commands share, so `--ar`, `--size` and `--model` mean the same everywhere. */
@@ -51,7 +51,7 @@ export function amountArg(words: string): ArgSpec {
 
 /** `chart` to answer with a picture, `numbers` (the default) for text only (positional, optional). */
 export function viewArg(words: string): ArgSpec {
-  return { name: 'view', kind: 'choice', get description() { return en(words); }, choices: [{ value: 'chart', label: 'chart' }, { value: 'numbers', label: 'numbers' }] };
+  return { name: 'view', kind: 'choice', get description() { return en(words); }, choices: [choiceOf('chart', 'choice-view-chart'), choiceOf('numbers', 'choice-view-numbers')] };
 }
 
 /**
@@ -78,7 +78,7 @@ export const resolutionArg: ArgSpec = listedOptionArg('resolution', 'opt-resolut
 /** `--audio on|off` (videos: `generate_audio`; absent: the model's default). */
 export const audioArg: ArgSpec = {
   name: 'audio', kind: 'choice', get description() { return en('opt-audio'); }, flags: ['audio'], modelOption: 'audio', autocomplete: true,
-  choices: [{ value: 'on', label: 'on' }, { value: 'off', label: 'off' }],
+  choices: [choiceOf('on', 'choice-on'), choiceOf('off', 'choice-off')],
 };
 
 /** `--negative TEXT` (videos: `negative_prompt`, what the video should not show; up to 500 characters). */

@@ -1,5 +1,5 @@
 import type { PriceCommand } from '../../api/admin.js';
-import { en } from '../words.js';
+import { choiceOf, en } from '../words.js';
 import type { ArgSpec, CommandContext, CommandDefinition, Reply, SubcommandDefinition } from '../types.js';
 import { opt, str, textReply } from '../reply-kit.js';
 
@@ -34,9 +34,9 @@ const subcommands: SubcommandDefinition[] = [
         kind: 'choice',
         get description() { return en('cmd-prices-set-opt-per'); },
         choices: [
-          { value: 'image', get label() { return en('choice-per-image'); } },
-          { value: 'second', get label() { return en('choice-per-second'); } },
-          { value: '1k', get label() { return en('choice-per-1k'); } },
+          choiceOf('image', 'choice-per-image'),
+          choiceOf('second', 'choice-per-second'),
+          choiceOf('1k', 'choice-per-1k'),
         ],
       },
     ],
@@ -63,10 +63,10 @@ const subcommands: SubcommandDefinition[] = [
         get description() { return en('cmd-prices-kind-opt-kind'); },
         required: true,
         choices: [
-          { value: 'image', get label() { return en('choice-kind-image'); } },
-          { value: 'video', get label() { return en('choice-kind-video'); } },
-          { value: 'text', get label() { return en('choice-kind-text'); } },
-          { value: 'auto', get label() { return en('choice-kind-auto'); } },
+          choiceOf('image', 'choice-kind-image'),
+          choiceOf('video', 'choice-kind-video'),
+          choiceOf('text', 'choice-kind-text'),
+          choiceOf('auto', 'choice-kind-auto'),
         ],
       },
     ],

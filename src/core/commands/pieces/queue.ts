@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, t } from '../../i18n/catalog.js';
 import { formatDuration } from '../../i18n/format.js';
 import type { QueueItem } from '../../api/jobs.js';
-import { en } from '../words.js';
+import { choiceOf, en } from '../words.js';
 import type { CommandDefinition } from '../types.js';
 import { cancelAction, failureReply, str } from '../reply-kit.js';
 
@@ -24,7 +24,7 @@ export const queueCommand: CommandDefinition = {
   place: 'anywhere',
   visibility: 'private',
   args: [
-    { name: 'action', kind: 'choice', get description() { return en('cmd-queue-opt-action'); }, choices: [{ value: 'cancel', label: 'cancel' }] },
+    { name: 'action', kind: 'choice', get description() { return en('cmd-queue-opt-action'); }, choices: [choiceOf('cancel', 'choice-queue-cancel')] },
     { name: 'job', kind: 'job', get description() { return en('cmd-queue-opt-job'); } },
   ],
   async run(ctx, args) {

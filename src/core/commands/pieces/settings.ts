@@ -2,7 +2,7 @@ import { DEFAULT_LOCALE, t } from '../../i18n/catalog.js';
 import { DEFAULT_KEYS, SETTING_KEYS } from '../../ports/settings-store.js';
 import type { ArgSpec, CommandContext, CommandDefinition, Reply, ReplyAction, ReplyMenu, SubcommandDefinition } from '../types.js';
 import { failureReply, str } from '../reply-kit.js';
-import { en } from '../words.js';
+import { choiceOf, en } from '../words.js';
 
 /** The key argument (positional), one of `keys`; Discord shows them as choices. */
 export function settingKeyArg(words: string, keys: readonly string[]): ArgSpec {
@@ -75,7 +75,7 @@ export const settingsCommand: CommandDefinition = {
   args: [
     settingKeyArg('cmd-settings-opt-key', SETTING_KEYS),
     settingValueArg('cmd-settings-opt-value'),
-    { name: 'where', kind: 'choice', get description() { return en('cmd-settings-opt-where'); }, choices: [{ value: 'here', label: 'here' }, { value: 'everywhere', label: 'everywhere' }] },
+    { name: 'where', kind: 'choice', get description() { return en('cmd-settings-opt-where'); }, choices: [choiceOf('here', 'choice-where-here'), choiceOf('everywhere', 'choice-where-everywhere')] },
   ],
   async run(ctx, a) {
     const key = str(a, 'key');

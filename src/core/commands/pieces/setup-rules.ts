@@ -2,7 +2,7 @@ import type { ChannelRuleChange, ChannelRuleView } from '../../api/rules.js';
 import { fail } from '../../failures.js';
 import { DEFAULT_LOCALE, t } from '../../i18n/catalog.js';
 import type { CommandContext, Reply, SubcommandDefinition } from '../types.js';
-import { en } from '../words.js';
+import { choiceOf, en } from '../words.js';
 import { failureReply, str, textReply } from '../reply-kit.js';
 
 const RULES = ['show', 'allow', 'only', 'silent', 'reset'] as const;
@@ -62,7 +62,7 @@ export const setupChannelSub: SubcommandDefinition = {
       name: 'rule',
       kind: 'choice',
       get description() { return en('cmd-setup-channel-opt-rule'); },
-      choices: RULES.map((value) => ({ value, get label() { return en(`choice-channel-${value}`); } })),
+      choices: RULES.map((value) => choiceOf(value, `choice-channel-${value}`)),
     },
     { name: 'commands', kind: 'text', get description() { return en('cmd-setup-channel-opt-commands'); }, rest: true, max: 300 },
   ],
@@ -87,7 +87,7 @@ export const setupWordsSub: SubcommandDefinition = {
       kind: 'choice',
       get description() { return en('cmd-setup-words-opt-action'); },
       required: true,
-      choices: WORD_OPS.map((value) => ({ value, get label() { return en(`choice-words-${value}`); } })),
+      choices: WORD_OPS.map((value) => choiceOf(value, `choice-words-${value}`)),
     },
     { name: 'pattern', kind: 'text', get description() { return en('cmd-setup-words-opt-pattern'); }, max: 100 },
     { name: 'message', kind: 'text', get description() { return en('cmd-setup-words-opt-message'); }, rest: true, max: 300 },
@@ -97,8 +97,8 @@ export const setupWordsSub: SubcommandDefinition = {
       flags: ['list'],
       get description() { return en('cmd-setup-words-opt-list'); },
       choices: [
-        { value: 'community', get label() { return en('choice-words-list-community'); } },
-        { value: 'global', get label() { return en('choice-words-list-global'); } },
+        choiceOf('community', 'choice-words-list-community'),
+        choiceOf('global', 'choice-words-list-global'),
       ],
     },
   ],

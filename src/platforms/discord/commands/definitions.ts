@@ -101,7 +101,8 @@ function stringOption(o: SlashCommandStringOption, arg: ArgSpec): SlashCommandSt
       // A model option's values depend on the model chosen: completed per model, never a fixed menu.
       if (arg.modelOption) return o.setAutocomplete(true).setMaxLength(20);
       if (choices.length === 0 || choices.length > CHOICES_MAX) return arg.autocomplete ? o.setAutocomplete(true) : o;
-      return o.addChoices(...choices.map((c) => ({ name: clip(c.label, DESCRIPTION_MAX), value: c.value })));
+      // Named in the member's language where the catalogue words them (`labelId`); the value stays the same.
+      return o.addChoices(...choices.map((c) => ({ name: clip(c.label, DESCRIPTION_MAX), value: c.value, ...withNameLocalizations(c.labelId ? localized((l) => clip(t(l, c.labelId!), DESCRIPTION_MAX)) : undefined) })));
     }
     default:
       return o;
