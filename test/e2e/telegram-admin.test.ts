@@ -20,8 +20,8 @@ describe('Telegram adapter: admin and setup', () => {
   const logLines: string[] = [];
 
   /** Sends a text and resolves with the bot's reply text to it (as Telegram stores it: markup parsed out). */
-  async function say(chat: Chat, from: User, text: string, replyTo?: Message): Promise<string> {
-    const msg = fake.sendText({ chat, from, text, ...(replyTo ? { replyTo } : {}) });
+  async function say(chat: Chat, from: User, text: string, replyTo?: Message, mentions?: { text: string; user: User }[]): Promise<string> {
+    const msg = fake.sendText({ chat, from, text, ...(replyTo ? { replyTo } : {}), ...(mentions ? { mentions } : {}) });
     const call = await fake.waitFor((c) => c.method === 'sendMessage' && c.ok && String(c.params.chat_id) === String(chat.id) && (c.result as Msg).reply_to_message?.message_id === msg.message_id, 5000);
     return String((call.result as Msg).text);
   }
@@ -57,6 +57,18 @@ describe('Telegram adapter: admin and setup', () => {
     expect(await say(group, admin, '/budget set @minnie 0.25')).toContain('$0.25');
     expect(await say(group, member, '/balance')).toMatch(/\$0\.25 left of \$0\.25/);
     expect(await say(group, admin, '/budget set')).toMatch(/^Usage/);
+  });
+
+  it('/budget set names a member without @username picked from the mention list (a text_mention); the name in a prompt stays the name', async () => {
+    const anna = fake.user({ firstName: 'Anna', lastName: 'Lee' });
+    expect(anna.username).toBeUndefined();
+    // The name alone names nobody (two words, no @): refused before, as typed text still is.
+    expect(await say(group, admin, '/budget set Anna Lee 0.3')).not.toContain('$0.30');
+    expect(await say(group, admin, '/budget set Anna Lee 0.3', undefined, [{ text: 'Anna Lee', user: anna }])).toContain('$0.30');
+    expect(await say(group, anna, '/balance')).toMatch(/\$0\.30 left of \$0\.30/);
+    const cmd = fake.sendText({ chat: group, from: anna, text: '/imagine a portrait of Anna Lee --size 256x256', mentions: [{ text: 'Anna Lee', user: anna }] });
+    const photo = await fake.waitFor((c) => c.method === 'sendPhoto' && c.ok && (c.result as Msg).reply_to_message?.message_id === cmd.message_id, 10_000);
+    expect(String(photo.params.caption)).toContain('a portrait of Anna Lee');
   });
 
   it('/usage sends the summary and a CSV document (admins only)', async () => {

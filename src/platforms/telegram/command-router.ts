@@ -3,7 +3,7 @@ import type { Message } from 'grammy/types';
 import type { Actor, ArgValue, CommandDefinition } from '../../core/api/surface.js';
 import { commandArgs, findCommand } from '../../core/commands/lookup.js';
 import { parseCommandText } from '../../core/commands/grammar.js';
-import { actorOfMessage, isAnonymousAdmin } from './actor.js';
+import { actorOfMessage, isAnonymousAdmin, userOf } from './actor.js';
 import { resolvedOf } from './seen-actors.js';
 import { commandOf, TOKEN_LIKE } from './command-text.js';
 import type { TelegramDeps } from './deps.js';
@@ -11,6 +11,7 @@ import { fileRefOf, type FileRef } from './files.js';
 import { newRequest, replyFailure, runCommand, type Asker } from './run-command.js';
 import { secretSubcommand } from './secret-args.js';
 import { secretCommand } from './token-flow.js';
+import { withMentionIds } from './text-mentions.js';
 import { AlbumCollector, type AlbumGroup } from './util/album-collector.js';
 
 /** One message of an album, as collected. */
@@ -99,8 +100,8 @@ async function silentHere(deps: TelegramDeps, actor: Actor, def: CommandDefiniti
 
 /** Parses and starts the command of `msg` with `files`; false when the message holds no command for this bot. */
 async function handleCommand(deps: TelegramDeps, msg: Message, files: FileRef[]): Promise<boolean> {
-  const text = (msg.text ?? msg.caption ?? '').trim();
-  const head = commandOf(text, deps.botUsername());
+  const typed = (msg.text ?? msg.caption ?? '').trim();
+  const head = commandOf(typed, deps.botUsername());
   const actor = actorOfMessage(msg);
   if (!head || head.otherBot || !actor) return false;
   const commands = deps.dispatcher.commands;
@@ -116,6 +117,11 @@ async function handleCommand(deps: TelegramDeps, msg: Message, files: FileRef[])
   // that names no subcommand is taken as the token (so it is never quoted back as an unknown subcommand).
   const first = head.args.split(/\s+/)[0] ?? '';
   const named = def?.subcommands?.some((s) => s.name === first.toLowerCase()) ?? false;
+  // A member picked from the mention list without a @username arrives as their name: named by id where the command
+  // takes a member (never inside a prompt), and known from here on, as a replied-to member is.
+  const mentioned = commandArgs(def, named ? first.toLowerCase() : undefined).some((a) => a.kind === 'user') ? withMentionIds(msg) : undefined;
+  for (const m of mentioned?.members ?? []) await deps.core.touch({ scope: actor.scope, user: userOf(m) });
+  const text = mentioned ? mentioned.text.trim() : typed;
   const isSecret = secret !== undefined && (first === '' || (!named && (msg.chat.type === 'private' || TOKEN_LIKE.test(first))));
   // Telegram's own `/start` (a deep link without payload, or the first contact) is help.
   const source = head.command === 'start' && !def ? '/help' : isSecret && secret ? `/${head.command} ${secret.subcommand} ${head.args}` : text;

@@ -121,12 +121,21 @@ export class FakeTelegram {
     return added;
   }
 
-  /** Queues a text message; a leading `/command` (or `/command@bot`) gets its `bot_command` entity. */
-  sendText(o: IncomingBase & { text: string }): Message {
+  /**
+   * Queues a text message; a leading `/command` (or `/command@bot`) gets its `bot_command` entity. `mentions`: members
+   * picked from Telegram's mention list without a @username, each a `text_mention` entity over the first occurrence of
+   * `text` (their name as shown) carrying the user.
+   */
+  sendText(o: IncomingBase & { text: string; mentions?: { text: string; user: User }[] }): Message {
     const msg = baseMessage(this.state, o, (m) => {
       m.text = o.text;
-      const entities = commandEntities(o.text);
-      if (entities) m.entities = entities;
+      const entities = [...(commandEntities(o.text) ?? [])];
+      for (const { text, user } of o.mentions ?? []) {
+        const offset = o.text.indexOf(text);
+        if (offset < 0) throw new Error(`mention text ${JSON.stringify(text)} is not in the message`);
+        entities.push({ type: 'text_mention', offset, length: text.length, user });
+      }
+      if (entities.length) m.entities = entities;
     });
     this.state.updates.push({ message: msg } as Omit<Update, 'update_id'>);
     return msg;
