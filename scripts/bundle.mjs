@@ -1,8 +1,8 @@
 // Part of `npm run build`, after tsc and copy-assets: replaces dist/src/main.js (the bot's entry: `npm run
 // start:prod`, the container's CMD) with an esbuild bundle of the same sources, split at every dynamic import, so
-// a start loads a few dozen files instead of ~700 modules. Measured with `npm run bench -- startup`: start → first
-// getUpdates 877 → 560 ms and idle RSS 8 s after start 109 → 92.5 MiB, medians of 5 starts each in the same run
-// (bench/RESULTS.md).
+// a start loads a few dozen files instead of ~700 modules. Measured with `npm run bench -- startup` against the
+// per-module build in the same run: start → first getUpdates 0.60×, idle RSS 8 s after start 0.85× (bench/RESULTS.md,
+// issue 20's fourth pass).
 // Every other file of dist/ stays tsc's per-module output: the operator CLIs, the health check, and the modules that
 // `npm run test:dist` imports; the bundle's chunks (dist/src/_*.js) sit beside main.js.
 //
@@ -19,7 +19,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SRC = `${ROOT}/src/`;
 const OUT = `${ROOT}/dist/src`;
 
-/** Packages loaded by every start (ESM module graphs of hundreds of files, or CommonJS trees) with no file lookups of their own. */
+/** Packages every start loads (ESM graphs of hundreds of files, or CommonJS trees) that look up no files of theirs. */
 const BUNDLED = new Set(['kysely', 'zod', 'undici', 'grammy', 'image-size', 'bottleneck', '@fluent/bundle', '@fluent/langneg']);
 
 /** `pkg` of a bare specifier (`@scope/name/sub` → `@scope/name`); undefined for relative paths and node: builtins. */
@@ -30,8 +30,8 @@ function packageOf(specifier) {
 }
 
 /**
- * Our files' (src/, migrations/) imports of unlisted packages stay imports of node_modules. Packages bundled for us bring what they
- * import (grammY's node-fetch, undici's parser), since nothing else loads those.
+ * Our files' (src/, migrations/) imports of unlisted packages stay imports of node_modules. Packages bundled for us
+ * bring what they import (grammY's node-fetch, undici's parser), since nothing else loads those.
  */
 const externals = {
   name: 'mediabot-externals',
