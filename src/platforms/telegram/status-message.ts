@@ -33,7 +33,8 @@ export interface StatusDeps {
  * The ONE status message of a request ("Waiting for a free slot…", "Working on it…"): posted as a reply on first
  * use, then edited through the per-chat throttle (only the latest text is shown), with a chat action repeated while
  * the job runs. Nothing is posted for requests that never report progress, nor for those finished within
- * `statusDelayMs` of their first progress (the chat action shows after `chatActionDelayMs`). Plain text (no parse mode).
+ * `statusDelayMs` of their first progress (the chat action shows after `chatActionDelayMs`). Plain text (no parse
+ * mode).
  */
 export class StatusMessage {
   private creating: Promise<number | undefined> | undefined;
