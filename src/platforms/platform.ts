@@ -48,4 +48,16 @@ export interface PlatformModule<Id extends string = string, Shape extends z.ZodR
   surface?(config: Config, settings: Settings): SurfaceStarter;
   /** `ROLE=worker`: its `Delivery` only, over the platform's HTTP API (no event intake, no readiness check). */
   deliveryOnly?(config: Config, settings: Settings): SurfaceStarter;
+  /**
+   * Asks the platform, over its HTTP API, whether a user administers a community now, as the chat's own admin check
+   * would answer (the web re-checks a signed-in admin with it, so rights taken away in the chat end there too).
+   * Absent: the platform cannot be asked (the console), and a session's admin right stays what its link granted.
+   */
+  adminCheck?(settings: Settings): AdminCheck;
 }
+
+/**
+ * `scopeId`, `userId`: the platform's own ids (a Telegram chat id, a Discord guild id; a user id). Resolves false
+ * when the user is not an admin or not a member; rejects when the platform could not be asked.
+ */
+export type AdminCheck = (scopeId: string, userId: string) => Promise<boolean>;

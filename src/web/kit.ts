@@ -15,6 +15,7 @@ import { messagePage, type PageSession } from './pages.js';
 import { WebRequest } from './request.js';
 import type { OwnerOps } from './owner-ops.js';
 import type { WebSignInOptions } from './sign-in-options.js';
+import type { AdminRecheck } from './admin-recheck.js';
 
 /** The session cookie's name. */
 export const SESSION_COOKIE = 'mediabot_session';
@@ -30,6 +31,11 @@ export interface WebAppDeps {
   ops?: OwnerOps;
   /** Rate limits, real sign-in providers, proxy trust (see `./sign-in-options.ts`); absent: links only, default limits. */
   signIn?: WebSignInOptions;
+  /**
+   * Asks the session's platform whether an admin session's user is still an admin (`./admin-recheck.ts`); absent:
+   * a session keeps the admin right its `/web` link granted until it ends (7 days).
+   */
+  adminRecheck?: AdminRecheck;
 }
 
 /** A browser with a live session. */
@@ -72,8 +78,11 @@ export function webKit(deps: WebAppDeps): WebKit {
     async signedIn(c) {
       const id = getCookie(c, SESSION_COOKIE);
       if (!id) return undefined;
-      const session = await core.webSession(id);
-      if (!session) return undefined;
+      const granted = await core.webSession(id);
+      if (!granted) return undefined;
+      // An owner (OWNER_IDS, checked per request) administers every community; anyone else as the chat says now.
+      const still = granted.admin && !granted.owner && deps.adminRecheck ? await deps.adminRecheck(granted.actor) : undefined;
+      const session = still === false ? { ...granted, admin: false } : granted;
       return { session, id, page: { locale: session.locale, csrf: session.csrf, admin: session.admin, owner: session.owner } };
     },
     community: (s) => s.actor.scope.title ?? t(s.locale, 'web-this-chat'),

@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import type { SurfaceStarter } from '../app/compose.js';
 import type { Config } from '../config.js';
 import { StartupError } from '../startup-errors.js';
+import { configuredPlatforms } from '../platforms/registry.js';
 
 /** How many ports after a taken default are tried (the playground) or probed for the suggestion (the bots). */
 const NEARBY_PORTS = 20;
@@ -36,7 +37,10 @@ export function webSurface(config: Config, opts: WebSurfaceOptions = {}): Surfac
     const { signInOptions } = await import('./sign-in-setup.js');
     const logger = ctx.logger.child({ module: 'web' });
     const signIn = await signInOptions(config, publicUrl ?? `http://${host}:${port}`, (msg) => logger.warn(msg));
-    const deps = { core: ctx.app.core, dispatcher: ctx.dispatcher, logger, secureCookie: publicUrl?.startsWith('https://') === true, ops: ownerOpsOf(ctx.app), signIn };
+    const { adminRecheck } = await import('./admin-recheck.js');
+    const checks = new Map(configuredPlatforms(config).flatMap(({ module, settings }) => (module.adminCheck ? [[module.id, module.adminCheck(settings)] as const] : [])));
+    const recheck = adminRecheck(checks, { onError: (e) => logger.warn({ err: e instanceof Error ? e.message : String(e) }, 'could not confirm a web admin with the platform: admin pages refused for now') });
+    const deps = { core: ctx.app.core, dispatcher: ctx.dispatcher, logger, secureCookie: publicUrl?.startsWith('https://') === true, ops: ownerOpsOf(ctx.app), signIn, adminRecheck: recheck };
     const listen = (p: number) => startWebServer(deps, { port: p, host });
     const server = await listen(port).catch(async (e: unknown) => {
       const code = (e as NodeJS.ErrnoException).code ?? String(e);

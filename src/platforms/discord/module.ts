@@ -1,3 +1,4 @@
+import type { REST } from 'discord.js';
 import type { SurfaceStarter } from '../../app/compose.js';
 import { hostOf, withStartupTimeout } from '../../startup-errors.js';
 import type { PlatformModule } from '../platform.js';
@@ -63,5 +64,13 @@ export const discordPlatform: PlatformModule<'discord', typeof discordShape, Dis
       await discordPreflight(dc.token, dc.apiBase, config.startupTimeoutMs);
     };
     return start;
+  },
+  adminCheck(dc) {
+    let rest: Promise<REST> | undefined;
+    return async (guildId, userId) => {
+      rest ??= import('./discord-bot.js').then(({ discordRest }) => discordRest(dc));
+      const { managesGuildNow } = await import('./admin-check.js');
+      return managesGuildNow(await rest, guildId, userId);
+    };
   },
 };

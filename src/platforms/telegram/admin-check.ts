@@ -1,4 +1,4 @@
-import type { Api } from 'grammy';
+import { Api } from 'grammy';
 
 /**
  * Asks Telegram whether `userId` is the creator or an administrator of `chatId`, now (never cached, so a demoted
@@ -11,4 +11,10 @@ export async function isChatAdmin(api: Api, chatId: number, userId: number): Pro
   } catch {
     return false;
   }
+}
+
+/** {@link isChatAdmin} over a Bot API client of its own (the web's re-check of a signed-in admin). */
+export function chatAdminLookup(token: string, apiRoot: string): (chatId: number, userId: number) => Promise<boolean> {
+  const api = new Api(token, { apiRoot });
+  return (chatId, userId) => isChatAdmin(api, chatId, userId);
 }

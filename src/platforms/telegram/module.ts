@@ -56,4 +56,13 @@ export const telegramPlatform: PlatformModule<'telegram', typeof telegramShape, 
     };
     return start;
   },
+  adminCheck(tg) {
+    let lookup: Promise<(chatId: number, userId: number) => Promise<boolean>> | undefined;
+    return async (chatId, userId) => {
+      // An anonymous admin's sessions are the group's own (user id = chat id); a private chat has no admins.
+      if (chatId === userId) return Number(chatId) < 0;
+      lookup ??= import('./admin-check.js').then(({ chatAdminLookup }) => chatAdminLookup(tg.token, tg.apiRoot));
+      return (await lookup)(Number(chatId), Number(userId));
+    };
+  },
 };

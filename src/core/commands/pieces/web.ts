@@ -19,7 +19,8 @@ export const webCommand: CommandDefinition = {
   args: [],
   async run(ctx) {
     const l = ctx.actor.locale ?? DEFAULT_LOCALE;
-    // The platform's admin answer now (the web cannot ask it later): a private chat administers no community.
+    // The platform's admin answer now (the web asks the platform again while the session is used, where it can): a
+    // private chat administers no community.
     const role = await ctx.role();
     const admin = role === 'owner' || (role === 'admin' && ctx.actor.scope.kind !== 'private');
     const link = await ctx.core.webLink(ctx.actor, admin);

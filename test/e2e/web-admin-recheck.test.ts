@@ -1,0 +1,139 @@
+import type { Chat, User } from 'grammy/types';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CommandDispatcher } from '../../src/core/commands/dispatch.js';
+import { discordPlatform } from '../../src/platforms/discord/module.js';
+import type { TelegramHandle } from '../../src/platforms/telegram/telegram-bot.js';
+import { telegramPlatform } from '../../src/platforms/telegram/module.js';
+import { adminRecheck } from '../../src/web/admin-recheck.js';
+import { startWebServer, type WebServer } from '../../src/web/server.js';
+import { startFakeDiscord, type FakeDiscord } from '../fakes/discord/index.js';
+import { startFakeTelegram, type FakeTelegram } from '../fakes/telegram/index.js';
+import { createTestStack, type TestStack } from '../support/harness.js';
+import { startTelegramFor } from '../support/telegram-bot.js';
+
+const MB = 1024 * 1024;
+const actor = (platform: string, scope: string, user: string) => ({ scope: { platform, externalId: scope, kind: 'group' as const }, user: { platform, externalId: user } });
+
+describe('adminRecheck', () => {
+  it('asks the session platform once per ttl, fails closed, and leaves unknown platforms to the link', async () => {
+    let now = 0;
+    const asked: string[] = [];
+    let answer: boolean | Error = true;
+    const errors: unknown[] = [];
+    const recheck = adminRecheck(
+      new Map([['telegram', async (s: string, u: string) => (asked.push(`${s}/${u}`), answer instanceof Error ? Promise.reject(answer) : answer)]]),
+      { ttlMs: 1_000, now: () => now, onError: (e) => errors.push(e) },
+    );
+    expect(await recheck(actor('telegram', '-100', '7'))).toBe(true);
+    answer = false;
+    expect(await recheck(actor('telegram', '-100', '7'))).toBe(true); // within the ttl: the kept answer
+    now = 1_000;
+    expect(await recheck(actor('telegram', '-100', '7'))).toBe(false);
+    now = 2_000;
+    answer = new Error('Bot API unreachable');
+    expect(await recheck(actor('telegram', '-100', '7'))).toBe(false);
+    expect(errors).toHaveLength(1);
+    expect(asked).toEqual(['-100/7', '-100/7', '-100/7']);
+    expect(await recheck(actor('console', 'c', 'u'))).toBeUndefined();
+  });
+});
+
+describe('web: a session admin right follows the chat (Telegram)', () => {
+  let stack: TestStack;
+  let fake: FakeTelegram;
+  let tg: TelegramHandle;
+  let web: WebServer;
+  let group: Chat.SupergroupChat;
+  let admin: User;
+  let owner: User;
+  const logLines: string[] = [];
+
+  beforeAll(async () => {
+    fake = await startFakeTelegram();
+    group = fake.supergroup({ title: 'Studio' });
+    admin = fake.user({ username: 'boss' });
+    owner = fake.user({ username: 'operator' });
+    fake.setChatMember(group.id, admin.id, 'administrator');
+    // Both have started the bot, so their links can reach them.
+    fake.privateChat(admin);
+    fake.privateChat(owner);
+    const ownerIds = [`telegram:${owner.id}`];
+    stack = await createTestStack({ env: { OWNER_IDS: ownerIds.join(',') } });
+    tg = await startTelegramFor(stack, fake, logLines, { ownerIds });
+    const settings = { token: fake.token, apiRoot: fake.apiRoot, webhookUrl: undefined, webhookPort: 0, uploadLimitBytes: 50 * MB, photoLimitBytes: 10 * MB, fullQuality: false };
+    const recheck = adminRecheck(new Map([['telegram', telegramPlatform.adminCheck!(settings)]]), { ttlMs: 0 });
+    const dispatcher = new CommandDispatcher({ core: stack.core, ownerIds, logger: stack.logger });
+    web = await startWebServer({ core: stack.core, dispatcher, logger: stack.logger.child({ module: 'web' }), secureCookie: false, adminRecheck: recheck }, { port: 0, host: '127.0.0.1' });
+    stack.app.setWebUrl(web.url);
+  });
+
+  afterAll(async () => {
+    await web?.close();
+    await tg?.stop();
+    await fake?.close();
+    await stack?.close();
+  });
+
+  async function signIn(user: User): Promise<string> {
+    const before = fake.sent(user.id).length;
+    fake.sendText({ chat: group, from: user, text: '/web' });
+    await fake.waitFor(() => fake.sent(user.id).slice(before).some((m) => /\/in\//.test(m.text ?? '')), 10_000);
+    const link = /https?:\/\/\S+\/in\/[A-Za-z0-9_-]+/.exec(fake.sent(user.id).slice(before).map((m) => m.text ?? '').join('\n'))![0];
+    const res = await request(link, { method: 'GET' });
+    await res.body.dump();
+    const cookie = ([res.headers['set-cookie']].flat().find((c) => c?.startsWith('mediabot_session=')) ?? '').split(';')[0];
+    expect(cookie).toMatch(/^mediabot_session=/);
+    return cookie!;
+  }
+
+  const get = async (path: string, cookie: string) => {
+    const res = await request(`${web.url}${path}`, { headers: { cookie } });
+    return { status: res.statusCode, body: await res.body.text() };
+  };
+
+  it('an admin demoted in the group loses the admin pages and their link at the next request; promoted again, gets them back', async () => {
+    const cookie = await signIn(admin);
+    expect((await get('/admin', cookie)).status).toBe(200);
+    expect((await get('/', cookie)).body).toContain('href="/admin"');
+
+    fake.setChatMember(group.id, admin.id, 'member');
+    expect((await get('/admin', cookie)).status).toBe(403);
+    expect((await get('/', cookie)).body).not.toContain('href="/admin"');
+
+    fake.setChatMember(group.id, admin.id, 'creator');
+    expect((await get('/admin', cookie)).status).toBe(200);
+    expect(fake.calls.filter((c) => c.method === 'getChatMember' && Number(c.params.user_id) === admin.id).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('an owner (OWNER_IDS) keeps the admin pages without being a chat admin: never asked', async () => {
+    const cookie = await signIn(owner);
+    const asked = () => fake.calls.filter((c) => c.method === 'getChatMember' && Number(c.params.user_id) === owner.id).length;
+    const before = asked();
+    expect((await get('/admin', cookie)).status).toBe(200);
+    expect(asked()).toBe(before);
+  });
+});
+
+describe('Discord admin check over REST (the web re-check)', () => {
+  let fake: FakeDiscord;
+  beforeAll(async () => {
+    fake = await startFakeDiscord({ waitTimeoutMs: 8000 });
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+
+  it('Manage Server, Administrator and the owner are admins; a plain member and a stranger are not', async () => {
+    const check = discordPlatform.adminCheck!({ token: fake.botToken, apiBase: fake.apiBase } as Parameters<NonNullable<typeof discordPlatform.adminCheck>>[0]);
+    const { guildId, ownerId } = fake.addGuild({ name: 'Check' });
+    const manager = fake.addMember(guildId, { permissions: 1n << 5n });
+    const administrator = fake.addMember(guildId, { permissions: 1n << 3n });
+    const member = fake.addMember(guildId, { permissions: 1n << 11n });
+    expect(await check(guildId, ownerId)).toBe(true);
+    expect(await check(guildId, manager)).toBe(true);
+    expect(await check(guildId, administrator)).toBe(true);
+    expect(await check(guildId, member)).toBe(false);
+    expect(await check(guildId, '123456789012345678')).toBe(false);
+  });
+});
