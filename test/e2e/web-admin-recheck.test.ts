@@ -16,7 +16,7 @@ const MB = 1024 * 1024;
 const actor = (platform: string, scope: string, user: string) => ({ scope: { platform, externalId: scope, kind: 'group' as const }, user: { platform, externalId: user } });
 
 describe('adminRecheck', () => {
-  it('asks the session platform once per ttl, fails closed, and leaves unknown platforms to the link', async () => {
+  it('asks the session platform once per ttl, fails closed without remembering the failure, and leaves unknown platforms to the link', async () => {
     let now = 0;
     const asked: string[] = [];
     let answer: boolean | Error = true;
@@ -34,7 +34,9 @@ describe('adminRecheck', () => {
     answer = new Error('Bot API unreachable');
     expect(await recheck(actor('telegram', '-100', '7'))).toBe(false);
     expect(errors).toHaveLength(1);
-    expect(asked).toEqual(['-100/7', '-100/7', '-100/7']);
+    answer = true; // a failed lookup is not remembered: the next request asks again
+    expect(await recheck(actor('telegram', '-100', '7'))).toBe(true);
+    expect(asked).toEqual(['-100/7', '-100/7', '-100/7', '-100/7']);
     expect(await recheck(actor('console', 'c', 'u'))).toBeUndefined();
   });
 });
