@@ -4,6 +4,7 @@
  * (`getChatMember`: creator or administrator, as the adapter asks it).
  */
 import { Api } from 'grammy';
+import { chatAdminStatus } from './admin-check.js';
 
 /** Asks Telegram for the bot's username; throws when Telegram refuses or cannot be reached. */
 export async function telegramWebLogin(token: string, apiRoot: string): Promise<{ botUsername: string; isAdmin(chatId: string, userId: string): Promise<boolean> }> {
@@ -11,6 +12,6 @@ export async function telegramWebLogin(token: string, apiRoot: string): Promise<
   const me = await api.getMe();
   return {
     botUsername: me.username,
-    isAdmin: async (chatId, userId) => ['creator', 'administrator'].includes((await api.getChatMember(Number(chatId), Number(userId))).status),
+    isAdmin: (chatId, userId) => chatAdminStatus(api, Number(chatId), Number(userId)),
   };
 }
