@@ -1,6 +1,9 @@
 import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Actor } from '../../src/core/api/actor.js';
+import type { Actor, DeliveryAddress } from '../../src/core/api/actor.js';
+import { CommandDispatcher } from '../../src/core/commands/dispatch.js';
+import type { ArgValues, Reply } from '../../src/core/commands/types.js';
+import type { SurfaceRequest } from '../../src/core/ports/surface.js';
 import { ManualClock } from '../../src/core/ports/clock.js';
 import { purgeGallery } from '../../src/jobs/gallery-sweep.js';
 import { testEngines } from '../support/engines.js';
@@ -34,6 +37,19 @@ describe.each(engines)('gallery retention ($name)', (engine) => {
     return { id, path: f!.path };
   }
 
+  /** Runs `command` through the dispatcher as the member (on the console), as a button or typed command would. */
+  function dispatch(s: TestStack, command: string, args: ArgValues): Promise<Reply> {
+    const request: SurfaceRequest = {
+      actor: member,
+      surface: { id: 'console', buttons: false, commandHint: (c, sub) => `/${c}${sub ? ` ${sub}` : ''}` },
+      uploadLimitBytes: 50 * 1024 * 1024,
+      isAdmin: async () => false,
+      progress: () => {},
+      deliveryAddress: async (): Promise<DeliveryAddress> => ({ surface: 'console', chat: member.scope.externalId }),
+    };
+    return new CommandDispatcher({ core: s.core, ownerIds: [], logger: s.logger }).run({ command, args, request });
+  }
+
   /** Runs the runner's purge now (its tick purges once `purgeEveryMs` passed on the clock). */
   async function purge(s: TestStack, clock: ManualClock): Promise<void> {
     clock.advance(61_000);
@@ -59,6 +75,14 @@ describe.each(engines)('gallery retention ($name)', (engine) => {
     const shown = (await s.core.webGallery(member)).jobs;
     expect(shown.map((j) => [j.prompt, j.outputs?.length])).toEqual([['a red fox', 1]]);
     expect(await s.core.webFile(member, fox.id, 0)).toMatchObject({ path: fox.path });
+    // What the gallery shows can still be reused (V/U, Animate, Edit --from): a variation runs from the kept file.
+    const reuse = await s.core.jobRequest(member, fox.id);
+    expect(reuse.ok && reuse.value.outputs?.map((o) => o.path)).toEqual([fox.path]);
+    const calls = s.sim.requests().length;
+    const vary = await dispatch(s, 'vary', { job: fox.id, index: '1' });
+    expect(vary.failure, vary.blocks.join(' ')).toBeUndefined();
+    expect(vary.jobId).toBeDefined();
+    expect(s.sim.requests().slice(calls).map((r) => r.endpoint)).toContain('edit');
 
     // Past the gallery's two days: the file is removed, the card stays with its prompt, model and cost.
     clock.advance(2 * DAY);
@@ -69,6 +93,8 @@ describe.each(engines)('gallery retention ($name)', (engine) => {
     expect(card).toMatchObject({ prompt: 'a red fox', model: 'alpha-image-2', money: { outcome: 'charged' } });
     expect(card.outputs).toBeUndefined();
     expect(await s.core.webFile(member, fox.id, 0)).toBeNull();
+    const gone = await s.core.jobRequest(member, fox.id);
+    expect(gone.ok && gone.value.outputs).toBeUndefined();
   });
 
   it('with GALLERY_RETENTION_DAYS=0 the gallery keeps nothing beyond the chat retention', async () => {

@@ -6,7 +6,7 @@ import { ACTIVE_STATUSES, FINAL_STATUSES, type JobRecord } from '../ports/job-st
 import { actorIds, type ActorIds } from './context.js';
 import type { CoreDeps } from './deps.js';
 import { toJobView } from '../jobs/job-view.js';
-import { isGalleryOnlyFile, isLastFrameFile, isReferenceFile, mimeOf } from '../jobs/kept-files.js';
+import { isGalleryMedia, isGalleryOnlyFile, isLastFrameFile, isReferenceFile, mimeOf } from '../jobs/kept-files.js';
 import { graphemePrefix } from '../text-cut.js';
 
 const ALL_STATUSES: readonly JobStatus[] = [...ACTIVE_STATUSES, ...FINAL_STATUSES];
@@ -31,13 +31,18 @@ async function visibleJob(d: CoreDeps, actor: Actor, id: string): Promise<{ rec:
 
 /**
  * A job's view (results only), its kept reference images (edit jobs) and a delivered video's kept last frame, all
- * empty once no longer retained.
+ * empty once no longer retained. `reuse` (a new job made from this one: V/U, Animate, Edit --from): result media the
+ * web gallery still keeps count too, so what the gallery shows can be varied; `/job` re-sends only what the chat's
+ * retention keeps.
  */
-async function viewOf(d: CoreDeps, actor: Actor, rec: JobRecord, ids: ActorIds): Promise<{ view: JobView; references: NonNullable<JobView['outputs']>; lastFrame: NonNullable<JobView['outputs']> }> {
+async function viewOf(d: CoreDeps, actor: Actor, rec: JobRecord, ids: ActorIds, reuse = false): Promise<{ view: JobView; references: NonNullable<JobView['outputs']>; lastFrame: NonNullable<JobView['outputs']> }> {
   const owner = rec.userId === ids.userId ? actor.user.externalId : ((await d.store.directory.getUser(rec.userId))?.externalId ?? '');
-  const retained = rec.outputExpiresAt === null || rec.outputExpiresAt > d.clock.now();
+  const now = d.clock.now();
+  const retained = rec.outputExpiresAt === null || rec.outputExpiresAt > now;
+  const inGallery = reuse && (rec.galleryExpiresAt ?? 0) > now;
   // A file only the web gallery keeps (a posted video) is never the chat's to re-send.
-  const files = retained ? (await d.outputs.list(rec.id)).filter((f) => !isGalleryOnlyFile(f.filename)) : [];
+  const kept = retained || inGallery ? (await d.outputs.list(rec.id)).filter((f) => !isGalleryOnlyFile(f.filename)) : [];
+  const files = retained ? kept : kept.filter((f) => isGalleryMedia(f.filename));
   const references = files.filter((f) => isReferenceFile(f.filename)).map((f) => ({ ...f, mime: mimeOf(f.filename) }));
   const lastFrame = files.filter((f) => isLastFrameFile(f.filename)).map((f) => ({ ...f, mime: mimeOf(f.filename) }));
   const money = (await d.store.budgets.jobMoney([rec.id])).get(rec.id);
@@ -55,7 +60,7 @@ export async function getJob(d: CoreDeps, actor: Actor, id: string): Promise<Res
 export async function jobRequest(d: CoreDeps, actor: Actor, id: string): Promise<Result<JobRequestView>> {
   const found = await visibleJob(d, actor, id);
   if (!found) return err(fail('job_not_found', { id: graphemePrefix(id.trim(), 40) }));
-  const { view: v, references, lastFrame } = await viewOf(d, actor, found.rec, found.ids);
+  const { view: v, references, lastFrame } = await viewOf(d, actor, found.rec, found.ids, true);
   // All or nothing: an edit re-run with only some of its references would silently be a different edit.
   const complete = references.length > 0 && references.length >= (found.rec.params.references ?? 0);
   const p = found.rec.params;
