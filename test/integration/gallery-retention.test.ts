@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Actor, DeliveryAddress } from '../../src/core/api/actor.js';
+import type { Actor } from '../../src/core/api/actor.js';
 import { CommandDispatcher } from '../../src/core/commands/dispatch.js';
 import type { ArgValues, Reply } from '../../src/core/commands/types.js';
-import type { SurfaceRequest } from '../../src/core/ports/surface.js';
 import { ManualClock } from '../../src/core/ports/clock.js';
 import { purgeGallery } from '../../src/jobs/gallery-sweep.js';
 import { testEngines } from '../support/engines.js';
+import { consoleRequest } from '../support/console-request.js';
 import { createTestStack, type TestStack } from '../support/harness.js';
 
 const engines = await testEngines();
@@ -39,15 +39,7 @@ describe.each(engines)('gallery retention ($name)', (engine) => {
 
   /** Runs `command` through the dispatcher as the member (on the console), as a button or typed command would. */
   function dispatch(s: TestStack, command: string, args: ArgValues): Promise<Reply> {
-    const request: SurfaceRequest = {
-      actor: member,
-      surface: { id: 'console', buttons: false, commandHint: (c, sub) => `/${c}${sub ? ` ${sub}` : ''}` },
-      uploadLimitBytes: 50 * 1024 * 1024,
-      isAdmin: async () => false,
-      progress: () => {},
-      deliveryAddress: async (): Promise<DeliveryAddress> => ({ surface: 'console', chat: member.scope.externalId }),
-    };
-    return new CommandDispatcher({ core: s.core, ownerIds: [], logger: s.logger }).run({ command, args, request });
+    return new CommandDispatcher({ core: s.core, ownerIds: [], logger: s.logger }).run({ command, args, request: consoleRequest(member) });
   }
 
   /** Runs the runner's purge now (its tick purges once `purgeEveryMs` passed on the clock). */

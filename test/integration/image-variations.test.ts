@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app/build-app.js';
 import type { CoreApi } from '../../src/core/api/core-api.js';
-import type { DeliveryAddress } from '../../src/core/api/actor.js';
 import { join } from 'node:path';
 import { CommandDispatcher } from '../../src/core/commands/dispatch.js';
 import { commandRegistry } from '../../src/core/commands/registry.js';
 import { renderReply } from '../../src/platforms/console/render.js';
 import type { ArgValues, Reply } from '../../src/core/commands/types.js';
-import type { SurfaceRequest } from '../../src/core/ports/surface.js';
+import { consoleRequest } from '../support/console-request.js';
 import { createTestStack, type TestStack } from '../support/harness.js';
 import { ledgerNetCharged, ledgerOfJob, openHolds } from '../support/ledger.js';
 import { appOnSameDatabase } from '../support/more-apps.js';
@@ -21,21 +20,9 @@ import { appOnSameDatabase } from '../support/more-apps.js';
 let t: TestStack;
 let later: App | undefined;
 
-function request(core: CoreApi, o: { user?: string; admin?: boolean } = {}): SurfaceRequest {
-  const actor = t.actor({ user: o.user ?? 'owner' });
-  return {
-    actor,
-    surface: { id: 'console', buttons: false, commandHint: (c, s) => `/${c}${s ? ` ${s}` : ''}` },
-    uploadLimitBytes: 50 * 1024 * 1024,
-    isAdmin: async () => o.admin ?? false,
-    progress: () => {},
-    deliveryAddress: async (): Promise<DeliveryAddress> => ({ surface: 'console', chat: actor.scope.externalId }),
-  };
-}
-
 function run(core: CoreApi, command: string, args: ArgValues, o: { user?: string; admin?: boolean } = {}): Promise<Reply> {
   const dispatcher = new CommandDispatcher({ core, ownerIds: [], logger: t.logger });
-  return dispatcher.run({ command, args, request: request(core, o) });
+  return dispatcher.run({ command, args, request: consoleRequest(t.actor({ user: o.user ?? 'owner' }), o) });
 }
 
 const imageCalls = (from: number) => t.sim.requests().slice(from).filter((r) => r.endpoint === 'image' || r.endpoint === 'edit');

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor, DeliveryAddress } from '../../src/core/api/actor.js';
 import { CommandDispatcher } from '../../src/core/commands/dispatch.js';
 import { parseCommandText } from '../../src/core/commands/grammar.js';
 import type { Reply } from '../../src/core/commands/types.js';
 import type { SurfaceRequest } from '../../src/core/ports/surface.js';
+import { consoleRequest } from '../support/console-request.js';
 import { createTestStack, type TestStack } from '../support/harness.js';
 import { ledgerNetCharged, openHolds } from '../support/ledger.js';
 
@@ -16,15 +16,7 @@ let t: TestStack;
 let dispatcher: CommandDispatcher;
 
 function request(o: { user?: string; admin?: boolean; scope?: string } = {}): SurfaceRequest {
-  const actor: Actor = t.actor({ user: o.user ?? 'u1', kind: 'group', ...(o.scope ? { scope: o.scope } : {}) });
-  return {
-    actor,
-    surface: { id: 'console', buttons: false, commandHint: (c, s) => `/${c}${s ? ` ${s}` : ''}` },
-    uploadLimitBytes: 50 * 1024 * 1024,
-    isAdmin: async () => o.admin ?? false,
-    progress: () => undefined,
-    deliveryAddress: async (): Promise<DeliveryAddress> => ({ surface: 'console', chat: actor.scope.externalId }),
-  };
+  return consoleRequest(t.actor({ user: o.user ?? 'u1', kind: 'group', ...(o.scope ? { scope: o.scope } : {}) }), o);
 }
 
 async function say(text: string, req: SurfaceRequest = request()): Promise<Reply> {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeliveryAddress } from '../../src/core/api/actor.js';
 import { CommandDispatcher } from '../../src/core/commands/dispatch.js';
 import type { ArgValues, Reply } from '../../src/core/commands/types.js';
-import type { SurfaceRequest } from '../../src/core/ports/surface.js';
+import { consoleRequest } from '../support/console-request.js';
 import { createTestStack, type TestStack } from '../support/harness.js';
 import { ledgerNetCharged, openHolds } from '../support/ledger.js';
 
@@ -14,16 +13,7 @@ import { ledgerNetCharged, openHolds } from '../support/ledger.js';
 let t: TestStack;
 
 function run(command: string, args: ArgValues): Promise<Reply> {
-  const actor = t.actor({ user: 'owner' });
-  const request: SurfaceRequest = {
-    actor,
-    surface: { id: 'console', buttons: false, commandHint: (c, s) => `/${c}${s ? ` ${s}` : ''}` },
-    uploadLimitBytes: 50 * 1024 * 1024,
-    isAdmin: async () => false,
-    progress: () => {},
-    deliveryAddress: async (): Promise<DeliveryAddress> => ({ surface: 'console', chat: actor.scope.externalId }),
-  };
-  return new CommandDispatcher({ core: t.core, ownerIds: [], logger: t.logger }).run({ command, args, request });
+  return new CommandDispatcher({ core: t.core, ownerIds: [], logger: t.logger }).run({ command, args, request: consoleRequest(t.actor({ user: 'owner' })) });
 }
 
 beforeAll(async () => {
