@@ -1,16 +1,12 @@
 import type { Chat, User } from 'grammy/types';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CommandDispatcher } from '../../src/core/commands/dispatch.js';
 import { discordPlatform } from '../../src/platforms/discord/module.js';
-import type { TelegramHandle } from '../../src/platforms/telegram/telegram-bot.js';
 import { telegramPlatform } from '../../src/platforms/telegram/module.js';
 import { adminRecheck } from '../../src/web/admin-recheck.js';
-import { startWebServer, type WebServer } from '../../src/web/server.js';
 import { startFakeDiscord, type FakeDiscord } from '../fakes/discord/index.js';
 import { startFakeTelegram, type FakeTelegram } from '../fakes/telegram/index.js';
-import { createTestStack, type TestStack } from '../support/harness.js';
-import { startTelegramFor } from '../support/telegram-bot.js';
+import { startWebStack, type WebStack } from '../support/web-stack.js';
 
 const MB = 1024 * 1024;
 const actor = (platform: string, scope: string, user: string) => ({ scope: { platform, externalId: scope, kind: 'group' as const }, user: { platform, externalId: user } });
@@ -42,14 +38,11 @@ describe('adminRecheck', () => {
 });
 
 describe('web: a session admin right follows the chat (Telegram)', () => {
-  let stack: TestStack;
   let fake: FakeTelegram;
-  let tg: TelegramHandle;
-  let web: WebServer;
+  let w: WebStack;
   let group: Chat.SupergroupChat;
   let admin: User;
   let owner: User;
-  const logLines: string[] = [];
 
   beforeAll(async () => {
     fake = await startFakeTelegram();
@@ -61,28 +54,19 @@ describe('web: a session admin right follows the chat (Telegram)', () => {
     fake.privateChat(admin);
     fake.privateChat(owner);
     const ownerIds = [`telegram:${owner.id}`];
-    stack = await createTestStack({ env: { OWNER_IDS: ownerIds.join(',') } });
-    tg = await startTelegramFor(stack, fake, logLines, { ownerIds });
     const settings = { token: fake.token, apiRoot: fake.apiRoot, webhookUrl: undefined, webhookPort: 0, uploadLimitBytes: 50 * MB, photoLimitBytes: 10 * MB, fullQuality: false };
     const recheck = adminRecheck(new Map([['telegram', telegramPlatform.adminCheck!(settings)]]), { ttlMs: 0 });
-    const dispatcher = new CommandDispatcher({ core: stack.core, ownerIds, logger: stack.logger });
-    web = await startWebServer({ core: stack.core, dispatcher, logger: stack.logger.child({ module: 'web' }), secureCookie: false, adminRecheck: recheck }, { port: 0, host: '127.0.0.1' });
-    stack.app.setWebUrl(web.url);
+    w = await startWebStack(fake, { ownerIds, stack: { env: { OWNER_IDS: ownerIds.join(',') } }, web: () => ({ adminRecheck: recheck }) });
   });
 
   afterAll(async () => {
-    await web?.close();
-    await tg?.stop();
+    await w?.close();
     await fake?.close();
-    await stack?.close();
   });
 
+  /** The session cookie of `user` after opening their `/web` link (no browser needed). */
   async function signIn(user: User): Promise<string> {
-    const before = fake.sent(user.id).length;
-    fake.sendText({ chat: group, from: user, text: '/web' });
-    await fake.waitFor(() => fake.sent(user.id).slice(before).some((m) => /\/in\//.test(m.text ?? '')), 10_000);
-    const link = /https?:\/\/\S+\/in\/[A-Za-z0-9_-]+/.exec(fake.sent(user.id).slice(before).map((m) => m.text ?? '').join('\n'))![0];
-    const res = await request(link, { method: 'GET' });
+    const res = await request(await w.webLink(group, user), { method: 'GET' });
     await res.body.dump();
     const cookie = ([res.headers['set-cookie']].flat().find((c) => c?.startsWith('mediabot_session=')) ?? '').split(';')[0];
     expect(cookie).toMatch(/^mediabot_session=/);
@@ -90,7 +74,7 @@ describe('web: a session admin right follows the chat (Telegram)', () => {
   }
 
   const get = async (path: string, cookie: string) => {
-    const res = await request(`${web.url}${path}`, { headers: { cookie } });
+    const res = await request(`${w.web.url}${path}`, { headers: { cookie } });
     return { status: res.statusCode, body: await res.body.text() };
   };
 
