@@ -96,20 +96,21 @@ describe.each(engines)('job sweeps ($name)', (engine) => {
   describe('a slow gateway against the sweep (issue 11)', () => {
     it('never sweeps a job a live process is still working on: the lease is renewed for as long as the call runs', async () => {
       const delivery = new RecordingDelivery('console');
-      // A lease of 300 ms and a "stale" window of 200 ms: both far shorter than the 1.5 s the gateway takes.
+      // A lease of 600 ms and a "stale" window of 200 ms: both far shorter than the 2 s the gateway takes. Renewed every
+      // 200 ms, the lease outlives a missed renewal, so an event-loop stall on a busy CI machine does not end it.
       t = await createTestStack({
         engine,
-        sim: { imageDelayMs: 1500 },
+        sim: { imageDelayMs: 2000 },
         deliveries: [delivery],
         config: (c) => {
-          c.poller.leaseMs = 300;
+          c.poller.leaseMs = 600;
         },
         app: { pollerTuning: { staleReservedMs: 200, purgeEveryMs: 0 } },
       });
       const actor = t.actor();
       const running = t.core.imagine({ ...actor, prompt: 'a very slow lighthouse', delivery: { surface: 'console', instance: '' } });
       const started = Date.now();
-      while (Date.now() - started < 1200) {
+      while (Date.now() - started < 1700) {
         await t.app.runner.tick();
         await new Promise((r) => setTimeout(r, 100));
       }
